@@ -1,0 +1,2 @@
+//! The `sprague` command line.
+fn main() {}

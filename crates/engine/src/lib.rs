@@ -1,0 +1,1 @@
+//! The impartial-game engine of sprague.

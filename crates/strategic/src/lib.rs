@@ -1,0 +1,3 @@
+//! Strategic games for sprague: normal-form games, equilibria, zero-sum games,
+//! repeated games and tournaments, cooperative games. Independent of the
+//! impartial-game crates.
