@@ -121,7 +121,9 @@ mod tests {
 
     /// The definition, by linear search.
     fn mex_by_definition(values: &[u64]) -> u64 {
-        (0..).find(|candidate| !values.contains(candidate)).unwrap_or(0)
+        (0..)
+            .find(|candidate| !values.contains(candidate))
+            .unwrap_or(0)
     }
 
     #[test]

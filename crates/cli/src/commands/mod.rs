@@ -1,0 +1,3 @@
+//! One module per subcommand: its clap `Args` and its `run` function.
+
+pub mod nimber;
