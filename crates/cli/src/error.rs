@@ -5,6 +5,15 @@ use thiserror::Error;
 /// Everything a subcommand can fail with.
 #[derive(Debug, Error)]
 pub enum CliError {
+    /// A game description or position that cannot be used.
+    #[error(transparent)]
+    Game(#[from] sprague_games::GameError),
+    /// A value that was needed but could not be computed.
+    #[error("g({heap}) could not be computed: no period was proven and the table stops before it")]
+    Incomplete {
+        /// The heap whose value is missing.
+        heap: u64,
+    },
     /// Writing the answer failed (a closed pipe is not reported).
     #[error("could not write the output: {0}")]
     Output(#[from] std::io::Error),
@@ -17,7 +26,8 @@ impl CliError {
     /// The process exit code for this error: 2 for bad input, 1 for other failures.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Output(_) | CliError::Json(_) => 1,
+            CliError::Game(_) => 2,
+            CliError::Output(_) | CliError::Json(_) | CliError::Incomplete { .. } => 1,
         }
     }
 

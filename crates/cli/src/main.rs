@@ -30,12 +30,21 @@ struct Cli {
 /// The subcommands; each variant's arguments live in its module.
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// List every game with its syntax and an example.
+    Games(commands::games::Args),
+    /// Sprague–Grundy values g(0..=N) of a one-heap game, with the period found.
+    Values(commands::values::Args),
+    /// Value, outcome and every winning move of a position.
+    Analyze(commands::analyze::Args),
     /// Nim arithmetic calculator: nim-sum (+), nim-product (*), powers, inverses, square roots.
     Nimber(commands::nimber::Args),
 }
 
 fn run(command: Command) -> Result<(), CliError> {
     match command {
+        Command::Games(args) => commands::games::run(&args),
+        Command::Values(args) => commands::values::run(&args),
+        Command::Analyze(args) => commands::analyze::run(&args),
         Command::Nimber(args) => commands::nimber::run(&args),
     }
 }

@@ -1,1 +1,29 @@
 //! The impartial-game engine of sprague.
+//!
+//! A game is described once, by its moves ([`Game`]); the engine turns that
+//! description into Sprague–Grundy values ([`GrundySolver`]), outcomes
+//! ([`Outcome`]) and every winning move of a sum ([`analyze`]). One-heap
+//! families whose options are sums of smaller heaps (take-and-break games)
+//! implement [`HeapFamily`] and get a dense sweep of g(0..N) ([`sweep`]) with
+//! periodicity detection and proof ([`periodicity`]).
+//!
+//! Reference: E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways for Your
+//! Mathematical Plays*, 2nd ed., vol. 1, ch. 3–4 (2001).
+
+pub mod analysis;
+pub mod game;
+pub mod grundy;
+pub mod heap_family;
+pub mod memory;
+pub mod outcome;
+pub mod periodicity;
+pub mod sweep;
+
+pub use analysis::{analyze, Analysis, ComponentValue, WinningMove};
+pub use game::Game;
+pub use grundy::{CycleError, GrundySolver};
+pub use heap_family::{HeapFamily, HeapGame, Heaps};
+pub use memory::{check_allocation, MemoryError};
+pub use outcome::Outcome;
+pub use periodicity::{find_period, Periodicity, PeriodicityTheorem};
+pub use sweep::{sweep, SweepError, Values};

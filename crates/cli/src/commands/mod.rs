@@ -1,3 +1,6 @@
 //! One module per subcommand: its clap `Args` and its `run` function.
 
+pub mod analyze;
+pub mod games;
 pub mod nimber;
+pub mod values;

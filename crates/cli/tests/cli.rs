@@ -1,0 +1,158 @@
+//! End-to-end tests of the `sprague` binary: the documented JSON keys, the
+//! answers of the README examples, and clear errors with exit code 2 for bad input.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn sprague(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(arguments)
+        .output()
+        .expect("the sprague binary runs")
+}
+
+fn json(arguments: &[&str]) -> Value {
+    let output = sprague(arguments);
+    assert!(
+        output.status.success(),
+        "{arguments:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("valid JSON")
+}
+
+/// Runs a command that must fail as a usage error; returns its one-line message.
+fn usage_error(arguments: &[&str]) -> String {
+    let output = sprague(arguments);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "{arguments:?} should exit with 2"
+    );
+    assert!(output.stdout.is_empty(), "{arguments:?} printed to stdout");
+    let message = String::from_utf8_lossy(&output.stderr).to_string();
+    assert!(
+        !message.contains("panicked"),
+        "{arguments:?} panicked: {message}"
+    );
+    assert_eq!(
+        message.trim_end().lines().count(),
+        1,
+        "{arguments:?}: one line expected, got {message}"
+    );
+    message
+}
+
+#[test]
+fn kayles_values_have_period_12_from_71_proven() {
+    let answer = json(&["values", "kayles", "--to", "1000", "--format", "json"]);
+    assert_eq!(answer["game"], "kayles");
+    assert_eq!(answer["values"].as_array().map(Vec::len), Some(1001));
+    assert_eq!(answer["period"]["period"], 12);
+    assert_eq!(answer["period"]["preperiod"], 71);
+    assert_eq!(answer["period"]["proven"], true);
+    // Beyond the proof the values come from the period: g(1000) = g(71 + (1000 − 71) mod 12).
+    assert_eq!(
+        answer["values"][1000],
+        answer["values"][71 + (1000 - 71) % 12]
+    );
+}
+
+#[test]
+fn dawsons_kayles_values_have_period_34_from_53_proven() {
+    let answer = json(&["values", "0.07", "--to", "1000", "--format", "json"]);
+    assert_eq!(answer["period"]["period"], 34);
+    assert_eq!(answer["period"]["preperiod"], 53);
+    assert_eq!(answer["period"]["proven"], true);
+}
+
+#[test]
+fn subtraction_1_3_4_p_positions() {
+    let answer = json(&[
+        "values",
+        "subtraction:1,3,4",
+        "--to",
+        "20",
+        "--format",
+        "json",
+    ]);
+    let values = answer["values"].as_array().expect("values");
+    let p_positions: Vec<usize> = (0..values.len()).filter(|&n| values[n] == 0).collect();
+    assert_eq!(p_positions, vec![0, 2, 7, 9, 14, 16]);
+    let text =
+        String::from_utf8_lossy(&sprague(&["values", "subtraction:1,3,4", "--to", "20"]).stdout)
+            .to_string();
+    assert!(text.contains("P-positions (g = 0, the player to move loses): 0, 2, 7, 9, 14, 16"));
+}
+
+#[test]
+fn nim_3_4_5_has_one_winning_move() {
+    let answer = json(&["analyze", "nim", "3", "4", "5", "--format", "json"]);
+    assert_eq!(answer["outcome"], "N");
+    assert_eq!(answer["grundy"], 2);
+    let moves = answer["winning_moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["to"], "1 4 5");
+    let components = answer["components"].as_array().expect("components");
+    assert_eq!(components[0]["position"], "3");
+    assert_eq!(components[0]["grundy"], 3);
+}
+
+#[test]
+fn p_positions_have_no_winning_moves() {
+    let answer = json(&["analyze", "nim", "1", "2", "3", "--format", "json"]);
+    assert_eq!(answer["outcome"], "P");
+    assert_eq!(answer["winning_moves"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn csv_values() {
+    let output = sprague(&["values", "bash:3", "--to", "5", "--format", "csv"]);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "n,grundy\n0,0\n1,1\n2,2\n3,3\n4,0\n5,1\n"
+    );
+}
+
+#[test]
+fn games_lists_every_game_as_json() {
+    let answer = json(&["games", "--format", "json"]);
+    let names: Vec<&str> = answer["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .filter_map(|game| game["name"].as_str())
+        .collect();
+    for name in [
+        "nim",
+        "bash",
+        "subtraction",
+        "octal",
+        "kayles",
+        "dawsons-kayles",
+        "grundy",
+        "lasker",
+    ] {
+        assert!(names.contains(&name), "{name} missing");
+    }
+}
+
+#[test]
+fn bad_input_is_a_one_line_usage_error() {
+    assert!(usage_error(&["values", "0.78"]).contains("not an octal digit"));
+    assert!(usage_error(&["values", "kayels"]).contains("did you mean 'kayles'"));
+    assert!(usage_error(&["analyze", "nim", "-3"]).contains("'-3' is not a heap size"));
+    assert!(usage_error(&["analyze", "nim", "three"]).contains("'three' is not a heap size"));
+    assert!(usage_error(&["analyze", "nim"]).contains("no position given"));
+    assert!(usage_error(&["values", "kayles", "--to", "99999999999999999"]).contains("would need"));
+    assert!(usage_error(&["values", "bash:0"]).contains("at least 1"));
+    assert!(usage_error(&["values", "subtraction:0,2"]).contains("take of 0"));
+    assert!(usage_error(&["values", "3.1"]).contains("must be 0 or 4"));
+}
+
+#[test]
+fn unknown_subcommand_is_a_usage_error() {
+    let output = sprague(&["frobnicate"]);
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -1,0 +1,211 @@
+//! Periodicity of Grundy sequences: finding the period and preperiod, and
+//! proving them where a theorem applies.
+//!
+//! A sequence g(0), g(1), … is ultimately periodic with period p and preperiod
+//! n₀ when g(n + p) = g(n) for every n ≥ n₀; both are taken as small as
+//! possible. From finitely many values a period can only be *observed*. It is
+//! *proven* when a theorem extends it to every n:
+//!
+//! - **Subtraction games** with a finite set S: g(n) depends only on the
+//!   previous max(S) values, so one repetition of a window of max(S) values
+//!   repeats forever (*Winning Ways*, ch. 4, "subtraction games are ultimately periodic").
+//! - **Octal games** (Guy & Smith 1956, "The G-values of various games",
+//!   Proc. Cambridge Philos. Soc. 52; *Winning Ways*, ch. 4): if the code has
+//!   t digits after the point and g(n + p) = g(n) for all n with
+//!   n₀ ≤ n < 2n₀ + p + t, then g(n + p) = g(n) for all n ≥ n₀.
+//!
+//! The search tries periods p in increasing order; for each it scans backwards
+//! from the end of the data to the last n with g(n) ≠ g(n + p), which stops
+//! after a few steps for every wrong p, so the whole search takes time roughly
+//! linear in the length of the data.
+
+use std::fmt;
+
+/// A theorem that turns an observed period into a proven one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PeriodicityTheorem {
+    /// g(n) is determined by the previous `window` values (subtraction games:
+    /// window = max(S)); one repeated window proves the period.
+    SubtractionWindow {
+        /// The largest number that may be subtracted.
+        window: u64,
+    },
+    /// The Guy–Smith theorem for octal games whose code has `digits` digits after the point.
+    GuySmith {
+        /// t: the number of code digits after the point (the most tokens one move removes).
+        digits: u64,
+    },
+}
+
+impl PeriodicityTheorem {
+    /// How many values must be known for a period `period` with preperiod
+    /// `preperiod` to be proven by this theorem.
+    ///
+    /// ```
+    /// use sprague_engine::PeriodicityTheorem;
+    /// // Kayles (octal 0.77): preperiod 71, period 12, t = 2: g(0..=167) is needed.
+    /// assert_eq!(PeriodicityTheorem::GuySmith { digits: 2 }.values_needed(71, 12), 168);
+    /// ```
+    pub fn values_needed(self, preperiod: u64, period: u64) -> u64 {
+        match self {
+            // The window g(n₀ .. n₀+w) and its copy at n₀+p must both be known.
+            PeriodicityTheorem::SubtractionWindow { window } => preperiod + period + window,
+            // g(n + p) = g(n) must be checked for n up to 2n₀ + p + t − 1.
+            PeriodicityTheorem::GuySmith { digits } => 2 * preperiod + 2 * period + digits,
+        }
+    }
+
+    /// The theorem's name, for explanations.
+    pub fn name(self) -> String {
+        match self {
+            PeriodicityTheorem::SubtractionWindow { window } => {
+                format!(
+                    "the subtraction-game window theorem (a repeated window of {window} values)"
+                )
+            }
+            PeriodicityTheorem::GuySmith { digits } => {
+                format!("the Guy–Smith octal periodicity theorem (t = {digits})")
+            }
+        }
+    }
+}
+
+/// A period found in a sequence of values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Periodicity {
+    /// n₀: the first index from which the sequence repeats.
+    pub preperiod: u64,
+    /// p: the length of the repeating block.
+    pub period: u64,
+    /// Whether a theorem guarantees the period for every n (not only the data).
+    pub proven: bool,
+    /// The theorem used for the proof, if any.
+    pub theorem: Option<PeriodicityTheorem>,
+    /// How many values were examined.
+    pub examined: u64,
+}
+
+impl Periodicity {
+    /// The index in `0..preperiod + period` whose value equals g(n).
+    ///
+    /// ```
+    /// use sprague_engine::Periodicity;
+    /// let p = Periodicity { preperiod: 2, period: 3, proven: true, theorem: None, examined: 20 };
+    /// assert_eq!(p.representative(1), 1);
+    /// assert_eq!(p.representative(11), 2);
+    /// ```
+    pub fn representative(&self, n: u64) -> u64 {
+        if n < self.preperiod {
+            n
+        } else {
+            self.preperiod + (n - self.preperiod) % self.period
+        }
+    }
+}
+
+impl fmt::Display for Periodicity {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            formatter,
+            "g(n + {}) = g(n) for every n ≥ {} (period {}, preperiod {}), {}",
+            self.period,
+            self.preperiod,
+            self.period,
+            self.preperiod,
+            match (self.proven, self.theorem) {
+                (true, Some(theorem)) =>
+                    format!("proven by {} from g(0..{})", theorem.name(), self.examined),
+                (true, None) => "proven".to_string(),
+                (false, _) => format!("observed in g(0..{}) but not proven", self.examined),
+            }
+        )
+    }
+}
+
+/// The smallest period of `values`: proven by `theorem` if the data suffice,
+/// otherwise observed (the periodic tail must hold at least two full periods).
+///
+/// ```
+/// use sprague_engine::{find_period, PeriodicityTheorem};
+/// // The subtraction game {1, 3, 4}: 0 1 0 1 2 3 2 repeating with period 7.
+/// let values: Vec<u64> = (0..30).map(|n| [0, 1, 0, 1, 2, 3, 2][n % 7]).collect();
+/// let found = find_period(&values, Some(PeriodicityTheorem::SubtractionWindow { window: 4 })).unwrap();
+/// assert_eq!((found.preperiod, found.period, found.proven), (0, 7, true));
+/// ```
+pub fn find_period(values: &[u64], theorem: Option<PeriodicityTheorem>) -> Option<Periodicity> {
+    let length = values.len();
+    let mut observed = None;
+    for period in 1..=length / 2 {
+        let preperiod = preperiod_for(values, period);
+        let tail = length - preperiod;
+        if tail < 2 * period {
+            continue;
+        }
+        let (period, preperiod) = (period as u64, preperiod as u64);
+        if let Some(theorem) = theorem {
+            if length as u64 >= theorem.values_needed(preperiod, period) {
+                return Some(Periodicity {
+                    preperiod,
+                    period,
+                    proven: true,
+                    theorem: Some(theorem),
+                    examined: length as u64,
+                });
+            }
+        }
+        observed.get_or_insert(Periodicity {
+            preperiod,
+            period,
+            proven: false,
+            theorem: None,
+            examined: length as u64,
+        });
+        if theorem.is_none() {
+            break;
+        }
+    }
+    observed
+}
+
+/// The least n₀ such that values[n + period] = values[n] for all n ≥ n₀ in the data.
+fn preperiod_for(values: &[u64], period: usize) -> usize {
+    let mut start = values.len() - period;
+    while start > 0 && values[start - 1] == values[start - 1 + period] {
+        start -= 1;
+    }
+    start
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_period_in_an_increasing_sequence() {
+        let values: Vec<u64> = (0..200).collect();
+        assert_eq!(find_period(&values, None), None);
+    }
+
+    #[test]
+    fn preperiod_is_the_first_index_of_the_repetition() {
+        // 5 9 then 1 2 3 1 2 3 1 2 3 ...
+        let mut values = vec![5, 9];
+        values.extend((0..30).map(|n| n % 3 + 1));
+        let found = find_period(&values, None).unwrap();
+        assert_eq!((found.preperiod, found.period, found.proven), (2, 3, false));
+    }
+
+    #[test]
+    fn guy_smith_needs_enough_values() {
+        let mut values = vec![7; 10];
+        values.extend((0..100).map(|n| n % 4));
+        // preperiod 10, period 4, t = 3: needs 2·10 + 2·4 + 3 = 31 values.
+        let theorem = Some(PeriodicityTheorem::GuySmith { digits: 3 });
+        assert!(!find_period(&values[..30], theorem).unwrap().proven);
+        let proven = find_period(&values[..31], theorem).unwrap();
+        assert_eq!(
+            (proven.preperiod, proven.period, proven.proven),
+            (10, 4, true)
+        );
+    }
+}

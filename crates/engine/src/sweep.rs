@@ -1,0 +1,177 @@
+//! Dense sweep of a one-heap family: g(0), g(1), …, g(N) in order.
+//!
+//! Every option of a heap of n tokens is a sum of smaller heaps, so
+//! g(n) = mex{ g(a) ⊕ g(b) ⊕ … : n → a + b + … } can be computed from the
+//! values already in the table. This is the simple O(N²) sweep for octal-style
+//! families (each heap has O(n) options); the research-scale take-and-break
+//! engine is separate. Closed forms, where a family has one, replace the mex.
+//!
+//! Periodicity is checked at doubling checkpoints while sweeping. Once a
+//! theorem proves the period ([`crate::periodicity`]), the sweep stops and
+//! every further value comes from the period, so `g(10^12)` of Kayles costs a
+//! few hundred mex computations.
+
+use sprague_nimber::MexSet;
+use thiserror::Error;
+
+use crate::heap_family::HeapFamily;
+use crate::memory::{check_allocation, MemoryError};
+use crate::periodicity::{find_period, Periodicity};
+
+/// The sweep could not be done.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SweepError {
+    /// The table would not fit in memory.
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
+}
+
+/// Bytes per stored value.
+const VALUE_BYTES: u128 = std::mem::size_of::<u64>() as u128;
+
+/// The first checkpoint at which periodicity is tested.
+const FIRST_CHECKPOINT: u64 = 64;
+
+/// Values of a one-heap family: a computed prefix and, if found, its period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Values {
+    computed: Vec<u64>,
+    periodicity: Option<Periodicity>,
+}
+
+impl Values {
+    /// The values computed by the sweep, g(0..len).
+    pub fn computed(&self) -> &[u64] {
+        &self.computed
+    }
+
+    /// The period found, proven or observed.
+    pub fn periodicity(&self) -> Option<Periodicity> {
+        self.periodicity
+    }
+
+    /// g(heap): from the table, or from a proven period beyond it.
+    ///
+    /// ```
+    /// use sprague_engine::{sweep, HeapFamily, PeriodicityTheorem};
+    /// struct TakeOneOrTwo;
+    /// impl HeapFamily for TakeOneOrTwo {
+    ///     fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+    ///         for take in 1..=2.min(heap) { visit(&[heap - take]); }
+    ///     }
+    ///     fn periodicity_theorem(&self) -> Option<PeriodicityTheorem> {
+    ///         Some(PeriodicityTheorem::SubtractionWindow { window: 2 })
+    ///     }
+    /// }
+    /// let values = sweep(&TakeOneOrTwo, 10, 100).unwrap();
+    /// assert_eq!(values.get(1_000_000_000_000), Some(1)); // 10^12 mod 3
+    /// ```
+    pub fn get(&self, heap: u64) -> Option<u64> {
+        if let Ok(index) = usize::try_from(heap) {
+            if let Some(&value) = self.computed.get(index) {
+                return Some(value);
+            }
+        }
+        match self.periodicity {
+            Some(periodicity) if periodicity.proven => {
+                let index = usize::try_from(periodicity.representative(heap)).ok()?;
+                self.computed.get(index).copied()
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Computes g(0..=to) of `family`, going on to at least `horizon` values while
+/// trying to prove a period; stops as soon as one is proven.
+///
+/// Values up to `to` are then available from [`Values::get`] (from the table or
+/// the period); values past the table are available only when the period is proven.
+///
+/// # Errors
+/// [`SweepError::Memory`] when the table would not fit in memory (checked
+/// before each allocation).
+///
+/// ```
+/// use sprague_engine::{sweep, HeapFamily};
+/// struct Nim;
+/// impl HeapFamily for Nim {
+///     fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+///         for left in 0..heap { visit(&[left]); }
+///     }
+/// }
+/// let values = sweep(&Nim, 20, 0).unwrap();
+/// assert_eq!(values.get(17), Some(17));
+/// assert_eq!(values.periodicity(), None);
+/// ```
+pub fn sweep<F: HeapFamily + ?Sized>(
+    family: &F,
+    to: u64,
+    horizon: u64,
+) -> Result<Values, SweepError> {
+    let theorem = family.periodicity_theorem();
+    let last = if theorem.is_some() {
+        to.max(horizon)
+    } else {
+        to
+    };
+    let mut computed: Vec<u64> = Vec::new();
+    let mut seen = MexSet::new();
+    let mut checkpoint = FIRST_CHECKPOINT;
+    let mut periodicity = None;
+    let mut next = 0u64;
+    while next <= last {
+        let end = checkpoint.min(last);
+        reserve(&mut computed, end, last)?;
+        for heap in next..=end {
+            let value = match family.closed_form(heap) {
+                Some(value) => value,
+                None => mex_of_options(family, heap, &computed, &mut seen),
+            };
+            computed.push(value);
+        }
+        next = end + 1;
+        if theorem.is_some() || next > last {
+            periodicity = find_period(&computed, theorem);
+            if periodicity.is_some_and(|found| found.proven) {
+                break;
+            }
+        }
+        checkpoint = checkpoint.saturating_mul(2);
+    }
+    Ok(Values {
+        computed,
+        periodicity,
+    })
+}
+
+/// Grows the table to hold g(0..=end), after checking memory.
+fn reserve(computed: &mut Vec<u64>, end: u64, last: u64) -> Result<(), MemoryError> {
+    let needed = (u128::from(end) + 1) * VALUE_BYTES;
+    if check_allocation(needed, "").is_err() {
+        // Report the whole request, not just this step of it.
+        let what = format!("computing g(0..={last}) ({VALUE_BYTES} bytes per value)");
+        return check_allocation((u128::from(last) + 1) * VALUE_BYTES, &what);
+    }
+    let wanted = usize::try_from(end + 1).unwrap_or(usize::MAX);
+    computed.reserve(wanted.saturating_sub(computed.len()));
+    Ok(())
+}
+
+/// mex of the values of the options of `heap`, from the values already computed.
+fn mex_of_options<F: HeapFamily + ?Sized>(
+    family: &F,
+    heap: u64,
+    computed: &[u64],
+    seen: &mut MexSet,
+) -> u64 {
+    seen.clear();
+    family.for_each_option(heap, &mut |parts| {
+        let value = parts
+            .iter()
+            .map(|&part| computed[part as usize])
+            .fold(0, |total, value| total ^ value);
+        seen.insert(value);
+    });
+    seen.mex()
+}

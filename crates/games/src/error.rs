@@ -1,0 +1,77 @@
+//! Errors in game descriptions and positions: each says what was wrong and what is accepted.
+
+use sprague_engine::{CycleError, MemoryError, SweepError};
+use thiserror::Error;
+
+/// A game description or position that sprague cannot use, or a request too large to answer.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// The game's name is not in the catalogue.
+    #[error("unknown game '{name}'{}; `sprague games` lists every game", suggestion_text(.suggestions))]
+    UnknownGame {
+        /// What was typed.
+        name: String,
+        /// Close names from the catalogue.
+        suggestions: Vec<String>,
+    },
+    /// A take-and-break code that is not well formed.
+    #[error("invalid octal code '{code}': {reason}")]
+    InvalidOctalCode {
+        /// The code as typed.
+        code: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A parameter of a game that is out of range or malformed.
+    #[error("invalid description '{description}': {reason}")]
+    InvalidParameter {
+        /// The description as typed.
+        description: String,
+        /// What is wrong and what is accepted.
+        reason: String,
+    },
+    /// A heap size that is not a whole number in range.
+    #[error(
+        "'{text}' is not a heap size: heap sizes are whole numbers from 0 to {}",
+        u64::MAX
+    )]
+    InvalidHeap {
+        /// The text as typed.
+        text: String,
+    },
+    /// No position was given.
+    #[error("no position given: name at least one component, e.g. `sprague analyze {example}`")]
+    EmptyPosition {
+        /// An example command line.
+        example: String,
+    },
+    /// The game is not a one-heap family, so it has no sequence g(0), g(1), ….
+    #[error("{game} is not a one-heap game, so it has no value sequence; use `sprague analyze`")]
+    NotAHeapFamily {
+        /// The game.
+        game: String,
+    },
+    /// The position is too large to list its moves.
+    #[error("{reason}")]
+    PositionTooLarge {
+        /// What is too large and the limit.
+        reason: String,
+    },
+    /// The request would not fit in memory.
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
+    /// A sweep of values failed.
+    #[error(transparent)]
+    Sweep(#[from] SweepError),
+    /// The game has a cycle where values were expected.
+    #[error(transparent)]
+    Cycle(#[from] CycleError),
+}
+
+fn suggestion_text(suggestions: &[String]) -> String {
+    match suggestions {
+        [] => String::new(),
+        [only] => format!(" (did you mean '{only}'?)"),
+        many => format!(" (did you mean one of: {}?)", many.join(", ")),
+    }
+}

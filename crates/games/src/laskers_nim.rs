@@ -1,0 +1,37 @@
+//! Lasker's Nim: take any positive number of tokens from a heap, or split a
+//! heap into two non-empty heaps.
+//!
+//! (E. Lasker 1931; *Winning Ways*, ch. 4.) Closed form: g(4k + 1) = 4k + 1,
+//! g(4k + 2) = 4k + 2, g(4k + 3) = 4k + 4, g(4k + 4) = 4k + 3, g(0) = 0.
+
+use sprague_engine::HeapFamily;
+
+/// Lasker's Nim.
+///
+/// ```
+/// use sprague_engine::HeapFamily;
+/// use sprague_games::LaskersNim;
+/// let values: Vec<u64> = (0..=8).map(|n| LaskersNim.closed_form(n).unwrap()).collect();
+/// assert_eq!(values, vec![0, 1, 2, 4, 3, 5, 6, 8, 7]);
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LaskersNim;
+
+impl HeapFamily for LaskersNim {
+    fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+        for left in (0..heap).rev() {
+            visit(&[left]);
+        }
+        for smaller in 1..=heap / 2 {
+            visit(&[smaller, heap - smaller]);
+        }
+    }
+
+    fn closed_form(&self, heap: u64) -> Option<u64> {
+        Some(match heap % 4 {
+            3 => heap + 1,
+            0 if heap > 0 => heap - 1,
+            _ => heap,
+        })
+    }
+}
