@@ -2,25 +2,94 @@
 //! game description (`kayles`, `bash:3`, `subtraction:1,3,4`, `0.07`, …) to a game.
 //!
 //! `sprague games` prints [`ENTRIES`]; [`parse_game`] reads a description.
-//! Unknown names are answered with the closest names of the catalogue
-//! (Levenshtein distance, via the `strsim` crate).
-
-use sprague_engine::{sweep, Analysis, HeapFamily, Values};
+//! A new game is one entry here (name, syntax, example, rule and a function
+//! from the parameter to a [`PlayableGame`]) plus its own module. Unknown
+//! names are answered with the closest names of the catalogue (Levenshtein
+//! distance, via the `strsim` crate).
 
 use crate::bash_game::BashGame;
 use crate::error::GameError;
 use crate::grundys_game::GrundysGame;
-use crate::heap_analysis::{analyze_heaps, PROOF_HORIZON};
 use crate::laskers_nim::LaskersNim;
 use crate::nim::Nim;
 use crate::octal::OctalGame;
+use crate::playable::{HeapPlayable, PlayableGame};
 use crate::subtraction::SubtractionGame;
 use crate::{dawsons_kayles, kayles};
 
+/// A game description split into its name and parameter (`bash:3` → `bash`, `3`).
+#[derive(Debug, Clone, Copy)]
+pub struct Request<'a> {
+    /// The description exactly as typed.
+    pub description: &'a str,
+    /// The name, lower case, aliases resolved.
+    pub name: &'a str,
+    /// The text after the first `:`, if any.
+    pub parameter: Option<&'a str>,
+}
+
+impl Request<'_> {
+    /// The parameter, or an error saying the game needs one (`syntax` shows it).
+    ///
+    /// # Errors
+    /// [`GameError::InvalidParameter`] when there is no parameter.
+    pub fn required_parameter(&self, syntax: &str) -> Result<&str, GameError> {
+        self.parameter.ok_or_else(|| GameError::InvalidParameter {
+            description: self.description.to_string(),
+            reason: format!("{} needs a parameter: {syntax}", self.name),
+        })
+    }
+
+    /// An error unless there is no parameter.
+    ///
+    /// # Errors
+    /// [`GameError::InvalidParameter`] when a parameter was given.
+    pub fn no_parameter(&self) -> Result<(), GameError> {
+        match self.parameter {
+            None => Ok(()),
+            Some(_) => Err(GameError::InvalidParameter {
+                description: self.description.to_string(),
+                reason: format!("{0} takes no parameter; write just '{0}'", self.name),
+            }),
+        }
+    }
+
+    /// A whole-number parameter word, with a clear error naming `what` it is.
+    ///
+    /// # Errors
+    /// [`GameError::InvalidParameter`] when `word` is not a whole number.
+    pub fn number(&self, word: &str, what: &str) -> Result<u64, GameError> {
+        word.trim()
+            .parse::<u64>()
+            .map_err(|_| GameError::InvalidParameter {
+                description: self.description.to_string(),
+                reason: format!(
+                    "{what} must be a whole number from 0 to {}, not '{}'",
+                    u64::MAX,
+                    word.trim()
+                ),
+            })
+    }
+
+    /// `error` with this request's description, for parameter errors raised by a game's constructor.
+    pub fn described(&self, error: GameError) -> GameError {
+        match error {
+            GameError::InvalidParameter { reason, .. } => GameError::InvalidParameter {
+                description: self.description.to_string(),
+                reason,
+            },
+            other => other,
+        }
+    }
+}
+
+/// A parsed catalogue game.
+pub type CatalogueGame = Box<dyn PlayableGame>;
+
 /// One game of the catalogue, as `sprague games` lists it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct CatalogueEntry {
-    /// The name or prefix typed on the command line.
+    /// The name typed on the command line (before any `:`).
     pub name: &'static str,
     /// The full syntax of a description.
     pub syntax: &'static str,
@@ -30,6 +99,17 @@ pub struct CatalogueEntry {
     pub rule: &'static str,
     /// Whether `sprague values` works for it (a one-heap family).
     pub has_values: bool,
+    /// Builds the game from a request naming it.
+    pub parse: fn(&Request) -> Result<CatalogueGame, GameError>,
+}
+
+impl std::fmt::Debug for CatalogueEntry {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("CatalogueEntry")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Every game of the catalogue.
@@ -40,6 +120,10 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         example: "sprague analyze nim 3 4 5",
         rule: "take any positive number of tokens from one heap",
         has_values: true,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(HeapPlayable::new("nim", "Nim", Nim)))
+        },
     },
     CatalogueEntry {
         name: "bash",
@@ -47,6 +131,16 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         example: "sprague values bash:3 --to 21",
         rule: "take between 1 and M tokens from one heap (the Bash game; take-away 21 is bash:3)",
         has_values: true,
+        parse: |request| {
+            let parameter = request.required_parameter("bash:M, e.g. bash:3")?;
+            let largest = request.number(parameter, "M, the largest take,")?;
+            let game = BashGame::new(largest).map_err(|error| request.described(error))?;
+            Ok(Box::new(HeapPlayable::new(
+                format!("bash:{largest}"),
+                format!("Bash game (take 1 to {largest})"),
+                game,
+            )))
+        },
     },
     CatalogueEntry {
         name: "subtraction",
@@ -54,6 +148,21 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         example: "sprague values subtraction:1,3,4 --to 20",
         rule: "take exactly s tokens from one heap, for some s in the finite set S",
         has_values: true,
+        parse: |request| {
+            let parameter = request.required_parameter("subtraction:S1,S2,..., e.g. subtraction:1,3,4")?;
+            let takes = parameter
+                .split(',')
+                .filter(|word| !word.trim().is_empty())
+                .map(|word| request.number(word, "each take"))
+                .collect::<Result<Vec<u64>, GameError>>()?;
+            let game = SubtractionGame::new(takes).map_err(|error| request.described(error))?;
+            let words: Vec<String> = game.takes().iter().map(u64::to_string).collect();
+            Ok(Box::new(HeapPlayable::new(
+                format!("subtraction:{}", words.join(",")),
+                format!("Subtraction game S = {{{}}}", words.join(", ")),
+                game,
+            )))
+        },
     },
     CatalogueEntry {
         name: "octal",
@@ -61,6 +170,7 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         example: "sprague values octal:0.137 --to 100",
         rule: "take-and-break game of an octal code: digit d_i says whether removing i tokens may leave 0 (bit 1), 1 (bit 2) or 2 (bit 4) heaps",
         has_values: true,
+        parse: |request| octal_game(request.required_parameter("octal:CODE, e.g. octal:0.77")?),
     },
     CatalogueEntry {
         name: "kayles",
@@ -68,6 +178,10 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         example: "sprague analyze kayles 2 3",
         rule: "knock down one pin or two adjacent pins from a row (octal 0.77)",
         has_values: true,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(named_octal("kayles", "Kayles", kayles::kayles()))
+        },
     },
     CatalogueEntry {
         name: "dawsons-kayles",
@@ -75,6 +189,10 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         example: "sprague values dawsons-kayles --to 100",
         rule: "knock down exactly two adjacent pins from a row (octal 0.07)",
         has_values: true,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(named_octal("dawsons-kayles", "Dawson's Kayles", dawsons_kayles::dawsons_kayles()))
+        },
     },
     CatalogueEntry {
         name: "dawsons-chess",
@@ -82,6 +200,10 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         example: "sprague values dawsons-chess --to 100",
         rule: "Dawson's chess, pawns on a 3×n board (octal 0.137)",
         has_values: true,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(named_octal("dawsons-chess", "Dawson's chess", dawsons_kayles::dawsons_chess()))
+        },
     },
     CatalogueEntry {
         name: "treblecross",
@@ -89,6 +211,10 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         example: "sprague analyze treblecross 10",
         rule: "one-dimensional tic-tac-toe where both players play crosses (octal 0.007)",
         has_values: true,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(named_octal("treblecross", "Treblecross", dawsons_kayles::treblecross()))
+        },
     },
     CatalogueEntry {
         name: "grundy",
@@ -96,6 +222,10 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         example: "sprague analyze grundy 5 6 7",
         rule: "Grundy's game: split one heap into two non-empty heaps of different sizes",
         has_values: true,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(HeapPlayable::new("grundy", "Grundy's game", GrundysGame)))
+        },
     },
     CatalogueEntry {
         name: "lasker",
@@ -103,6 +233,10 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         example: "sprague values lasker --to 20",
         rule: "Lasker's Nim: take any positive number from one heap, or split a heap into two non-empty heaps",
         has_values: true,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(HeapPlayable::new("lasker", "Lasker's Nim", LaskersNim)))
+        },
     },
 ];
 
@@ -118,109 +252,6 @@ const ALIASES: &[(&str, &str)] = &[
     ("subtract", "subtraction"),
 ];
 
-/// A game parsed from a description.
-pub struct CatalogueGame {
-    description: String,
-    title: String,
-    family: Box<dyn HeapFamily + Send + Sync>,
-}
-
-impl std::fmt::Debug for CatalogueGame {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        formatter
-            .debug_struct("CatalogueGame")
-            .field("description", &self.description)
-            .field("title", &self.title)
-            .finish_non_exhaustive()
-    }
-}
-
-impl CatalogueGame {
-    fn heap(
-        description: String,
-        title: String,
-        family: impl HeapFamily + Send + Sync + 'static,
-    ) -> Self {
-        Self {
-            description,
-            title,
-            family: Box::new(family),
-        }
-    }
-
-    /// The canonical description, e.g. `kayles` or `subtraction:1,3,4`.
-    pub fn description(&self) -> &str {
-        &self.description
-    }
-
-    /// A human title, e.g. "Kayles (octal 0.77)".
-    pub fn title(&self) -> &str {
-        &self.title
-    }
-
-    /// The one-heap family, for games that are one.
-    pub fn heap_family(&self) -> Option<&dyn HeapFamily> {
-        Some(self.family.as_ref())
-    }
-
-    /// g(0..=to), with the period found (proven where a theorem applies).
-    ///
-    /// # Errors
-    /// [`GameError::NotAHeapFamily`] for games without a value sequence;
-    /// [`GameError::Memory`] when the table would not fit in memory.
-    ///
-    /// ```
-    /// let game = sprague_games::parse_game("subtraction:1,3,4").unwrap();
-    /// let values = game.values(20).unwrap();
-    /// let p_positions: Vec<u64> = (0..=20).filter(|&n| values.get(n) == Some(0)).collect();
-    /// assert_eq!(p_positions, vec![0, 2, 7, 9, 14, 16]);
-    /// ```
-    pub fn values(&self, to: u64) -> Result<Values, GameError> {
-        let family = self
-            .heap_family()
-            .ok_or_else(|| GameError::NotAHeapFamily {
-                game: self.description.clone(),
-            })?;
-        Ok(sweep(family, to, PROOF_HORIZON)?)
-    }
-
-    /// Analyses the position given as command-line words (one per component).
-    ///
-    /// # Errors
-    /// [`GameError::InvalidHeap`] for words that are not heap sizes,
-    /// [`GameError::EmptyPosition`] for no words, and the errors of
-    /// [`analyze_heaps`].
-    ///
-    /// ```
-    /// let game = sprague_games::parse_game("nim").unwrap();
-    /// let analysis = game.analyze(&["3", "4", "5"]).unwrap();
-    /// assert_eq!(analysis.outcome.letter(), "N");
-    /// assert_eq!(analysis.winning_moves[0].result, vec!["1", "4", "5"]);
-    /// ```
-    pub fn analyze<S: AsRef<str>>(&self, words: &[S]) -> Result<Analysis<String>, GameError> {
-        if words.is_empty() {
-            return Err(GameError::EmptyPosition {
-                example: format!("{} 3 4 5", self.description),
-            });
-        }
-        let heaps = words
-            .iter()
-            .map(|word| parse_heap(word.as_ref()))
-            .collect::<Result<Vec<u64>, GameError>>()?;
-        let analysis = analyze_heaps(self.family.as_ref(), &heaps)?;
-        Ok(analysis.map_positions(|heaps| heaps.to_string()))
-    }
-}
-
-/// Reads a heap size.
-fn parse_heap(word: &str) -> Result<u64, GameError> {
-    word.trim()
-        .parse::<u64>()
-        .map_err(|_| GameError::InvalidHeap {
-            text: word.to_string(),
-        })
-}
-
 /// Reads a game description.
 ///
 /// # Errors
@@ -230,146 +261,54 @@ fn parse_heap(word: &str) -> Result<u64, GameError> {
 /// use sprague_games::parse_game;
 /// assert_eq!(parse_game("0.07").unwrap().title(), "Dawson's Kayles (octal 0.07)");
 /// assert_eq!(parse_game("bash:3").unwrap().description(), "bash:3");
-/// let error = parse_game("kayels").unwrap_err();
+/// let Err(error) = parse_game("kayels") else { panic!("kayels is not a game") };
 /// assert!(error.to_string().contains("did you mean 'kayles'"));
 /// ```
 pub fn parse_game(description: &str) -> Result<CatalogueGame, GameError> {
     let text = description.trim().to_lowercase();
     let (name, parameter) = match text.split_once(':') {
-        Some((name, parameter)) => (name.to_string(), Some(parameter.to_string())),
-        None => (text.clone(), None),
+        Some((name, parameter)) => (name, Some(parameter)),
+        None => (text.as_str(), None),
     };
     let name = ALIASES
         .iter()
         .find(|(alias, _)| *alias == name)
-        .map_or(name.clone(), |(_, canonical)| canonical.to_string());
+        .map_or(name, |(_, canonical)| canonical);
     if parameter.is_none() && name.contains('.') {
-        return octal_game(&name);
+        return octal_game(name);
     }
-    let needs_parameter = |syntax: &str| GameError::InvalidParameter {
-        description: description.to_string(),
-        reason: format!("{name} needs a parameter: {syntax}"),
+    let request = Request {
+        description,
+        name,
+        parameter,
     };
-    let no_parameter = || GameError::InvalidParameter {
-        description: description.to_string(),
-        reason: format!("{name} takes no parameter; write just '{name}'"),
-    };
-    match (name.as_str(), parameter) {
-        ("nim", None) => Ok(CatalogueGame::heap("nim".into(), "Nim".into(), Nim)),
-        ("bash", Some(parameter)) => {
-            let largest = parse_parameter(description, &parameter, "M, the largest take")?;
-            let game =
-                BashGame::new(largest).map_err(|error| with_description(error, description))?;
-            Ok(CatalogueGame::heap(
-                format!("bash:{largest}"),
-                format!("Bash game (take 1 to {largest})"),
-                game,
-            ))
-        }
-        ("bash", None) => Err(needs_parameter("bash:M, e.g. bash:3")),
-        ("subtraction", Some(parameter)) => {
-            let takes = parameter
-                .split(',')
-                .filter(|word| !word.trim().is_empty())
-                .map(|word| parse_parameter(description, word, "each take"))
-                .collect::<Result<Vec<u64>, GameError>>()?;
-            let game = SubtractionGame::new(takes)
-                .map_err(|error| with_description(error, description))?;
-            let words: Vec<String> = game.takes().iter().map(u64::to_string).collect();
-            Ok(CatalogueGame::heap(
-                format!("subtraction:{}", words.join(",")),
-                format!("Subtraction game S = {{{}}}", words.join(", ")),
-                game,
-            ))
-        }
-        ("subtraction", None) => Err(needs_parameter(
-            "subtraction:S1,S2,..., e.g. subtraction:1,3,4",
-        )),
-        ("octal", Some(parameter)) => octal_game(&parameter),
-        ("octal", None) => Err(needs_parameter("octal:CODE, e.g. octal:0.77")),
-        ("kayles", None) => Ok(named_octal("kayles", "Kayles", kayles::kayles())),
-        ("dawsons-kayles", None) => Ok(named_octal(
-            "dawsons-kayles",
-            "Dawson's Kayles",
-            dawsons_kayles::dawsons_kayles(),
-        )),
-        ("dawsons-chess", None) => Ok(named_octal(
-            "dawsons-chess",
-            "Dawson's chess",
-            dawsons_kayles::dawsons_chess(),
-        )),
-        ("treblecross", None) => Ok(named_octal(
-            "treblecross",
-            "Treblecross",
-            dawsons_kayles::treblecross(),
-        )),
-        ("grundy", None) => Ok(CatalogueGame::heap(
-            "grundy".into(),
-            "Grundy's game".into(),
-            GrundysGame,
-        )),
-        ("lasker", None) => Ok(CatalogueGame::heap(
-            "lasker".into(),
-            "Lasker's Nim".into(),
-            LaskersNim,
-        )),
-        (known, Some(_)) if ENTRIES.iter().any(|entry| entry.name == known) => Err(no_parameter()),
-        _ => Err(GameError::UnknownGame {
+    match ENTRIES.iter().find(|entry| entry.name == name) {
+        Some(entry) => (entry.parse)(&request),
+        None => Err(GameError::UnknownGame {
             name: description.to_string(),
-            suggestions: close_names(&name),
+            suggestions: close_names(name),
         }),
     }
 }
 
 fn named_octal(description: &str, name: &str, code: OctalGame) -> CatalogueGame {
     let title = format!("{name} (octal {code})");
-    CatalogueGame::heap(description.to_string(), title, code)
+    Box::new(HeapPlayable::new(description, title, code))
 }
 
 fn octal_game(code: &str) -> Result<CatalogueGame, GameError> {
     let game: OctalGame = code.parse()?;
     let known = [
-        ("kayles", "Kayles", kayles::kayles()),
-        (
-            "dawsons-kayles",
-            "Dawson's Kayles",
-            dawsons_kayles::dawsons_kayles(),
-        ),
-        (
-            "dawsons-chess",
-            "Dawson's chess",
-            dawsons_kayles::dawsons_chess(),
-        ),
-        ("treblecross", "Treblecross", dawsons_kayles::treblecross()),
+        ("Kayles", kayles::kayles()),
+        ("Dawson's Kayles", dawsons_kayles::dawsons_kayles()),
+        ("Dawson's chess", dawsons_kayles::dawsons_chess()),
+        ("Treblecross", dawsons_kayles::treblecross()),
     ];
-    let title = match known.iter().find(|(_, _, known_code)| *known_code == game) {
-        Some((_, name, _)) => format!("{name} (octal {game})"),
+    let title = match known.iter().find(|(_, known_code)| *known_code == game) {
+        Some((name, _)) => format!("{name} (octal {game})"),
         None => format!("Octal game {game}"),
     };
-    Ok(CatalogueGame::heap(game.to_string(), title, game))
-}
-
-fn parse_parameter(description: &str, word: &str, what: &str) -> Result<u64, GameError> {
-    word.trim()
-        .parse::<u64>()
-        .map_err(|_| GameError::InvalidParameter {
-            description: description.to_string(),
-            reason: format!(
-                "{what} must be a whole number from 0 to {}, not '{}'",
-                u64::MAX,
-                word.trim()
-            ),
-        })
-}
-
-fn with_description(error: GameError, description: &str) -> GameError {
-    match error {
-        GameError::InvalidParameter { reason, .. } => GameError::InvalidParameter {
-            description: description.to_string(),
-            reason,
-        },
-        other => other,
-    }
+    Ok(Box::new(HeapPlayable::new(game.to_string(), title, game)))
 }
 
 /// Catalogue names close to `name`, closest first.

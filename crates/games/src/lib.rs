@@ -15,13 +15,15 @@ pub mod kayles;
 pub mod laskers_nim;
 pub mod nim;
 pub mod octal;
+pub mod playable;
 pub mod subtraction;
 
 pub use bash_game::BashGame;
-pub use catalogue::{parse_game, CatalogueEntry, CatalogueGame, ENTRIES};
+pub use catalogue::{parse_game, CatalogueEntry, CatalogueGame, Request, ENTRIES};
 pub use error::GameError;
 pub use grundys_game::GrundysGame;
 pub use laskers_nim::LaskersNim;
 pub use nim::Nim;
 pub use octal::OctalGame;
+pub use playable::{PlayableGame, Report};
 pub use subtraction::SubtractionGame;

@@ -2,8 +2,8 @@
 //! total, the outcome and every winning move.
 
 use serde::Serialize;
-use sprague_engine::Analysis;
-use sprague_games::parse_game;
+use sprague_engine::Outcome;
+use sprague_games::{parse_game, Report};
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
@@ -29,18 +29,19 @@ struct ComponentJson<'a> {
 
 #[derive(Serialize)]
 struct MoveJson<'a> {
-    component: usize,
-    from: &'a str,
+    component: Option<usize>,
     #[serde(rename = "move")]
     description: &'a str,
-    to: String,
+    to: &'a str,
 }
 
 #[derive(Serialize)]
 struct AnalysisJson<'a> {
-    game: &'a str,
+    game: String,
     outcome: &'a str,
     grundy: Option<u64>,
+    remoteness: Option<u64>,
+    method: &'a str,
     components: Vec<ComponentJson<'a>>,
     winning_moves: Vec<MoveJson<'a>>,
 }
@@ -48,37 +49,42 @@ struct AnalysisJson<'a> {
 /// Analyses the position and prints the answer.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let game = parse_game(&args.game)?;
-    let analysis = game.analyze(&args.position)?;
+    let report = game.analyze(&args.position)?;
     match args.format {
         Format::Json | Format::Csv => print_json(&AnalysisJson {
             game: game.description(),
-            outcome: analysis.outcome.letter(),
-            grundy: Some(analysis.grundy),
-            components: analysis
+            outcome: report.outcome.letter(),
+            grundy: report.grundy,
+            remoteness: report.remoteness,
+            method: &report.method,
+            components: report
                 .components
                 .iter()
                 .map(|component| ComponentJson {
                     position: &component.position,
-                    grundy: Some(component.grundy),
+                    grundy: component.grundy,
                 })
                 .collect(),
-            winning_moves: analysis
+            winning_moves: report
                 .winning_moves
                 .iter()
                 .map(|winning| MoveJson {
                     component: winning.component,
-                    from: &winning.from,
                     description: &winning.description,
-                    to: winning.result.join(" "),
+                    to: &winning.to,
                 })
                 .collect(),
         }),
-        Format::Text => print_text(&render_text(game.title(), &analysis)),
+        Format::Text => print_text(&render_text(&game.title(), &report)),
     }
 }
 
-fn render_text(title: &str, analysis: &Analysis<String>) -> String {
-    let positions: Vec<&str> = analysis
+fn value_text(grundy: Option<u64>) -> String {
+    grundy.map_or_else(|| "–".to_string(), |value| value.to_string())
+}
+
+fn render_text(title: &str, report: &Report) -> String {
+    let positions: Vec<&str> = report
         .components
         .iter()
         .map(|c| c.position.as_str())
@@ -86,58 +92,71 @@ fn render_text(title: &str, analysis: &Analysis<String>) -> String {
     let mut text = format!("{title}, position {}\n\n", positions.join(" "));
     let width = positions
         .iter()
-        .map(|p| p.len())
+        .map(|p| p.chars().count())
         .max()
         .unwrap_or(1)
         .max("component".len());
     text.push_str(&format!("  {:<width$}  grundy\n", "component"));
-    for component in &analysis.components {
+    for component in &report.components {
+        let pad = width - component.position.chars().count();
         text.push_str(&format!(
-            "  {:<width$}  {}\n",
-            component.position, component.grundy
+            "  {}{}  {}\n",
+            component.position,
+            " ".repeat(pad),
+            value_text(component.grundy)
         ));
     }
-    let values: Vec<String> = analysis
-        .components
-        .iter()
-        .map(|c| c.grundy.to_string())
-        .collect();
+    if report.components.len() > 1 || report.grundy.is_some() {
+        let values: Vec<String> = report
+            .components
+            .iter()
+            .map(|c| value_text(c.grundy))
+            .collect();
+        text.push_str(&format!(
+            "  {:<width$}  {}{}\n",
+            "total",
+            value_text(report.grundy),
+            if values.len() > 1 && report.grundy.is_some() {
+                format!("  (= {})", values.join(" ⊕ "))
+            } else {
+                String::new()
+            }
+        ));
+    }
     text.push_str(&format!(
-        "  {:<width$}  {}{}\n\n",
-        "total",
-        analysis.grundy,
-        if values.len() > 1 {
-            format!("  (= {})", values.join(" ⊕ "))
-        } else {
-            String::new()
+        "\nOutcome: {} — {}",
+        report.outcome,
+        report.outcome.explanation()
+    ));
+    if let Some(remoteness) = report.remoteness {
+        text.push_str(&format!(
+            ", {remoteness} moves to the end with perfect play"
+        ));
+    }
+    text.push_str(&format!(".\nBy: {}.\n", report.method));
+    if report.winning_moves.is_empty() {
+        if !matches!(report.outcome, Outcome::N | Outcome::W) {
+            text.push_str("No winning move.\n");
         }
-    ));
-    text.push_str(&format!(
-        "Outcome: {} — {}.\n",
-        analysis.outcome,
-        analysis.outcome.explanation()
-    ));
-    if analysis.winning_moves.is_empty() {
-        text.push_str("No winning move: every move leads to a position of non-zero value.\n");
         return text;
     }
     text.push_str(&format!(
-        "Winning moves ({}), each to a position of value 0:\n",
-        analysis.winning_moves.len()
+        "Winning moves ({}):\n",
+        report.winning_moves.len()
     ));
-    let width = analysis
+    let width = report
         .winning_moves
         .iter()
         .map(|winning| winning.description.chars().count())
         .max()
         .unwrap_or(0);
-    for winning in &analysis.winning_moves {
+    for winning in &report.winning_moves {
         let pad = width - winning.description.chars().count();
         text.push_str(&format!(
             "  {}{}  →  {}\n",
             winning.description,
             " ".repeat(pad),
-            winning.result.join(" ")
+            winning.to
         ));
     }
     text

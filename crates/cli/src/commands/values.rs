@@ -32,9 +32,9 @@ struct PeriodJson {
 }
 
 #[derive(Serialize)]
-struct ValuesJson<'a> {
-    game: &'a str,
-    title: &'a str,
+struct ValuesJson {
+    game: String,
+    title: String,
     values: Vec<u64>,
     period: Option<PeriodJson>,
 }
@@ -64,7 +64,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             }
             print_text(&text)
         }
-        Format::Text => print_text(&render_text(game.title(), &table, values.periodicity())),
+        Format::Text => print_text(&render_text(&game.title(), &table, values.periodicity())),
     }
 }
 
