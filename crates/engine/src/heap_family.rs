@@ -68,21 +68,6 @@ impl<F: HeapFamily + ?Sized> HeapFamily for &F {
     }
 }
 
-impl<F: HeapFamily + ?Sized> HeapFamily for Box<F> {
-    fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
-        (**self).for_each_option(heap, visit)
-    }
-    fn closed_form(&self, heap: u64) -> Option<u64> {
-        (**self).closed_form(heap)
-    }
-    fn options_with_value(&self, heap: u64, target: u64) -> Option<Vec<Vec<u64>>> {
-        (**self).options_with_value(heap, target)
-    }
-    fn periodicity_theorem(&self) -> Option<PeriodicityTheorem> {
-        (**self).periodicity_theorem()
-    }
-}
-
 /// A multiset of heaps, kept sorted and without empty heaps.
 ///
 /// Displayed as the heap sizes separated by spaces, or `0` when no heap is left.
