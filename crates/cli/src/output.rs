@@ -19,6 +19,16 @@ pub enum Format {
     Csv,
 }
 
+/// How a subcommand whose answer is not a table prints it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Style {
+    /// Aligned text for people.
+    #[default]
+    Text,
+    /// One JSON document (keys documented in docs/json.md).
+    Json,
+}
+
 /// Writes `text` to standard output.
 pub fn print_text(text: &str) -> Result<(), CliError> {
     let mut stdout = std::io::stdout().lock();

@@ -6,7 +6,7 @@ use sprague_engine::Outcome;
 use sprague_games::{parse_game, Report};
 
 use crate::error::CliError;
-use crate::output::{print_json, print_text, Format};
+use crate::output::{print_json, print_text, Style};
 
 /// Arguments of `sprague analyze`.
 #[derive(Debug, clap::Args)]
@@ -17,8 +17,8 @@ pub struct Args {
     #[arg(allow_negative_numbers = true)]
     pub position: Vec<String>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = Style::Text)]
+    pub format: Style,
 }
 
 #[derive(Serialize)]
@@ -51,7 +51,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let game = parse_game(&args.game)?;
     let report = game.analyze(&args.position)?;
     match args.format {
-        Format::Json | Format::Csv => print_json(&AnalysisJson {
+        Style::Json => print_json(&AnalysisJson {
             game: game.description(),
             outcome: report.outcome.letter(),
             grundy: report.grundy,
@@ -75,7 +75,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 })
                 .collect(),
         }),
-        Format::Text => print_text(&render_text(&game.title(), &report)),
+        Style::Text => print_text(&render_text(&game.title(), &report)),
     }
 }
 
