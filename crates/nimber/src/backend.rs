@@ -56,6 +56,18 @@ pub fn backend() -> Backend {
     }
 }
 
+/// a ⊗ b by the portable kernel, whatever the CPU: the fallback used when
+/// `PCLMULQDQ` is missing (exposed for benchmarks and tests).
+///
+/// ```
+/// use sprague_nimber::{backend::portable_product, Nimber};
+/// let (a, b) = (Nimber::new(0xdead_beef_0000_0001), Nimber::new(1 << 63));
+/// assert_eq!(portable_product(a, b), a * b);
+/// ```
+pub fn portable_product(a: Nimber, b: Nimber) -> Nimber {
+    Nimber::new(portable::product(a.value(), b.value()))
+}
+
 /// Whether the hardware kernels may be called.
 #[inline(always)]
 fn has_pclmulqdq() -> bool {

@@ -226,8 +226,8 @@ mod tests {
 
     #[test]
     fn the_basis_tables_are_inverse_to_each_other() {
-        for i in 0..64 {
-            assert_eq!(TO_NIM.column(i), POWERS[i]);
+        for (i, &power) in POWERS.iter().enumerate() {
+            assert_eq!(TO_NIM.column(i), power);
             assert_eq!(to_poly(to_nim(1 << i)), 1 << i);
             assert_eq!(to_nim(to_poly(1 << i)), 1 << i);
         }

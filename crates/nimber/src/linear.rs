@@ -125,8 +125,8 @@ mod tests {
         let inverse = ByteTables::from_columns(&invert_columns(&columns));
         let mut runtime = ByteTables::boxed_zero();
         runtime.fill_from_columns(&columns);
-        for i in 0..64 {
-            assert_eq!(map.column(i), columns[i]);
+        for (i, &column) in columns.iter().enumerate() {
+            assert_eq!(map.column(i), column);
         }
         for x in [
             0u64,
