@@ -1,14 +1,14 @@
-//! The isomorphism between the nimbers below 2⁶⁴ and GF(2)[x]/P(x).
+//! The isomorphism between the nimbers below 2⁶⁴ and GF(2)\[x\]/P(x).
 //!
 //! Both are fields with 2⁶⁴ elements, hence isomorphic. P(x) =
-//! x⁶⁴ + x⁴ + x³ + x + 1 (see [`crate::polynomial`]) is irreducible over GF(2),
+//! x⁶⁴ + x⁴ + x³ + x + 1 (see `polynomial`) is irreducible over GF(2),
 //! so it has 64 distinct roots in the nimber field, the conjugates α, α², α⁴, …
 //! of any one of them. Fixing the root α = [`GENERATOR`] (the least root as an
-//! integer), x ↦ α is a field isomorphism GF(2)[x]/P → nimbers, and as a map on
+//! integer), x ↦ α is a field isomorphism GF(2)\[x\]/P → nimbers, and as a map on
 //! coordinates it is the GF(2)-linear map sending the polynomial basis vector xⁱ
 //! to the nim power α^⊗i. Its matrix and inverse are computed here at compile
 //! time (the inverse by Gauss–Jordan elimination) and turned into byte tables
-//! ([`crate::linear`]); then
+//! (`linear`); then
 //!
 //! a ⊗ b = to_nim( to_poly(a) · to_poly(b) mod P ),
 //!

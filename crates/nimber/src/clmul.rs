@@ -3,7 +3,7 @@
 //! `PCLMULQDQ` multiplies two 64-bit polynomials over GF(2) into a 128-bit
 //! one in a few cycles (Gueron & Kounavis, "Intel carry-less multiplication
 //! instruction and its usage for computing the GCM mode", Intel white paper,
-//! 2010). Reduction modulo the pentanomial P of [`crate::polynomial`] is done
+//! 2010). Reduction modulo the pentanomial P of `polynomial` is done
 //! with shifts. The functions here are compiled with the feature enabled and
 //! are only called after runtime detection (see [`crate::backend`]).
 

@@ -4,10 +4,10 @@
 //!   XOR), nim-product (`*`), inverse, division, square, square root, powers,
 //!   the trace and the equation x⊗x ⊕ x = a, parsing and printing.
 //! * [`expression::evaluate`]: the calculator behind `sprague nimber EXPR`.
-//! * [`mex`] and [`MexSet`]: the minimum excludant used by every solver.
+//! * [`mex()`] and [`MexSet`]: the minimum excludant used by every solver.
 //!
 //! The product is fast (a few nanoseconds): the nimber field GF(2⁶⁴) is mapped
-//! to GF(2)[x]/(x⁶⁴ + x⁴ + x³ + x + 1) by a change of basis computed at compile
+//! to GF(2)\[x\]/(x⁶⁴ + x⁴ + x³ + x + 1) by a change of basis computed at compile
 //! time ([`basis`]), where multiplication is one carry-less product. See
 //! [`nimber64`] for the overview.
 //!

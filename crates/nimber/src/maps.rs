@@ -9,7 +9,7 @@
 //! of F is F ⊕ 1), so by induction Tr(a) = bit 63 of a. A linear right inverse
 //! of x² ⊕ x on that hyperplane is fixed by choosing a solution for each basis
 //! vector 2^i, i < 63 (and 0 for 2⁶³). Both maps are computed at compile time
-//! from the tower formulas of [`crate::tower`] and applied with byte tables.
+//! from the tower formulas of `tower` and applied with byte tables.
 
 use crate::linear::ByteTables;
 use crate::tower;

@@ -4,7 +4,7 @@
 //! the Fermat 2-power F = 2⁶⁴, a root of X² + X + 2⁶³ (F ⊗ F = 3F/2; Conway,
 //! *On Numbers and Games*, ch. 6). Every operation splits a = a₁F ⊕ a₀ and
 //! works on the 64-bit halves in the polynomial basis of [`crate::basis`]
-//! (see [`crate::kernels`]): a product is three 64-bit carry-less products
+//! (see `kernels`): a product is three 64-bit carry-less products
 //! (Karatsuba) plus one by the constant 2⁶³.
 
 use crate::backend;

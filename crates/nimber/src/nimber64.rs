@@ -4,11 +4,11 @@
 //! a ⊗ b = mex{(a'⊗b) ⊕ (a⊗b') ⊕ (a'⊗b') : a' < a, b' < b}, and the numbers
 //! below 2^(2^n) form a field (Conway, *On Numbers and Games*, ch. 6; Lenstra,
 //! "Nim multiplication", 1977). The product is computed through a field
-//! isomorphism with GF(2)[x]/(x⁶⁴ + x⁴ + x³ + x + 1) ([`crate::basis`]): three
+//! isomorphism with GF(2)\[x\]/(x⁶⁴ + x⁴ + x³ + x + 1) ([`crate::basis`]): three
 //! table-driven basis changes and one carry-less multiplication
-//! ([`crate::clmul`] on x86-64 with `PCLMULQDQ`, a software one elsewhere).
+//! (`clmul` on x86-64 with `PCLMULQDQ`, a software one elsewhere).
 //! Square roots and the equation x⊗x ⊕ x = a use precomputed linear maps
-//! ([`crate::maps`]); inverses use norms down the subfield tower.
+//! (`maps`); inverses use norms down the subfield tower.
 
 use crate::backend;
 use crate::linear::ByteTables;

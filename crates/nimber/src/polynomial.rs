@@ -1,13 +1,13 @@
-//! Arithmetic in GF(2)[x] / P(x) with P(x) = x⁶⁴ + x⁴ + x³ + x + 1.
+//! Arithmetic in GF(2)\[x\] / P(x) with P(x) = x⁶⁴ + x⁴ + x³ + x + 1.
 //!
 //! P is irreducible over GF(2) (a low-weight pentanomial; by Swan's theorem
 //! no irreducible trinomial of degree 64 exists, and the tests check
-//! irreducibility with Rabin's test), so GF(2)[x]/P is the field with 2⁶⁴
+//! irreducibility with Rabin's test), so GF(2)\[x\]/P is the field with 2⁶⁴
 //! elements, stored as the 64 coefficients of a polynomial of degree < 64.
 //! A product is a carry-less multiplication (64 × 64 → 127 bits) followed by
 //! reduction, which for this sparse P costs a handful of shifts and XORs:
 //! x⁶⁴ ≡ x⁴ + x³ + x + 1. This file holds the portable (software) carry-less
-//! product; [`crate::clmul`] has the hardware one.
+//! product; `clmul` has the hardware one.
 
 /// The low terms of the modulus: P(x) = x⁶⁴ + `MODULUS_TAIL`(x).
 pub(crate) const MODULUS_TAIL: u64 = 0b1_1011;

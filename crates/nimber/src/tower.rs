@@ -18,7 +18,7 @@
 //! given by Lenstra ("Nim multiplication", Séminaire de Théorie des Nombres de
 //! Bordeaux, 1977–78). These functions are slow (hundreds of half-size
 //! products per 64-bit product) but run at compile time: the crate derives its
-//! lookup tables from them (see [`crate::basis`] and [`crate::linear`]).
+//! lookup tables from them (see [`crate::basis`] and `linear`).
 
 /// x ⊗ 2^(bits−1) in the field of nimbers below 2^bits (`bits` a power of two, x < 2^bits).
 pub(crate) const fn times_half(x: u64, bits: u32) -> u64 {
