@@ -81,7 +81,7 @@ fn main() {
         if by_one[i] != factor * a[i] || multiplier.apply(a[i]) != factor * a[i] {
             disagreements.push("many-by-one");
         }
-        if crates_io_product(a[i].value(), b[i].value()) != scalar.value() {
+        if i < NAIVE_INPUTS && crates_io_product(a[i].value(), b[i].value()) != scalar.value() {
             disagreements.push("crates.io nimber");
         }
         if i < NAIVE_INPUTS && nim_product64(a[i].value(), b[i].value()) != scalar.value() {
@@ -143,8 +143,13 @@ fn main() {
     ));
     rows.push((
         "crates.io nimber 0.1 (scalar)",
-        measure(INPUTS, || {
-            for ((x, y), z) in a.iter().zip(&b).zip(out_words.iter_mut()) {
+        measure(NAIVE_INPUTS, || {
+            for ((x, y), z) in a
+                .iter()
+                .zip(&b)
+                .zip(out_words.iter_mut())
+                .take(NAIVE_INPUTS)
+            {
                 *z = crates_io_product(black_box(x.value()), black_box(y.value()));
             }
             black_box(&out_words);
@@ -167,7 +172,7 @@ fn main() {
 
     let ours = rows[0].1 .0;
     println!(
-        "nim-product of random 64-bit nimbers: {INPUTS} pairs ({NAIVE_INPUTS} for naive), {REPETITIONS} repetitions, backend {}",
+        "nim-product of random 64-bit nimbers: {INPUTS} pairs ({NAIVE_INPUTS} for naive and crates.io), {REPETITIONS} repetitions, backend {}",
         backend().name()
     );
     println!("all implementations agree on every input");

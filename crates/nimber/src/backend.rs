@@ -56,6 +56,45 @@ pub fn backend() -> Backend {
     }
 }
 
+/// `out[i] = a[i] ⊗ b[i]`: byte-sliced AVX2 blocks when possible, then the
+/// scalar kernels for the rest.
+pub(crate) fn product_batch(a: &[Nimber], b: &[Nimber], out: &mut [Nimber]) {
+    let mut done = 0;
+    #[cfg(target_arch = "x86_64")]
+    if crate::sliced::available(true) {
+        // SAFETY: AVX2, PCLMULQDQ and VPCLMULQDQ were detected just above.
+        done = unsafe { crate::sliced::product_batch(a, b, out) };
+    }
+    let (a, b, out) = (&a[done..], &b[done..], &mut out[done..]);
+    #[cfg(target_arch = "x86_64")]
+    if has_pclmulqdq() {
+        // SAFETY: the hardware kernels need only `pclmulqdq`, detected just above.
+        return unsafe { hardware::product_batch(a, b, out) };
+    }
+    portable::product_batch(a, b, out)
+}
+
+/// `out[i] = L(xs[i])` for the linear map given both as byte tables and as
+/// nibble tables (byte-sliced AVX2 when possible).
+pub(crate) fn apply_batch(
+    tables: &crate::linear::ByteTables,
+    nibbles: &crate::sliced::NibbleTables,
+    xs: &[Nimber],
+    out: &mut [Nimber],
+) {
+    let mut done = 0;
+    #[cfg(target_arch = "x86_64")]
+    if crate::sliced::available(false) {
+        // SAFETY: AVX2 was detected just above.
+        done = unsafe { crate::sliced::apply_batch(nibbles, xs, out) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = nibbles;
+    for (x, z) in xs[done..].iter().zip(out[done..].iter_mut()) {
+        *z = Nimber::new(tables.apply(x.value()));
+    }
+}
+
 /// a ⊗ b by the portable kernel, whatever the CPU: the fallback used when
 /// `PCLMULQDQ` is missing (exposed for benchmarks and tests).
 ///
@@ -112,7 +151,6 @@ dispatch! {
     fn inverse128(a: u128) -> u128;
     fn square_root128(a: u128) -> u128;
     fn artin_schreier_root128(a: u128) -> Option<u128>;
-    fn product_batch(a: &[Nimber], b: &[Nimber], out: &mut [Nimber]);
     fn product_batch_by(factor: u64, xs: &[Nimber], out: &mut [Nimber]);
     fn product_columns(factor: u64) -> [u64; 64];
 }

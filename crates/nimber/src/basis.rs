@@ -27,6 +27,7 @@
 
 use crate::linear::{invert_columns, ByteTables};
 use crate::polynomial::MODULUS_TAIL;
+use crate::sliced::NibbleTables;
 use crate::tower;
 
 /// The root α of P(x) = x⁶⁴ + x⁴ + x³ + x + 1 in the nimber field used by the
@@ -79,6 +80,12 @@ pub(crate) static TO_NIM: ByteTables = ByteTables::from_columns(&POWERS);
 
 /// Nim value → polynomial coordinates (the inverse matrix).
 pub(crate) static TO_POLY: ByteTables = ByteTables::from_columns(&INVERSE_POWERS);
+
+/// [`TO_NIM`] as nibble tables for the byte-sliced batch kernels.
+pub(crate) static TO_NIM_SLICED: NibbleTables = NibbleTables::from_columns(&POWERS);
+
+/// [`TO_POLY`] as nibble tables for the byte-sliced batch kernels.
+pub(crate) static TO_POLY_SLICED: NibbleTables = NibbleTables::from_columns(&INVERSE_POWERS);
 
 /// Nim value → coordinates in the polynomial basis {1, α, α², …, α⁶³}.
 #[inline(always)]

@@ -34,6 +34,7 @@ pub mod nimber64;
 mod ops;
 pub mod parse;
 mod polynomial;
+mod sliced;
 mod tower;
 
 pub use backend::{backend, Backend};

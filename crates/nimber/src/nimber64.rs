@@ -14,6 +14,7 @@ use crate::backend;
 use crate::linear::ByteTables;
 use crate::maps::{ARTIN_SCHREIER, SQUARE_ROOT};
 use crate::ops::impl_nimber_traits;
+use crate::sliced::NibbleTables;
 
 /// A nimber below 2⁶⁴: an element of Conway's field of nimbers on 0..2⁶⁴−1.
 ///
@@ -278,6 +279,7 @@ impl_nimber_traits!(Nimber, u64, 64);
 pub struct Multiplier {
     factor: Nimber,
     tables: Box<ByteTables>,
+    nibbles: Box<NibbleTables>,
 }
 
 impl core::fmt::Debug for Multiplier {
@@ -304,9 +306,15 @@ impl Multiplier {
     /// assert_eq!(m.apply(Nimber::ONE), Nimber::new(1 << 40));
     /// ```
     pub fn new(factor: Nimber) -> Multiplier {
+        let columns = backend::product_columns(factor.0);
         let mut tables = ByteTables::boxed_zero();
-        tables.fill_from_columns(&backend::product_columns(factor.0));
-        Multiplier { factor, tables }
+        tables.fill_from_columns(&columns);
+        let nibbles = Box::new(NibbleTables::from_columns(&columns));
+        Multiplier {
+            factor,
+            tables,
+            nibbles,
+        }
     }
 
     /// The fixed factor c.
@@ -348,9 +356,6 @@ impl Multiplier {
             xs.len(),
             out.len()
         );
-        let tables = &*self.tables;
-        for (x, z) in xs.iter().zip(out.iter_mut()) {
-            *z = Nimber(tables.apply(x.0));
-        }
+        backend::apply_batch(&self.tables, &self.nibbles, xs, out);
     }
 }
