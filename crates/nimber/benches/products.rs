@@ -132,6 +132,14 @@ fn main() {
             black_box(&out);
         }),
     ));
+    let short = &a[..1000];
+    rows.push((
+        "ours, many-by-one, 1000 (mul_batch_by)",
+        measure(short.len(), || {
+            Nimber::mul_batch_by(black_box(factor), black_box(short), &mut out[..1000]);
+            black_box(&out);
+        }),
+    ));
     rows.push((
         "ours, portable fallback (scalar)",
         measure(INPUTS, || {
@@ -170,6 +178,13 @@ fn main() {
         }),
     ));
 
+    let factors: Vec<Nimber> = b.iter().take(256).copied().collect();
+    let build = measure(factors.len(), || {
+        for &factor in &factors {
+            black_box(Multiplier::new(black_box(factor)));
+        }
+    });
+
     let ours = rows[0].1 .0;
     println!(
         "nim-product of random 64-bit nimbers: {INPUTS} pairs ({NAIVE_INPUTS} for naive and crates.io), {REPETITIONS} repetitions, backend {}",
@@ -186,6 +201,10 @@ fn main() {
             median / ours
         );
     }
+    println!(
+        "building a Multiplier (64 products + 20 KiB of tables): median {:.0} ns, min {:.0} ns",
+        build.0, build.1
+    );
     let find = |prefix: &str| {
         rows.iter()
             .find(|(name, _)| name.starts_with(prefix))

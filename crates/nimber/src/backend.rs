@@ -74,6 +74,25 @@ pub(crate) fn product_batch(a: &[Nimber], b: &[Nimber], out: &mut [Nimber]) {
     portable::product_batch(a, b, out)
 }
 
+/// `out[i] = factor ⊗ xs[i]` without building tables: byte-sliced AVX2 blocks
+/// when possible, then the scalar kernels for the rest.
+pub(crate) fn product_batch_by(factor: u64, xs: &[Nimber], out: &mut [Nimber]) {
+    let mut done = 0;
+    #[cfg(target_arch = "x86_64")]
+    if crate::sliced::available(true) {
+        let factor_poly = crate::basis::to_poly(factor);
+        // SAFETY: AVX2, PCLMULQDQ and VPCLMULQDQ were detected just above.
+        done = unsafe { crate::sliced::product_batch_by(factor_poly, xs, out) };
+    }
+    let (xs, out) = (&xs[done..], &mut out[done..]);
+    #[cfg(target_arch = "x86_64")]
+    if has_pclmulqdq() {
+        // SAFETY: the hardware kernels need only `pclmulqdq`, detected just above.
+        return unsafe { hardware::product_batch_by(factor, xs, out) };
+    }
+    portable::product_batch_by(factor, xs, out)
+}
+
 /// `out[i] = L(xs[i])` for the linear map given both as byte tables and as
 /// nibble tables (byte-sliced AVX2 when possible).
 pub(crate) fn apply_batch(
@@ -151,6 +170,5 @@ dispatch! {
     fn inverse128(a: u128) -> u128;
     fn square_root128(a: u128) -> u128;
     fn artin_schreier_root128(a: u128) -> Option<u128>;
-    fn product_batch_by(factor: u64, xs: &[Nimber], out: &mut [Nimber]);
     fn product_columns(factor: u64) -> [u64; 64];
 }
