@@ -151,7 +151,9 @@ macro_rules! dispatch {
             #[cfg(target_arch = "x86_64")]
             if has_pclmulqdq() {
                 // SAFETY: the hardware kernels need only `pclmulqdq`, which this CPU
-                // has (checked just above, or enabled for the whole compilation).
+                // has (checked just above, or enabled for the whole compilation,
+                // in which case the block is not even needed).
+                #[allow(unused_unsafe)]
                 return unsafe { hardware::$name($($arg),*) };
             }
             portable::$name($($arg),*)
