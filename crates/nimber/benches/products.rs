@@ -13,7 +13,7 @@ use std::time::Instant;
 use nimber::FiniteNimber;
 use sprague_nimber::backend::portable_product;
 use sprague_nimber::naive::nim_product64;
-use sprague_nimber::{backend, Multiplier, Nimber};
+use sprague_nimber::{Multiplier, Nimber, backend};
 
 const INPUTS: usize = 1 << 14;
 const NAIVE_INPUTS: usize = 1 << 9;
@@ -185,7 +185,7 @@ fn main() {
         }
     });
 
-    let ours = rows[0].1 .0;
+    let ours = rows[0].1.0;
     println!(
         "nim-product of random 64-bit nimbers: {INPUTS} pairs ({NAIVE_INPUTS} for naive and crates.io), {REPETITIONS} repetitions, backend {}",
         backend().name()
@@ -208,7 +208,7 @@ fn main() {
     let find = |prefix: &str| {
         rows.iter()
             .find(|(name, _)| name.starts_with(prefix))
-            .map(|r| r.1 .0)
+            .map(|r| r.1.0)
     };
     if let (Some(naive), Some(crates)) = (find("naive"), find("crates.io")) {
         println!(

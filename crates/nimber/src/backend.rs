@@ -8,10 +8,10 @@
 //! else the portable kernels (table-driven basis changes and a 4-bit-window
 //! software carry-less product) are used.
 
+use crate::Nimber;
 #[cfg(target_arch = "x86_64")]
 use crate::kernels::hardware;
 use crate::kernels::portable;
-use crate::Nimber;
 
 /// Which implementation of the carry-less product the arithmetic uses.
 ///

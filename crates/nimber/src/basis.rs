@@ -25,7 +25,7 @@
 //! about half the time. The constant is written here and re-derived by a test;
 //! compile-time assertions check that it is a root of P.
 
-use crate::linear::{invert_columns, ByteTables};
+use crate::linear::{ByteTables, invert_columns};
 use crate::polynomial::MODULUS_TAIL;
 use crate::sliced::NibbleTables;
 use crate::tower;

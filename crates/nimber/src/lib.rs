@@ -37,9 +37,9 @@ mod polynomial;
 mod sliced;
 mod tower;
 
-pub use backend::{backend, Backend};
-pub use expression::{evaluate, ExpressionError};
-pub use mex::{mex, MexSet};
-pub use nimber128::Nimber128;
+pub use backend::{Backend, backend};
+pub use expression::{ExpressionError, evaluate};
+pub use mex::{MexSet, mex};
 pub use nimber64::{Multiplier, Nimber};
+pub use nimber128::Nimber128;
 pub use parse::ParseNimberError;

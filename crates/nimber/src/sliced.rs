@@ -22,9 +22,9 @@
 use core::arch::x86_64::*;
 
 #[cfg(target_arch = "x86_64")]
-use crate::basis::{TO_NIM_SLICED, TO_POLY_SLICED};
-#[cfg(target_arch = "x86_64")]
 use crate::Nimber;
+#[cfg(target_arch = "x86_64")]
+use crate::basis::{TO_NIM_SLICED, TO_POLY_SLICED};
 
 /// A 64 × 64 GF(2) matrix as 128 nibble tables for `VPSHUFB`:
 /// `tables[(2 j + h) * 8 + k][v]` is byte k of the image of `v << (8 j + 4 h)`,
