@@ -59,12 +59,15 @@ pub fn backend() -> Backend {
 /// `out[i] = a[i] ⊗ b[i]`: byte-sliced AVX2 blocks when possible, then the
 /// scalar kernels for the rest.
 pub(crate) fn product_batch(a: &[Nimber], b: &[Nimber], out: &mut [Nimber]) {
-    let mut done = 0;
     #[cfg(target_arch = "x86_64")]
-    if crate::sliced::available(true) {
+    let done = if crate::sliced::available(true) {
         // SAFETY: AVX2, PCLMULQDQ and VPCLMULQDQ were detected just above.
-        done = unsafe { crate::sliced::product_batch(a, b, out) };
-    }
+        unsafe { crate::sliced::product_batch(a, b, out) }
+    } else {
+        0
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let done = 0;
     let (a, b, out) = (&a[done..], &b[done..], &mut out[done..]);
     #[cfg(target_arch = "x86_64")]
     if has_pclmulqdq() {
@@ -77,13 +80,16 @@ pub(crate) fn product_batch(a: &[Nimber], b: &[Nimber], out: &mut [Nimber]) {
 /// `out[i] = factor ⊗ xs[i]` without building tables: byte-sliced AVX2 blocks
 /// when possible, then the scalar kernels for the rest.
 pub(crate) fn product_batch_by(factor: u64, xs: &[Nimber], out: &mut [Nimber]) {
-    let mut done = 0;
     #[cfg(target_arch = "x86_64")]
-    if crate::sliced::available(true) {
+    let done = if crate::sliced::available(true) {
         let factor_poly = crate::basis::to_poly(factor);
         // SAFETY: AVX2, PCLMULQDQ and VPCLMULQDQ were detected just above.
-        done = unsafe { crate::sliced::product_batch_by(factor_poly, xs, out) };
-    }
+        unsafe { crate::sliced::product_batch_by(factor_poly, xs, out) }
+    } else {
+        0
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let done = 0;
     let (xs, out) = (&xs[done..], &mut out[done..]);
     #[cfg(target_arch = "x86_64")]
     if has_pclmulqdq() {
@@ -101,14 +107,18 @@ pub(crate) fn apply_batch(
     xs: &[Nimber],
     out: &mut [Nimber],
 ) {
-    let mut done = 0;
     #[cfg(target_arch = "x86_64")]
-    if crate::sliced::available(false) {
+    let done = if crate::sliced::available(false) {
         // SAFETY: AVX2 was detected just above.
-        done = unsafe { crate::sliced::apply_batch(nibbles, xs, out) };
-    }
+        unsafe { crate::sliced::apply_batch(nibbles, xs, out) }
+    } else {
+        0
+    };
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = nibbles;
+    let done = {
+        let _ = nibbles;
+        0
+    };
     for (x, z) in xs[done..].iter().zip(out[done..].iter_mut()) {
         *z = Nimber::new(tables.apply(x.value()));
     }

@@ -14,6 +14,7 @@ use core::arch::x86_64::{
     __m128i, _mm_clmulepi64_si128, _mm_cvtsi64_si128, _mm_cvtsi128_si64, _mm_xor_si128,
 };
 
+#[cfg(target_arch = "x86_64")]
 use crate::polynomial::MODULUS_TAIL;
 
 /// a·b mod P with one `PCLMULQDQ`.

@@ -68,23 +68,17 @@ impl NibbleTables {
 
 /// Whether the CPU can run the byte-sliced kernels (AVX2; the product also
 /// needs `VPCLMULQDQ`).
+#[cfg(target_arch = "x86_64")]
 #[inline]
 pub(crate) fn available(with_clmul: bool) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx2")
-            && (!with_clmul
-                || (std::arch::is_x86_feature_detected!("vpclmulqdq")
-                    && std::arch::is_x86_feature_detected!("pclmulqdq")))
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = with_clmul;
-        false
-    }
+    std::arch::is_x86_feature_detected!("avx2")
+        && (!with_clmul
+            || (std::arch::is_x86_feature_detected!("vpclmulqdq")
+                && std::arch::is_x86_feature_detected!("pclmulqdq")))
 }
 
 /// Words per byte-sliced block.
+#[cfg(target_arch = "x86_64")]
 pub(crate) const BLOCK: usize = 32;
 
 /// Transposes an 8 × 8 matrix of 16-bit words within each 128-bit lane
