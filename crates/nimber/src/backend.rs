@@ -56,13 +56,13 @@ pub fn backend() -> Backend {
     }
 }
 
-/// `out[i] = a[i] ⊗ b[i]`: byte-sliced AVX2 blocks when possible, then the
-/// scalar kernels for the rest.
+/// `out[i] = a[i] ⊗ b[i]`: four at a time with `VPCLMULQDQ` when possible,
+/// then the scalar kernels for the rest.
 pub(crate) fn product_batch(a: &[Nimber], b: &[Nimber], out: &mut [Nimber]) {
     #[cfg(target_arch = "x86_64")]
-    let done = if crate::sliced::available(true) {
+    let done = if crate::clmul::wide_available() {
         // SAFETY: AVX2, PCLMULQDQ and VPCLMULQDQ were detected just above.
-        unsafe { crate::sliced::product_batch(a, b, out) }
+        unsafe { crate::clmul::product_batch_wide(a, b, out) }
     } else {
         0
     };
@@ -77,14 +77,12 @@ pub(crate) fn product_batch(a: &[Nimber], b: &[Nimber], out: &mut [Nimber]) {
     portable::product_batch(a, b, out)
 }
 
-/// `out[i] = factor ⊗ xs[i]` without building tables: byte-sliced AVX2 blocks
-/// when possible, then the scalar kernels for the rest.
+/// `out[i] = factor ⊗ xs[i]` (factor in polynomial coordinates).
 pub(crate) fn product_batch_by(factor: u64, xs: &[Nimber], out: &mut [Nimber]) {
     #[cfg(target_arch = "x86_64")]
-    let done = if crate::sliced::available(true) {
-        let factor_poly = crate::basis::to_poly(factor);
+    let done = if crate::clmul::wide_available() {
         // SAFETY: AVX2, PCLMULQDQ and VPCLMULQDQ were detected just above.
-        unsafe { crate::sliced::product_batch_by(factor_poly, xs, out) }
+        unsafe { crate::clmul::product_batch_by_wide(factor, xs, out) }
     } else {
         0
     };
@@ -99,28 +97,35 @@ pub(crate) fn product_batch_by(factor: u64, xs: &[Nimber], out: &mut [Nimber]) {
     portable::product_batch_by(factor, xs, out)
 }
 
-/// `out[i] = L(xs[i])` for the linear map given both as byte tables and as
-/// nibble tables (byte-sliced AVX2 when possible).
-pub(crate) fn apply_batch(
-    tables: &crate::linear::ByteTables,
-    nibbles: &crate::sliced::NibbleTables,
-    xs: &[Nimber],
-    out: &mut [Nimber],
-) {
+/// Integers → nimbers (polynomial coordinates), byte-sliced with AVX2 when possible.
+pub(crate) fn to_poly_batch(values: &[u64], out: &mut [Nimber]) {
     #[cfg(target_arch = "x86_64")]
-    let done = if crate::sliced::available(false) {
+    let done = if crate::sliced::available() {
         // SAFETY: AVX2 was detected just above.
-        unsafe { crate::sliced::apply_batch(nibbles, xs, out) }
+        unsafe { crate::sliced::to_poly_batch(values, out) }
     } else {
         0
     };
     #[cfg(not(target_arch = "x86_64"))]
-    let done = {
-        let _ = nibbles;
+    let done = 0;
+    for (x, z) in values[done..].iter().zip(out[done..].iter_mut()) {
+        *z = Nimber::from_poly(crate::basis::to_poly(*x));
+    }
+}
+
+/// Nimbers → integers, byte-sliced with AVX2 when possible.
+pub(crate) fn to_nim_batch(nimbers: &[Nimber], out: &mut [u64]) {
+    #[cfg(target_arch = "x86_64")]
+    let done = if crate::sliced::available() {
+        // SAFETY: AVX2 was detected just above.
+        unsafe { crate::sliced::to_nim_batch(nimbers, out) }
+    } else {
         0
     };
-    for (x, z) in xs[done..].iter().zip(out[done..].iter_mut()) {
-        *z = Nimber::new(tables.apply(x.value()));
+    #[cfg(not(target_arch = "x86_64"))]
+    let done = 0;
+    for (x, z) in nimbers[done..].iter().zip(out[done..].iter_mut()) {
+        *z = crate::basis::to_nim(x.poly());
     }
 }
 
@@ -133,7 +138,7 @@ pub(crate) fn apply_batch(
 /// assert_eq!(portable_product(a, b), a * b);
 /// ```
 pub fn portable_product(a: Nimber, b: Nimber) -> Nimber {
-    Nimber::new(portable::product(a.value(), b.value()))
+    Nimber::from_poly(portable::product(a.poly(), b.poly()))
 }
 
 /// Whether the hardware kernels may be called.
@@ -172,15 +177,13 @@ macro_rules! dispatch {
 }
 
 dispatch! {
-    fn product(a: u64, b: u64) -> u64;
-    fn square(a: u64) -> u64;
-    fn pow(a: u64, exponent: u64) -> u64;
-    fn inverse(a: u64) -> u64;
-    fn product128(a: u128, b: u128) -> u128;
-    fn square128(a: u128) -> u128;
-    fn pow128(a: u128, exponent: u128) -> u128;
-    fn inverse128(a: u128) -> u128;
-    fn square_root128(a: u128) -> u128;
-    fn artin_schreier_root128(a: u128) -> Option<u128>;
-    fn product_columns(factor: u64) -> [u64; 64];
+    fn product(p: u64, q: u64) -> u64;
+    fn pow(base: u64, exponent: u64) -> u64;
+    fn inverse(p: u64) -> u64;
+    fn product128(a: (u64, u64), b: (u64, u64)) -> (u64, u64);
+    fn square128(a: (u64, u64)) -> (u64, u64);
+    fn pow128(base: (u64, u64), exponent: u128) -> (u64, u64);
+    fn inverse128(a: (u64, u64)) -> (u64, u64);
+    fn square_root128(a: (u64, u64)) -> (u64, u64);
+    fn artin_schreier_root128(a: (u64, u64)) -> Option<(u64, u64)>;
 }

@@ -44,7 +44,7 @@ use crate::tower;
 pub const GENERATOR: u64 = 0x4028_84ca_01f7_c6b2;
 
 /// The nim powers α^⊗i for i < 64: the images of the polynomial basis.
-const POWERS: [u64; 64] = {
+pub(crate) const POWERS: [u64; 64] = {
     let mut powers = [0u64; 64];
     powers[0] = 1;
     let mut i = 1;
@@ -70,7 +70,7 @@ const _: () = {
 };
 
 /// The columns of the inverse matrix: nim 2^j ↦ its polynomial coordinates.
-const INVERSE_POWERS: [u64; 64] = invert_columns(&POWERS);
+pub(crate) const INVERSE_POWERS: [u64; 64] = invert_columns(&POWERS);
 
 /// The polynomial coordinates of the nimber 2⁶³ (= F/2 for F = 2⁶⁴, the
 /// constant of the quadratic step from 64 to 128 bits).

@@ -9,7 +9,8 @@
 
 use crate::Nimber;
 use crate::backend;
-use crate::maps::{ARTIN_SCHREIER, SQUARE_ROOT};
+use crate::basis::{to_nim, to_poly};
+use crate::maps::{ARTIN_SCHREIER, SQUARE_ROOT, trace};
 use crate::ops::impl_nimber_traits;
 
 /// A nimber below 2¹²⁸: an element of Conway's field of nimbers on 0..2¹²⁸−1.
@@ -23,9 +24,13 @@ use crate::ops::impl_nimber_traits;
 /// assert_eq!(f * Nimber128::new(12345), Nimber128::new(12345 << 64)); // F ⊗ x = F·x for x < F
 /// assert_eq!(format!("{:x}", f), "10000000000000000");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-#[repr(transparent)]
-pub struct Nimber128(u128);
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Nimber128 {
+    /// a₁ in polynomial coordinates.
+    high: u64,
+    /// a₀ in polynomial coordinates.
+    low: u64,
+}
 
 impl Nimber128 {
     /// The additive identity.
@@ -34,7 +39,7 @@ impl Nimber128 {
     /// # use sprague_nimber::Nimber128;
     /// assert_eq!(Nimber128::ZERO.value(), 0);
     /// ```
-    pub const ZERO: Nimber128 = Nimber128(0);
+    pub const ZERO: Nimber128 = Nimber128 { high: 0, low: 0 };
 
     /// The multiplicative identity.
     ///
@@ -42,31 +47,44 @@ impl Nimber128 {
     /// # use sprague_nimber::Nimber128;
     /// assert_eq!(Nimber128::ONE * Nimber128::new(77), Nimber128::new(77));
     /// ```
-    pub const ONE: Nimber128 = Nimber128(1);
+    pub const ONE: Nimber128 = Nimber128 { high: 0, low: 1 };
 
-    /// The nimber with this integer value.
+    /// The nimber with this integer value (sixteen table lookups).
     ///
     /// ```
     /// # use sprague_nimber::Nimber128;
     /// assert_eq!(Nimber128::new(7).value(), 7);
     /// ```
     #[inline]
-    pub const fn new(value: u128) -> Nimber128 {
-        Nimber128(value)
+    pub fn new(value: u128) -> Nimber128 {
+        Nimber128 {
+            high: to_poly((value >> 64) as u64),
+            low: to_poly(value as u64),
+        }
     }
 
-    /// The integer value.
+    /// The integer value (sixteen table lookups).
     ///
     /// ```
     /// # use sprague_nimber::Nimber128;
     /// assert_eq!(Nimber128::from(9u64).value(), 9);
     /// ```
     #[inline]
-    pub const fn value(self) -> u128 {
-        self.0
+    pub fn value(self) -> u128 {
+        (u128::from(to_nim(self.high)) << 64) | u128::from(to_nim(self.low))
     }
 
-    /// Nim-sum (bitwise XOR); the same as `+`.
+    #[inline(always)]
+    fn halves(self) -> (u64, u64) {
+        (self.high, self.low)
+    }
+
+    #[inline(always)]
+    fn from_halves((high, low): (u64, u64)) -> Nimber128 {
+        Nimber128 { high, low }
+    }
+
+    /// Nim-sum (bitwise XOR of the values); the same as `+`.
     ///
     /// ```
     /// # use sprague_nimber::Nimber128;
@@ -74,7 +92,10 @@ impl Nimber128 {
     /// ```
     #[inline]
     pub const fn nim_sum(self, other: Nimber128) -> Nimber128 {
-        Nimber128(self.0 ^ other.0)
+        Nimber128 {
+            high: self.high ^ other.high,
+            low: self.low ^ other.low,
+        }
     }
 
     /// Nim-product; the same as `*`.
@@ -85,7 +106,7 @@ impl Nimber128 {
     /// ```
     #[inline]
     pub fn nim_product(self, other: Nimber128) -> Nimber128 {
-        Nimber128(backend::product128(self.0, other.0))
+        Self::from_halves(backend::product128(self.halves(), other.halves()))
     }
 
     /// a ⊗ a.
@@ -97,7 +118,7 @@ impl Nimber128 {
     /// ```
     #[inline]
     pub fn square(self) -> Nimber128 {
-        Nimber128(backend::square128(self.0))
+        Self::from_halves(backend::square128(self.halves()))
     }
 
     /// The square root: the unique x with x ⊗ x = a.
@@ -109,10 +130,13 @@ impl Nimber128 {
     /// ```
     #[inline]
     pub fn square_root(self) -> Nimber128 {
-        if self.0 >> 64 == 0 {
-            return Nimber128(u128::from(SQUARE_ROOT.apply(self.0 as u64)));
+        if self.high == 0 {
+            return Nimber128 {
+                high: 0,
+                low: SQUARE_ROOT.apply(self.low),
+            };
         }
-        Nimber128(backend::square_root128(self.0))
+        Self::from_halves(backend::square_root128(self.halves()))
     }
 
     /// The multiplicative inverse, or `None` for zero.
@@ -125,10 +149,13 @@ impl Nimber128 {
     /// ```
     #[inline]
     pub fn inverse(self) -> Option<Nimber128> {
-        match self.0 {
-            0 => None,
-            v if v >> 64 == 0 => Some(Nimber128(u128::from(backend::inverse(v as u64)))),
-            v => Some(Nimber128(backend::inverse128(v))),
+        match self.halves() {
+            (0, 0) => None,
+            (0, low) => Some(Nimber128 {
+                high: 0,
+                low: backend::inverse(low),
+            }),
+            halves => Some(Self::from_halves(backend::inverse128(halves))),
         }
     }
 
@@ -154,10 +181,10 @@ impl Nimber128 {
     /// ```
     #[inline]
     pub fn pow(self, exponent: u128) -> Nimber128 {
-        Nimber128(backend::pow128(self.0, exponent))
+        Self::from_halves(backend::pow128(self.halves(), exponent))
     }
 
-    /// The absolute trace (∈ {0, 1}): bit 127 of a.
+    /// The absolute trace (∈ {0, 1}): bit 127 of the value.
     ///
     /// ```
     /// # use sprague_nimber::Nimber128;
@@ -165,7 +192,11 @@ impl Nimber128 {
     /// ```
     #[inline]
     pub const fn trace(self) -> Nimber128 {
-        Nimber128(self.0 >> 127)
+        // Tr(a₁F ⊕ a₀) = Tr(a₁) (the conjugate of F is F ⊕ 1).
+        Nimber128 {
+            high: 0,
+            low: trace(self.high),
+        }
     }
 
     /// Solves x ⊗ x ⊕ x = a: one root x (the other is x ⊕ 1), or `None` when
@@ -181,36 +212,39 @@ impl Nimber128 {
     /// ```
     #[inline]
     pub fn artin_schreier_root(self) -> Option<Nimber128> {
-        if self.0 >> 64 == 0 {
-            // Below 2⁶⁴ bit 63 is a trace bit of the subfield, not of this field;
-            // the 128-bit kernel handles both halves, but the low half alone is cheaper.
-            let low = self.0 as u64;
-            if low >> 63 == 0 {
-                return Some(Nimber128(u128::from(ARTIN_SCHREIER.apply(low))));
-            }
+        if self.high == 0 && trace(self.low) == 0 {
+            // A root in the subfield below 2⁶⁴.
+            return Some(Nimber128 {
+                high: 0,
+                low: ARTIN_SCHREIER.apply(self.low),
+            });
         }
-        backend::artin_schreier_root128(self.0).map(Nimber128)
+        backend::artin_schreier_root128(self.halves()).map(Self::from_halves)
     }
 }
 
 impl From<u64> for Nimber128 {
     #[inline]
     fn from(value: u64) -> Nimber128 {
-        Nimber128(u128::from(value))
+        Nimber128::new(u128::from(value))
     }
 }
 
 impl From<u128> for Nimber128 {
     #[inline]
     fn from(value: u128) -> Nimber128 {
-        Nimber128(value)
+        Nimber128::new(value)
     }
 }
 
 impl From<Nimber> for Nimber128 {
+    /// The same nimber (the low half shares the 64-bit coordinates: no conversion).
     #[inline]
     fn from(value: Nimber) -> Nimber128 {
-        Nimber128(u128::from(value.value()))
+        Nimber128 {
+            high: 0,
+            low: value.poly(),
+        }
     }
 }
 
@@ -218,7 +252,34 @@ impl TryFrom<Nimber128> for Nimber {
     type Error = core::num::TryFromIntError;
     /// The same nimber, if it is below 2⁶⁴.
     fn try_from(value: Nimber128) -> Result<Nimber, Self::Error> {
-        u64::try_from(value.0).map(Nimber::new)
+        if value.high == 0 {
+            Ok(Nimber::from_poly(value.low))
+        } else {
+            // Reuse the standard error type: a value of 2⁶⁴ or more does not fit.
+            u64::try_from(u128::MAX).map(Nimber::new)
+        }
+    }
+}
+
+impl PartialOrd for Nimber128 {
+    #[inline]
+    fn partial_cmp(&self, other: &Nimber128) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Nimber128 {
+    /// The order of the integer values.
+    #[inline]
+    fn cmp(&self, other: &Nimber128) -> core::cmp::Ordering {
+        self.value().cmp(&other.value())
+    }
+}
+
+impl core::fmt::Debug for Nimber128 {
+    /// `Nimber128(value)`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("Nimber128").field(&self.value()).finish()
     }
 }
 

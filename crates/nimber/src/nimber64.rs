@@ -3,23 +3,32 @@
 //! Nim addition is XOR; nim multiplication is defined by the mex rule
 //! a ⊗ b = mex{(a'⊗b) ⊕ (a⊗b') ⊕ (a'⊗b') : a' < a, b' < b}, and the numbers
 //! below 2^(2^n) form a field (Conway, *On Numbers and Games*, ch. 6; Lenstra,
-//! "Nim multiplication", 1977). The product is computed through a field
-//! isomorphism with GF(2)\[x\]/(x⁶⁴ + x⁴ + x³ + x + 1) ([`crate::basis`]): three
-//! table-driven basis changes and one carry-less multiplication
-//! (`clmul` on x86-64 with `PCLMULQDQ`, a software one elsewhere).
-//! Square roots and the equation x⊗x ⊕ x = a use precomputed linear maps
-//! (`maps`); inverses use norms down the subfield tower.
+//! "Nim multiplication", 1977).
+//!
+//! A [`Nimber`] stores its element not as the integer but in the coordinates
+//! of an isomorphic field, GF(2)\[x\]/(x⁶⁴ + x⁴ + x³ + x + 1) (`basis`), much
+//! as modular-arithmetic libraries keep residues in Montgomery form: there a
+//! product is one carry-less multiplication and a short reduction
+//! (`PCLMULQDQ` on x86-64, a software product elsewhere), and nim addition is
+//! still XOR because the change of basis is GF(2)-linear. The basis change
+//! itself (eight table lookups) happens only when a nimber is made from an
+//! integer ([`Nimber::new`]) or read back ([`Nimber::value`]); for many
+//! nimbers at once [`Nimber::from_values`] and [`Nimber::to_values`] use
+//! byte-sliced AVX2 tables. Square roots and the equation x⊗x ⊕ x = a use
+//! precomputed linear maps (`maps`); inverses use norms down the subfield tower.
 
 use crate::backend;
-use crate::linear::ByteTables;
-use crate::maps::{ARTIN_SCHREIER, SQUARE_ROOT};
+use crate::basis::{to_nim, to_poly};
+use crate::maps::{ARTIN_SCHREIER, SQUARE_ROOT, trace};
 use crate::ops::impl_nimber_traits;
-use crate::sliced::NibbleTables;
 
 /// A nimber below 2⁶⁴: an element of Conway's field of nimbers on 0..2⁶⁴−1.
 ///
 /// `+` and `-` are nim-sum (XOR), `*` is nim-product, `/` multiplies by the
-/// inverse. `Ord` is the order of the underlying integers (the ordinals).
+/// inverse. `Ord` is the order of the integer values (the ordinals).
+/// Internally the element is kept in polynomial coordinates (see the module
+/// documentation), so chains of field operations never convert; [`Nimber::new`]
+/// and [`Nimber::value`] convert from and to the integer.
 ///
 /// ```
 /// use sprague_nimber::Nimber;
@@ -30,9 +39,12 @@ use crate::sliced::NibbleTables;
 /// assert_eq!("0x10".parse::<Nimber>(), Ok(Nimber::new(16)));
 /// assert_eq!(format!("{} {:#x}", Nimber::new(255), Nimber::new(255)), "255 0xff");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[repr(transparent)]
-pub struct Nimber(u64);
+pub struct Nimber {
+    /// Coordinates in the basis {1, α, α², …, α⁶³} of `basis`.
+    poly: u64,
+}
 
 impl Nimber {
     /// The additive identity.
@@ -41,39 +53,98 @@ impl Nimber {
     /// # use sprague_nimber::Nimber;
     /// assert_eq!(Nimber::ZERO.value(), 0);
     /// ```
-    pub const ZERO: Nimber = Nimber(0);
+    pub const ZERO: Nimber = Nimber { poly: 0 };
 
     /// The multiplicative identity.
     ///
     /// ```
     /// # use sprague_nimber::Nimber;
     /// assert_eq!(Nimber::ONE * Nimber::new(77), Nimber::new(77));
+    /// assert_eq!(Nimber::ONE.value(), 1);
     /// ```
-    pub const ONE: Nimber = Nimber(1);
+    // α⁰ = 1: the constant polynomial 1 is the nimber 1.
+    pub const ONE: Nimber = Nimber { poly: 1 };
 
-    /// The nimber with this integer value.
+    /// The nimber with this integer value (a change of basis: eight table lookups).
     ///
     /// ```
     /// # use sprague_nimber::Nimber;
     /// assert_eq!(Nimber::new(7).value(), 7);
     /// ```
     #[inline]
-    pub const fn new(value: u64) -> Nimber {
-        Nimber(value)
+    pub fn new(value: u64) -> Nimber {
+        Nimber {
+            poly: to_poly(value),
+        }
     }
 
-    /// The integer value.
+    /// The integer value (a change of basis: eight table lookups).
     ///
     /// ```
     /// # use sprague_nimber::Nimber;
     /// assert_eq!(Nimber::from(9u32).value(), 9);
     /// ```
     #[inline]
-    pub const fn value(self) -> u64 {
-        self.0
+    pub fn value(self) -> u64 {
+        to_nim(self.poly)
     }
 
-    /// Nim-sum a ⊕ b (bitwise XOR); the same as `+`.
+    /// The nimber with these polynomial coordinates (crate-internal).
+    #[inline(always)]
+    pub(crate) const fn from_poly(poly: u64) -> Nimber {
+        Nimber { poly }
+    }
+
+    /// The polynomial coordinates (crate-internal).
+    #[inline(always)]
+    pub(crate) const fn poly(self) -> u64 {
+        self.poly
+    }
+
+    /// Makes `out[i] = Nimber::new(values[i])`, faster per element than a loop
+    /// (byte-sliced AVX2 tables when available).
+    ///
+    /// # Panics
+    /// If the slices do not have the same length.
+    ///
+    /// ```
+    /// # use sprague_nimber::Nimber;
+    /// let mut nimbers = [Nimber::ZERO; 3];
+    /// Nimber::from_values(&[1, 2, 3], &mut nimbers);
+    /// assert_eq!(nimbers, [Nimber::new(1), Nimber::new(2), Nimber::new(3)]);
+    /// ```
+    pub fn from_values(values: &[u64], out: &mut [Nimber]) {
+        assert!(
+            values.len() == out.len(),
+            "from_values needs slices of equal length ({}, {})",
+            values.len(),
+            out.len()
+        );
+        backend::to_poly_batch(values, out);
+    }
+
+    /// Makes `out[i] = nimbers[i].value()`, faster per element than a loop.
+    ///
+    /// # Panics
+    /// If the slices do not have the same length.
+    ///
+    /// ```
+    /// # use sprague_nimber::Nimber;
+    /// let mut values = [0u64; 2];
+    /// Nimber::to_values(&[Nimber::new(2) * Nimber::new(2), Nimber::ONE], &mut values);
+    /// assert_eq!(values, [3, 1]);
+    /// ```
+    pub fn to_values(nimbers: &[Nimber], out: &mut [u64]) {
+        assert!(
+            nimbers.len() == out.len(),
+            "to_values needs slices of equal length ({}, {})",
+            nimbers.len(),
+            out.len()
+        );
+        backend::to_nim_batch(nimbers, out);
+    }
+
+    /// Nim-sum a ⊕ b (bitwise XOR of the values); the same as `+`.
     ///
     /// ```
     /// # use sprague_nimber::Nimber;
@@ -81,7 +152,10 @@ impl Nimber {
     /// ```
     #[inline]
     pub const fn nim_sum(self, other: Nimber) -> Nimber {
-        Nimber(self.0 ^ other.0)
+        // The change of basis is GF(2)-linear, so XOR commutes with it.
+        Nimber {
+            poly: self.poly ^ other.poly,
+        }
     }
 
     /// Nim-product a ⊗ b; the same as `*`.
@@ -93,7 +167,9 @@ impl Nimber {
     /// ```
     #[inline]
     pub fn nim_product(self, other: Nimber) -> Nimber {
-        Nimber(backend::product(self.0, other.0))
+        Nimber {
+            poly: backend::product(self.poly, other.poly),
+        }
     }
 
     /// a ⊗ a.
@@ -104,7 +180,7 @@ impl Nimber {
     /// ```
     #[inline]
     pub fn square(self) -> Nimber {
-        Nimber(backend::square(self.0))
+        self.nim_product(self)
     }
 
     /// The square root: the unique x with x ⊗ x = a (squaring is a bijection
@@ -118,7 +194,9 @@ impl Nimber {
     /// ```
     #[inline]
     pub fn square_root(self) -> Nimber {
-        Nimber(SQUARE_ROOT.apply(self.0))
+        Nimber {
+            poly: SQUARE_ROOT.apply(self.poly),
+        }
     }
 
     /// The multiplicative inverse, or `None` for zero.
@@ -131,10 +209,12 @@ impl Nimber {
     /// ```
     #[inline]
     pub fn inverse(self) -> Option<Nimber> {
-        if self.0 == 0 {
+        if self.poly == 0 {
             None
         } else {
-            Some(Nimber(backend::inverse(self.0)))
+            Some(Nimber {
+                poly: backend::inverse(self.poly),
+            })
         }
     }
 
@@ -160,11 +240,13 @@ impl Nimber {
     /// ```
     #[inline]
     pub fn pow(self, exponent: u64) -> Nimber {
-        Nimber(backend::pow(self.0, exponent))
+        Nimber {
+            poly: backend::pow(self.poly, exponent),
+        }
     }
 
     /// The absolute trace a ⊕ a² ⊕ a⁴ ⊕ … ⊕ a^(2⁶³) ∈ {0, 1}; for nimbers it is
-    /// bit 63 of a (see [`Nimber::artin_schreier_root`]).
+    /// bit 63 of the value (see [`Nimber::artin_schreier_root`]).
     ///
     /// ```
     /// # use sprague_nimber::Nimber;
@@ -173,7 +255,9 @@ impl Nimber {
     /// ```
     #[inline]
     pub const fn trace(self) -> Nimber {
-        Nimber(self.0 >> 63)
+        Nimber {
+            poly: trace(self.poly),
+        }
     }
 
     /// Solves x ⊗ x ⊕ x = a: returns one root x (the other is x ⊕ 1), or `None`
@@ -190,15 +274,17 @@ impl Nimber {
     /// ```
     #[inline]
     pub fn artin_schreier_root(self) -> Option<Nimber> {
-        if self.0 >> 63 == 1 {
+        if trace(self.poly) == 1 {
             None
         } else {
-            Some(Nimber(ARTIN_SCHREIER.apply(self.0)))
+            Some(Nimber {
+                poly: ARTIN_SCHREIER.apply(self.poly),
+            })
         }
     }
 
-    /// Multiplies pairwise: `out[i] = a[i] ⊗ b[i]`, faster per product than a
-    /// loop over `*` (one dispatch, a tight loop).
+    /// Multiplies pairwise: `out[i] = a[i] ⊗ b[i]` (four products per
+    /// instruction with AVX2 and `VPCLMULQDQ`).
     ///
     /// # Panics
     /// If the three slices do not have the same length.
@@ -222,20 +308,18 @@ impl Nimber {
         backend::product_batch(a, b, out);
     }
 
-    /// Multiplies many by one: `out[i] = factor ⊗ xs[i]`. Long inputs
-    /// (≥ [`Multiplier::WORTHWHILE`] elements) go through a [`Multiplier`]
-    /// table.
+    /// Multiplies many by one: `out[i] = factor ⊗ xs[i]`.
     ///
     /// # Panics
     /// If `xs` and `out` do not have the same length.
     ///
     /// ```
     /// # use sprague_nimber::Nimber;
-    /// let xs: Vec<Nimber> = (0..5000u32).map(Nimber::from).collect();
+    /// let xs: Vec<Nimber> = (0..100u32).map(Nimber::from).collect();
     /// let mut out = vec![Nimber::ZERO; xs.len()];
     /// Nimber::mul_batch_by(Nimber::new(2), &xs, &mut out);
     /// assert_eq!(out[2], Nimber::new(3));
-    /// assert_eq!(out[4999], Nimber::new(2) * Nimber::new(4999));
+    /// assert_eq!(out[99], Nimber::new(2) * Nimber::new(99));
     /// ```
     pub fn mul_batch_by(factor: Nimber, xs: &[Nimber], out: &mut [Nimber]) {
         assert!(
@@ -244,118 +328,37 @@ impl Nimber {
             xs.len(),
             out.len()
         );
-        if xs.len() >= Multiplier::WORTHWHILE {
-            Multiplier::new(factor).apply_batch(xs, out);
-        } else {
-            backend::product_batch_by(factor.0, xs, out);
-        }
+        backend::product_batch_by(factor.poly, xs, out);
     }
 }
 
 impl From<u64> for Nimber {
     #[inline]
     fn from(value: u64) -> Nimber {
-        Nimber(value)
+        Nimber::new(value)
+    }
+}
+
+impl PartialOrd for Nimber {
+    #[inline]
+    fn partial_cmp(&self, other: &Nimber) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Nimber {
+    /// The order of the integer values.
+    #[inline]
+    fn cmp(&self, other: &Nimber) -> core::cmp::Ordering {
+        self.value().cmp(&other.value())
+    }
+}
+
+impl core::fmt::Debug for Nimber {
+    /// `Nimber(value)`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("Nimber").field(&self.value()).finish()
     }
 }
 
 impl_nimber_traits!(Nimber, u64, 64);
-
-/// Multiplication by a fixed nimber, as a precomputed GF(2)-linear map.
-///
-/// x ↦ c ⊗ x is additive for nim addition, so it is a 64 × 64 matrix over
-/// GF(2); it is stored as eight 256-entry byte tables (16 KiB, built from the 64
-/// products c ⊗ 2^i), and each product then costs eight lookups and no
-/// multiplication at all. Worth it from about [`Multiplier::WORTHWHILE`]
-/// products on.
-///
-/// ```
-/// use sprague_nimber::{Multiplier, Nimber};
-/// let by_five = Multiplier::new(Nimber::new(5));
-/// assert_eq!(by_five.apply(Nimber::new(7)), Nimber::new(5) * Nimber::new(7));
-/// assert_eq!(by_five.factor(), Nimber::new(5));
-/// ```
-#[derive(Clone)]
-pub struct Multiplier {
-    factor: Nimber,
-    tables: Box<ByteTables>,
-    nibbles: Box<NibbleTables>,
-}
-
-impl core::fmt::Debug for Multiplier {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Multiplier")
-            .field("factor", &self.factor)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Multiplier {
-    /// Batch length from which [`Nimber::mul_batch_by`] builds a table.
-    ///
-    /// ```
-    /// assert!(sprague_nimber::Multiplier::WORTHWHILE > 0);
-    /// ```
-    pub const WORTHWHILE: usize = 2048;
-
-    /// The table for multiplication by `factor`.
-    ///
-    /// ```
-    /// # use sprague_nimber::{Multiplier, Nimber};
-    /// let m = Multiplier::new(Nimber::new(1 << 40));
-    /// assert_eq!(m.apply(Nimber::ONE), Nimber::new(1 << 40));
-    /// ```
-    pub fn new(factor: Nimber) -> Multiplier {
-        let columns = backend::product_columns(factor.0);
-        let mut tables = ByteTables::boxed_zero();
-        tables.fill_from_columns(&columns);
-        let nibbles = Box::new(NibbleTables::from_columns(&columns));
-        Multiplier {
-            factor,
-            tables,
-            nibbles,
-        }
-    }
-
-    /// The fixed factor c.
-    ///
-    /// ```
-    /// # use sprague_nimber::{Multiplier, Nimber};
-    /// assert_eq!(Multiplier::new(Nimber::new(3)).factor(), Nimber::new(3));
-    /// ```
-    pub fn factor(&self) -> Nimber {
-        self.factor
-    }
-
-    /// c ⊗ x.
-    ///
-    /// ```
-    /// # use sprague_nimber::{Multiplier, Nimber};
-    /// assert_eq!(Multiplier::new(Nimber::new(2)).apply(Nimber::new(2)), Nimber::new(3));
-    /// ```
-    #[inline]
-    pub fn apply(&self, x: Nimber) -> Nimber {
-        Nimber(self.tables.apply(x.0))
-    }
-
-    /// `out[i] = c ⊗ xs[i]`.
-    ///
-    /// # Panics
-    /// If `xs` and `out` do not have the same length.
-    ///
-    /// ```
-    /// # use sprague_nimber::{Multiplier, Nimber};
-    /// let mut out = [Nimber::ZERO; 3];
-    /// Multiplier::new(Nimber::new(2)).apply_batch(&[1u32, 2, 3].map(Nimber::from), &mut out);
-    /// assert_eq!(out, [2u32, 3, 1].map(Nimber::from));
-    /// ```
-    pub fn apply_batch(&self, xs: &[Nimber], out: &mut [Nimber]) {
-        assert!(
-            xs.len() == out.len(),
-            "apply_batch needs slices of equal length ({}, {})",
-            xs.len(),
-            out.len()
-        );
-        backend::apply_batch(&self.tables, &self.nibbles, xs, out);
-    }
-}

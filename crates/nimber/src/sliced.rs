@@ -1,4 +1,4 @@
-//! Batched GF(2)-linear maps and products with AVX2 byte slicing.
+//! Batched GF(2)-linear maps with AVX2 byte slicing (basis changes of many nimbers).
 //!
 //! A 64 × 64 matrix over GF(2) applied to a word is
 //! L(x) = ⊕ⱼ ⊕ₕ Nⱼₕ[nibble h of byte j of x], 16 nibble tables of 64-bit
@@ -13,10 +13,9 @@
 //! Galois field arithmetic using Intel SIMD instructions", FAST 2013) applied
 //! to a general 64-bit linear map.
 //!
-//! [`product_batch`] multiplies pairs: both basis changes into the polynomial
-//! basis (see [`crate::basis`]) and the one back are byte-sliced maps, and the
-//! carry-less products use `VPCLMULQDQ` (two per instruction) followed by a
-//! vectorised reduction.
+//! Used to convert many integers to nimbers (polynomial coordinates, see
+//! `basis`) and back: [`crate::Nimber::from_values`] and
+//! [`crate::Nimber::to_values`].
 
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
@@ -66,15 +65,11 @@ impl NibbleTables {
     }
 }
 
-/// Whether the CPU can run the byte-sliced kernels (AVX2; the product also
-/// needs `VPCLMULQDQ`).
+/// Whether the CPU can run the byte-sliced kernels (AVX2).
 #[cfg(target_arch = "x86_64")]
 #[inline]
-pub(crate) fn available(with_clmul: bool) -> bool {
+pub(crate) fn available() -> bool {
     std::arch::is_x86_feature_detected!("avx2")
-        && (!with_clmul
-            || (std::arch::is_x86_feature_detected!("vpclmulqdq")
-                && std::arch::is_x86_feature_detected!("pclmulqdq")))
 }
 
 /// Words per byte-sliced block.
@@ -203,69 +198,6 @@ pub(crate) fn apply_block(map: &NibbleTables, input: &[u64; BLOCK], output: &mut
     store_words(unslice(map_slices(map, sliced)), output);
 }
 
-/// (lo·x⁶⁴ + hi) mod P for four products at once (see `polynomial::reduce`).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-#[inline]
-fn reduce4(lo: __m256i, hi: __m256i) -> __m256i {
-    let overflow = _mm256_xor_si256(
-        _mm256_xor_si256(_mm256_srli_epi64::<63>(hi), _mm256_srli_epi64::<61>(hi)),
-        _mm256_srli_epi64::<60>(hi),
-    );
-    let t = _mm256_xor_si256(hi, overflow);
-    let folded = _mm256_xor_si256(
-        _mm256_xor_si256(t, _mm256_slli_epi64::<1>(t)),
-        _mm256_xor_si256(_mm256_slli_epi64::<3>(t), _mm256_slli_epi64::<4>(t)),
-    );
-    _mm256_xor_si256(lo, folded)
-}
-
-/// a ⊗ b for 32 pairs of nimbers: byte-sliced basis changes, `VPCLMULQDQ` products.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,pclmulqdq,vpclmulqdq")]
-pub(crate) fn product_block(
-    to_poly: &NibbleTables,
-    to_nim: &NibbleTables,
-    a: &[u64; BLOCK],
-    b: &[u64; BLOCK],
-    out: &mut [u64; BLOCK],
-) {
-    let pa = unslice(map_slices(to_poly, slice(load_words(a))));
-    let pb = unslice(map_slices(to_poly, slice(load_words(b))));
-    let products: [__m256i; 8] = core::array::from_fn(|m| {
-        // Lane-wise: words 0, 2 and words 1, 3 of the register.
-        let even = _mm256_clmulepi64_epi128::<0x00>(pa[m], pb[m]);
-        let odd = _mm256_clmulepi64_epi128::<0x11>(pa[m], pb[m]);
-        let lo = _mm256_unpacklo_epi64(even, odd);
-        let hi = _mm256_unpackhi_epi64(even, odd);
-        reduce4(lo, hi)
-    });
-    store_words(unslice(map_slices(to_nim, slice(products))), out);
-}
-
-/// factor ⊗ a for 32 nimbers, the factor given in the polynomial basis: two
-/// byte-sliced basis changes and `VPCLMULQDQ` products.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,pclmulqdq,vpclmulqdq")]
-pub(crate) fn product_block_by(
-    to_poly: &NibbleTables,
-    to_nim: &NibbleTables,
-    factor_poly: u64,
-    a: &[u64; BLOCK],
-    out: &mut [u64; BLOCK],
-) {
-    let pa = unslice(map_slices(to_poly, slice(load_words(a))));
-    let factor = _mm256_set1_epi64x(factor_poly as i64);
-    let products: [__m256i; 8] = core::array::from_fn(|m| {
-        let even = _mm256_clmulepi64_epi128::<0x00>(pa[m], factor);
-        let odd = _mm256_clmulepi64_epi128::<0x01>(pa[m], factor);
-        let lo = _mm256_unpacklo_epi64(even, odd);
-        let hi = _mm256_unpackhi_epi64(even, odd);
-        reduce4(lo, hi)
-    });
-    store_words(unslice(map_slices(to_nim, slice(products))), out);
-}
-
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
@@ -283,7 +215,7 @@ mod tests {
 
     #[test]
     fn sliced_maps_match_byte_tables() {
-        if !available(false) {
+        if !available() {
             return;
         }
         let columns = words(99).into_iter().chain(words(7)).collect::<Vec<_>>();
@@ -300,68 +232,36 @@ mod tests {
     }
 }
 
-/// `out[i] = a[i] ⊗ b[i]` by blocks of [`BLOCK`]; the tail (shorter than a
-/// block) is left to the caller. Returns the number of products done.
-/// The caller must have checked [`available`]`(true)`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,pclmulqdq,vpclmulqdq")]
-pub(crate) fn product_batch(a: &[Nimber], b: &[Nimber], out: &mut [Nimber]) -> usize {
-    let mut done = 0;
-    for ((x, y), z) in a
-        .chunks_exact(BLOCK)
-        .zip(b.chunks_exact(BLOCK))
-        .zip(out.chunks_exact_mut(BLOCK))
-    {
-        let xs: [u64; BLOCK] = core::array::from_fn(|i| x[i].value());
-        let ys: [u64; BLOCK] = core::array::from_fn(|i| y[i].value());
-        let mut zs = [0u64; BLOCK];
-        product_block(&TO_POLY_SLICED, &TO_NIM_SLICED, &xs, &ys, &mut zs);
-        for (target, value) in z.iter_mut().zip(zs) {
-            *target = Nimber::new(value);
-        }
-        done += BLOCK;
-    }
-    done
-}
-
-/// `out[i] = L(xs[i])` by blocks of [`BLOCK`]; returns the number of words done.
-/// The caller must have checked [`available`]`(false)`.
+/// Nim values → nimbers (polynomial coordinates) by blocks of [`BLOCK`];
+/// returns the number done (the caller converts the tail). The caller must
+/// have checked [`available`].
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-pub(crate) fn apply_batch(map: &NibbleTables, xs: &[Nimber], out: &mut [Nimber]) -> usize {
+pub(crate) fn to_poly_batch(values: &[u64], out: &mut [Nimber]) -> usize {
     let mut done = 0;
-    for (x, z) in xs.chunks_exact(BLOCK).zip(out.chunks_exact_mut(BLOCK)) {
-        let input: [u64; BLOCK] = core::array::from_fn(|i| x[i].value());
+    for (x, z) in values.chunks_exact(BLOCK).zip(out.chunks_exact_mut(BLOCK)) {
+        let input: [u64; BLOCK] = core::array::from_fn(|i| x[i]);
         let mut output = [0u64; BLOCK];
-        apply_block(map, &input, &mut output);
+        apply_block(&TO_POLY_SLICED, &input, &mut output);
         for (target, value) in z.iter_mut().zip(output) {
-            *target = Nimber::new(value);
+            *target = Nimber::from_poly(value);
         }
         done += BLOCK;
     }
     done
 }
 
-/// `out[i] = factor ⊗ xs[i]` by blocks of [`BLOCK`] (factor in the polynomial
-/// basis); returns the number of products done. The caller must have checked
-/// [`available`]`(true)`.
+/// Nimbers → nim values by blocks of [`BLOCK`]; returns the number done.
+/// The caller must have checked [`available`].
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,pclmulqdq,vpclmulqdq")]
-pub(crate) fn product_batch_by(factor_poly: u64, xs: &[Nimber], out: &mut [Nimber]) -> usize {
+#[target_feature(enable = "avx2")]
+pub(crate) fn to_nim_batch(nimbers: &[Nimber], out: &mut [u64]) -> usize {
     let mut done = 0;
-    for (x, z) in xs.chunks_exact(BLOCK).zip(out.chunks_exact_mut(BLOCK)) {
-        let input: [u64; BLOCK] = core::array::from_fn(|i| x[i].value());
+    for (x, z) in nimbers.chunks_exact(BLOCK).zip(out.chunks_exact_mut(BLOCK)) {
+        let input: [u64; BLOCK] = core::array::from_fn(|i| x[i].poly());
         let mut output = [0u64; BLOCK];
-        product_block_by(
-            &TO_POLY_SLICED,
-            &TO_NIM_SLICED,
-            factor_poly,
-            &input,
-            &mut output,
-        );
-        for (target, value) in z.iter_mut().zip(output) {
-            *target = Nimber::new(value);
-        }
+        apply_block(&TO_NIM_SLICED, &input, &mut output);
+        z.copy_from_slice(&output);
         done += BLOCK;
     }
     done

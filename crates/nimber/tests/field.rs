@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use sprague_nimber::naive::{nim_product, nim_product64};
-use sprague_nimber::{Multiplier, Nimber, Nimber128};
+use sprague_nimber::{Nimber, Nimber128};
 
 fn n(v: u64) -> Nimber {
     Nimber::new(v)
@@ -151,11 +151,16 @@ proptest! {
             prop_assert_eq!(out[i], a[i] * b[i]);
         }
         Nimber::mul_batch_by(n(factor), &a, &mut out);
-        let multiplier = Multiplier::new(n(factor));
         for i in 0..a.len() {
             prop_assert_eq!(out[i], n(factor) * a[i]);
-            prop_assert_eq!(multiplier.apply(a[i]), n(factor) * a[i]);
         }
+        let values: Vec<u64> = pairs.iter().map(|p| p.0).collect();
+        let mut nimbers = vec![Nimber::ZERO; values.len()];
+        Nimber::from_values(&values, &mut nimbers);
+        prop_assert_eq!(&nimbers, &a);
+        let mut back = vec![0u64; values.len()];
+        Nimber::to_values(&nimbers, &mut back);
+        prop_assert_eq!(back, values);
     }
 
     #[test]
@@ -179,6 +184,28 @@ fn long_batches_use_the_table_and_agree() {
     for (x, z) in xs.iter().zip(&out) {
         assert_eq!(*z, factor * *x);
     }
+}
+
+#[test]
+fn order_hash_and_debug_follow_the_integer_values() {
+    let mut values: Vec<u64> = (0..200u64)
+        .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        .collect();
+    let mut nimbers: Vec<Nimber> = values.iter().map(|&v| n(v)).collect();
+    values.sort_unstable();
+    nimbers.sort();
+    assert_eq!(
+        nimbers.iter().map(|x| x.value()).collect::<Vec<_>>(),
+        values
+    );
+    assert!(n(3) < n(4) && w(1 << 100) > w(5));
+    assert_eq!(format!("{:?}", n(42)), "Nimber(42)");
+    assert_eq!(format!("{:?}", w(42)), "Nimber128(42)");
+    let set: std::collections::HashSet<Nimber> = [n(1), n(2), n(1)].into_iter().collect();
+    assert_eq!(set.len(), 2);
+    assert_eq!(Nimber::default(), Nimber::ZERO);
+    assert_eq!(Nimber128::default(), Nimber128::ZERO);
+    assert!(Nimber::try_from(w(1 << 64)).is_err());
 }
 
 #[test]
