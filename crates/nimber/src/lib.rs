@@ -50,6 +50,7 @@ pub mod nimber64;
 mod ops;
 pub mod parse;
 mod polynomial;
+#[cfg(target_arch = "x86_64")]
 mod sliced;
 mod tower;
 
