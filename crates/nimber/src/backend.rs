@@ -4,9 +4,10 @@
 //! it (checked with `is_x86_feature_detected!`, whose answer the standard
 //! library caches after the first query, so there is no global state of our
 //! own); when the crate is compiled with the feature enabled
-//! (`-C target-cpu=native`) the check disappears at compile time. Everywhere
-//! else the portable kernels (table-driven basis changes and a 4-bit-window
-//! software carry-less product) are used.
+//! (`-C target-cpu=native`) the check disappears at compile time. Batches
+//! additionally use AVX2 + `VPCLMULQDQ` (products) and AVX2 byte slicing
+//! (conversions) when present. Everywhere else the portable kernels (a
+//! 4-bit-window software carry-less product) are used.
 
 use crate::Nimber;
 #[cfg(target_arch = "x86_64")]

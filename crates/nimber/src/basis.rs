@@ -10,9 +10,11 @@
 //! time (the inverse by Gauss–Jordan elimination) and turned into byte tables
 //! (`linear`); then
 //!
-//! a ⊗ b = to_nim( to_poly(a) · to_poly(b) mod P ),
+//! a ⊗ b = to_nim( to_poly(a) · to_poly(b) mod P ).
 //!
-//! which costs three table-driven basis changes and one carry-less product.
+//! [`crate::Nimber`] stores to_poly(a) rather than a, so a product costs one
+//! carry-less product and a reduction, and the table-driven basis changes
+//! happen only when converting from and to integers.
 //! The idea of computing in a finite field through an isomorphic polynomial
 //! basis is standard (e.g. Paar, "Efficient VLSI architectures for bit-parallel
 //! computation in Galois fields", 1994, for composite-field conversions).

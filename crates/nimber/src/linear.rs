@@ -2,7 +2,7 @@
 //!
 //! Nim addition is XOR, so every map that is additive for nim addition (the
 //! basis changes of [`crate::basis`], the Frobenius square root, the
-//! Artin–Schreier solver, multiplication by a fixed nimber) is a 64 × 64 matrix
+//! Artin–Schreier solver) is a 64 × 64 matrix
 //! over GF(2). Splitting the input into its 8 bytes gives
 //! L(x) = T₀[x₀] ⊕ T₁[x₁] ⊕ … ⊕ T₇[x₇] with Tₖ[v] = L(v · 2^(8k)): eight loads
 //! and seven XORs per application, from 16 KiB of tables (the classic
