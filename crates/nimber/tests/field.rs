@@ -174,15 +174,33 @@ proptest! {
 }
 
 #[test]
-fn long_batches_use_the_table_and_agree() {
-    let xs: Vec<Nimber> = (0..3000u64)
-        .map(|i| n(i.wrapping_mul(0x9e37_79b9_7f4a_7c15)))
-        .collect();
-    let mut out = vec![Nimber::ZERO; xs.len()];
-    let factor = n(0xfeed_face_cafe_beef);
-    Nimber::mul_batch_by(factor, &xs, &mut out);
-    for (x, z) in xs.iter().zip(&out) {
-        assert_eq!(*z, factor * *x);
+fn batches_of_every_length_agree() {
+    // Scalar tail only, vector blocks plus a tail, long runs.
+    for length in [1, 3, 31, 33, 1000, 3001] {
+        let xs: Vec<Nimber> = (0..length as u64)
+            .map(|i| n(i.wrapping_mul(0x9e37_79b9_7f4a_7c15)))
+            .collect();
+        let ys: Vec<Nimber> = xs
+            .iter()
+            .map(|x| n(x.value().rotate_left(17) ^ 0x55))
+            .collect();
+        let mut out = vec![Nimber::ZERO; length];
+        let factor = n(0xfeed_face_cafe_beef);
+        Nimber::mul_batch_by(factor, &xs, &mut out);
+        for (x, z) in xs.iter().zip(&out) {
+            assert_eq!(*z, factor * *x);
+        }
+        Nimber::mul_batch(&xs, &ys, &mut out);
+        for ((x, y), z) in xs.iter().zip(&ys).zip(&out) {
+            assert_eq!(*z, *x * *y);
+        }
+        let values: Vec<u64> = xs.iter().map(|x| x.value()).collect();
+        let mut converted = vec![Nimber::ZERO; length];
+        Nimber::from_values(&values, &mut converted);
+        assert_eq!(converted, xs);
+        let mut back = vec![0u64; length];
+        Nimber::to_values(&converted, &mut back);
+        assert_eq!(back, values);
     }
 }
 
