@@ -15,7 +15,7 @@
 //! never change basis; [`Nimber::new`] and [`Nimber::value`] do (eight byte
 //! table lookups), and [`Nimber::from_values`] / [`Nimber::to_values`] do it
 //! for many at once with `VPSHUFB` nibble tables on byte-sliced blocks (AVX2).
-//! [`Nimber::mul_batch`] multiplies four pairs per `VPCLMULQDQ` pair.
+//! [`Nimber::mul_batch`] multiplies four pairs with two `VPCLMULQDQ` instructions.
 //! 128-bit nimbers are the quadratic extension by F = 2⁶⁴ (Karatsuba over the
 //! 64-bit kernels). Everything derived (the generator α, both basis matrices,
 //! the square-root and x² ⊕ x solver matrices, the trace form) is computed by
