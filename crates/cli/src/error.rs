@@ -8,6 +8,9 @@ pub enum CliError {
     /// A game description or position that cannot be used.
     #[error(transparent)]
     Game(#[from] sprague_games::GameError),
+    /// A nim arithmetic expression that cannot be evaluated.
+    #[error("{0}")]
+    Expression(#[from] sprague_nimber::ExpressionError),
     /// A value that was needed but could not be computed.
     #[error("g({heap}) could not be computed: no period was proven and the table stops before it")]
     Incomplete {
@@ -26,7 +29,7 @@ impl CliError {
     /// The process exit code for this error: 2 for bad input, 1 for other failures.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Game(_) => 2,
+            CliError::Game(_) | CliError::Expression(_) => 2,
             CliError::Output(_) | CliError::Json(_) | CliError::Incomplete { .. } => 1,
         }
     }

@@ -156,3 +156,51 @@ fn unknown_subcommand_is_a_usage_error() {
     let output = sprague(&["frobnicate"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn nimber_calculator() {
+    assert_eq!(json(&["nimber", "2 * 3", "--format", "json"])["value"], 1);
+    assert_eq!(
+        json(&["nimber", "16 * 16", "--format", "json"])["value"],
+        24
+    );
+    // An inverse and a square root of 64-bit values, checked by multiplying back.
+    let inverse = json(&["nimber", "inv(0x123456789abcdef0)", "--format", "json"]);
+    let inverse = inverse["value_string"]
+        .as_str()
+        .expect("string")
+        .to_string();
+    assert_eq!(
+        json(&[
+            "nimber",
+            &format!("{inverse} * 0x123456789abcdef0"),
+            "--format",
+            "json"
+        ])["value"],
+        1
+    );
+    let root = json(&["nimber", "sqrt(0xfedcba9876543210)", "--format", "json"]);
+    let root = root["value_string"].as_str().expect("string").to_string();
+    assert_eq!(
+        json(&["nimber", &format!("{root} * {root}"), "--format", "json"])["hexadecimal"],
+        "0xfedcba9876543210"
+    );
+    // Values above 2^64 are exact: 2^64 ⊗ 2^64 = 3·2^63 (Fermat 2-power F ⊗ F = 3F/2).
+    let fermat = json(&[
+        "nimber",
+        "0x10000000000000000 * 0x10000000000000000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(fermat["value_string"], (3u128 << 63).to_string());
+}
+
+#[test]
+fn nimber_expression_errors_are_usage_errors() {
+    assert!(usage_error(&["nimber", "2 ** 3"]).contains("unexpected '*' at byte 3"));
+    assert!(usage_error(&["nimber", "1/0"]).contains("division by zero"));
+    assert!(
+        usage_error(&["nimber", "340282366920938463463374607431768211456"]).contains("too large")
+    );
+    assert!(usage_error(&["nimber", "(1 + 2"]).contains("expected"));
+}
