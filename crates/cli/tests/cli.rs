@@ -202,5 +202,5 @@ fn nimber_expression_errors_are_usage_errors() {
     assert!(
         usage_error(&["nimber", "340282366920938463463374607431768211456"]).contains("too large")
     );
-    assert!(usage_error(&["nimber", "(1 + 2"]).contains("expected"));
+    assert!(usage_error(&["nimber", "(1 + 2"]).contains("never closed"));
 }
