@@ -27,6 +27,8 @@ struct PeriodJson {
     preperiod: u64,
     period: u64,
     proven: bool,
+    /// s in g(n + p) = g(n) + s: 0 for an ordinary period.
+    saltus: u64,
     theorem: Option<String>,
     examined: u64,
 }
@@ -49,13 +51,26 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             game: game.description(),
             title: game.title(),
             values: table,
-            period: values.periodicity().map(|found| PeriodJson {
-                preperiod: found.preperiod,
-                period: found.period,
-                proven: found.proven,
-                theorem: found.theorem.map(|theorem| theorem.name()),
-                examined: found.examined,
-            }),
+            period: values
+                .periodicity()
+                .map(|found| PeriodJson {
+                    preperiod: found.preperiod,
+                    period: found.period,
+                    proven: found.proven,
+                    saltus: 0,
+                    theorem: found.theorem.map(|theorem| theorem.name()),
+                    examined: found.examined,
+                })
+                .or_else(|| {
+                    values.arithmetic_periodicity().map(|found| PeriodJson {
+                        preperiod: found.preperiod,
+                        period: found.period,
+                        proven: found.proven,
+                        saltus: found.saltus,
+                        theorem: None,
+                        examined: found.examined,
+                    })
+                }),
         }),
         Format::Csv => {
             let mut text = format!("n,{}\n", csv_field("grundy"));
@@ -64,7 +79,18 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             }
             print_text(&text)
         }
-        Format::Text => print_text(&render_text(&game.title(), &table, values.periodicity())),
+        Format::Text => {
+            let mut text = render_text(&game.title(), &table, values.periodicity());
+            if values.periodicity().is_none() {
+                if let Some(found) = values.arithmetic_periodicity() {
+                    text = text.replace(
+                        "Period: none found in the values computed.\n",
+                        &format!("Arithmetic-periodic: {found}.\n"),
+                    );
+                }
+            }
+            print_text(&text)
+        }
     }
 }
 
