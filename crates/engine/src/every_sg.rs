@@ -11,13 +11,24 @@
 //! acyclic [`Game`] (the whole position, not split into components), with an
 //! explicit stack, so it can serve other solvers (win/lose/tie searches).
 //!
-//! **Every-SG** (*Winning Ways*, ch. 9, "Slow Joe and Fast Fanny"; the
-//! tutorials' Every-SG game): a sum in which each turn the player must move
-//! in *every* component that can still move; the player who cannot move
-//! loses. Smith's theorem: the first player wins exactly when the largest
-//! remoteness among the components is odd ([`every_sg_outcome`]); the winning
-//! strategy moves fast (to remoteness r − 1, even) in components of odd
-//! remoteness and slowly (to remoteness r − 1, odd) in the others.
+//! **Suspense** (*Winning Ways*, ch. 9, "Slow Joe and Fast Fanny"): the same
+//! with the roles reversed — the winner stalls and the loser hurries. A
+//! terminal position has suspense 0; a position with an option of even
+//! suspense has suspense 1 + the *largest* such; otherwise 1 + the *least*
+//! suspense of its options. It is also even exactly at P-positions.
+//!
+//! **Every-SG** (the continued conjunctive compound of *Winning Ways*, ch. 9;
+//! the tutorials' Every-SG game): a sum in which each turn the player must
+//! move in *every* component that can still move; the player who cannot move
+//! loses. The game lasts as long as its longest component, so the winner of a
+//! component wants it to last and the loser wants it over: the first player
+//! wins exactly when the largest **suspense** number among the components is
+//! odd ([`every_sg_outcome`]). The winning strategy moves to suspense s − 1 in
+//! every component of suspense s. (The tutorials and CATALOGUE.md describe
+//! the step count as "winners finish fast, losers stall", which is
+//! remoteness; search of the product game refutes that rule — e.g. heaps
+//! 2 and 3 of the subtraction game {1, 3, 4} — and confirms the suspense rule,
+//! see `crates/games/tests/heap_games.rs`.)
 
 use std::collections::HashMap;
 
@@ -62,6 +73,16 @@ pub struct Remoteness<G: Game> {
     game: G,
     values: HashMap<G::Position, u64>,
     limit: usize,
+    rule: Rule,
+}
+
+/// Which count a [`Remoteness`] solver computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// Remoteness: win quickly, lose slowly ([`remoteness_from`]).
+    Remoteness,
+    /// Suspense: win slowly, lose quickly ([`suspense_from`]).
+    Suspense,
 }
 
 /// The default most positions a remoteness search keeps.
@@ -79,6 +100,30 @@ impl<G: Game> Remoteness<G> {
             game,
             values: HashMap::new(),
             limit,
+            rule: Rule::Remoteness,
+        }
+    }
+
+    /// A solver of suspense numbers (win slowly, lose quickly) instead, for
+    /// Every-SG sums, keeping at most `limit` positions.
+    ///
+    /// ```
+    /// use sprague_engine::{every_sg::Remoteness, Game};
+    /// struct OneOrTwo;
+    /// impl Game for OneOrTwo {
+    ///     type Position = u64;
+    ///     fn options(&self, n: &u64) -> Vec<u64> { (1..=2).filter(|t| t <= n).map(|t| n - t).collect() }
+    /// }
+    /// let mut suspense = Remoteness::suspense(OneOrTwo, 1000);
+    /// // 2: the winner may take 2 (suspense 1) or stall with 1 → … no: 1 is an N-position; so 1.
+    /// assert_eq!(suspense.remoteness(&2), Ok(1));
+    /// // 4: winning moves to 3 only (suspense 2), so 3.
+    /// assert_eq!(suspense.remoteness(&4), Ok(3));
+    /// ```
+    pub fn suspense(game: G, limit: usize) -> Self {
+        Self {
+            rule: Rule::Suspense,
+            ..Self::with_limit(game, limit)
         }
     }
 
@@ -132,7 +177,11 @@ impl<G: Game> Remoteness<G> {
                 continue;
             }
             let Some(frame) = stack.pop() else { break };
-            let value = remoteness_from(frame.options.iter().map(|o| self.values[o]));
+            let counts = frame.options.iter().map(|o| self.values[o]);
+            let value = match self.rule {
+                Rule::Remoteness => remoteness_from(counts),
+                Rule::Suspense => suspense_from(counts),
+            };
             on_stack.remove(&frame.position);
             self.values.insert(frame.position, value);
         }
@@ -164,16 +213,40 @@ pub fn remoteness_from(options: impl IntoIterator<Item = u64>) -> u64 {
     }
 }
 
-/// The outcome of an Every-SG sum whose components have remoteness
-/// `remotenesses`: N exactly when the largest is odd (Smith's theorem).
+/// Suspense of a position from its options' suspense numbers.
+///
+/// ```
+/// use sprague_engine::every_sg::suspense_from;
+/// assert_eq!(suspense_from([]), 0);
+/// assert_eq!(suspense_from([0, 2, 5]), 3); // slowest win: to 2
+/// assert_eq!(suspense_from([1, 5, 3]), 2); // no win: hurry via 1
+/// ```
+pub fn suspense_from(options: impl IntoIterator<Item = u64>) -> u64 {
+    let mut slowest_win: Option<u64> = None;
+    let mut shortest: Option<u64> = None;
+    for value in options {
+        if value % 2 == 0 {
+            slowest_win = Some(slowest_win.map_or(value, |s| s.max(value)));
+        }
+        shortest = Some(shortest.map_or(value, |s| s.min(value)));
+    }
+    match (slowest_win, shortest) {
+        (Some(win), _) => win + 1,
+        (None, Some(shortest)) => shortest + 1,
+        (None, None) => 0,
+    }
+}
+
+/// The outcome of an Every-SG sum whose components have suspense numbers
+/// `suspense`: N exactly when the largest is odd.
 ///
 /// ```
 /// use sprague_engine::{every_sg::every_sg_outcome, Outcome};
 /// assert_eq!(every_sg_outcome(&[2, 3, 0]), Outcome::N);
 /// assert_eq!(every_sg_outcome(&[4, 3]), Outcome::P);
 /// ```
-pub fn every_sg_outcome(remotenesses: &[u64]) -> Outcome {
-    if remotenesses.iter().max().copied().unwrap_or(0) % 2 == 1 {
+pub fn every_sg_outcome(suspense: &[u64]) -> Outcome {
+    if suspense.iter().max().copied().unwrap_or(0) % 2 == 1 {
         Outcome::N
     } else {
         Outcome::P

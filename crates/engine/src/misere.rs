@@ -146,7 +146,8 @@ pub fn anti_sg_applies<G: Game>(
 /// let mut search = MisereSearch::new(HeapGame::new(Kayles), 100_000);
 /// // Misère Kayles: a single row of 1 pin is lost by the player to move (who must take it).
 /// assert_eq!(search.next_player_wins(&[Heaps::single(1)]), Ok(false));
-/// assert_eq!(search.next_player_wins(&[Heaps::single(4)]), Ok(true));
+/// assert_eq!(search.next_player_wins(&[Heaps::single(3)]), Ok(true)); // take 2, leave 1
+/// assert_eq!(search.next_player_wins(&[Heaps::single(4)]), Ok(false));
 /// ```
 #[derive(Debug)]
 pub struct MisereSearch<G: Game> {

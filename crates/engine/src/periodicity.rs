@@ -237,7 +237,8 @@ impl fmt::Display for ArithmeticPeriodicity {
 }
 
 /// The smallest arithmetic period of `values` (g(n + p) = g(n) + s on the
-/// tail), observed when the tail holds at least three full periods; `None`
+/// tail), observed when the tail holds at least three full periods and at
+/// least half of the values; `None`
 /// if there is none. The result is never marked proven: no finite test is
 /// known that proves an arithmetic period of an all-but subtraction game
 /// (Siegel's theorem proves that one exists).
@@ -262,7 +263,7 @@ pub fn find_arithmetic_period(values: &[u64]) -> Option<ArithmeticPeriodicity> {
         {
             start -= 1;
         }
-        if length - start >= 3 * period {
+        if length - start >= 3 * period && 2 * (length - start) >= length {
             return Some(ArithmeticPeriodicity {
                 preperiod: start as u64,
                 period: period as u64,

@@ -4,10 +4,12 @@
 //! (A component whose moves split it, such as a Kayles row, stays one
 //! component: a move in it is a move in one of its parts.)
 //!
-//! Smith's theorem (see [`sprague_engine::every_sg`]): with the remoteness of
-//! each component computed by "win fast, lose slowly", the first player wins
-//! exactly when the largest remoteness is odd. The winning moves are the
-//! combined moves after which the largest remoteness is even; they are all
+//! The theorem (see [`sprague_engine::every_sg`]): with the suspense number of
+//! each component computed by "win slowly, lose quickly", the first player
+//! wins exactly when the largest suspense is odd. (The tutorials' "win fast,
+//! lose slowly" — remoteness — is refuted by search; see the engine module.)
+//! The winning moves are the combined moves after which the largest suspense
+//! is even; they are all
 //! listed when there are at most [`MAX_COMBINED`] combined moves, and
 //! otherwise the strategy's own move (fast where winning, slow where losing).
 
@@ -32,8 +34,9 @@ pub const MAX_COMPONENT_POSITIONS: u128 = 2_000_000;
 /// let game = parse_game("every:bash:2").unwrap();
 /// let words: Vec<String> = ["4", "5"].iter().map(|w| w.to_string()).collect();
 /// let report = game.analyze(&words).unwrap();
-/// // Remoteness 3 (4 → 3 → …) and 4 (5 is lost, stalled for 4 moves): the largest is even.
-/// assert_eq!(report.outcome.letter(), "P");
+/// // Suspense 3 (4 → 3 → 1 → 0, the winner stalls) and 2 (5 → 4 → 3 is lost: hurry,
+/// // but 5 → 3 → 0 takes 2 moves): the largest, 3, is odd.
+/// assert_eq!(report.outcome.letter(), "N");
 /// ```
 pub struct EverySgPlayable {
     inner: CatalogueGame,
@@ -92,12 +95,15 @@ pub fn heap_every_sg_report(family: &dyn HeapFamily, heaps: &[u64]) -> Result<Re
     every_sg_report(&HeapGame::new(family), &components)
 }
 
+/// A component that can move (its index) and its options with their suspense.
+type Choices<P> = (usize, Vec<(P, u64)>);
+
 /// Every-SG analysis of the components `components` of `game`.
 ///
 /// # Errors
 /// [`GameError::Remoteness`] for a cycle or a search that is too large.
 pub fn every_sg_report<G: Game>(game: &G, components: &[G::Position]) -> Result<Report, GameError> {
-    let mut solver = Remoteness::with_limit(game, MAX_COMPONENT_POSITIONS as usize);
+    let mut solver = Remoteness::suspense(game, MAX_COMPONENT_POSITIONS as usize);
     let mut remoteness = Vec::with_capacity(components.len());
     for component in components {
         remoteness.push(solver.remoteness(component)?);
@@ -105,7 +111,7 @@ pub fn every_sg_report<G: Game>(game: &G, components: &[G::Position]) -> Result<
     let outcome = every_sg_outcome(&remoteness);
     let largest = remoteness.iter().copied().max().unwrap_or(0);
     // The options of each component that can move, with their remoteness.
-    let mut choices: Vec<(usize, Vec<(G::Position, u64)>)> = Vec::new();
+    let mut choices: Vec<Choices<G::Position>> = Vec::new();
     for (index, component) in components.iter().enumerate() {
         let options = game.options(component);
         if options.is_empty() {
@@ -146,7 +152,7 @@ pub fn every_sg_report<G: Game>(game: &G, components: &[G::Position]) -> Result<
             all
         } else {
             all_listed = false;
-            // The strategy: to remoteness r − 1 in every component of remoteness r.
+            // The strategy: to suspense s − 1 in every component of suspense s.
             vec![choices
                 .iter()
                 .map(|(index, options)| {
@@ -185,7 +191,7 @@ pub fn every_sg_report<G: Game>(game: &G, components: &[G::Position]) -> Result<
             });
         }
     }
-    let mut method = "Every-SG theorem (Smith): the player to move wins iff the largest remoteness of the components (win fast, lose slowly) is odd".to_string();
+    let mut method = "Every-SG theorem (Winning Ways ch. 9, continued conjunctive compounds): the player to move wins iff the largest suspense number of the components (win slowly, lose quickly) is odd".to_string();
     if !all_listed {
         method.push_str(
             "; too many combined moves to list all winning ones, so the strategy's move is shown",
@@ -198,7 +204,7 @@ pub fn every_sg_report<G: Game>(game: &G, components: &[G::Position]) -> Result<
             .iter()
             .zip(&remoteness)
             .map(|(c, r)| ComponentReport {
-                position: format!("{c} (remoteness {r})"),
+                position: format!("{c} (suspense {r})"),
                 grundy: None,
             })
             .collect(),

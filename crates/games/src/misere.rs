@@ -82,7 +82,7 @@ fn heap_text(heaps: &[u64]) -> String {
 /// use sprague_games::misere::anti_nim_report;
 /// let report = anti_nim_report(&[1, 1, 1, 2]);
 /// assert_eq!(report.winning_moves.len(), 1);
-/// assert_eq!(report.winning_moves[0].to, "1 1 1 1");
+/// assert_eq!(report.winning_moves[0].to, "1 1 1"); // take the 2: an odd number of single tokens
 /// ```
 pub fn anti_nim_report(heaps: &[u64]) -> Report {
     let outcome = anti_nim_outcome(heaps);
