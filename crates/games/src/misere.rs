@@ -137,27 +137,81 @@ fn partition_counts(n: usize) -> Vec<u128> {
     counts
 }
 
+/// The most heap options examined when checking a family's moves.
+pub const MAX_EXAMINED_OPTIONS: u64 = 50_000_000;
+
+/// Whether some move of a heap of at most `largest` tokens splits it into
+/// several non-empty heaps; `None` when that takes more than
+/// [`MAX_EXAMINED_OPTIONS`] options to find out.
+pub fn family_splits(family: &dyn HeapFamily, largest: u64) -> Option<bool> {
+    let mut examined = 0u64;
+    for heap in 1..=largest {
+        let mut splits = false;
+        family.for_each_option(heap, &mut |parts| {
+            examined += 1;
+            if parts.iter().filter(|&&p| p > 0).count() > 1 {
+                splits = true;
+            }
+        });
+        if splits {
+            return Some(true);
+        }
+        if examined > MAX_EXAMINED_OPTIONS {
+            return None;
+        }
+    }
+    Some(false)
+}
+
+/// Whether the anti-SG hypotheses hold for every heap of at most `largest`
+/// tokens: no move splits a heap, and every heap of value 0 with a move has a
+/// move to value 1. `None` when the check is too large.
+///
+/// ```
+/// use sprague_games::{misere::heap_anti_sg_applies, BashGame, kayles::kayles};
+/// assert_eq!(heap_anti_sg_applies(&BashGame::new(3).unwrap(), 100_000), Some(true));
+/// assert_eq!(heap_anti_sg_applies(&kayles(), 10), Some(false));
+/// ```
+pub fn heap_anti_sg_applies(family: &dyn HeapFamily, largest: u64) -> Option<bool> {
+    if family_splits(family, largest)? {
+        return Some(false);
+    }
+    let values = sprague_engine::sweep(family, largest, 0).ok()?;
+    let mut examined = 0u64;
+    for heap in 1..=largest {
+        if values.get(heap)? != 0 {
+            continue;
+        }
+        let mut has_move = false;
+        let mut has_one = false;
+        family.for_each_option(heap, &mut |parts| {
+            examined += 1;
+            has_move = true;
+            let value = parts
+                .iter()
+                .filter(|&&p| p > 0)
+                .map(|&p| values.get(p).unwrap_or(u64::MAX))
+                .fold(0, |t, v| t ^ v);
+            if value == 1 {
+                has_one = true;
+            }
+        });
+        if has_move && !has_one {
+            return Some(false);
+        }
+        if examined > MAX_EXAMINED_OPTIONS {
+            return None;
+        }
+    }
+    Some(true)
+}
+
 /// An upper bound on the positions reachable from a sum of heaps: the
 /// product of (h + 1) when no move splits a heap, otherwise the number of
 /// multisets of heaps with at most as many tokens (Σ p(t) for t ≤ total).
 pub fn heap_state_bound(family: &dyn HeapFamily, heaps: &[u64]) -> u128 {
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    let mut splits = false;
-    if largest > 20_000 {
-        splits = true; // not checked: assume the worst
-    } else {
-        for heap in 1..=largest {
-            family.for_each_option(heap, &mut |parts| {
-                if parts.iter().filter(|&&p| p > 0).count() > 1 {
-                    splits = true;
-                }
-            });
-            if splits {
-                break;
-            }
-        }
-    }
-    if !splits {
+    if family_splits(family, largest) == Some(false) {
         return heaps.iter().fold(1u128, |product, &h| {
             product.saturating_mul(u128::from(h) + 1)
         });
@@ -176,20 +230,30 @@ pub fn heap_state_bound(family: &dyn HeapFamily, heaps: &[u64]) -> u128 {
 /// # Errors
 /// [`GameError::PositionTooLarge`] when the exact search would be too large.
 pub fn heap_misere_report(family: &dyn HeapFamily, heaps: &[u64]) -> Result<Report, GameError> {
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let applies = heap_anti_sg_applies(family, largest).unwrap_or(false);
     let bound = heap_state_bound(family, heaps);
     let components: Vec<Heaps> = heaps.iter().map(|&h| Heaps::single(h)).collect();
-    misere_report(&HeapGame::new(family), &components, Some(bound))
+    misere_report(
+        &HeapGame::new(family),
+        &components,
+        Some(applies),
+        Some(bound),
+    )
 }
 
 /// Misère analysis of the sum of `components` of `game`: the anti-SG rule
-/// when its hypotheses hold, otherwise an exact search (refused beforehand
-/// when `bound`, an upper bound on its positions, is above [`MAX_SEARCHED`]).
+/// when its hypotheses hold (`hypotheses` when the caller has checked them,
+/// otherwise checked here on the reachable components), otherwise an exact
+/// search (refused beforehand when `bound`, an upper bound on its positions,
+/// is above [`MAX_SEARCHED`]).
 ///
 /// # Errors
 /// [`GameError::PositionTooLarge`] for a search that is too large, or a cycle.
 pub fn misere_report<G: Game>(
     game: &G,
     components: &[G::Position],
+    hypotheses: Option<bool>,
     bound: Option<u128>,
 ) -> Result<Report, GameError> {
     let mut solver = GrundySolver::new(game);
@@ -205,7 +269,11 @@ pub fn misere_report<G: Game>(
             words.join(" ")
         }
     };
-    if anti_sg_applies(&mut solver, components, MAX_CHECKED)? {
+    let applies = match hypotheses {
+        Some(known) => known,
+        None => anti_sg_applies(&mut solver, components, MAX_CHECKED)?,
+    };
+    if applies {
         let mut values = Vec::with_capacity(components.len());
         for component in components {
             values.push(solver.grundy(component)?);
@@ -248,7 +316,8 @@ pub fn misere_report<G: Game>(
     if let Some(bound) = bound {
         if bound > MAX_SEARCHED as u128 {
             let size = if bound == u128::MAX {
-                "astronomically many".to_string()
+                "too many to bound (more than 10^38, or more moves than can be examined)"
+                    .to_string()
             } else {
                 format!("up to {bound}")
             };

@@ -307,7 +307,7 @@ where
             .iter()
             .map(|word| (self.parse_component)(word))
             .collect::<Result<Vec<G::Position>, GameError>>()?;
-        crate::misere::misere_report(&self.game, &components, None)
+        crate::misere::misere_report(&self.game, &components, None, None)
     }
 
     fn analyze_every_sg(&self, words: &[String]) -> Result<Report, GameError> {
