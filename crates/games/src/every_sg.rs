@@ -85,7 +85,7 @@ pub fn heap_every_sg_report(family: &dyn HeapFamily, heaps: &[u64]) -> Result<Re
             return Err(GameError::PositionTooLarge {
                 reason: format!(
                     "the suspense numbers of a heap of {heap} needs a search of {} positions and moves, more than the limit of {}; give smaller heaps",
-                    if work == u128::MAX { "uncountably many (more than 10^38 or too many moves to bound)".to_string() } else { work.to_string() },
+                    if work == u128::MAX { "too many to bound".to_string() } else { work.to_string() },
                     MAX_COMPONENT_POSITIONS * 50
                 ),
             });
