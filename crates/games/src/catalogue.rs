@@ -277,8 +277,8 @@ const HEAP_GAME_ENTRIES: &[CatalogueEntry] = &[
         name: "count-to",
         syntax: "count-to:M",
         example: "sprague analyze count-to:3 21",
-        rule: "say a number 1 to M higher than the last; whoever says N wins (position: N, or N and the last number said)",
-        has_values: false,
+        rule: "say a number 1 to M higher than the last; whoever says N wins (position: N, or N and the last number said; values are by the distance to N)",
+        has_values: true,
         parse: |request| {
             let parameter = request.required_parameter("count-to:M, e.g. count-to:3")?;
             let step = request.number(parameter, "M, the largest step,")?;

@@ -57,6 +57,11 @@ impl PlayableGame for CountTo {
         "the target N, then optionally the last number said, e.g. 21 or 21 5".to_string()
     }
 
+    /// g(d) for the distance d still to count: the Bash game.
+    fn heap_family(&self) -> Option<&dyn HeapFamily> {
+        Some(&self.bash)
+    }
+
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
         let (target, said) = match words {
             [target] => (parse_heap(target)?, 0),

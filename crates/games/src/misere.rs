@@ -138,7 +138,7 @@ fn partition_counts(n: usize) -> Vec<u128> {
 }
 
 /// The most heap options examined when checking a family's moves.
-pub const MAX_EXAMINED_OPTIONS: u64 = 50_000_000;
+pub const MAX_EXAMINED_OPTIONS: u64 = 5_000_000;
 
 /// Whether some move of a heap of at most `largest` tokens splits it into
 /// several non-empty heaps; `None` when that takes more than

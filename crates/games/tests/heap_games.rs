@@ -72,7 +72,8 @@ fn extended_bash_closed_form_matches_search() {
 #[test]
 fn all_but_arithmetic_periods_hold_far_beyond_where_they_were_found() {
     // Every excluded set E ⊆ {1..6} with at most 3 elements: the arithmetic period
-    // found in g(0..600) agrees with a direct sweep to 1200.
+    // found in g(0..300) agrees with a direct sweep to 800, and it is pure
+    // (preperiod 0), as Siegel (|E| ≤ 2) and Sleator–Slusky (|E| = 3) proved.
     let mut sets: Vec<Vec<u64>> = vec![vec![]];
     for a in 1..=6 {
         sets.push(vec![a]);
@@ -85,11 +86,12 @@ fn all_but_arithmetic_periods_hold_far_beyond_where_they_were_found() {
     }
     for excluded in sets {
         let game = AllButSubtraction::new(excluded.clone()).expect("positive");
-        let long = sweep(&game, 1200, 0).expect("small sweep");
-        let found = find_arithmetic_period(&long.computed()[..601])
-            .unwrap_or_else(|| panic!("allbut {excluded:?}: no arithmetic period in g(0..600)"));
+        let long = sweep(&game, 800, 0).expect("small sweep");
+        let found = find_arithmetic_period(&long.computed()[..301])
+            .unwrap_or_else(|| panic!("allbut {excluded:?}: no arithmetic period in g(0..300)"));
         assert!(found.saltus > 0, "allbut {excluded:?}: values must grow");
-        for n in 0..=1200u64 {
+        assert_eq!(found.preperiod, 0, "allbut {excluded:?}: {found}");
+        for n in 0..=800u64 {
             assert_eq!(
                 found.extend(long.computed(), n),
                 Some(long.computed()[n as usize]),
