@@ -252,3 +252,46 @@ pub fn every_sg_outcome(suspense: &[u64]) -> Outcome {
         Outcome::P
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A counter that may go down by 1 or, from 5, jump back to 7 (a cycle).
+    struct Loopy;
+    impl Game for Loopy {
+        type Position = u64;
+        fn options(&self, n: &u64) -> Vec<u64> {
+            let mut options: Vec<u64> = n.checked_sub(1).into_iter().collect();
+            if *n == 5 {
+                options.push(7);
+            }
+            options
+        }
+    }
+
+    #[test]
+    fn cycles_are_errors_not_hangs() {
+        let error = Remoteness::new(Loopy).remoteness(&9).unwrap_err();
+        assert!(matches!(error, RemotenessError::Cycle(_)));
+    }
+
+    #[test]
+    fn the_position_limit_is_enforced() {
+        struct Chain;
+        impl Game for Chain {
+            type Position = u64;
+            fn options(&self, n: &u64) -> Vec<u64> {
+                n.checked_sub(1).into_iter().collect()
+            }
+        }
+        let mut small = Remoteness::with_limit(Chain, 100);
+        assert_eq!(small.remoteness(&50), Ok(50));
+        assert_eq!(
+            small.remoteness(&500),
+            Err(RemotenessError::TooLarge { limit: 100 })
+        );
+        // Deep chains do not overflow the call stack.
+        assert_eq!(Remoteness::new(Chain).remoteness(&100_000), Ok(100_000));
+    }
+}

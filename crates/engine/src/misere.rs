@@ -279,3 +279,63 @@ impl<G: Game> MisereSearch<G> {
         Ok(self.wins[&root])
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap_family::{HeapFamily, HeapGame, Heaps};
+
+    struct Nim;
+    impl HeapFamily for Nim {
+        fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+            for left in 0..heap {
+                visit(&[left]);
+            }
+        }
+    }
+
+    /// Split a heap into two non-empty heaps (any sizes), or remove a heap of 1.
+    struct Splitter;
+    impl HeapFamily for Splitter {
+        fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+            if heap == 1 {
+                visit(&[]);
+            }
+            for left in 1..=heap / 2 {
+                visit(&[left, heap - left]);
+            }
+        }
+    }
+
+    #[test]
+    fn nim_satisfies_the_anti_sg_hypotheses_and_splitting_games_do_not() {
+        let mut nim = GrundySolver::new(HeapGame::new(Nim));
+        assert_eq!(
+            anti_sg_applies(&mut nim, &[Heaps::single(9)], 1000),
+            Ok(true)
+        );
+        let mut splitter = GrundySolver::new(HeapGame::new(Splitter));
+        assert_eq!(
+            anti_sg_applies(&mut splitter, &[Heaps::single(4)], 1000),
+            Ok(false)
+        );
+    }
+
+    #[test]
+    fn canonical_sums_ignore_order_and_finished_components() {
+        let search = MisereSearch::new(HeapGame::new(Nim), 100);
+        let a = search.canonical(&[Heaps::single(3), Heaps::single(0), Heaps::single(5)]);
+        let b = search.canonical(&[Heaps::single(5), Heaps::single(3)]);
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn the_search_limit_is_enforced() {
+        let mut search = MisereSearch::new(HeapGame::new(Nim), 50);
+        let heaps: Vec<Heaps> = [7, 8, 9].iter().map(|&h| Heaps::single(h)).collect();
+        assert_eq!(
+            search.next_player_wins(&heaps),
+            Err(MisereError::TooLarge { limit: 50 })
+        );
+    }
+}

@@ -288,7 +288,7 @@ const HEAP_GAME_ENTRIES: &[CatalogueEntry] = &[
     CatalogueEntry {
         name: "moore",
         syntax: "moore:K",
-        example: "sprague analyze moore:2 3 5 6 7",
+        example: "sprague analyze moore:2 2 5 6 7",
         rule: "Moore's Nim: take any positive numbers of tokens from at least 1 and at most K heaps (the heaps are one position, not a sum)",
         has_values: false,
         parse: |request| {
