@@ -262,6 +262,18 @@ impl PlayableGame for DynamicSubtraction {
         "n (the heap, before the first move) or n,t (after the opponent took t)".to_string()
     }
 
+    fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
+        let position = parse_position("dynamic", words)?;
+        crate::misere::misere_report(
+            &LimitedTakeGame {
+                rule: TakeRule::AtMostLast,
+            },
+            &[position],
+            None,
+            None,
+        )
+    }
+
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
         let position = parse_position("dynamic", words)?;
         Ok(LimitedTakeGame {

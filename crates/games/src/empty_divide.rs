@@ -87,6 +87,15 @@ impl Game for EmptyAndDivide {
         }
         options
     }
+
+    fn describe_move(&self, from: &Boxes, to: &Boxes) -> String {
+        let total = to.0 + to.1;
+        let emptied = if total == from.1 { from.0 } else { from.1 };
+        format!(
+            "empty the box of {emptied}, split {total} into {} + {}",
+            to.0, to.1
+        )
+    }
 }
 
 impl EmptyAndDivide {
@@ -110,6 +119,20 @@ impl EmptyAndDivide {
     }
 }
 
+/// Reads the two boxes.
+fn parse_boxes(words: &[String]) -> Result<Boxes, GameError> {
+    let [m, n] = words else {
+        return Err(GameError::InvalidParameter {
+            description: "empty-divide".to_string(),
+            reason: format!(
+                "a position is the chips in the two boxes, e.g. `sprague analyze empty-divide 5 7`; got {} words",
+                words.len()
+            ),
+        });
+    };
+    Boxes::new(parse_heap(m)?, parse_heap(n)?)
+}
+
 impl PlayableGame for EmptyAndDivide {
     fn description(&self) -> String {
         "empty-divide".to_string()
@@ -123,17 +146,13 @@ impl PlayableGame for EmptyAndDivide {
         "the chips in the two boxes, e.g. 5 7".to_string()
     }
 
+    fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
+        let position = parse_boxes(words)?;
+        crate::misere::misere_report(&EmptyAndDivide, &[position], None, None)
+    }
+
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
-        let [m, n] = words else {
-            return Err(GameError::InvalidParameter {
-                description: "empty-divide".to_string(),
-                reason: format!(
-                    "a position is the chips in the two boxes, e.g. `sprague analyze empty-divide 5 7`; got {} words",
-                    words.len()
-                ),
-            });
-        };
-        let boxes = Boxes::new(parse_heap(m)?, parse_heap(n)?)?;
+        let boxes = parse_boxes(words)?;
         let grundy = if boxes.0.saturating_add(boxes.1) <= SEARCHED_TOTAL {
             Some(GrundySolver::new(EmptyAndDivide).grundy(&boxes)?)
         } else {

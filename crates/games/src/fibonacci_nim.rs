@@ -82,6 +82,18 @@ impl PlayableGame for FibonacciNim {
         "n (the heap, before the first move) or n,t (after the opponent took t)".to_string()
     }
 
+    fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
+        let position = parse_position("fibonacci", words)?;
+        crate::misere::misere_report(
+            &LimitedTakeGame {
+                rule: TakeRule::AtMostTwiceLast,
+            },
+            &[position],
+            None,
+            None,
+        )
+    }
+
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
         let position = parse_position("fibonacci", words)?;
         Ok(LimitedTakeGame {

@@ -72,6 +72,15 @@ impl MooreNim {
         })
     }
 
+    fn parse_heaps(&self, words: &[String]) -> Result<Heaps, GameError> {
+        require_position(words, &self.description(), "2 5 6 7")?;
+        let sizes = words
+            .iter()
+            .map(|word| parse_heap(word))
+            .collect::<Result<Vec<u64>, GameError>>()?;
+        Ok(Heaps::new(sizes))
+    }
+
     /// How many options a position has (an upper bound counting heaps of equal size apart).
     pub fn option_count(&self, heaps: &Heaps) -> u128 {
         // Σ over subsets of at most k heaps of the product of their sizes:
@@ -195,13 +204,13 @@ impl PlayableGame for MooreNim {
         "heap sizes, e.g. 3 5 6 7".to_string()
     }
 
+    fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
+        let position = self.parse_heaps(words)?;
+        crate::misere::misere_report(&*self, &[position], None, None)
+    }
+
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
-        require_position(words, &self.description(), "3 5 6 7")?;
-        let sizes = words
-            .iter()
-            .map(|word| parse_heap(word))
-            .collect::<Result<Vec<u64>, GameError>>()?;
-        let heaps = Heaps::new(sizes);
+        let heaps = self.parse_heaps(words)?;
         let p_position = self.is_p_position(&heaps);
         let mut method = format!(
             "Moore's theorem: P iff every binary digit is set in a multiple of {} heaps",

@@ -130,6 +130,29 @@ impl Game for StaircaseNim {
     fn grundy_closed_form(&self, steps: &Steps) -> Option<u64> {
         Some(steps.odd_step_nim_sum())
     }
+
+    fn describe_move(&self, from: &Steps, to: &Steps) -> String {
+        // The highest step that lost coins is the one moved from.
+        let before = from.coins();
+        let after = |index: usize| to.coins().get(index).copied().unwrap_or(0);
+        match (0..before.len())
+            .rev()
+            .find(|&index| after(index) < before[index])
+        {
+            Some(index) => describe(index + 1, before[index] - after(index)),
+            None => format!("{from} → {to}"),
+        }
+    }
+}
+
+/// Reads coins per step, step 1 first.
+fn parse_steps(words: &[String]) -> Result<Steps, GameError> {
+    require_position(words, "staircase", "3 0 2 5")?;
+    let coins = words
+        .iter()
+        .map(|word| parse_heap(word))
+        .collect::<Result<Vec<u64>, GameError>>()?;
+    Ok(Steps::new(coins))
 }
 
 /// "move 3 coins from step 4 to step 3".
@@ -158,13 +181,13 @@ impl PlayableGame for StaircaseNim {
         "coins on each step, step 1 first, e.g. 3 0 2 5".to_string()
     }
 
+    fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
+        let position = parse_steps(words)?;
+        crate::misere::misere_report(&StaircaseNim, &[position], None, None)
+    }
+
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
-        require_position(words, "staircase", "3 0 2 5")?;
-        let coins = words
-            .iter()
-            .map(|word| parse_heap(word))
-            .collect::<Result<Vec<u64>, GameError>>()?;
-        let steps = Steps::new(coins);
+        let steps = parse_steps(words)?;
         let grundy = steps.odd_step_nim_sum();
         let winning_moves = self
             .winning_moves(&steps)

@@ -121,6 +121,23 @@ impl fmt::Display for Turned {
     }
 }
 
+/// Reads the cards turned so far (nothing, or `0`, for the opening).
+fn parse_turned(words: &[String]) -> Result<Turned, GameError> {
+    let cards = words
+        .iter()
+        .filter(|word| word.trim() != "0")
+        .map(|word| {
+            word.trim()
+                .parse::<u64>()
+                .map_err(|_| GameError::InvalidPosition {
+                    text: word.to_string(),
+                    reason: format!("a card is a number from 1 to {CARDS}"),
+                })
+        })
+        .collect::<Result<Vec<u64>, GameError>>()?;
+    Turned::from_cards(&cards)
+}
+
 /// The Thirty-one game.
 ///
 /// ```
@@ -161,20 +178,13 @@ impl PlayableGame for ThirtyOne {
         "the cards turned so far, e.g. 2 5 2 (nothing, or 0, for the opening)".to_string()
     }
 
+    fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
+        let position = parse_turned(words)?;
+        crate::misere::misere_report(&ThirtyOne, &[position], None, None)
+    }
+
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
-        let cards = words
-            .iter()
-            .filter(|word| word.trim() != "0")
-            .map(|word| {
-                word.trim()
-                    .parse::<u64>()
-                    .map_err(|_| GameError::InvalidPosition {
-                        text: word.to_string(),
-                        reason: format!("a card is a number from 1 to {CARDS}"),
-                    })
-            })
-            .collect::<Result<Vec<u64>, GameError>>()?;
-        let turned = Turned::from_cards(&cards)?;
+        let turned = parse_turned(words)?;
         let mut solver = GrundySolver::new(ThirtyOne);
         let analysis = analyze(&mut solver, &[turned])?;
         let remoteness = Remoteness::new(ThirtyOne).remoteness(&turned)?;

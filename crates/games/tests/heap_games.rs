@@ -597,3 +597,29 @@ fn every_sg_reports_list_winning_moves() {
         );
     }
 }
+
+#[test]
+fn misere_play_of_single_position_games_gives_moves_to_misere_p_positions() {
+    let cases: [(&str, Vec<&str>); 5] = [
+        ("misere:staircase", vec!["3 0 2", "2 2 1 1", "1 1", "4"]),
+        ("misere:empty-divide", vec!["4 7", "6 6", "5 7", "2 9"]),
+        ("misere:fibonacci", vec!["10", "13", "20,3", "7,1"]),
+        ("misere:dynamic", vec!["12", "16", "20,3"]),
+        ("misere:moore:2", vec!["2 5 6", "1 1 1", "3 3"]),
+    ];
+    for (description, positions) in cases {
+        let game = parse_game(description).expect("valid");
+        for position in positions {
+            let report = game.analyze(&words(position)).expect("small");
+            for winning in &report.winning_moves {
+                let after = game.analyze(&words(&winning.to)).expect("small");
+                assert_eq!(
+                    after.outcome,
+                    Outcome::P,
+                    "{description} {position} → {}",
+                    winning.to
+                );
+            }
+        }
+    }
+}
