@@ -206,7 +206,7 @@ impl PlayableGame for MooreNim {
 
     fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
         let position = self.parse_heaps(words)?;
-        crate::misere::misere_report(&*self, &[position], None, None)
+        crate::misere::misere_report(self, &[position], None, None)
     }
 
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
