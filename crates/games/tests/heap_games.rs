@@ -623,3 +623,48 @@ fn misere_play_of_single_position_games_gives_moves_to_misere_p_positions() {
         }
     }
 }
+
+/// Reads one Empty and Divide component written `m,n`.
+fn parse_boxes(word: &str) -> Result<Boxes, GameError> {
+    let invalid = || GameError::InvalidPosition {
+        text: word.to_string(),
+        reason: "write boxes as m,n".to_string(),
+    };
+    let (m, n) = word.split_once(',').ok_or_else(invalid)?;
+    Boxes::new(
+        m.parse().map_err(|_| invalid())?,
+        n.parse().map_err(|_| invalid())?,
+    )
+}
+
+#[test]
+fn any_game_played_through_game_playable_gets_misere_and_every_sg_play() {
+    // Sums of Empty and Divide positions, as another module's game would be served.
+    use sprague_games::playable::{GamePlayable, PlayableGame};
+    let game = GamePlayable::new("boxes", "Boxes", "m,n", EmptyAndDivide, parse_boxes);
+    let mut search = MisereSearch::new(EmptyAndDivide, 1_000_000);
+    let mut suspense = Remoteness::suspense(EmptyAndDivide, 1_000_000);
+    let mut memo = HashMap::new();
+    let small: Vec<Boxes> = (1..=5)
+        .flat_map(|m| (m..=5).map(move |n| Boxes::new(m, n).expect("non-empty")))
+        .collect();
+    for first in &small {
+        for second in &small {
+            let written: Vec<String> = [first, second]
+                .iter()
+                .map(|b| b.to_string().replace(' ', ","))
+                .collect();
+            let misere = game.analyze_misere(&written).expect("small");
+            let wins = search.next_player_wins(&[*first, *second]).expect("small");
+            assert_eq!(misere.outcome == Outcome::N, wins, "misère {written:?}");
+            let every = game.analyze_every_sg(&written).expect("small");
+            let values: Vec<u64> = [first, second]
+                .iter()
+                .map(|b| suspense.remoteness(b).expect("acyclic"))
+                .collect();
+            assert_eq!(every.outcome, every_sg_outcome(&values));
+            let direct = every_sg_direct(&EmptyAndDivide, vec![*first, *second], &mut memo);
+            assert_eq!(every.outcome == Outcome::N, direct, "every-SG {written:?}");
+        }
+    }
+}
