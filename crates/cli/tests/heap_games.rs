@@ -48,7 +48,7 @@ fn all_but_values_have_an_arithmetic_period_with_saltus() {
     assert_eq!(answer["period"]["period"], 3);
     assert_eq!(answer["period"]["preperiod"], 0);
     assert_eq!(answer["period"]["saltus"], 1);
-    assert_eq!(answer["period"]["proven"], false);
+    assert_eq!(answer["period"]["proven"], true);
 }
 
 #[test]

@@ -191,6 +191,8 @@ pub struct ArithmeticPeriodicity {
     pub saltus: u64,
     /// Whether a theorem guarantees it for every n (not only the data).
     pub proven: bool,
+    /// The theorem that proves it, if any.
+    pub theorem: Option<&'static str>,
     /// How many values were examined.
     pub examined: u64,
 }
@@ -200,7 +202,7 @@ impl ArithmeticPeriodicity {
     ///
     /// ```
     /// use sprague_engine::periodicity::ArithmeticPeriodicity;
-    /// let a = ArithmeticPeriodicity { preperiod: 0, period: 3, saltus: 1, proven: false, examined: 30 };
+    /// let a = ArithmeticPeriodicity { preperiod: 0, period: 3, saltus: 1, proven: false, theorem: None, examined: 30 };
     /// assert_eq!(a.extend(&[0, 0, 0], 10), Some(3));
     /// ```
     pub fn extend(&self, known: &[u64], n: u64) -> Option<u64> {
@@ -228,7 +230,10 @@ impl fmt::Display for ArithmeticPeriodicity {
             self.preperiod,
             self.saltus,
             if self.proven {
-                "proven".to_string()
+                match self.theorem {
+                    Some(theorem) => format!("proven by {theorem} from g(0..{})", self.examined),
+                    None => "proven".to_string(),
+                }
             } else {
                 format!("observed in g(0..{}) but not proven", self.examined)
             }
@@ -239,9 +244,8 @@ impl fmt::Display for ArithmeticPeriodicity {
 /// The smallest arithmetic period of `values` (g(n + p) = g(n) + s on the
 /// tail), observed when the tail holds at least three full periods and at
 /// least half of the values; `None`
-/// if there is none. The result is never marked proven: no finite test is
-/// known that proves an arithmetic period of an all-but subtraction game
-/// (Siegel's theorem proves that one exists).
+/// if there is none. The result is not marked proven: a proof depends on
+/// the game (see `sprague_games::allbut::prove_arithmetic_period`).
 ///
 /// ```
 /// use sprague_engine::periodicity::find_arithmetic_period;
@@ -269,6 +273,7 @@ pub fn find_arithmetic_period(values: &[u64]) -> Option<ArithmeticPeriodicity> {
                 period: period as u64,
                 saltus,
                 proven: false,
+                theorem: None,
                 examined: length as u64,
             });
         }

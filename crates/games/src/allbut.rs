@@ -7,16 +7,27 @@
 //! M. Slusky, "Subtraction games with FES sets of size 3", arXiv:1201.3299):
 //! the sequence g(0), g(1), … of every all-but subtraction game is ultimately
 //! *arithmetic-periodic*: there are a preperiod n₀, a period p and a saltus
-//! s > 0 with g(n + p) = g(n) + s for every n ≥ n₀. Siegel's theorem says such
-//! p and s exist, but gives no finite test that a particular p and s found in
-//! the data are the true ones, so sprague reports the period it finds as
-//! *observed* (see [`sprague_engine::periodicity::find_arithmetic_period`]).
+//! s > 0 with g(n + p) = g(n) + s for every n ≥ n₀.
+//!
+//! Siegel's theorem says such p and s exist; sprague proves the particular p
+//! and s it finds with a window argument ([`prove_arithmetic_period`]), in the
+//! spirit of the subtraction-game window theorem. With M = max E, g(n) is the
+//! mex of the *old* values Pₙ = {g(j) : j < n − M} together with the values
+//! g(n − d) for 1 ≤ d ≤ M, d ∉ E. If for some k₀ ≥ M
+//!
+//! - (window) g(j + p) = g(j) + s for k₀ − M ≤ j < k₀, and
+//! - (old values) P_{k₀+p} = {0, …, s − 1} ∪ (P_{k₀} + s),
+//!
+//! then by induction on n ≥ k₀ both facts move one step on (the value leaving
+//! the window joins the old values, shifted by s on both sides) and
+//! mex({0, …, s − 1} ∪ (V + s)) = mex(V) + s, so g(n + p) = g(n) + s for every
+//! n ≥ k₀ − M. The check needs g(0..k₀ + p).
 //! With E empty the game is Nim (p = 1, s = 1). For |E| ≤ 2 (Siegel) and
 //! |E| = 3 (Sleator–Slusky) the sequence is *purely* arithmetic-periodic
 //! (preperiod 0); `tests/heap_games.rs` checks this for every E ⊆ {1, …, 6}
 //! with |E| ≤ 3, and that the period found in g(0..300) holds to 800.
 
-use sprague_engine::{find_arithmetic_period, sweep, HeapFamily, Values};
+use sprague_engine::{find_arithmetic_period, sweep, ArithmeticPeriodicity, HeapFamily, Values};
 
 use crate::error::GameError;
 use crate::playable::{HeapPlayable, PlayableGame, Report};
@@ -71,10 +82,71 @@ impl HeapFamily for AllButSubtraction {
     }
 }
 
+/// Proves the arithmetic period `found` of the all-but game whose largest
+/// excluded take is `largest_excluded` (0 when nothing is excluded) from the
+/// values `values` = g(0..), by the window argument of the module
+/// documentation. Returns the period marked proven, or `None` when no k₀ in
+/// the data satisfies the two conditions.
+///
+/// ```
+/// use sprague_engine::{find_arithmetic_period, sweep};
+/// use sprague_games::allbut::{prove_arithmetic_period, AllButSubtraction};
+/// let game = AllButSubtraction::new(vec![1, 2]).unwrap();
+/// let values = sweep(&game, 60, 0).unwrap();
+/// let found = find_arithmetic_period(values.computed()).unwrap();
+/// let proven = prove_arithmetic_period(values.computed(), 2, found).unwrap();
+/// assert!(proven.proven);
+/// ```
+pub fn prove_arithmetic_period(
+    values: &[u64],
+    largest_excluded: u64,
+    found: ArithmeticPeriodicity,
+) -> Option<ArithmeticPeriodicity> {
+    let window = usize::try_from(largest_excluded).ok()?;
+    let period = usize::try_from(found.period).ok()?;
+    let saltus = found.saltus;
+    let first = usize::try_from(found.preperiod)
+        .ok()?
+        .saturating_add(window);
+    let distinct = |end: usize| {
+        let mut set: Vec<u64> = values[..end].to_vec();
+        set.sort_unstable();
+        set.dedup();
+        set
+    };
+    for start in first..first.saturating_add(64) {
+        if start.saturating_add(period) > values.len() {
+            return None;
+        }
+        let window_repeats = (start - window..start)
+            .all(|j| values[j].checked_add(saltus) == Some(values[j + period]));
+        if !window_repeats {
+            continue;
+        }
+        let old = distinct(start - window);
+        let later = distinct(start + period - window);
+        let mut expected: Vec<u64> = (0..saltus).collect();
+        expected.extend(old.iter().map(|&v| v + saltus));
+        expected.sort_unstable();
+        expected.dedup();
+        if later == expected {
+            return Some(ArithmeticPeriodicity {
+                proven: true,
+                theorem: Some(
+                    "the all-but window theorem (a repeated window and shifted old values)",
+                ),
+                ..found
+            });
+        }
+    }
+    None
+}
+
 /// The all-but game as a [`PlayableGame`]: heap sums as for every heap
 /// family, and `sprague values` with the arithmetic period found.
 pub struct AllButPlayable {
     inner: HeapPlayable<AllButSubtraction>,
+    game: AllButSubtraction,
 }
 
 impl AllButPlayable {
@@ -104,8 +176,13 @@ impl AllButPlayable {
             )
         };
         Self {
-            inner: HeapPlayable::new(description, title, game),
+            inner: HeapPlayable::new(description, title, game.clone()),
+            game,
         }
+    }
+
+    fn inner_game(&self) -> &AllButSubtraction {
+        &self.game
     }
 }
 
@@ -158,7 +235,10 @@ impl PlayableGame for AllButPlayable {
             })?;
         // At least a few hundred values, so that the arithmetic period is seen.
         let values = sweep(family, to.max(ARITHMETIC_HORIZON), 0)?;
-        let found = find_arithmetic_period(values.computed());
+        let largest_excluded = self.inner_game().excluded().last().copied().unwrap_or(0);
+        let found = find_arithmetic_period(values.computed()).map(|found| {
+            prove_arithmetic_period(values.computed(), largest_excluded, found).unwrap_or(found)
+        });
         Ok(values.with_arithmetic_periodicity(found))
     }
 }

@@ -10,7 +10,7 @@ use sprague_engine::misere::{anti_nim_outcome, anti_sg_applies, anti_sg_outcome,
 use sprague_engine::{
     find_arithmetic_period, sweep, Game, GrundySolver, HeapFamily, HeapGame, Heaps, Outcome,
 };
-use sprague_games::allbut::AllButSubtraction;
+use sprague_games::allbut::{prove_arithmetic_period, AllButSubtraction};
 use sprague_games::dynamic_subtraction::{LimitedHeap, LimitedTakeGame, TakeRule};
 use sprague_games::empty_divide::{Boxes, EmptyAndDivide};
 use sprague_games::extended_bash::ExtendedBash;
@@ -91,6 +91,9 @@ fn all_but_arithmetic_periods_hold_far_beyond_where_they_were_found() {
             .unwrap_or_else(|| panic!("allbut {excluded:?}: no arithmetic period in g(0..300)"));
         assert!(found.saltus > 0, "allbut {excluded:?}: values must grow");
         assert_eq!(found.preperiod, 0, "allbut {excluded:?}: {found}");
+        let largest = excluded.last().copied().unwrap_or(0);
+        let proven = prove_arithmetic_period(&long.computed()[..301], largest, found);
+        assert!(proven.is_some(), "allbut {excluded:?}: {found} not proven");
         for n in 0..=800u64 {
             assert_eq!(
                 found.extend(long.computed(), n),
@@ -665,6 +668,26 @@ fn any_game_played_through_game_playable_gets_misere_and_every_sg_play() {
             assert_eq!(every.outcome, every_sg_outcome(&values));
             let direct = every_sg_direct(&EmptyAndDivide, vec![*first, *second], &mut memo);
             assert_eq!(every.outcome == Outcome::N, direct, "every-SG {written:?}");
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config { cases: 24, ..proptest::test_runner::Config::default() })]
+
+    /// An arithmetic period proven by the all-but window theorem from g(0..400)
+    /// agrees with a direct sweep to 1000 (excluded sets of up to 5 takes from 1..=12).
+    #[test]
+    fn proven_all_but_periods_hold_beyond_the_proof(excluded in proptest::collection::vec(1u64..=12, 0..=5)) {
+        let game = AllButSubtraction::new(excluded).expect("positive");
+        let long = sweep(&game, 1000, 0).expect("small sweep");
+        let largest = game.excluded().last().copied().unwrap_or(0);
+        if let Some(found) = find_arithmetic_period(&long.computed()[..401]) {
+            if let Some(proven) = prove_arithmetic_period(&long.computed()[..401], largest, found) {
+                for n in 0..=1000u64 {
+                    proptest::prop_assert_eq!(proven.extend(long.computed(), n), Some(long.computed()[n as usize]), "n = {}, {}", n, proven);
+                }
+            }
         }
     }
 }

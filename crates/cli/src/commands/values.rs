@@ -67,7 +67,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                         period: found.period,
                         proven: found.proven,
                         saltus: found.saltus,
-                        theorem: None,
+                        theorem: found.theorem.map(str::to_string),
                         examined: found.examined,
                     })
                 }),
