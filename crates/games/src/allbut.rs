@@ -30,7 +30,8 @@
 use sprague_engine::{find_arithmetic_period, sweep, ArithmeticPeriodicity, HeapFamily, Values};
 
 use crate::error::GameError;
-use crate::playable::{HeapPlayable, PlayableGame, Report};
+use crate::heap_analysis::analyze_heaps;
+use crate::playable::{parse_heap, require_position, HeapPlayable, PlayableGame, Report};
 
 /// The all-but subtraction game with excluded set E.
 ///
@@ -147,6 +148,8 @@ pub fn prove_arithmetic_period(
 pub struct AllButPlayable {
     inner: HeapPlayable<AllButSubtraction>,
     game: AllButSubtraction,
+    /// g(0..=ARITHMETIC_HORIZON) with its (proven or observed) arithmetic period, once computed.
+    horizon: std::sync::OnceLock<Values>,
 }
 
 impl AllButPlayable {
@@ -178,6 +181,7 @@ impl AllButPlayable {
         Self {
             inner: HeapPlayable::new(description, title, game.clone()),
             game,
+            horizon: std::sync::OnceLock::new(),
         }
     }
 
@@ -204,12 +208,37 @@ impl PlayableGame for AllButPlayable {
     }
 
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+        let values = match self.horizon.get() {
+            Some(values) => values.clone(),
+            None => {
+                let values = self.values(0)?;
+                self.horizon.get_or_init(|| values.clone()).clone()
+            }
+        };
+        if let Some(period) = values.arithmetic_periodicity().filter(|found| found.proven) {
+            // A proven arithmetic period is a closed form for every heap.
+            require_position(words, &self.description(), "3 4 5")?;
+            let heaps = words
+                .iter()
+                .map(|word| parse_heap(word))
+                .collect::<Result<Vec<u64>, GameError>>()?;
+            let solved = SolvedAllBut {
+                game: &self.game,
+                known: values.computed().to_vec(),
+                period,
+            };
+            let analysis = analyze_heaps(&solved, &heaps)?;
+            let mut report = Report::from_analysis(analysis.map_positions(|h| h.to_string()));
+            report.method =
+                format!("Sprague–Grundy theorem, with g(n) from the arithmetic period: {period}");
+            return Ok(report);
+        }
         for word in words {
             if let Ok(heap) = word.trim().parse::<u64>() {
                 if heap > MAX_ANALYZED_HEAP {
                     return Err(GameError::PositionTooLarge {
                         reason: format!(
-                            "a heap of {heap} is beyond what is computed for all-but games ({MAX_ANALYZED_HEAP}): their values are computed by an O(n²) sweep, and the arithmetic period is only observed, not proven"
+                            "a heap of {heap} is beyond what is computed for this all-but game ({MAX_ANALYZED_HEAP}): its values come from an O(n²) sweep, as no arithmetic period was proven"
                         ),
                     });
                 }
@@ -240,6 +269,55 @@ impl PlayableGame for AllButPlayable {
             prove_arithmetic_period(values.computed(), largest_excluded, found).unwrap_or(found)
         });
         Ok(values.with_arithmetic_periodicity(found))
+    }
+}
+
+/// An all-but game whose values come from a proven arithmetic period.
+struct SolvedAllBut<'a> {
+    game: &'a AllButSubtraction,
+    known: Vec<u64>,
+    period: ArithmeticPeriodicity,
+}
+
+impl HeapFamily for SolvedAllBut<'_> {
+    fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+        self.game.for_each_option(heap, visit)
+    }
+
+    fn closed_form(&self, heap: u64) -> Option<u64> {
+        self.period.extend(&self.known, heap)
+    }
+
+    fn options_with_value(&self, heap: u64, target: u64) -> Option<Vec<Vec<u64>>> {
+        // The heaps m < heap with g(m) = target: in the preperiod, or
+        // m = r + k·p with g(r) + k·s = target for a residue r of the first period.
+        let ArithmeticPeriodicity {
+            preperiod,
+            period,
+            saltus,
+            ..
+        } = self.period;
+        let mut found = Vec::new();
+        for m in 0..preperiod.min(heap) {
+            if self.closed_form(m) == Some(target) {
+                found.push(m);
+            }
+        }
+        for residue in preperiod..preperiod + period {
+            let base = self.closed_form(residue)?;
+            if target < base || saltus == 0 || (target - base) % saltus != 0 {
+                continue;
+            }
+            let m = ((target - base) / saltus)
+                .checked_mul(period)
+                .and_then(|offset| offset.checked_add(residue));
+            if let Some(m) = m.filter(|&m| m < heap) {
+                found.push(m);
+            }
+        }
+        found.retain(|&m| self.game.excluded().binary_search(&(heap - m)).is_err());
+        found.sort_unstable();
+        Some(found.into_iter().map(|m| vec![m]).collect())
     }
 }
 

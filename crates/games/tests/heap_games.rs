@@ -691,3 +691,27 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn all_but_analysis_from_the_proven_period_matches_search() {
+    use sprague_games::playable::{HeapPlayable, PlayableGame};
+    for excluded in [vec![1, 2], vec![1, 4, 5], vec![2, 3, 5, 8], vec![3]] {
+        let text: Vec<String> = excluded.iter().map(u64::to_string).collect();
+        let by_period = parse_game(&format!("allbut:{}", text.join(","))).expect("valid");
+        let by_search = HeapPlayable::new(
+            "x",
+            "x",
+            AllButSubtraction::new(excluded.clone()).expect("valid"),
+        );
+        for heaps in multisets(2, 25) {
+            let position: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            let a = by_period.analyze(&position).expect("small");
+            assert!(a.method.contains("proven"), "{excluded:?}: {}", a.method);
+            let b = by_search.analyze(&position).expect("small");
+            assert_eq!(a.grundy, b.grundy, "{excluded:?} {heaps:?}");
+            let moves_a: HashSet<String> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
+            let moves_b: HashSet<String> = b.winning_moves.iter().map(|m| m.to.clone()).collect();
+            assert_eq!(moves_a, moves_b, "{excluded:?} {heaps:?}");
+        }
+    }
+}
