@@ -69,30 +69,56 @@ impl PlayableGame for EverySgPlayable {
     }
 }
 
-/// Every-SG analysis of heaps of `family` (each heap a component).
+/// Every-SG analysis of components of heaps of `family`: each component is
+/// one heap or several written `a+b` (what a splitting move leaves).
 ///
 /// # Errors
-/// [`GameError::PositionTooLarge`] when a heap has too many positions to search.
-pub fn heap_every_sg_report(family: &dyn HeapFamily, heaps: &[u64]) -> Result<Report, GameError> {
-    for &heap in heaps {
-        let bound = heap_state_bound(family, &[heap]);
-        let work = if bound == u128::from(heap) + 1 {
-            bound.saturating_mul(bound) // non-splitting: h + 1 positions of up to h options
-        } else {
-            bound
-        };
+/// [`GameError::PositionTooLarge`] when a component has too many positions to search.
+pub fn heap_every_sg_report(
+    family: &dyn HeapFamily,
+    components: &[Vec<u64>],
+) -> Result<Report, GameError> {
+    for parts in components {
+        let bound = heap_state_bound(family, parts);
+        let largest = parts.iter().copied().max().unwrap_or(0);
+        let work = bound.saturating_mul(u128::from(largest) + 1);
         if work > MAX_COMPONENT_POSITIONS * 50 {
             return Err(GameError::PositionTooLarge {
                 reason: format!(
-                    "the suspense numbers of a heap of {heap} needs a search of {} positions and moves, more than the limit of {}; give smaller heaps",
-                    if work == u128::MAX { "too many to bound".to_string() } else { work.to_string() },
+                    "the suspense numbers of the component {} need a search of {} positions and moves, more than the limit of {}; give smaller heaps",
+                    show_heaps(&Heaps::new(parts.clone())),
+                    if bound == u128::MAX { "too many to bound".to_string() } else { work.to_string() },
                     MAX_COMPONENT_POSITIONS * 50
                 ),
             });
         }
     }
-    let components: Vec<Heaps> = heaps.iter().map(|&h| Heaps::single(h)).collect();
-    every_sg_report(&HeapGame::new(family), &components)
+    let components: Vec<Heaps> = components
+        .iter()
+        .map(|parts| Heaps::new(parts.clone()))
+        .collect();
+    every_sg_report(&HeapGame::new(family), &components, &show_heaps)
+}
+
+/// A component of heaps as one word: `5`, or `1+4` after a split, `0` when empty.
+pub fn show_heaps(heaps: &Heaps) -> String {
+    if heaps.sizes().is_empty() {
+        return "0".to_string();
+    }
+    heaps
+        .sizes()
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+/// Reads a component of heaps written `5` or `1+4`.
+///
+/// # Errors
+/// [`GameError::InvalidHeap`] for a part that is not a heap size.
+pub fn parse_heaps(word: &str) -> Result<Vec<u64>, GameError> {
+    word.split('+').map(crate::playable::parse_heap).collect()
 }
 
 /// A component that can move (its index) and its options with their suspense.
@@ -102,7 +128,11 @@ type Choices<P> = (usize, Vec<(P, u64)>);
 ///
 /// # Errors
 /// [`GameError::Remoteness`] for a cycle or a search that is too large.
-pub fn every_sg_report<G: Game>(game: &G, components: &[G::Position]) -> Result<Report, GameError> {
+pub fn every_sg_report<G: Game>(
+    game: &G,
+    components: &[G::Position],
+    show: &dyn Fn(&G::Position) -> String,
+) -> Result<Report, GameError> {
     let mut solver = Remoteness::suspense(game, MAX_COMPONENT_POSITIONS as usize);
     let mut remoteness = Vec::with_capacity(components.len());
     for component in components {
@@ -173,7 +203,7 @@ pub fn every_sg_report<G: Game>(game: &G, components: &[G::Position]) -> Result<
             if after_largest % 2 == 1 {
                 continue;
             }
-            let mut after: Vec<String> = components.iter().map(ToString::to_string).collect();
+            let mut after: Vec<String> = components.iter().map(show).collect();
             let mut words = Vec::new();
             for ((index, options), &pick) in choices.iter().zip(&selection) {
                 let option = &options[pick].0;
@@ -182,7 +212,7 @@ pub fn every_sg_report<G: Game>(game: &G, components: &[G::Position]) -> Result<
                     index + 1,
                     game.describe_move(&components[*index], option)
                 ));
-                after[*index] = option.to_string();
+                after[*index] = show(option);
             }
             winning_moves.push(MoveReport {
                 component: None,
@@ -204,7 +234,7 @@ pub fn every_sg_report<G: Game>(game: &G, components: &[G::Position]) -> Result<
             .iter()
             .zip(&remoteness)
             .map(|(c, r)| ComponentReport {
-                position: format!("{c} (suspense {r})"),
+                position: format!("{} (suspense {r})", show(c)),
                 grundy: None,
             })
             .collect(),

@@ -235,11 +235,11 @@ impl<F: HeapFamily + Send + Sync> PlayableGame for HeapPlayable<F> {
 
     fn analyze_every_sg(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, &format!("every:{}", self.description), "3 4 5")?;
-        let heaps = words
+        let components = words
             .iter()
-            .map(|word| parse_heap(word))
-            .collect::<Result<Vec<u64>, GameError>>()?;
-        crate::every_sg::heap_every_sg_report(&self.family, &heaps)
+            .map(|word| crate::every_sg::parse_heaps(word))
+            .collect::<Result<Vec<Vec<u64>>, GameError>>()?;
+        crate::every_sg::heap_every_sg_report(&self.family, &components)
     }
 }
 
@@ -316,7 +316,7 @@ where
             .iter()
             .map(|word| (self.parse_component)(word))
             .collect::<Result<Vec<G::Position>, GameError>>()?;
-        crate::every_sg::every_sg_report(&self.game, &components)
+        crate::every_sg::every_sg_report(&self.game, &components, &|p: &G::Position| p.to_string())
     }
 }
 
