@@ -81,6 +81,71 @@ impl MooreNim {
         Ok(Heaps::new(sizes))
     }
 
+    /// One winning move by Moore's construction (from the highest binary digit
+    /// down: fix each digit's count modulo k + 1 either by setting the digit in
+    /// heaps already being lowered or by clearing it in fresh heaps, which then
+    /// are lowered; at most k heaps are ever lowered). `None` at a P-position.
+    ///
+    /// ```
+    /// use sprague_engine::Heaps;
+    /// use sprague_games::moore::MooreNim;
+    /// let game = MooreNim::new(2).unwrap();
+    /// let after = game.constructed_winning_move(&Heaps::new(vec![2, 5, 6, 7])).unwrap();
+    /// assert!(game.is_p_position(&after));
+    /// ```
+    pub fn constructed_winning_move(&self, heaps: &Heaps) -> Option<Heaps> {
+        if self.is_p_position(heaps) {
+            return None;
+        }
+        let sizes = heaps.sizes();
+        let modulus = u128::from(self.k) + 1;
+        // Heaps being lowered: index → the new value built so far.
+        let mut lowered: Vec<(usize, u64)> = Vec::new();
+        for bit in (0..64).rev() {
+            let mask = 1u64 << bit;
+            let is_lowered =
+                |index: usize, lowered: &[(usize, u64)]| lowered.iter().any(|(i, _)| *i == index);
+            let unchanged: Vec<usize> = (0..sizes.len())
+                .filter(|&index| !is_lowered(index, &lowered))
+                .collect();
+            let set = unchanged
+                .iter()
+                .filter(|&&index| sizes[index] & mask != 0)
+                .count() as u128;
+            let remainder = set % modulus;
+            if remainder == 0 {
+                continue;
+            }
+            let wanted = (modulus - remainder) as usize;
+            if lowered.len() >= wanted {
+                for (_, value) in lowered.iter_mut().take(wanted) {
+                    *value |= mask;
+                }
+            } else {
+                // Clear this digit in `remainder` fresh heaps that have it.
+                let fresh: Vec<usize> = unchanged
+                    .iter()
+                    .copied()
+                    .filter(|&index| sizes[index] & mask != 0)
+                    .take(remainder as usize)
+                    .collect();
+                for index in fresh {
+                    let above = if bit == 63 {
+                        0
+                    } else {
+                        sizes[index] >> (bit + 1) << (bit + 1)
+                    };
+                    lowered.push((index, above));
+                }
+            }
+        }
+        let mut after = sizes.to_vec();
+        for (index, value) in lowered {
+            after[index] = value;
+        }
+        Some(Heaps::new(after))
+    }
+
     /// How many options a position has (an upper bound counting heaps of equal size apart).
     pub fn option_count(&self, heaps: &Heaps) -> u128 {
         // Σ over subsets of at most k heaps of the product of their sizes:
@@ -229,10 +294,15 @@ impl PlayableGame for MooreNim {
                         to: option.to_string(),
                     });
                 }
-            } else {
+            } else if let Some(option) = self.constructed_winning_move(&heaps) {
                 method.push_str(&format!(
-                    "; the {count} moves are too many to list the winning ones (limit {MAX_LISTED_OPTIONS})"
+                    "; the {count} moves are too many to list every winning one (limit {MAX_LISTED_OPTIONS}), so one is shown, by Moore's construction"
                 ));
+                winning_moves.push(MoveReport {
+                    component: None,
+                    description: describe_multi_move(&heaps, &option),
+                    to: option.to_string(),
+                });
             }
         }
         Ok(Report {

@@ -715,3 +715,23 @@ fn all_but_analysis_from_the_proven_period_matches_search() {
         }
     }
 }
+
+#[test]
+fn moores_construction_gives_a_legal_winning_move() {
+    for k in 1..=3 {
+        let game = MooreNim::new(k).expect("valid");
+        for heaps in multisets(4, 7) {
+            let position = Heaps::new(heaps.clone());
+            match game.constructed_winning_move(&position) {
+                None => assert!(game.is_p_position(&position), "moore:{k} {heaps:?}"),
+                Some(after) => {
+                    assert!(game.is_p_position(&after), "moore:{k} {heaps:?} → {after}");
+                    assert!(
+                        game.options(&position).contains(&after),
+                        "moore:{k} {heaps:?} → {after} is not a move"
+                    );
+                }
+            }
+        }
+    }
+}
