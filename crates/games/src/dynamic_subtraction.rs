@@ -270,7 +270,7 @@ impl PlayableGame for DynamicSubtraction {
             },
             &[position],
             None,
-            None,
+            Some(crate::misere::square_bound(position.heap)),
         )
     }
 

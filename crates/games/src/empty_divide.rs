@@ -18,6 +18,9 @@ use sprague_engine::{Game, GrundySolver, Outcome};
 use crate::error::GameError;
 use crate::playable::{parse_heap, ComponentReport, MoveReport, PlayableGame, Report};
 
+/// The most winning moves listed; beyond, one per even box.
+pub const MAX_LISTED_MOVES: u128 = 1000;
+
 /// Boxes up to this total also get their Sprague–Grundy value, by search.
 pub const SEARCHED_TOTAL: u64 = 120;
 
@@ -99,9 +102,29 @@ impl Game for EmptyAndDivide {
 }
 
 impl EmptyAndDivide {
+    /// How many winning moves there are: for each even box e (the other box
+    /// emptied), the splits into two odd parts, ⌈⌊e/2⌋/2⌉ of them.
+    pub fn winning_move_count(&self, boxes: &Boxes) -> u128 {
+        let splits = |e: u64| {
+            if e % 2 == 0 {
+                u128::from(e / 2).div_ceil(2)
+            } else {
+                0
+            }
+        };
+        if boxes.0 == boxes.1 {
+            splits(boxes.0)
+        } else {
+            splits(boxes.0) + splits(boxes.1)
+        }
+    }
+
     /// Every winning move by the theorem: empty one box, split the other
-    /// (even) box into two odd parts. Pairs (box emptied, box split, part).
+    /// (even) box into two odd parts. Triples (box emptied, box split, part).
+    /// When there are more than [`MAX_LISTED_MOVES`], only the splits
+    /// 1 + (e − 1) are returned.
     pub fn winning_moves(&self, boxes: &Boxes) -> Vec<(u64, u64, u64)> {
+        let all = self.winning_move_count(boxes) <= MAX_LISTED_MOVES;
         let mut moves = Vec::new();
         let pairs = if boxes.0 == boxes.1 {
             vec![(boxes.1, boxes.0)]
@@ -110,7 +133,8 @@ impl EmptyAndDivide {
         };
         for (emptied, split) in pairs {
             if split % 2 == 0 {
-                for part in (1..=split / 2).filter(|part| part % 2 == 1) {
+                let last = if all { split / 2 } else { 1 };
+                for part in (1..=last).filter(|part| part % 2 == 1) {
                     moves.push((emptied, split, part));
                 }
             }
@@ -148,7 +172,13 @@ impl PlayableGame for EmptyAndDivide {
 
     fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
         let position = parse_boxes(words)?;
-        crate::misere::misere_report(&EmptyAndDivide, &[position], None, None)
+        let total = position.0.saturating_add(position.1);
+        crate::misere::misere_report(
+            &EmptyAndDivide,
+            &[position],
+            None,
+            Some(crate::misere::square_bound(total)),
+        )
     }
 
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
@@ -182,7 +212,17 @@ impl PlayableGame for EmptyAndDivide {
                 grundy,
             }],
             winning_moves,
-            method: "Ferguson's theorem: P iff both boxes hold an odd number of chips".to_string(),
+            method: {
+                let count = self.winning_move_count(&boxes);
+                let mut method =
+                    "Ferguson's theorem: P iff both boxes hold an odd number of chips".to_string();
+                if count > MAX_LISTED_MOVES {
+                    method.push_str(&format!(
+                        "; {count} winning moves (every split of an even box into two odd parts), so only the splits 1 + (e − 1) are shown"
+                    ));
+                }
+                method
+            },
             remoteness: None,
         })
     }

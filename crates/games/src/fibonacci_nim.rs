@@ -90,7 +90,7 @@ impl PlayableGame for FibonacciNim {
             },
             &[position],
             None,
-            None,
+            Some(crate::misere::square_bound(position.heap)),
         )
     }
 

@@ -271,7 +271,10 @@ impl PlayableGame for MooreNim {
 
     fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
         let position = self.parse_heaps(words)?;
-        crate::misere::misere_report(self, &[position], None, None)
+        let bound = position.sizes().iter().fold(1u128, |product, &h| {
+            product.saturating_mul(u128::from(h) + 1)
+        });
+        crate::misere::misere_report(self, &[position], None, Some(bound))
     }
 
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {

@@ -183,7 +183,14 @@ impl PlayableGame for StaircaseNim {
 
     fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
         let position = parse_steps(words)?;
-        crate::misere::misere_report(&StaircaseNim, &[position], None, None)
+        // Positions: ways to spread at most C coins over n steps, C(C + n, n).
+        let coins: u128 = position.coins().iter().map(|&c| u128::from(c)).sum();
+        let steps = position.coins().len() as u128;
+        let mut bound = 1u128;
+        for i in 1..=steps {
+            bound = bound.saturating_mul(coins + i) / i;
+        }
+        crate::misere::misere_report(&StaircaseNim, &[position], None, Some(bound))
     }
 
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {

@@ -180,7 +180,7 @@ impl PlayableGame for ThirtyOne {
 
     fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
         let position = parse_turned(words)?;
-        crate::misere::misere_report(&ThirtyOne, &[position], None, None)
+        crate::misere::misere_report(&ThirtyOne, &[position], None, Some(15_625))
     }
 
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
