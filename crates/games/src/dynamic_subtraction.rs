@@ -2,8 +2,8 @@
 //! positive number but not all, and afterwards each player takes at least one
 //! and at most what the opponent just took. Whoever takes the last token wins.
 //!
-//! Theorem (Berlekamp, Conway & Guy, *Winning Ways*, ch. 15, "dynamic
-//! subtraction"; the tutorials' "dynamic game"): with at most L tokens allowed
+//! Theorem (dynamic subtraction games, Berlekamp, Conway & Guy, *Winning
+//! Ways*; the tutorials' "dynamic game", seed 002): with at most L tokens allowed
 //! from a heap of n > 0, the player to move wins exactly when the lowest set
 //! bit of n is at most L; the winning move takes that lowest bit (and more
 //! generally any n mod 2^j whose remainder heap has a lowest bit above it). So

@@ -3,8 +3,8 @@
 //! least one. The position (1, 1) is the only terminal position; the player
 //! who cannot move loses.
 //!
-//! Theorem (Ferguson, *Game Theory*, Part I, §1.5, exercise 6 and its
-//! solution): (m, n) is a P-position exactly when m and n are both odd. An odd
+//! Theorem (T. S. Ferguson, *Game Theory*, Part I, the exercises on
+//! take-away games, with solutions): (m, n) is a P-position exactly when m and n are both odd. An odd
 //! number splits only into an odd and an even part, so every move from (odd,
 //! odd) leaves an even box; from a position with an even box e, empty the
 //! other box and split e into two odd parts. (The tutorials' rule of thumb in

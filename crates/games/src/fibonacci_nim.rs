@@ -4,7 +4,7 @@
 //! token wins.
 //!
 //! Theorem (M. J. Whinihan, "Fibonacci Nim", *Fibonacci Quarterly* 1 (1963);
-//! *Winning Ways*, ch. 15): write n as its Zeckendorf sum of non-consecutive
+//! *Winning Ways*; the tutorials, seeds 002 and 003): write n as its Zeckendorf sum of non-consecutive
 //! Fibonacci numbers. With at most L tokens allowed, the player to move wins
 //! exactly when the smallest Zeckendorf term of n is at most L, by taking it
 //! (or any sum of the smallest terms whose remainder's smallest term exceeds

@@ -4,7 +4,7 @@
 //! whole list of heaps is one position.
 //!
 //! Theorem (E. H. Moore, "A generalization of the game called Nim", *Annals
-//! of Mathematics* 11 (1910); Ferguson, *Game Theory*, Part I, §2.5): write
+//! of Mathematics* 11 (1910); Ferguson, *Game Theory*, Part I, on Nim): write
 //! the heaps in binary; the position is a P-position exactly when, for every
 //! binary digit, the number of heaps with that digit set is divisible by k + 1.
 

@@ -3,8 +3,8 @@
 //! i − 1 (coins moved from step 1 reach the floor, step 0, and leave play).
 //! The player who cannot move loses.
 //!
-//! Theorem (Sprague 1937; Berlekamp, Conway & Guy, *Winning Ways*, ch. 9;
-//! Ferguson, *Game Theory*, Part I, §2.5, exercise 2): the Sprague–Grundy value
+//! Theorem (a classical reduction to Nim; see T. S. Ferguson, *Game Theory*,
+//! Part I, the exercises on Nim, and the tutorials, seeds 002 and 003): the Sprague–Grundy value
 //! of a position is the nim-sum of the coins on the odd-numbered steps, so it
 //! is a P-position exactly when that nim-sum is 0. Moving coins from an even
 //! step to an odd one is like adding to a Nim heap, which the opponent undoes

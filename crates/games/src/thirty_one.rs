@@ -5,7 +5,7 @@
 //!
 //! Solved by search: the position is how many of each card have been turned
 //! (at most 5⁶ = 15,625 positions), an impartial game under normal play.
-//! (Ferguson, *Game Theory*, Part I, §1.5, exercise; the tutorials, seed 002,
+//! (Ferguson, *Game Theory*, Part I, the exercises on take-away games; the tutorials, seed 002,
 //! claim that the totals 30, 23, 16, 9, 2 are P-positions, which is the answer
 //! *without* the limit of four cards of each number: the Bash game on 31 − total
 //! with takes 1..6. With the limit the claim fails, as the tutorials' own
