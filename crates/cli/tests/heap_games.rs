@@ -103,6 +103,27 @@ fn analyze_reports_outcome_moves_and_method() {
 }
 
 #[test]
+fn count_to_values_and_every_sg_split_components() {
+    let answer = json(&["values", "count-to:3", "--to", "12"]);
+    assert_eq!(answer["values"][12], 0);
+    assert_eq!(answer["period"]["period"], 4);
+    let every = json(&["analyze", "every:kayles", "1+4", "5"]);
+    assert!(every["components"][0]["position"]
+        .as_str()
+        .unwrap_or("")
+        .starts_with("1+4"));
+    for winning in every["winning_moves"].as_array().expect("moves") {
+        let to: Vec<&str> = winning["to"].as_str().unwrap_or("").split(' ').collect();
+        let mut arguments = vec!["analyze", "every:kayles"];
+        arguments.extend(to);
+        assert_eq!(json(&arguments)["outcome"], "P");
+    }
+    let text = String::from_utf8_lossy(&sprague(&["values", "allbut:1,2", "--to", "12"]).stdout)
+        .to_string();
+    assert!(text.contains("g(n + 3) = g(n) + 1"), "{text}");
+}
+
+#[test]
 fn games_lists_the_heap_games() {
     let answer = json(&["games"]);
     let names: Vec<&str> = answer["games"]

@@ -80,7 +80,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             print_text(&text)
         }
         Format::Text => {
-            let mut text = render_text(&game.title(), &table, values.periodicity());
+            let mut text = render_text(
+                &game.title(),
+                &table,
+                values.periodicity(),
+                values.arithmetic_periodicity().map(|found| found.period),
+            );
             if values.periodicity().is_none() {
                 if let Some(found) = values.arithmetic_periodicity() {
                     text = text.replace(
@@ -103,12 +108,17 @@ fn table(values: &Values, to: u64) -> Result<Vec<u64>, CliError> {
         .collect()
 }
 
-fn render_text(title: &str, table: &[u64], periodicity: Option<Periodicity>) -> String {
+fn render_text(
+    title: &str,
+    table: &[u64],
+    periodicity: Option<Periodicity>,
+    arithmetic_period: Option<u64>,
+) -> String {
     let last = table.len().saturating_sub(1);
     let mut text = format!("{title}: g(n) for n = 0..{last}\n\n");
     // Rows as long as the period (when it is short) make the pattern visible.
-    let columns = match periodicity {
-        Some(found) if (4..=24).contains(&found.period) => found.period as usize,
+    let columns = match (periodicity.map(|found| found.period), arithmetic_period) {
+        (Some(period), _) | (None, Some(period)) if (4..=24).contains(&period) => period as usize,
         _ => 10,
     };
     let header_width = format!("+{}", columns - 1).len();
