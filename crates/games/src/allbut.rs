@@ -262,13 +262,29 @@ impl PlayableGame for AllButPlayable {
             .ok_or_else(|| GameError::NotAHeapFamily {
                 game: self.description(),
             })?;
-        // At least a few hundred values, so that the arithmetic period is seen.
-        let values = sweep(family, to.max(ARITHMETIC_HORIZON), 0)?;
+        // Sweep 300, 1200, 4800 values until the arithmetic period is proven;
+        // values past the table then come from the period. Without a proof the
+        // table goes on to `to`, but not past MAX_ANALYZED_HEAP.
         let largest_excluded = self.inner_game().excluded().last().copied().unwrap_or(0);
-        let found = find_arithmetic_period(values.computed()).map(|found| {
-            prove_arithmetic_period(values.computed(), largest_excluded, found).unwrap_or(found)
-        });
-        Ok(values.with_arithmetic_periodicity(found))
+        let mut horizon = ARITHMETIC_HORIZON;
+        loop {
+            let length = if horizon >= PROOF_LIMIT {
+                // Unproven: the O(n²) sweep goes on, but not past MAX_ANALYZED_HEAP.
+                to.min(MAX_ANALYZED_HEAP).max(horizon)
+            } else {
+                horizon.min(to.max(ARITHMETIC_HORIZON))
+            };
+            let values = sweep(family, length, 0)?;
+            let found = find_arithmetic_period(values.computed()).map(|found| {
+                prove_arithmetic_period(values.computed(), largest_excluded, found).unwrap_or(found)
+            });
+            let proven = found.is_some_and(|found| found.proven);
+            if proven || length >= to.max(ARITHMETIC_HORIZON) || horizon >= PROOF_LIMIT {
+                // Values past the table (when unproven) are then reported missing by the caller.
+                return Ok(values.with_arithmetic_periodicity(found));
+            }
+            horizon *= 4;
+        }
     }
 }
 
@@ -323,6 +339,9 @@ impl HeapFamily for SolvedAllBut<'_> {
 
 /// The largest heap `sprague analyze` evaluates in an all-but game.
 pub const MAX_ANALYZED_HEAP: u64 = 20_000;
+
+/// The longest table swept while trying to prove an arithmetic period.
+pub const PROOF_LIMIT: u64 = 4800;
 
 /// How many values are computed at least when looking for an arithmetic period.
 pub const ARITHMETIC_HORIZON: u64 = 300;
