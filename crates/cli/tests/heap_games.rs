@@ -52,6 +52,24 @@ fn all_but_values_have_an_arithmetic_period_with_saltus() {
 }
 
 #[test]
+fn all_but_periods_are_proven_with_longer_sweeps_when_needed() {
+    // g(0..300) shows a spurious ordinary period for E = {2, 4, 6}; the arithmetic one is reported.
+    let answer = json(&["values", "allbut:2,4,6", "--to", "10"]);
+    assert_eq!(answer["period"]["period"], 8);
+    assert_eq!(answer["period"]["saltus"], 2);
+    assert_eq!(answer["period"]["proven"], true);
+    // E = {3, 7, 10}: period 198, saltus 66, found and proven in g(0..1200).
+    let answer = json(&["values", "allbut:3,7,10", "--to", "2000"]);
+    assert_eq!(answer["period"]["period"], 198);
+    assert_eq!(answer["period"]["saltus"], 66);
+    assert_eq!(answer["period"]["proven"], true);
+    assert_eq!(
+        answer["values"][2000],
+        answer["values"][2000 - 198].as_u64().map(|v| v + 66).into()
+    );
+}
+
+#[test]
 fn extended_bash_values_are_periodic_with_saltus_0() {
     let answer = json(&["values", "bash:2..5", "--to", "30"]);
     assert_eq!(answer["game"], "bash:2..5");

@@ -269,18 +269,17 @@ impl PlayableGame for AllButPlayable {
         let mut horizon = ARITHMETIC_HORIZON;
         loop {
             let length = if horizon >= PROOF_LIMIT {
-                // Unproven: the O(n²) sweep goes on, but not past MAX_ANALYZED_HEAP.
+                // Unproven so far: the O(n²) sweep goes on to `to`, but not past MAX_ANALYZED_HEAP.
                 to.min(MAX_ANALYZED_HEAP).max(horizon)
             } else {
-                horizon.min(to.max(ARITHMETIC_HORIZON))
+                horizon
             };
             let values = sweep(family, length, 0)?;
             let found = find_arithmetic_period(values.computed()).map(|found| {
                 prove_arithmetic_period(values.computed(), largest_excluded, found).unwrap_or(found)
             });
-            let proven = found.is_some_and(|found| found.proven);
-            if proven || length >= to.max(ARITHMETIC_HORIZON) || horizon >= PROOF_LIMIT {
-                // Values past the table (when unproven) are then reported missing by the caller.
+            if found.is_some_and(|found| found.proven) || horizon >= PROOF_LIMIT {
+                // Values past an unproven table are reported missing by the caller.
                 return Ok(values.with_arithmetic_periodicity(found));
             }
             horizon *= 4;

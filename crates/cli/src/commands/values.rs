@@ -51,23 +51,25 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             game: game.description(),
             title: game.title(),
             values: table,
+            // An arithmetic period (all-but games) comes first: their values
+            // grow, so an ordinary period seen in the data is spurious.
             period: values
-                .periodicity()
+                .arithmetic_periodicity()
                 .map(|found| PeriodJson {
                     preperiod: found.preperiod,
                     period: found.period,
                     proven: found.proven,
-                    saltus: 0,
-                    theorem: found.theorem.map(|theorem| theorem.name()),
+                    saltus: found.saltus,
+                    theorem: found.theorem.map(str::to_string),
                     examined: found.examined,
                 })
                 .or_else(|| {
-                    values.arithmetic_periodicity().map(|found| PeriodJson {
+                    values.periodicity().map(|found| PeriodJson {
                         preperiod: found.preperiod,
                         period: found.period,
                         proven: found.proven,
-                        saltus: found.saltus,
-                        theorem: found.theorem.map(str::to_string),
+                        saltus: 0,
+                        theorem: found.theorem.map(|theorem| theorem.name()),
                         examined: found.examined,
                     })
                 }),
@@ -80,19 +82,20 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             print_text(&text)
         }
         Format::Text => {
+            let arithmetic = values.arithmetic_periodicity();
+            // With an arithmetic period (all-but games) an ordinary one is spurious.
+            let periodicity = values.periodicity().filter(|_| arithmetic.is_none());
             let mut text = render_text(
                 &game.title(),
                 &table,
-                values.periodicity(),
-                values.arithmetic_periodicity().map(|found| found.period),
+                periodicity,
+                arithmetic.map(|found| found.period),
             );
-            if values.periodicity().is_none() {
-                if let Some(found) = values.arithmetic_periodicity() {
-                    text = text.replace(
-                        "Period: none found in the values computed.\n",
-                        &format!("Arithmetic-periodic: {found}.\n"),
-                    );
-                }
+            if let Some(found) = arithmetic {
+                text = text.replace(
+                    "Period: none found in the values computed.\n",
+                    &format!("Arithmetic-periodic: {found}.\n"),
+                );
             }
             print_text(&text)
         }
