@@ -11,10 +11,12 @@
 //! Mathematical Plays*, 2nd ed., vol. 1, ch. 3–4 (2001).
 
 pub mod analysis;
+pub mod every_sg;
 pub mod game;
 pub mod grundy;
 pub mod heap_family;
 pub mod memory;
+pub mod misere;
 pub mod outcome;
 pub mod periodicity;
 pub mod sweep;
@@ -25,5 +27,6 @@ pub use grundy::{CycleError, GrundySolver};
 pub use heap_family::{HeapFamily, HeapGame, Heaps};
 pub use memory::{check_allocation, MemoryError};
 pub use outcome::Outcome;
+pub use periodicity::{find_arithmetic_period, ArithmeticPeriodicity};
 pub use periodicity::{find_period, Periodicity, PeriodicityTheorem};
 pub use sweep::{sweep, SweepError, Values};

@@ -176,6 +176,111 @@ fn preperiod_for(values: &[u64], period: usize) -> usize {
     start
 }
 
+/// An arithmetic period of a sequence: g(n + p) = g(n) + s for every n ≥ n₀.
+///
+/// All-but subtraction games are arithmetic-periodic with saltus s > 0 (A. Siegel,
+/// *Finite excluded subtraction sets and infinite modular Nim*, 2005); an
+/// ordinary period is the case s = 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArithmeticPeriodicity {
+    /// n₀: the first index from which the sequence repeats with the saltus.
+    pub preperiod: u64,
+    /// p: the length of the repeating block.
+    pub period: u64,
+    /// s: how much the values grow from one block to the next.
+    pub saltus: u64,
+    /// Whether a theorem guarantees it for every n (not only the data).
+    pub proven: bool,
+    /// The theorem that proves it, if any.
+    pub theorem: Option<&'static str>,
+    /// How many values were examined.
+    pub examined: u64,
+}
+
+impl ArithmeticPeriodicity {
+    /// g(n) from the first n₀ + p values `known`, by the arithmetic period.
+    ///
+    /// ```
+    /// use sprague_engine::periodicity::ArithmeticPeriodicity;
+    /// let a = ArithmeticPeriodicity { preperiod: 0, period: 3, saltus: 1, proven: false, theorem: None, examined: 30 };
+    /// assert_eq!(a.extend(&[0, 0, 0], 10), Some(3));
+    /// ```
+    pub fn extend(&self, known: &[u64], n: u64) -> Option<u64> {
+        if n < self.preperiod {
+            return known.get(usize::try_from(n).ok()?).copied();
+        }
+        let offset = n - self.preperiod;
+        let index = self.preperiod + offset % self.period;
+        let base = *known.get(usize::try_from(index).ok()?)?;
+        (offset / self.period)
+            .checked_mul(self.saltus)
+            .and_then(|growth| growth.checked_add(base))
+    }
+}
+
+impl fmt::Display for ArithmeticPeriodicity {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            formatter,
+            "g(n + {}) = g(n) + {} for every n ≥ {} (period {}, preperiod {}, saltus {}), {}",
+            self.period,
+            self.saltus,
+            self.preperiod,
+            self.period,
+            self.preperiod,
+            self.saltus,
+            if self.proven {
+                match self.theorem {
+                    Some(theorem) => format!("proven by {theorem} from g(0..{})", self.examined),
+                    None => "proven".to_string(),
+                }
+            } else {
+                format!("observed in g(0..{}) but not proven", self.examined)
+            }
+        )
+    }
+}
+
+/// The smallest arithmetic period of `values` (g(n + p) = g(n) + s on the
+/// tail), observed when the tail holds at least three full periods and at
+/// least half of the values; `None`
+/// if there is none. The result is not marked proven: a proof depends on
+/// the game (see `sprague_games::allbut::prove_arithmetic_period`).
+///
+/// ```
+/// use sprague_engine::periodicity::find_arithmetic_period;
+/// // 5, then 0 0 1 1 2 2 3 3 …: period 2, saltus 1 from n = 1.
+/// let mut values = vec![5];
+/// values.extend((0..40).map(|n| n / 2));
+/// let found = find_arithmetic_period(&values).unwrap();
+/// assert_eq!((found.preperiod, found.period, found.saltus), (1, 2, 1));
+/// ```
+pub fn find_arithmetic_period(values: &[u64]) -> Option<ArithmeticPeriodicity> {
+    let length = values.len();
+    for period in 1..=length / 3 {
+        let last = length - 1;
+        let Some(saltus) = values[last].checked_sub(values[last - period]) else {
+            continue;
+        };
+        let mut start = length - period;
+        while start > 0 && values[start - 1].checked_add(saltus) == Some(values[start - 1 + period])
+        {
+            start -= 1;
+        }
+        if length - start >= 3 * period && 2 * (length - start) >= length {
+            return Some(ArithmeticPeriodicity {
+                preperiod: start as u64,
+                period: period as u64,
+                saltus,
+                proven: false,
+                theorem: None,
+                examined: length as u64,
+            });
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,7 +16,7 @@ use thiserror::Error;
 
 use crate::heap_family::HeapFamily;
 use crate::memory::{check_allocation, MemoryError};
-use crate::periodicity::{find_period, Periodicity};
+use crate::periodicity::{find_period, ArithmeticPeriodicity, Periodicity};
 
 /// The sweep could not be done.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -37,6 +37,7 @@ const FIRST_CHECKPOINT: u64 = 64;
 pub struct Values {
     computed: Vec<u64>,
     periodicity: Option<Periodicity>,
+    arithmetic: Option<ArithmeticPeriodicity>,
 }
 
 impl Values {
@@ -48,6 +49,20 @@ impl Values {
     /// The period found, proven or observed.
     pub fn periodicity(&self) -> Option<Periodicity> {
         self.periodicity
+    }
+
+    /// The arithmetic period found (g(n + p) = g(n) + s), for families whose
+    /// values grow (all-but subtraction games); set by
+    /// [`Values::with_arithmetic_periodicity`].
+    pub fn arithmetic_periodicity(&self) -> Option<ArithmeticPeriodicity> {
+        self.arithmetic
+    }
+
+    /// These values with an arithmetic period attached (values past the
+    /// table come from it only when it is proven).
+    pub fn with_arithmetic_periodicity(mut self, found: Option<ArithmeticPeriodicity>) -> Self {
+        self.arithmetic = found;
+        self
     }
 
     /// g(heap): from the table, or from a proven period beyond it.
@@ -77,7 +92,10 @@ impl Values {
                 let index = usize::try_from(periodicity.representative(heap)).ok()?;
                 self.computed.get(index).copied()
             }
-            _ => None,
+            _ => match self.arithmetic {
+                Some(found) if found.proven => found.extend(&self.computed, heap),
+                _ => None,
+            },
         }
     }
 }
@@ -142,6 +160,7 @@ pub fn sweep<F: HeapFamily + ?Sized>(
     Ok(Values {
         computed,
         periodicity,
+        arithmetic: None,
     })
 }
 

@@ -7,14 +7,23 @@
 //! names are answered with the closest names of the catalogue (Levenshtein
 //! distance, via the `strsim` crate).
 
+use crate::allbut::{AllButPlayable, AllButSubtraction};
 use crate::bash_game::BashGame;
+use crate::count_to::CountTo;
+use crate::dynamic_subtraction::DynamicSubtraction;
+use crate::empty_divide::EmptyAndDivide;
 use crate::error::GameError;
+use crate::extended_bash::ExtendedBash;
+use crate::fibonacci_nim::FibonacciNim;
 use crate::grundys_game::GrundysGame;
 use crate::laskers_nim::LaskersNim;
+use crate::moore::MooreNim;
 use crate::nim::Nim;
 use crate::octal::OctalGame;
 use crate::playable::{HeapPlayable, PlayableGame};
+use crate::staircase::StaircaseNim;
 use crate::subtraction::SubtractionGame;
+use crate::thirty_one::ThirtyOne;
 use crate::{dawsons_kayles, kayles};
 
 /// A game description split into its name and parameter (`bash:3` → `bash`, `3`).
@@ -127,12 +136,15 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "bash",
-        syntax: "bash:M",
+        syntax: "bash:M or bash:P..Q",
         example: "sprague values bash:3 --to 21",
-        rule: "take between 1 and M tokens from one heap (the Bash game; take-away 21 is bash:3)",
+        rule: "take between 1 and M tokens from one heap (the Bash game; take-away 21 is bash:3); bash:P..Q takes between P and Q, and a heap below P is dead",
         has_values: true,
         parse: |request| {
             let parameter = request.required_parameter("bash:M, e.g. bash:3")?;
+            if let Some((smallest, largest)) = parameter.split_once("..") {
+                return extended_bash_game(request, smallest, largest);
+            }
             let largest = request.number(parameter, "M, the largest take,")?;
             let game = BashGame::new(largest).map_err(|error| request.described(error))?;
             Ok(Box::new(HeapPlayable::new(
@@ -240,6 +252,145 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
 ];
 
+/// Games of the heap-games issue: extended Bash and all-but subtraction,
+/// counting games, Moore's Nim, Staircase Nim, dynamic subtraction, Fibonacci
+/// Nim, Thirty-one, Empty and Divide, and misère and Every-SG play of any game.
+const HEAP_GAME_ENTRIES: &[CatalogueEntry] = &[
+    CatalogueEntry {
+        name: "allbut",
+        syntax: "allbut:E1,E2,...",
+        example: "sprague values allbut:1,2 --to 60",
+        rule: "take any positive number of tokens from one heap except the numbers listed (all-but subtraction; arithmetic-periodic values)",
+        has_values: true,
+        parse: |request| {
+            let parameter = request.required_parameter("allbut:E1,E2,..., e.g. allbut:1,2")?;
+            let excluded = parameter
+                .split(',')
+                .filter(|word| !word.trim().is_empty())
+                .map(|word| request.number(word, "each excluded take"))
+                .collect::<Result<Vec<u64>, GameError>>()?;
+            let game = AllButSubtraction::new(excluded).map_err(|error| request.described(error))?;
+            Ok(Box::new(AllButPlayable::new(game)))
+        },
+    },
+    CatalogueEntry {
+        name: "count-to",
+        syntax: "count-to:M",
+        example: "sprague analyze count-to:3 21",
+        rule: "say a number 1 to M higher than the last; whoever says N wins (position: N, or N and the last number said; values are by the distance to N)",
+        has_values: true,
+        parse: |request| {
+            let parameter = request.required_parameter("count-to:M, e.g. count-to:3")?;
+            let step = request.number(parameter, "M, the largest step,")?;
+            Ok(Box::new(CountTo::new(step).map_err(|error| request.described(error))?))
+        },
+    },
+    CatalogueEntry {
+        name: "moore",
+        syntax: "moore:K",
+        example: "sprague analyze moore:2 2 5 6 7",
+        rule: "Moore's Nim: take any positive numbers of tokens from at least 1 and at most K heaps (the heaps are one position, not a sum)",
+        has_values: false,
+        parse: |request| {
+            let parameter = request.required_parameter("moore:K, e.g. moore:2")?;
+            let k = request.number(parameter, "K, the most heaps changed in a move,")?;
+            Ok(Box::new(MooreNim::new(k).map_err(|error| request.described(error))?))
+        },
+    },
+    CatalogueEntry {
+        name: "staircase",
+        syntax: "staircase",
+        example: "sprague analyze staircase 3 0 2 5",
+        rule: "Staircase Nim: move any positive number of coins from step i down to step i − 1 (step 1 to the floor); position: coins per step, step 1 first",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(StaircaseNim))
+        },
+    },
+    CatalogueEntry {
+        name: "dynamic",
+        syntax: "dynamic",
+        example: "sprague analyze dynamic 44",
+        rule: "dynamic subtraction: one heap; first take any number but not all, then at most what the opponent just took (position: n, or n,t after a take of t)",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(DynamicSubtraction))
+        },
+    },
+    CatalogueEntry {
+        name: "fibonacci",
+        syntax: "fibonacci",
+        example: "sprague analyze fibonacci 10",
+        rule: "Fibonacci Nim: one heap; first take any number but not all, then at most twice what the opponent just took (position: n, or n,t after a take of t)",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(FibonacciNim))
+        },
+    },
+    CatalogueEntry {
+        name: "thirty-one",
+        syntax: "thirty-one",
+        example: "sprague analyze thirty-one",
+        rule: "cards 1 to 6, four of each: turn one over, adding to the total, which must stay at most 31 (position: the cards turned so far, nothing for the opening)",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(ThirtyOne))
+        },
+    },
+    CatalogueEntry {
+        name: "empty-divide",
+        syntax: "empty-divide",
+        example: "sprague analyze empty-divide 5 7",
+        rule: "Empty and Divide: two boxes of chips; empty one box and split the other's chips between both boxes, each non-empty (position: the two boxes)",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(EmptyAndDivide))
+        },
+    },
+    CatalogueEntry {
+        name: "misere",
+        syntax: "misere:GAME",
+        example: "sprague analyze misere:nim 1 1 1 2",
+        rule: "misère play of GAME: the player who cannot move wins (Anti-Nim, the anti-SG theorem, or an exact search)",
+        has_values: false,
+        parse: crate::misere::parse,
+    },
+    CatalogueEntry {
+        name: "every",
+        syntax: "every:GAME",
+        example: "sprague analyze every:bash:3 5 6 9",
+        rule: "Every-SG sum of GAME: each turn, move in every component that can still move; the last to move wins",
+        has_values: false,
+        parse: crate::every_sg::parse,
+    },
+];
+
+/// Every catalogue entry: [`ENTRIES`] and those of the modules added after it.
+pub fn all_entries() -> impl Iterator<Item = &'static CatalogueEntry> {
+    ENTRIES.iter().chain(HEAP_GAME_ENTRIES)
+}
+
+/// Builds extended Bash `bash:P..Q`.
+fn extended_bash_game(
+    request: &Request,
+    smallest: &str,
+    largest: &str,
+) -> Result<CatalogueGame, GameError> {
+    let smallest = request.number(smallest, "P, the smallest take,")?;
+    let largest = request.number(largest, "Q, the largest take,")?;
+    let game = ExtendedBash::new(smallest, largest).map_err(|error| request.described(error))?;
+    Ok(Box::new(HeapPlayable::new(
+        format!("bash:{smallest}..{largest}"),
+        format!("Extended Bash game (take {smallest} to {largest})"),
+        game,
+    )))
+}
+
 /// Other spellings accepted for catalogue names.
 const ALIASES: &[(&str, &str)] = &[
     ("dawson", "dawsons-kayles"),
@@ -250,6 +401,20 @@ const ALIASES: &[(&str, &str)] = &[
     ("lasker-nim", "lasker"),
     ("lasker's-nim", "lasker"),
     ("subtract", "subtraction"),
+    ("all-but", "allbut"),
+    ("count", "count-to"),
+    ("moores-nim", "moore"),
+    ("nimk", "moore"),
+    ("staircase-nim", "staircase"),
+    ("dynamic-subtraction", "dynamic"),
+    ("fibonacci-nim", "fibonacci"),
+    ("fib", "fibonacci"),
+    ("31", "thirty-one"),
+    ("thirtyone", "thirty-one"),
+    ("empty-and-divide", "empty-divide"),
+    ("misère", "misere"),
+    ("anti", "misere"),
+    ("every-sg", "every"),
 ];
 
 /// Reads a game description.
@@ -282,7 +447,7 @@ pub fn parse_game(description: &str) -> Result<CatalogueGame, GameError> {
         name,
         parameter,
     };
-    match ENTRIES.iter().find(|entry| entry.name == name) {
+    match all_entries().find(|entry| entry.name == name) {
         Some(entry) => (entry.parse)(&request),
         None => Err(GameError::UnknownGame {
             name: description.to_string(),
@@ -313,8 +478,7 @@ fn octal_game(code: &str) -> Result<CatalogueGame, GameError> {
 
 /// Catalogue names close to `name`, closest first.
 fn close_names(name: &str) -> Vec<String> {
-    let mut scored: Vec<(usize, &str)> = ENTRIES
-        .iter()
+    let mut scored: Vec<(usize, &str)> = all_entries()
         .map(|entry| entry.name)
         .chain(ALIASES.iter().map(|(alias, _)| *alias))
         .map(|candidate| (strsim::levenshtein(name, candidate), candidate))

@@ -1,5 +1,7 @@
 //! Errors in game descriptions and positions: each says what was wrong and what is accepted.
 
+use sprague_engine::every_sg::RemotenessError;
+use sprague_engine::misere::MisereError;
 use sprague_engine::{CycleError, MemoryError, SweepError};
 use thiserror::Error;
 
@@ -57,6 +59,30 @@ pub enum GameError {
         /// What is too large and the limit.
         reason: String,
     },
+    /// Words that are not a position of the game (other than heap sizes).
+    #[error("'{text}' is not a position of this game: {reason}")]
+    InvalidPosition {
+        /// The position as typed.
+        text: String,
+        /// What is wrong and what is accepted.
+        reason: String,
+    },
+    /// The game does not support a way of playing (misère, Every-SG).
+    #[error("{game} cannot be played as {play}: {reason}")]
+    Unsupported {
+        /// The game.
+        game: String,
+        /// The way of playing, e.g. "misère play".
+        play: String,
+        /// Why not.
+        reason: String,
+    },
+    /// A misère search failed.
+    #[error(transparent)]
+    Misere(#[from] MisereError),
+    /// A remoteness search failed.
+    #[error(transparent)]
+    Remoteness(#[from] RemotenessError),
     /// The request would not fit in memory.
     #[error(transparent)]
     Memory(#[from] MemoryError),

@@ -5,21 +5,32 @@
 //! against the generic solver of `sprague-engine`. [`catalogue`] turns a
 //! description typed by a user (`kayles`, `bash:3`, `0.07`) into a game.
 
+pub mod allbut;
 pub mod bash_game;
 pub mod catalogue;
+pub mod count_to;
 pub mod dawsons_kayles;
+pub mod dynamic_subtraction;
+pub mod empty_divide;
 pub mod error;
+pub mod every_sg;
+pub mod extended_bash;
+pub mod fibonacci_nim;
 pub mod grundys_game;
 pub mod heap_analysis;
 pub mod kayles;
 pub mod laskers_nim;
+pub mod misere;
+pub mod moore;
 pub mod nim;
 pub mod octal;
 pub mod playable;
+pub mod staircase;
 pub mod subtraction;
+pub mod thirty_one;
 
 pub use bash_game::BashGame;
-pub use catalogue::{parse_game, CatalogueEntry, CatalogueGame, Request, ENTRIES};
+pub use catalogue::{all_entries, parse_game, CatalogueEntry, CatalogueGame, Request, ENTRIES};
 pub use error::GameError;
 pub use grundys_game::GrundysGame;
 pub use laskers_nim::LaskersNim;

@@ -117,6 +117,34 @@ pub trait PlayableGame: Send + Sync {
     /// position too large to analyse.
     fn analyze(&self, words: &[String]) -> Result<Report, GameError>;
 
+    /// Analyses the position under misère play (the player who cannot move
+    /// wins), saying in [`Report::method`] which rule decided it.
+    ///
+    /// # Errors
+    /// [`GameError::Unsupported`] for games without misère play, or the
+    /// errors of [`PlayableGame::analyze`] and of a search that is too large.
+    fn analyze_misere(&self, _words: &[String]) -> Result<Report, GameError> {
+        Err(GameError::Unsupported {
+            game: self.description(),
+            play: "misère play".to_string(),
+            reason: "its position is not a sum of components the engine can search".to_string(),
+        })
+    }
+
+    /// Analyses the position as an Every-SG sum (each word a component; a
+    /// player moves in every component that can still move).
+    ///
+    /// # Errors
+    /// [`GameError::Unsupported`] for games without Every-SG play, or the
+    /// errors of [`PlayableGame::analyze`] and of a search that is too large.
+    fn analyze_every_sg(&self, _words: &[String]) -> Result<Report, GameError> {
+        Err(GameError::Unsupported {
+            game: self.description(),
+            play: "an Every-SG sum".to_string(),
+            reason: "its position is not a sum of components the engine can search".to_string(),
+        })
+    }
+
     /// g(0..=to) with the period found, for one-heap families.
     ///
     /// # Errors
@@ -192,6 +220,27 @@ impl<F: HeapFamily + Send + Sync> PlayableGame for HeapPlayable<F> {
             analysis.map_positions(|heaps| heaps.to_string()),
         ))
     }
+
+    fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
+        require_position(words, &format!("misere:{}", self.description), "1 1 1 2")?;
+        let heaps = words
+            .iter()
+            .map(|word| parse_heap(word))
+            .collect::<Result<Vec<u64>, GameError>>()?;
+        if self.description == "nim" {
+            return Ok(crate::misere::anti_nim_report(&heaps));
+        }
+        crate::misere::heap_misere_report(&self.family, &heaps)
+    }
+
+    fn analyze_every_sg(&self, words: &[String]) -> Result<Report, GameError> {
+        require_position(words, &format!("every:{}", self.description), "3 4 5")?;
+        let components = words
+            .iter()
+            .map(|word| crate::every_sg::parse_heaps(word))
+            .collect::<Result<Vec<Vec<u64>>, GameError>>()?;
+        crate::every_sg::heap_every_sg_report(&self.family, &components)
+    }
 }
 
 /// Any [`Game`] as a [`PlayableGame`], given a parser for one component.
@@ -250,6 +299,24 @@ where
         Ok(Report::from_analysis(
             analysis.map_positions(|position| position.to_string()),
         ))
+    }
+
+    fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
+        require_position(words, &format!("misere:{}", self.description), &self.syntax)?;
+        let components = words
+            .iter()
+            .map(|word| (self.parse_component)(word))
+            .collect::<Result<Vec<G::Position>, GameError>>()?;
+        crate::misere::misere_report(&self.game, &components, None, None)
+    }
+
+    fn analyze_every_sg(&self, words: &[String]) -> Result<Report, GameError> {
+        require_position(words, &format!("every:{}", self.description), &self.syntax)?;
+        let components = words
+            .iter()
+            .map(|word| (self.parse_component)(word))
+            .collect::<Result<Vec<G::Position>, GameError>>()?;
+        crate::every_sg::every_sg_report(&self.game, &components, &|p: &G::Position| p.to_string())
     }
 }
 

@@ -129,8 +129,9 @@ fn render_text(title: &str, report: &Report) -> String {
         report.outcome.explanation()
     ));
     if let Some(remoteness) = report.remoteness {
+        let plural = if remoteness == 1 { "move" } else { "moves" };
         text.push_str(&format!(
-            ", {remoteness} moves to the end with perfect play"
+            ", {remoteness} {plural} to the end with perfect play"
         ));
     }
     text.push_str(&format!(".\nBy: {}.\n", report.method));

@@ -1,7 +1,7 @@
 //! `sprague games`: every game of the catalogue with its syntax and an example.
 
 use serde::Serialize;
-use sprague_games::ENTRIES;
+use sprague_games::all_entries;
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
@@ -27,8 +27,7 @@ struct GameJson {
 pub fn run(args: &Args) -> Result<(), CliError> {
     match args.format {
         Format::Json => {
-            let games: Vec<GameJson> = ENTRIES
-                .iter()
+            let games: Vec<GameJson> = all_entries()
                 .map(|entry| GameJson {
                     name: entry.name,
                     syntax: entry.syntax,
@@ -41,7 +40,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
         Format::Csv => {
             let mut text = String::from("name,syntax,example,rule\n");
-            for entry in ENTRIES {
+            for entry in all_entries() {
                 let fields = [entry.name, entry.syntax, entry.example, entry.rule];
                 let quoted: Vec<String> = fields.iter().map(|field| csv_field(field)).collect();
                 text.push_str(&quoted.join(","));
@@ -50,14 +49,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             print_text(&text)
         }
         Format::Text => {
-            let width = ENTRIES
-                .iter()
+            let width = all_entries()
                 .map(|entry| entry.syntax.len())
                 .max()
                 .unwrap_or(0);
             let mut text =
                 String::from("Games (a position is a list of components, e.g. heap sizes):\n\n");
-            for entry in ENTRIES {
+            for entry in all_entries() {
                 text.push_str(&format!("  {:width$}  {}\n", entry.syntax, entry.rule));
                 text.push_str(&format!("  {:width$}  e.g. {}\n", "", entry.example));
             }

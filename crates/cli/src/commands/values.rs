@@ -27,6 +27,8 @@ struct PeriodJson {
     preperiod: u64,
     period: u64,
     proven: bool,
+    /// s in g(n + p) = g(n) + s: 0 for an ordinary period.
+    saltus: u64,
     theorem: Option<String>,
     examined: u64,
 }
@@ -49,13 +51,28 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             game: game.description(),
             title: game.title(),
             values: table,
-            period: values.periodicity().map(|found| PeriodJson {
-                preperiod: found.preperiod,
-                period: found.period,
-                proven: found.proven,
-                theorem: found.theorem.map(|theorem| theorem.name()),
-                examined: found.examined,
-            }),
+            // An arithmetic period (all-but games) comes first: their values
+            // grow, so an ordinary period seen in the data is spurious.
+            period: values
+                .arithmetic_periodicity()
+                .map(|found| PeriodJson {
+                    preperiod: found.preperiod,
+                    period: found.period,
+                    proven: found.proven,
+                    saltus: found.saltus,
+                    theorem: found.theorem.map(str::to_string),
+                    examined: found.examined,
+                })
+                .or_else(|| {
+                    values.periodicity().map(|found| PeriodJson {
+                        preperiod: found.preperiod,
+                        period: found.period,
+                        proven: found.proven,
+                        saltus: 0,
+                        theorem: found.theorem.map(|theorem| theorem.name()),
+                        examined: found.examined,
+                    })
+                }),
         }),
         Format::Csv => {
             let mut text = format!("n,{}\n", csv_field("grundy"));
@@ -64,7 +81,24 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             }
             print_text(&text)
         }
-        Format::Text => print_text(&render_text(&game.title(), &table, values.periodicity())),
+        Format::Text => {
+            let arithmetic = values.arithmetic_periodicity();
+            // With an arithmetic period (all-but games) an ordinary one is spurious.
+            let periodicity = values.periodicity().filter(|_| arithmetic.is_none());
+            let mut text = render_text(
+                &game.title(),
+                &table,
+                periodicity,
+                arithmetic.map(|found| found.period),
+            );
+            if let Some(found) = arithmetic {
+                text = text.replace(
+                    "Period: none found in the values computed.\n",
+                    &format!("Arithmetic-periodic: {found}.\n"),
+                );
+            }
+            print_text(&text)
+        }
     }
 }
 
@@ -77,12 +111,17 @@ fn table(values: &Values, to: u64) -> Result<Vec<u64>, CliError> {
         .collect()
 }
 
-fn render_text(title: &str, table: &[u64], periodicity: Option<Periodicity>) -> String {
+fn render_text(
+    title: &str,
+    table: &[u64],
+    periodicity: Option<Periodicity>,
+    arithmetic_period: Option<u64>,
+) -> String {
     let last = table.len().saturating_sub(1);
     let mut text = format!("{title}: g(n) for n = 0..{last}\n\n");
     // Rows as long as the period (when it is short) make the pattern visible.
-    let columns = match periodicity {
-        Some(found) if (4..=24).contains(&found.period) => found.period as usize,
+    let columns = match (periodicity.map(|found| found.period), arithmetic_period) {
+        (Some(period), _) | (None, Some(period)) if (4..=24).contains(&period) => period as usize,
         _ => 10,
     };
     let header_width = format!("+{}", columns - 1).len();

@@ -1,0 +1,118 @@
+//! The count-to-N game: players take turns saying a number 1 to M higher than
+//! the last number said (the first player says 1 to M); whoever says N wins.
+//!
+//! It is the Bash game on a heap of N − (the last number said) tokens
+//! (Ferguson, *Game Theory*, Part I, §1.1, "a simple take-away game"; the
+//! tutorials' 报数 game): the player to move loses exactly when the distance
+//! to N is a multiple of M + 1, and otherwise wins by saying the next number
+//! ≡ N (mod M + 1).
+
+use sprague_engine::{HeapFamily, Outcome};
+
+use crate::bash_game::BashGame;
+use crate::error::GameError;
+use crate::playable::{parse_heap, ComponentReport, MoveReport, PlayableGame, Report};
+
+/// Count to N in steps of 1 to M.
+///
+/// ```
+/// use sprague_games::{count_to::CountTo, PlayableGame};
+/// let game = CountTo::new(3).unwrap();
+/// let report = game.analyze(&["21".to_string()]).unwrap();
+/// assert_eq!(report.outcome.letter(), "N");
+/// assert_eq!(report.winning_moves[0].description, "say 1");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct CountTo {
+    bash: BashGame,
+}
+
+impl CountTo {
+    /// Counting up by 1 to `largest_step` (M) each turn.
+    ///
+    /// # Errors
+    /// [`GameError::InvalidParameter`] when M = 0.
+    pub fn new(largest_step: u64) -> Result<Self, GameError> {
+        let bash = BashGame::new(largest_step).map_err(|_| GameError::InvalidParameter {
+            description: format!("count-to:{largest_step}"),
+            reason: "the largest step M must be at least 1".to_string(),
+        })?;
+        Ok(Self { bash })
+    }
+}
+
+impl PlayableGame for CountTo {
+    fn description(&self) -> String {
+        format!("count-to:{}", self.bash.largest_take())
+    }
+
+    fn title(&self) -> String {
+        format!(
+            "Count to N, adding 1 to {} each turn",
+            self.bash.largest_take()
+        )
+    }
+
+    fn position_syntax(&self) -> String {
+        "the target N, then optionally the last number said, e.g. 21 or 21 5".to_string()
+    }
+
+    /// g(d) for the distance d still to count: the Bash game.
+    fn heap_family(&self) -> Option<&dyn HeapFamily> {
+        Some(&self.bash)
+    }
+
+    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+        let (target, said) = match words {
+            [target] => (parse_heap(target)?, 0),
+            [target, said] => (parse_heap(target)?, parse_heap(said)?),
+            _ => {
+                return Err(GameError::InvalidParameter {
+                    description: self.description(),
+                    reason: format!(
+                        "a position is {}; got {} words",
+                        self.position_syntax(),
+                        words.len()
+                    ),
+                })
+            }
+        };
+        if said > target {
+            return Err(GameError::InvalidParameter {
+                description: self.description(),
+                reason: format!("the last number said ({said}) is past the target {target}"),
+            });
+        }
+        let distance = target - said;
+        let grundy = self.bash.closed_form(distance).unwrap_or(0);
+        let winning_moves = self
+            .bash
+            .options_with_value(distance, 0)
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|option| option.first().copied().or(Some(0)))
+            .map(|left| {
+                let next = target - left;
+                MoveReport {
+                    component: None,
+                    description: format!("say {next}"),
+                    to: format!("{target} {next}"),
+                }
+            })
+            .collect();
+        Ok(Report {
+            outcome: Outcome::from_grundy(grundy),
+            grundy: Some(grundy),
+            components: vec![ComponentReport {
+                position: format!("{target} {said}"),
+                grundy: Some(grundy),
+            }],
+            winning_moves: if grundy == 0 { vec![] } else { winning_moves },
+            method: format!(
+                "Bash game on the distance {distance} to the target: g = {distance} mod {}",
+                u128::from(self.bash.largest_take()) + 1
+            ),
+            remoteness: None,
+        })
+    }
+}

@@ -1,0 +1,245 @@
+//! Every-SG play of any catalogue game: `every:GAME`. Each word of the
+//! position is a component; on each turn the player moves in **every**
+//! component that can still move, and the player who cannot move loses.
+//! (A component whose moves split it, such as a Kayles row, stays one
+//! component: a move in it is a move in one of its parts.)
+//!
+//! The theorem (see [`sprague_engine::every_sg`]): with the suspense number of
+//! each component computed by "win slowly, lose quickly", the first player
+//! wins exactly when the largest suspense is odd. (The tutorials' "win fast,
+//! lose slowly" — remoteness — is refuted by search; see the engine module.)
+//! The winning moves are the combined moves after which the largest suspense
+//! is even; they are all
+//! listed when there are at most [`MAX_COMBINED`] combined moves, and
+//! otherwise the strategy's own move (fast where winning, slow where losing).
+
+use sprague_engine::every_sg::{every_sg_outcome, Remoteness};
+use sprague_engine::{Game, HeapFamily, HeapGame, Heaps};
+
+use crate::catalogue::{parse_game, CatalogueGame, Request};
+use crate::error::GameError;
+use crate::misere::heap_state_bound;
+use crate::playable::{ComponentReport, MoveReport, PlayableGame, Report};
+
+/// The most combined moves enumerated to list every winning one.
+pub const MAX_COMBINED: u128 = 4096;
+
+/// The most positions of one component whose remoteness is searched.
+pub const MAX_COMPONENT_POSITIONS: u128 = 2_000_000;
+
+/// The Every-SG version of a catalogue game.
+///
+/// ```
+/// use sprague_games::parse_game;
+/// let game = parse_game("every:bash:2").unwrap();
+/// let words: Vec<String> = ["4", "5"].iter().map(|w| w.to_string()).collect();
+/// let report = game.analyze(&words).unwrap();
+/// // Suspense 3 (4 → 3 → 1 → 0, the winner stalls) and 2 (5 → 4 → 3 is lost: hurry,
+/// // but 5 → 3 → 0 takes 2 moves): the largest, 3, is odd.
+/// assert_eq!(report.outcome.letter(), "N");
+/// ```
+pub struct EverySgPlayable {
+    inner: CatalogueGame,
+}
+
+/// Builds `every:GAME` from its request.
+///
+/// # Errors
+/// The errors of the inner description, or [`GameError::InvalidParameter`] without one.
+pub fn parse(request: &Request) -> Result<CatalogueGame, GameError> {
+    let inner = parse_game(request.required_parameter("every:GAME, e.g. every:bash:3")?)?;
+    Ok(Box::new(EverySgPlayable { inner }))
+}
+
+impl PlayableGame for EverySgPlayable {
+    fn description(&self) -> String {
+        format!("every:{}", self.inner.description())
+    }
+
+    fn title(&self) -> String {
+        format!("Every-SG sum of {}", self.inner.title())
+    }
+
+    fn position_syntax(&self) -> String {
+        self.inner.position_syntax()
+    }
+
+    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+        self.inner.analyze_every_sg(words)
+    }
+}
+
+/// Every-SG analysis of components of heaps of `family`: each component is
+/// one heap or several written `a+b` (what a splitting move leaves).
+///
+/// # Errors
+/// [`GameError::PositionTooLarge`] when a component has too many positions to search.
+pub fn heap_every_sg_report(
+    family: &dyn HeapFamily,
+    components: &[Vec<u64>],
+) -> Result<Report, GameError> {
+    for parts in components {
+        let bound = heap_state_bound(family, parts);
+        let largest = parts.iter().copied().max().unwrap_or(0);
+        let work = bound.saturating_mul(u128::from(largest) + 1);
+        if work > MAX_COMPONENT_POSITIONS * 50 {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "the suspense numbers of the component {} need a search of {} positions and moves, more than the limit of {}; give smaller heaps",
+                    show_heaps(&Heaps::new(parts.clone())),
+                    if bound == u128::MAX { "too many to bound".to_string() } else { work.to_string() },
+                    MAX_COMPONENT_POSITIONS * 50
+                ),
+            });
+        }
+    }
+    let components: Vec<Heaps> = components
+        .iter()
+        .map(|parts| Heaps::new(parts.clone()))
+        .collect();
+    every_sg_report(&HeapGame::new(family), &components, &show_heaps)
+}
+
+/// A component of heaps as one word: `5`, or `1+4` after a split, `0` when empty.
+pub fn show_heaps(heaps: &Heaps) -> String {
+    if heaps.sizes().is_empty() {
+        return "0".to_string();
+    }
+    heaps
+        .sizes()
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+/// Reads a component of heaps written `5` or `1+4`.
+///
+/// # Errors
+/// [`GameError::InvalidHeap`] for a part that is not a heap size.
+pub fn parse_heaps(word: &str) -> Result<Vec<u64>, GameError> {
+    word.split('+').map(crate::playable::parse_heap).collect()
+}
+
+/// A component that can move (its index) and its options with their suspense.
+type Choices<P> = (usize, Vec<(P, u64)>);
+
+/// Every-SG analysis of the components `components` of `game`.
+///
+/// # Errors
+/// [`GameError::Remoteness`] for a cycle or a search that is too large.
+pub fn every_sg_report<G: Game>(
+    game: &G,
+    components: &[G::Position],
+    show: &dyn Fn(&G::Position) -> String,
+) -> Result<Report, GameError> {
+    let mut solver = Remoteness::suspense(game, MAX_COMPONENT_POSITIONS as usize);
+    let mut remoteness = Vec::with_capacity(components.len());
+    for component in components {
+        remoteness.push(solver.remoteness(component)?);
+    }
+    let outcome = every_sg_outcome(&remoteness);
+    let largest = remoteness.iter().copied().max().unwrap_or(0);
+    // The options of each component that can move, with their remoteness.
+    let mut choices: Vec<Choices<G::Position>> = Vec::new();
+    for (index, component) in components.iter().enumerate() {
+        let options = game.options(component);
+        if options.is_empty() {
+            continue;
+        }
+        let mut valued = Vec::with_capacity(options.len());
+        for option in options {
+            let value = solver.remoteness(&option)?;
+            valued.push((option, value));
+        }
+        choices.push((index, valued));
+    }
+    let mut winning_moves = Vec::new();
+    let mut all_listed = true;
+    if largest % 2 == 1 {
+        let combined = choices.iter().fold(1u128, |product, (_, options)| {
+            product.saturating_mul(options.len() as u128)
+        });
+        let selections: Vec<Vec<usize>> = if combined <= MAX_COMBINED {
+            // Every combination, by an odometer.
+            let mut all = Vec::new();
+            let mut odometer = vec![0usize; choices.len()];
+            loop {
+                all.push(odometer.clone());
+                let mut slot = 0;
+                while slot < odometer.len() {
+                    odometer[slot] += 1;
+                    if odometer[slot] < choices[slot].1.len() {
+                        break;
+                    }
+                    odometer[slot] = 0;
+                    slot += 1;
+                }
+                if slot == odometer.len() {
+                    break;
+                }
+            }
+            all
+        } else {
+            all_listed = false;
+            // The strategy: to suspense s − 1 in every component of suspense s.
+            vec![choices
+                .iter()
+                .map(|(index, options)| {
+                    options
+                        .iter()
+                        .position(|(_, value)| *value + 1 == remoteness[*index])
+                        .unwrap_or(0)
+                })
+                .collect()]
+        };
+        for selection in selections {
+            let after_largest = choices
+                .iter()
+                .zip(&selection)
+                .map(|((_, options), &pick)| options[pick].1)
+                .max()
+                .unwrap_or(0);
+            if after_largest % 2 == 1 {
+                continue;
+            }
+            let mut after: Vec<String> = components.iter().map(show).collect();
+            let mut words = Vec::new();
+            for ((index, options), &pick) in choices.iter().zip(&selection) {
+                let option = &options[pick].0;
+                words.push(format!(
+                    "component {}: {}",
+                    index + 1,
+                    game.describe_move(&components[*index], option)
+                ));
+                after[*index] = show(option);
+            }
+            winning_moves.push(MoveReport {
+                component: None,
+                description: words.join("; "),
+                to: after.join(" "),
+            });
+        }
+    }
+    let mut method = "Every-SG theorem (Winning Ways ch. 9, continued conjunctive compounds): the player to move wins iff the largest suspense number of the components (win slowly, lose quickly) is odd".to_string();
+    if !all_listed {
+        method.push_str(
+            "; too many combined moves to list all winning ones, so the strategy's move is shown",
+        );
+    }
+    Ok(Report {
+        outcome,
+        grundy: None,
+        components: components
+            .iter()
+            .zip(&remoteness)
+            .map(|(c, r)| ComponentReport {
+                position: format!("{} (suspense {r})", show(c)),
+                grundy: None,
+            })
+            .collect(),
+        winning_moves,
+        method,
+        remoteness: Some(largest),
+    })
+}
