@@ -1,3 +1,7 @@
 //! Strategic games for sprague: normal-form games, equilibria, zero-sum games,
 //! repeated games and tournaments, cooperative games. Independent of the
 //! impartial-game crates.
+
+pub mod cooperative;
+pub mod exact_text;
+pub mod seeded;
