@@ -4,4 +4,5 @@
 
 pub mod cooperative;
 pub mod exact_text;
+pub mod ipd;
 pub mod seeded;
