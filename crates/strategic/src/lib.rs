@@ -4,5 +4,7 @@
 
 pub mod cooperative;
 pub mod exact_text;
+pub mod game_tree;
 pub mod ipd;
+pub mod repeated;
 pub mod seeded;
