@@ -32,11 +32,20 @@ struct Cli {
 enum Command {
     /// Nim arithmetic calculator: nim-sum (+), nim-product (*), powers, inverses, square roots.
     Nimber(commands::nimber::Args),
+    /// Iterated prisoner's dilemma: matches, tournaments, Moran process, strategies.
+    Ipd(commands::ipd::Args),
+    /// Cooperative (TU) games: Shapley value, Banzhaf index.
+    Coop(commands::coop::Args),
+    /// Perfect-information game trees: backward induction; the repeated prisoner's dilemma.
+    Tree(commands::tree::Args),
 }
 
 fn run(command: Command) -> Result<(), CliError> {
     match command {
         Command::Nimber(args) => commands::nimber::run(&args),
+        Command::Ipd(args) => commands::ipd::run(&args),
+        Command::Coop(args) => commands::coop::run(&args),
+        Command::Tree(args) => commands::tree::run(&args),
     }
 }
 

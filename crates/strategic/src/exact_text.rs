@@ -7,7 +7,7 @@
 //! through its shortest round-trip decimal form, so `0.1` in a file is 1/10.
 
 use num_bigint::BigInt;
-use num_rational::BigRational;
+pub use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 /// Parses `s` as an exact rational: an integer, a fraction `p/q` (q ≠ 0) or a
