@@ -6,7 +6,8 @@
 //! (Mann–Shapley 1962, Brams–Affuso 1976) as a pseudo-polynomial dynamic
 //! program, exactly:
 //! 1. count, for every weight w < q and size k, the coalitions of N with
-//!    weight ≤ w and k members, F[w][k] (one pass per player, O(n² q));
+//!    weight ≤ w and k members, F[w][k] (one pass per player, O(n² q), where
+//!    only sizes k that the lightest players can reach below q are kept);
 //! 2. for each player i of weight a, the coalitions *without* i follow by
 //!    inverting one step of the recursion F = F₋ᵢ + shift(F₋ᵢ):
 //!    F₋ᵢ[w][k] = Σⱼ (−1)ʲ F[w − j a][k − j], only at the two weights needed;
@@ -117,44 +118,54 @@ impl WeightedVotingGame {
             )));
         }
         let q = self.quota as usize;
-        let row = n + 1;
-        // exact[w * row + k]: coalitions of weight exactly w (< q) and size k.
-        let mut table = vec![0u128; q * row];
+        // Sizes above k_max cannot stay below the quota: even the k_max + 1
+        // lightest players reach it.
+        let mut light: Vec<usize> = self
+            .weights
+            .iter()
+            .map(|&w| w as usize)
+            .filter(|&w| w < q)
+            .collect();
+        light.sort_unstable();
+        let mut k_max = 0;
+        let mut lightest = 0usize;
+        for &w in &light {
+            if lightest + w >= q {
+                break;
+            }
+            lightest += w;
+            k_max += 1;
+        }
+        // table[k * q + w]: coalitions of size k and weight exactly w (< q).
+        // Row k is only ever updated from row k − 1, so each update is a
+        // contiguous, vectorisable loop.
+        let mut table = vec![0u128; (k_max + 1) * q];
         table[0] = 1;
         let mut seen = 0usize;
+        let mut reach = 0usize; // the largest weight reached so far, capped at q − 1
         for &weight in &self.weights {
-            seen += 1;
             let a = weight as usize;
             if a >= q {
                 continue; // such a player never stays below the quota
             }
-            if a == 0 {
-                for w in 0..q {
-                    let cells = &mut table[w * row..(w + 1) * row];
-                    for k in (1..=seen).rev() {
-                        cells[k] = cells[k].wrapping_add(cells[k - 1]);
-                    }
-                }
-                continue;
-            }
-            for w in (a..q).rev() {
-                let (low, high) = table.split_at_mut(w * row);
-                let source = &low[(w - a) * row..(w - a + 1) * row];
-                let target = &mut high[..row];
-                for k in 1..=seen {
-                    target[k] = target[k].wrapping_add(source[k - 1]);
+            seen += 1;
+            reach = (reach + a).min(q - 1);
+            for k in (1..=seen.min(k_max)).rev() {
+                let (lower, upper) = table.split_at_mut(k * q);
+                let source = &lower[(k - 1) * q..(k - 1) * q + (reach - a + 1)];
+                let target = &mut upper[a..=reach];
+                for (t, s) in target.iter_mut().zip(source) {
+                    *t = t.wrapping_add(*s);
                 }
             }
         }
-        // Cumulative over weight: F[w][k] = coalitions of weight ≤ w.
-        for w in 1..q {
-            let (low, high) = table.split_at_mut(w * row);
-            let previous = &low[(w - 1) * row..];
-            for (cell, below) in high[..row].iter_mut().zip(previous) {
-                *cell = cell.wrapping_add(*below);
+        // Cumulative over weight: F[k][w] = coalitions of size k and weight ≤ w.
+        for row in table.chunks_mut(q) {
+            for w in 1..q {
+                row[w] = row[w].wrapping_add(row[w - 1]);
             }
         }
-        let cumulative = |w: usize, k: usize| table[w * row + k];
+        let cumulative = |w: usize, k: usize| if k <= k_max { table[k * q + w] } else { 0 };
         // F without a player of weight a at weight w, size k.
         let without = |a: usize, w: usize, k: usize| -> u128 {
             let mut total = 0u128;

@@ -26,7 +26,8 @@ pub struct TournamentConfig {
     pub repetitions: usize,
     /// The seed of all random draws.
     pub seed: u64,
-    /// Worker threads (0: as many as the machine has).
+    /// Worker threads (0: automatic — one for small tournaments, else as many
+    /// as the machine has).
     pub threads: usize,
 }
 
@@ -96,7 +97,15 @@ pub fn run(
             }
         }
     }
+    // Automatic: one thread for small tournaments, where starting threads
+    // costs more than it saves.
+    let expected_turns = jobs.len() as f64
+        * config
+            .match_config
+            .prob_end
+            .map_or(config.match_config.turns as f64, |p| 1.0 / p);
     let threads = match config.threads {
+        0 if expected_turns < 2.0e6 => 1,
         0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
         t => t,
     }

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Benchmarks sprague's repeated and cooperative games against the Python peers:
+# the Axelrod library (20-strategy round robin, 200 turns, 5 repetitions) and
+# powerindex (Shapley–Shubik of a 20-player weighted voting game), on the same
+# inputs, and prints medians and ratios. The peers are installed with pip into a
+# virtual environment under target/; a peer that fails to install is skipped,
+# and the script says so.
+#
+# Usage: scripts/bench-repeated.sh [--peer-runs N] [--big]
+#   --peer-runs N  time each Python case N times (default 3 for axelrod, 20 for powerindex)
+#   --big          also time powerindex on the 100-player game (slow in Python)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+venv=target/bench-venv
+tsv=target/bench-repeated.tsv
+
+echo "== sprague (cargo bench -p sprague-strategic --bench repeated)"
+SPRAGUE_BENCH_TSV="$PWD/$tsv" cargo bench -q -p sprague-strategic --bench repeated
+cargo build -q --release -p sprague
+
+if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv"
+fi
+for package in axelrod powerindex; do
+    if ! "$venv/bin/python" -c "import $package" 2>/dev/null; then
+        if ! "$venv/bin/pip" install -q "$package"; then
+            echo "note: pip could not install $package; its comparison is skipped"
+        fi
+    fi
+done
+
+echo "== peers"
+"$venv/bin/python" scripts/bench_repeated_peers.py --tsv "$tsv" --sprague target/release/sprague "$@"
