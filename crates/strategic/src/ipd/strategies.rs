@@ -14,6 +14,10 @@
 //! aliases; [`lookup`] accepts any of them, ignoring case, spaces and
 //! punctuation, and suggests close names (edit distance) for unknown ones.
 //!
+//! Checked: all deterministic strategies here play action for action as the
+//! library (version 4.14.0) in every pairing over 200 turns
+//! (`scripts/check_axelrod_strategies.py`).
+//!
 //! The random draws are the library's: a strategy that cooperates with
 //! probability p draws a uniform number only when 0 < p < 1 and cooperates
 //! when it is below p. The *streams* differ (ChaCha8 here, Mersenne Twister
@@ -297,10 +301,12 @@ impl Strategy for Tester {
             self.is_tit_for_tat = true;
             return C;
         }
-        if matches!(view.turn(), 1 | 2) {
-            return C;
+        // Against a "patsy": defect whenever more than half its moves were C.
+        if 2 * view.own_cooperations() > view.turn() {
+            D
+        } else {
+            C
         }
-        view.own[view.turn() - 1].flip()
     }
 }
 
@@ -777,8 +783,8 @@ pub static STRATEGIES: &[StrategyInfo] = &[
             0 => D, 1 => C,
             _ => if v.opponent[1] == C { D } else { v.tit_for_tat() },
         })),
-    entry!("Tester", "Tester", ["Gladstein"], false,
-        "Defects first; if the opponent ever defects, apologises with C and plays tit for tat, otherwise cooperates on moves 2 and 3 and then alternates (Gladstein, Axelrod's second tournament).",
+    entry!("Tester", "Second by Gladstein", ["Gladstein", "SecondByGladstein"], false,
+        "Defects first; if the opponent ever defects, apologises with C and plays tit for tat; until then defects whenever more than half of its own moves were C (Gladstein's Tester, Axelrod's second tournament).",
         || boxed(Tester { is_tit_for_tat: false })),
     entry!("Adaptive", "Adaptive", [], false,
         "Plays C six times and D five times, then whichever action has earned it more in total (Li et al. 2011).",
