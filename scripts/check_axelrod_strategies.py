@@ -1,6 +1,8 @@
-"""Cross-checks sprague's deterministic IPD strategies against the Axelrod
-library: every pair plays a 200-turn match in both, and the action sequences
-must be identical. Run with the venv of scripts/bench-repeated.sh:
+"""Cross-checks sprague's IPD strategies against the Axelrod library: every
+pair of deterministic strategies plays a 200-turn match in both and the
+action sequences must be identical; stochastic strategies (and a few noisy
+matches) must have the same mean payoff per turn within four standard errors.
+Run with the venv of scripts/bench-repeated.sh:
 
     target/bench-venv/bin/python scripts/check_axelrod_strategies.py target/release/sprague
 """
@@ -44,3 +46,63 @@ for i, (a, cls_a) in enumerate(pairs):
                   % (a, b, first + 1, "".join(o[0] for o in ours[first:first + 12]),
                      "".join(t[0] for t in theirs[first:first + 12])))
 print("%d pairs of %d deterministic strategies checked, %d mismatches" % (checked, len(pairs), mismatches))
+
+# Stochastic strategies: the random streams differ, so compare the mean payoff
+# per turn over many matches against a few fixed opponents (4 standard errors).
+import statistics  # noqa: E402
+
+OPPONENTS = ["TitForTat", "Defector", "Cooperator", "Alternator"]
+MATCHES = 200
+flagged = 0
+compared = 0
+for entry in listing:
+    if not entry["stochastic"]:
+        continue
+    candidates = [RENAMED.get(entry["id"], entry["id"]), "FirstBy" + entry["id"]] + entry["aliases"]
+    cls = next((getattr(axl, c) for c in candidates if hasattr(axl, c)), None)
+    if cls is None:
+        print("not in axelrod %s: %s" % (axl.__version__, entry["id"]))
+        continue
+    for opponent in OPPONENTS:
+        scores = []
+        for seed in range(MATCHES):
+            match = axl.Match((cls(), getattr(axl, opponent)()), turns=turns, seed=seed + 1)
+            match.play()
+            scores.append(match.final_score_per_turn()[0])
+        out = json.loads(subprocess.run(
+            [sprague, "ipd", "tournament", entry["id"], opponent, "--turns", str(turns),
+             "--repetitions", str(MATCHES), "--seed", "1", "--format", "json"],
+            check=True, capture_output=True, text=True).stdout)
+        per_rep = out["scores"][0]  # vs the single opponent: payoff per turn in each repetition
+        mean_theirs, mean_ours = statistics.mean(scores), statistics.mean(per_rep)
+        error = (statistics.pvariance(scores) / MATCHES + statistics.pvariance(per_rep) / MATCHES) ** 0.5
+        compared += 1
+        if abs(mean_theirs - mean_ours) > 4 * error + 1e-9:
+            flagged += 1
+            print("DIFFERENT %s vs %s: sprague %.4f, axelrod %.4f (standard error %.4f)"
+                  % (entry["id"], opponent, mean_ours, mean_theirs, error))
+print("%d stochastic pairings compared in distribution, %d differ by more than 4 standard errors" % (compared, flagged))
+
+# Noise: the same comparison for deterministic pairs in noisy matches.
+NOISY = [("TitForTat", "TitForTat"), ("WinStayLoseShift", "TitForTat"), ("Grudger", "Alternator"),
+         ("Gradual", "SuspiciousTitForTat"), ("Nydegger", "Prober")]
+flagged = 0
+for a, b in NOISY:
+    cls_a = dict(pairs)[a]
+    cls_b = dict(pairs)[b]
+    scores = []
+    for seed in range(MATCHES):
+        match = axl.Match((cls_a(), cls_b()), turns=turns, noise=0.05, seed=seed + 1)
+        match.play()
+        scores.append(match.final_score_per_turn()[0])
+    out = json.loads(subprocess.run(
+        [sprague, "ipd", "tournament", a, b, "--turns", str(turns), "--noise", "0.05",
+         "--repetitions", str(MATCHES), "--seed", "1", "--format", "json"],
+        check=True, capture_output=True, text=True).stdout)
+    per_rep = out["scores"][0]
+    error = (statistics.pvariance(scores) / MATCHES + statistics.pvariance(per_rep) / MATCHES) ** 0.5
+    if abs(statistics.mean(scores) - statistics.mean(per_rep)) > 4 * error + 1e-9:
+        flagged += 1
+        print("DIFFERENT with noise %s vs %s: sprague %.4f, axelrod %.4f (standard error %.4f)"
+              % (a, b, statistics.mean(per_rep), statistics.mean(scores), error))
+print("%d noisy pairings compared in distribution, %d differ by more than 4 standard errors" % (len(NOISY), flagged))

@@ -53,8 +53,8 @@ fn colour(t: f64) -> String {
 /// The box plot of scores per turn, strategies in ranking order.
 pub fn box_plot(result: &TournamentResult) -> String {
     let n = result.ranking.len();
-    let (left, top, column, height, bottom) = (60.0, 40.0, 28.0, 360.0, 170.0);
-    let width = left + column * n as f64 + 20.0;
+    let (left, top, column, height, bottom) = (60.0, 40.0, 28.0, 360.0, 140.0);
+    let width = left + column * n as f64 + 90.0;
     let all: Vec<f64> = result.scores.iter().flatten().copied().collect();
     let low = all.iter().copied().fold(f64::INFINITY, f64::min).min(0.0);
     let high = all
@@ -81,7 +81,7 @@ pub fn box_plot(result: &TournamentResult) -> String {
         let _ = writeln!(
             svg,
             r##"<line x1="{left}" x2="{}" y1="{y:.1}" y2="{y:.1}" stroke="#ddd"/><text x="{}" y="{:.1}" text-anchor="end">{v:.2}</text>"##,
-            width - 20.0,
+            width - 90.0,
             left - 5.0,
             y(v) + 4.0,
             y = y(v)
