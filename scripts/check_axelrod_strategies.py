@@ -106,3 +106,24 @@ for a, b in NOISY:
         print("DIFFERENT with noise %s vs %s: sprague %.4f, axelrod %.4f (standard error %.4f)"
               % (a, b, statistics.mean(per_rep), statistics.mean(scores), error))
 print("%d noisy pairings compared in distribution, %d differ by more than 4 standard errors" % (len(NOISY), flagged))
+
+# Moran process: fixation frequencies over many runs.
+RUNS = 300
+for population in (["Cooperator", "Defector", "TitForTat", "Grudger"], ["Random", "TitForTat", "Defector"]):
+    classes = [dict(pairs).get(name) or getattr(axl, name) for name in population]
+    names = [str(cls()) for cls in classes]
+    theirs = {name: 0 for name in names}
+    for seed in range(RUNS):
+        process = axl.MoranProcess([cls() for cls in classes], turns=20, seed=seed + 1)
+        process.play()
+        theirs[process.winning_strategy_name] += 1
+    out = json.loads(subprocess.run(
+        [sprague, "ipd", "moran", *population, "--turns", "20", "--runs", str(RUNS), "--seed", "1", "--format", "json"],
+        check=True, capture_output=True, text=True).stdout)
+    report = []
+    for name, id_, ours in zip(names, out["strategies"], out["fixations"]):
+        p, q = theirs[name] / RUNS, ours / RUNS
+        error = ((p * (1 - p) + q * (1 - q)) / RUNS) ** 0.5
+        flag = " DIFFERENT" if abs(p - q) > 4 * error + 1e-9 else ""
+        report.append("%s %.3f/%.3f%s" % (id_, q, p, flag))
+    print("Moran fixation (sprague/axelrod, %d runs): %s" % (RUNS, ", ".join(report)))

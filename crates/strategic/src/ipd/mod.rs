@@ -25,7 +25,7 @@ pub mod plot;
 pub mod strategies;
 pub mod tournament;
 
-pub use game_match::{play_match, MatchConfig, MatchResult, MatchRunner};
+pub use game_match::{play_match, MatchConfig, MatchResult, MatchRunner, MatchSummary};
 pub use strategies::{lookup, Strategy, StrategyInfo, View, STRATEGIES};
 
 use thiserror::Error;

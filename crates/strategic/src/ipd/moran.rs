@@ -2,7 +2,7 @@
 //! Cambridge Philos. Soc. 54, 1958) on a population of IPD players, as in
 //! the Axelrod library's `MoranProcess` (birth–death, no mutation): at every
 //! step each individual plays a match against every other one; its fitness
-//! is its total payoff. One individual is chosen to reproduce with
+//! is the sum of its payoffs per turn over these matches. One individual is chosen to reproduce with
 //! probability proportional to fitness and one — uniformly among all N,
 //! possibly the same — is replaced by a copy of it. The process stops when
 //! one strategy has taken over (fixation) or after `max_steps`.
@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-use super::game_match::{MatchConfig, MatchRunner};
+use super::game_match::{MatchConfig, MatchRunner, MatchSummary};
 use super::strategies::StrategyInfo;
 use super::IpdError;
 use crate::seeded::SeededRng;
@@ -121,17 +121,14 @@ pub fn run_once(
             for b in a + 1..n {
                 let (sa, sb) = (individuals[a], individuals[b]);
                 let (ia, ib) = (strategies[sa], strategies[sb]);
+                let per_turn = |s: MatchSummary| s.scores.map(|x| x / s.turns.max(1) as f64);
                 let scores = if config.match_config.is_deterministic(ia, ib) {
                     *cache.entry((sa, sb)).or_insert_with(|| {
-                        runner
-                            .play(ia, ib, &config.match_config, config.seed, 0)
-                            .scores
+                        per_turn(runner.play(ia, ib, &config.match_config, config.seed, 0))
                     })
                 } else {
                     let stream = mix(mix(mix(run) ^ step as u64) ^ (a * n + b) as u64);
-                    runner
-                        .play(ia, ib, &config.match_config, config.seed, stream)
-                        .scores
+                    per_turn(runner.play(ia, ib, &config.match_config, config.seed, stream))
                 };
                 fitness[a] += scores[0];
                 fitness[b] += scores[1];
