@@ -152,6 +152,31 @@ fn shapley_values() {
 }
 
 #[test]
+fn core_membership() {
+    let inside = json(&[
+        "coop",
+        "in-core",
+        "glove:1,2",
+        "--allocation",
+        "1,0,0",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(inside["in_core"], true);
+    let outside = json(&[
+        "coop",
+        "in-core",
+        "glove:1,2",
+        "--allocation",
+        "2/3,1/6,1/6",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(outside["in_core"], false);
+    assert_eq!(outside["max_excess"], "1/6");
+}
+
+#[test]
 fn bad_cooperative_input() {
     let (code, _, stderr) = sprague(&["coop", "shapley", "[20; 4, 5]"]);
     assert_eq!(code, 2);

@@ -8,6 +8,7 @@
 use std::fmt::Write;
 
 use serde_json::json;
+use sprague_strategic::cooperative::allocation;
 use sprague_strategic::cooperative::{
     self, builtin, monte_carlo, CoopError, TuGame, WeightedVotingGame,
 };
@@ -29,6 +30,20 @@ enum CoopCommand {
     Shapley(ValueArgs),
     /// The Banzhaf index (normalised) and raw Banzhaf value, exact.
     Banzhaf(ValueArgs),
+    /// Whether a given allocation is in the core (and which coalition objects if not).
+    InCore(InCoreArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct InCoreArgs {
+    /// A game file, "[q; w1, ..., wn]", or a built-in game (as for shapley).
+    game: String,
+    /// The allocation: one exact share per player, comma-separated (e.g. 1/2,1/4,1/4).
+    #[arg(long, allow_hyphen_values = true)]
+    allocation: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 #[derive(Debug, clap::Args)]
@@ -91,6 +106,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     match &args.command {
         CoopCommand::Shapley(a) => shapley(a),
         CoopCommand::Banzhaf(a) => banzhaf(a),
+        CoopCommand::InCore(a) => in_core(a),
     }
 }
 
@@ -179,5 +195,25 @@ fn banzhaf(args: &ValueArgs) -> Result<(), CliError> {
             Some(normalized) => exact_output("banzhaf", &players, normalized, args.format),
             None => exact_output("raw_banzhaf", &players, &index.raw, args.format),
         },
+    }
+}
+
+fn in_core(args: &InCoreArgs) -> Result<(), CliError> {
+    let table = match load(&args.game)? {
+        Game::Table(t) => t,
+        Game::Weighted(w) => w.to_tu_game()?,
+    };
+    let shares = allocation::parse_allocation(&args.allocation)?;
+    let check = allocation::core_membership(&table, &shares)?;
+    match args.format {
+        Format::Json => print_json(&json!({
+            "in_core": check.in_core(),
+            "efficient": check.efficient,
+            "surplus": format_rational(&check.surplus),
+            "most_unhappy_coalition": table.label(check.most_unhappy.0),
+            "max_excess": format_rational(&check.most_unhappy.1),
+            "players": table.names(),
+        })),
+        _ => print_text(&format!("{}\n", allocation::describe(&table, &check))),
     }
 }

@@ -17,14 +17,17 @@
 //!   Monte Carlo estimate with confidence intervals for games too large for
 //!   either ([`monte_carlo`]).
 //! - The **Banzhaf index** (Banzhaf 1965; Penrose 1946), raw and normalised.
+//! - Excesses and a **core membership test** for a given allocation
+//!   ([`allocation`]).
 //!
-//! The core, least core and nucleolus need an exact linear-programming solver;
-//! they will be added on top of the crate's exact LP (module
+//! Finding a core point, the least core and the nucleolus need an exact
+//! linear-programming solver; they will be added on top of the crate's exact LP (module
 //! `linear_program`) as further functions taking a [`TuGame`], without
 //! changing anything here.
 //!
 //! All exact results are [`num_rational::BigRational`]s.
 
+pub mod allocation;
 pub mod builtin;
 mod game;
 pub mod monte_carlo;
