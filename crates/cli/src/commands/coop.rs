@@ -64,6 +64,8 @@ struct ValueArgs {
 enum Game {
     Table(TuGame),
     Weighted(WeightedVotingGame),
+    /// A built-in game with too many players for a table (Monte Carlo only).
+    Large(builtin::Builtin),
 }
 
 fn load(spec: &str) -> Result<Game, CliError> {
@@ -71,8 +73,11 @@ fn load(spec: &str) -> Result<Game, CliError> {
     if trimmed.starts_with('[') {
         return Ok(Game::Weighted(trimmed.parse()?));
     }
-    if let Some(game) = builtin::parse(trimmed)? {
-        return Ok(Game::Table(game));
+    if let Some(game) = builtin::parse_spec(trimmed)? {
+        if game.players() > cooperative::MAX_TABLE_PLAYERS {
+            return Ok(Game::Large(game));
+        }
+        return Ok(Game::Table(game.to_game()?));
     }
     let text = std::fs::read_to_string(spec).map_err(|e| CliError::ReadInput {
         path: spec.to_string(),
@@ -114,6 +119,7 @@ fn names(game: &Game) -> Vec<String> {
     match game {
         Game::Table(t) => t.names().to_vec(),
         Game::Weighted(w) => (1..=w.players()).map(|i| i.to_string()).collect(),
+        Game::Large(b) => (1..=b.players()).map(|i| i.to_string()).collect(),
     }
 }
 
@@ -151,28 +157,54 @@ fn shapley(args: &ValueArgs) -> Result<(), CliError> {
         Game::Weighted(w) if args.monte_carlo.is_some() || !w.exact_is_feasible() => {
             let samples = args.monte_carlo.unwrap_or(100_000);
             let estimate = monte_carlo::shapley_shubik(w, samples, args.seed);
-            match args.format {
-                Format::Json => print_json(&json!({
-                    "shapley": estimate.iter().map(|e| e.mean).collect::<Vec<_>>(),
-                    "confidence_95": estimate.iter().map(|e| [e.mean - e.half_width, e.mean + e.half_width]).collect::<Vec<_>>(),
-                    "players": players,
-                    "exact": false,
-                    "method": "monte-carlo",
-                    "samples": samples,
-                    "seed": args.seed,
-                })),
-                _ => {
-                    let mut text = format!("approximate (Monte Carlo, {samples} random orders, seed {}; 95% intervals)\n", args.seed);
-                    for (p, e) in players.iter().zip(&estimate) {
-                        let _ = writeln!(text, "{p:>6}  {:.6} ± {:.6}", e.mean, e.half_width);
-                    }
-                    print_text(&text)
-                }
-            }
+            estimate_output(&players, &estimate, samples, args)
+        }
+        Game::Large(b) => {
+            let samples = args.monte_carlo.unwrap_or(10_000);
+            let estimate =
+                monte_carlo::shapley(b.players(), |m| b.worth_f64(m), samples, args.seed);
+            estimate_output(&players, &estimate, samples, args)
         }
         Game::Weighted(w) => exact_output("shapley", &players, &w.shapley_shubik()?, args.format),
         Game::Table(t) => exact_output("shapley", &players, &cooperative::shapley(t), args.format),
     }
+}
+
+fn estimate_output(
+    players: &[String],
+    estimate: &[monte_carlo::Estimate],
+    samples: u64,
+    args: &ValueArgs,
+) -> Result<(), CliError> {
+    match args.format {
+        Format::Json => print_json(&json!({
+            "shapley": estimate.iter().map(|e| e.mean).collect::<Vec<_>>(),
+            "confidence_95": estimate.iter().map(|e| [e.mean - e.half_width, e.mean + e.half_width]).collect::<Vec<_>>(),
+            "players": players,
+            "exact": false,
+            "method": "monte-carlo",
+            "samples": samples,
+            "seed": args.seed,
+        })),
+        _ => {
+            let mut text = format!(
+                "approximate (Monte Carlo, {samples} random orders, seed {}; 95% intervals)\n",
+                args.seed
+            );
+            for (p, e) in players.iter().zip(estimate) {
+                let _ = writeln!(text, "{p:>6}  {:.6} ± {:.6}", e.mean, e.half_width);
+            }
+            print_text(&text)
+        }
+    }
+}
+
+fn too_large(what: &str, players: usize) -> CliError {
+    CoopError::TooLarge(format!(
+        "the exact {what} of a built-in game needs a table of all coalitions, at most {} players, not {players}; `coop shapley` estimates it by Monte Carlo",
+        cooperative::MAX_TABLE_PLAYERS
+    ))
+    .into()
 }
 
 fn banzhaf(args: &ValueArgs) -> Result<(), CliError> {
@@ -181,6 +213,7 @@ fn banzhaf(args: &ValueArgs) -> Result<(), CliError> {
     let (index, swings) = match &game {
         Game::Weighted(w) => (w.banzhaf()?, Some(w.swings()?)),
         Game::Table(t) => (cooperative::banzhaf(t), None),
+        Game::Large(b) => return Err(too_large("Banzhaf index", b.players())),
     };
     let strings = |v: &[BigRational]| v.iter().map(format_rational).collect::<Vec<_>>();
     match args.format {
@@ -202,6 +235,7 @@ fn in_core(args: &InCoreArgs) -> Result<(), CliError> {
     let table = match load(&args.game)? {
         Game::Table(t) => t,
         Game::Weighted(w) => w.to_tu_game()?,
+        Game::Large(b) => return Err(too_large("core test", b.players())),
     };
     let shares = allocation::parse_allocation(&args.allocation)?;
     let check = allocation::core_membership(&table, &shares)?;

@@ -85,6 +85,23 @@ pub fn bankruptcy(estate: &BigRational, claims: &[BigRational]) -> Result<TuGame
     })
 }
 
+fn check_bankruptcy(estate: &BigRational, claims: &[BigRational]) -> Result<(), CoopError> {
+    if estate.is_negative() || claims.iter().any(|c| c.is_negative()) {
+        return Err(CoopError::Builtin(
+            "the estate and the claims must be non-negative".into(),
+        ));
+    }
+    let total: BigRational = claims.iter().sum();
+    if estate > &total {
+        return Err(CoopError::Builtin(format!(
+            "the estate {} exceeds the total claim {}, so there is no bankruptcy",
+            format_rational(estate),
+            format_rational(&total)
+        )));
+    }
+    Ok(())
+}
+
 fn numbers(list: &str, what: &str) -> Result<Vec<BigRational>, CoopError> {
     list.split(',')
         .map(|part| {
@@ -95,13 +112,85 @@ fn numbers(list: &str, what: &str) -> Result<Vec<BigRational>, CoopError> {
         .collect()
 }
 
-/// Reads `glove:L,R`, `airport:c1,c2,...` or `bankruptcy:E:d1,d2,...`;
-/// returns `Ok(None)` when `spec` names no built-in game.
-pub fn parse(spec: &str) -> Result<Option<TuGame>, CoopError> {
+/// A built-in game and its parameters.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Builtin {
+    /// The glove game with `left` and `right` owners.
+    Glove {
+        /// Owners of a left glove (players 1..=left).
+        left: usize,
+        /// Owners of a right glove.
+        right: usize,
+    },
+    /// The airport cost game.
+    Airport {
+        /// The runway cost each player needs.
+        costs: Vec<BigRational>,
+    },
+    /// The bankruptcy game.
+    Bankruptcy {
+        /// The estate E.
+        estate: BigRational,
+        /// The claims dᵢ.
+        claims: Vec<BigRational>,
+    },
+}
+
+impl Builtin {
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        match self {
+            Builtin::Glove { left, right } => left + right,
+            Builtin::Airport { costs } => costs.len(),
+            Builtin::Bankruptcy { claims, .. } => claims.len(),
+        }
+    }
+
+    /// The coalition table (at most [`MAX_TABLE_PLAYERS`] players).
+    pub fn to_game(&self) -> Result<TuGame, CoopError> {
+        match self {
+            Builtin::Glove { left, right } => glove(*left, *right),
+            Builtin::Airport { costs } => airport(costs),
+            Builtin::Bankruptcy { estate, claims } => bankruptcy(estate, claims),
+        }
+    }
+
+    /// The worth of a coalition given by a membership vector, as a float
+    /// (for Monte Carlo estimates of games too large for a table).
+    pub fn worth_f64(&self, members: &[bool]) -> f64 {
+        use crate::exact_text::rational_to_f64;
+        match self {
+            Builtin::Glove { left, .. } => {
+                let l = members[..*left].iter().filter(|&&m| m).count();
+                let r = members[*left..].iter().filter(|&&m| m).count();
+                l.min(r) as f64
+            }
+            Builtin::Airport { costs } => costs
+                .iter()
+                .zip(members)
+                .filter(|(_, &m)| m)
+                .map(|(c, _)| rational_to_f64(c))
+                .fold(0.0, f64::max),
+            Builtin::Bankruptcy { estate, claims } => {
+                let outside: f64 = claims
+                    .iter()
+                    .zip(members)
+                    .filter(|(_, &m)| !m)
+                    .map(|(c, _)| rational_to_f64(c))
+                    .sum();
+                (rational_to_f64(estate) - outside).max(0.0)
+            }
+        }
+    }
+}
+
+/// Reads `glove:L,R`, `airport:c1,c2,...` or `bankruptcy:E:d1,d2,...`
+/// without building the table; `Ok(None)` when `spec` names no built-in game.
+pub fn parse_spec(spec: &str) -> Result<Option<Builtin>, CoopError> {
     let Some((name, rest)) = spec.split_once(':') else {
         return Ok(None);
     };
-    match name.trim().to_ascii_lowercase().as_str() {
+    let game = match name.trim().to_ascii_lowercase().as_str() {
         "glove" => {
             let counts: Vec<usize> = rest
                 .split(',')
@@ -111,13 +200,23 @@ pub fn parse(spec: &str) -> Result<Option<TuGame>, CoopError> {
                     CoopError::Builtin("the glove game is written glove:L,R with two counts".into())
                 })?;
             match counts[..] {
-                [left, right] if left + right > 0 => glove(left, right).map(Some),
-                _ => Err(CoopError::Builtin(
-                    "the glove game is written glove:L,R with two counts, not both 0".into(),
-                )),
+                [left, right] if left + right > 0 => Builtin::Glove { left, right },
+                _ => {
+                    return Err(CoopError::Builtin(
+                        "the glove game is written glove:L,R with two counts, not both 0".into(),
+                    ))
+                }
             }
         }
-        "airport" => airport(&numbers(rest, "airport costs")?).map(Some),
+        "airport" => {
+            let costs = numbers(rest, "airport costs")?;
+            if costs.iter().any(|c| c.is_negative()) {
+                return Err(CoopError::Builtin(
+                    "airport costs must be non-negative".into(),
+                ));
+            }
+            Builtin::Airport { costs }
+        }
         "bankruptcy" => {
             let (estate, claims) = rest.split_once(':').ok_or_else(|| {
                 CoopError::Builtin("the bankruptcy game is written bankruptcy:E:d1,d2,...".into())
@@ -125,8 +224,17 @@ pub fn parse(spec: &str) -> Result<Option<TuGame>, CoopError> {
             let estate = parse_rational(estate).ok_or_else(|| {
                 CoopError::Builtin(format!("the estate \"{}\" is not a number", estate.trim()))
             })?;
-            bankruptcy(&estate, &numbers(claims, "claims")?).map(Some)
+            let claims = numbers(claims, "claims")?;
+            check_bankruptcy(&estate, &claims)?;
+            Builtin::Bankruptcy { estate, claims }
         }
-        _ => Ok(None),
-    }
+        _ => return Ok(None),
+    };
+    Ok(Some(game))
+}
+
+/// Reads `glove:L,R`, `airport:c1,c2,...` or `bankruptcy:E:d1,d2,...` and
+/// builds its table; returns `Ok(None)` when `spec` names no built-in game.
+pub fn parse(spec: &str) -> Result<Option<TuGame>, CoopError> {
+    parse_spec(spec)?.map(|game| game.to_game()).transpose()
 }
