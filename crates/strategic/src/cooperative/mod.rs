@@ -36,7 +36,7 @@ mod weighted;
 
 pub use game::{Coalition, TuGame, MAX_TABLE_PLAYERS};
 pub use shapley::{banzhaf, shapley, BanzhafIndex};
-pub use weighted::{WeightedVotingGame, MAX_EXACT_WEIGHT_WORK};
+pub use weighted::{WeightedVotingGame, MAX_EXACT_WEIGHT_CELLS, MAX_EXACT_WEIGHT_WORK};
 
 use thiserror::Error;
 

@@ -29,6 +29,10 @@ use super::{CoopError, TuGame, MAX_TABLE_PLAYERS};
 /// accepts; above it the caller should use [`super::monte_carlo`].
 pub const MAX_EXACT_WEIGHT_WORK: u128 = 20_000_000_000;
 
+/// The largest table (n·q cells of 16 bytes, about 480 MB) the exact dynamic
+/// program may allocate.
+pub const MAX_EXACT_WEIGHT_CELLS: u128 = 30_000_000;
+
 /// A weighted voting game `[quota; weights]`.
 ///
 /// ```
@@ -101,11 +105,12 @@ impl WeightedVotingGame {
         })
     }
 
-    /// Whether the exact dynamic program is within [`MAX_EXACT_WEIGHT_WORK`]
-    /// and n ≤ 128.
+    /// Whether the exact dynamic program is within [`MAX_EXACT_WEIGHT_WORK`],
+    /// [`MAX_EXACT_WEIGHT_CELLS`] and n ≤ 128.
     pub fn exact_is_feasible(&self) -> bool {
         let n = self.players() as u128;
-        n <= 128 && n * n * self.quota as u128 <= MAX_EXACT_WEIGHT_WORK
+        let q = self.quota as u128;
+        n <= 128 && n * n * q <= MAX_EXACT_WEIGHT_WORK && n * q <= MAX_EXACT_WEIGHT_CELLS
     }
 
     /// `pivots[i][k]`: coalitions S ∌ i with |S| = k for which i is pivotal.
@@ -113,7 +118,7 @@ impl WeightedVotingGame {
         let n = self.players();
         if !self.exact_is_feasible() {
             return Err(CoopError::TooLarge(format!(
-                "the exact index of {n} players with quota {} is too large for the dynamic program (n ≤ 128 and n²·q ≤ {MAX_EXACT_WEIGHT_WORK}); use Monte Carlo",
+                "the exact index of {n} players with quota {} is too large for the dynamic program (n ≤ 128, n²·q ≤ {MAX_EXACT_WEIGHT_WORK} and n·q ≤ {MAX_EXACT_WEIGHT_CELLS}); use Monte Carlo",
                 self.quota
             )));
         }
