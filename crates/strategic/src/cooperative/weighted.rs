@@ -17,7 +17,8 @@
 //!
 //! The counts are below 2ⁿ, so for n ≤ 128 they are exact in wrapping `u128`
 //! arithmetic (the alternating sums may wrap in between but their values are
-//! exact modulo 2¹²⁸ and lie in range). Total time O(n² q), memory O(n q).
+//! exact modulo 2¹²⁸ and lie in range). Total time O(n² q), memory O(n q),
+//! after dividing the weights by their greatest common divisor.
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -108,13 +109,37 @@ impl WeightedVotingGame {
     /// Whether the exact dynamic program is within [`MAX_EXACT_WEIGHT_WORK`],
     /// [`MAX_EXACT_WEIGHT_CELLS`] and n ≤ 128.
     pub fn exact_is_feasible(&self) -> bool {
+        let reduced = self.reduced();
+        if reduced.quota < self.quota {
+            return reduced.exact_is_feasible();
+        }
         let n = self.players() as u128;
         let q = self.quota as u128;
         n <= 128 && n * n * q <= MAX_EXACT_WEIGHT_WORK && n * q <= MAX_EXACT_WEIGHT_CELLS
     }
 
+    /// The same game with the weights divided by their greatest common
+    /// divisor g and the quota by g, rounded up (Σw ≥ q ⟺ Σw/g ≥ ⌈q/g⌉).
+    fn reduced(&self) -> WeightedVotingGame {
+        let g = self
+            .weights
+            .iter()
+            .fold(0u64, |g, &w| num_integer::gcd(g, w));
+        if g <= 1 {
+            return self.clone();
+        }
+        WeightedVotingGame {
+            quota: self.quota.div_ceil(g),
+            weights: self.weights.iter().map(|w| w / g).collect(),
+        }
+    }
+
     /// `pivots[i][k]`: coalitions S ∌ i with |S| = k for which i is pivotal.
     fn pivot_counts(&self) -> Result<Vec<Vec<u128>>, CoopError> {
+        let reduced = self.reduced();
+        if reduced.quota < self.quota {
+            return reduced.pivot_counts();
+        }
         let n = self.players();
         if !self.exact_is_feasible() {
             return Err(CoopError::TooLarge(format!(
@@ -319,6 +344,17 @@ mod tests {
         let phi = game.shapley_shubik().unwrap();
         assert_eq!(format_rational(&phi[0]), "421/2145");
         assert_eq!(format_rational(&phi[14]), "4/2145");
+    }
+
+    #[test]
+    fn common_divisor_is_removed() {
+        let big: WeightedVotingGame = "[1000001; 400000, 300000, 300000, 200000]".parse().unwrap();
+        let small: WeightedVotingGame = "[11; 4, 3, 3, 2]".parse().unwrap();
+        assert_eq!(big.reduced(), small);
+        assert_eq!(
+            big.shapley_shubik().unwrap(),
+            small.shapley_shubik().unwrap()
+        );
     }
 
     #[test]
