@@ -110,8 +110,20 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
             for (player, value) in tree.players.iter().zip(&payoffs) {
                 let _ = writeln!(text, "payoff of {player}: {value}");
             }
-            let _ = writeln!(text, "moves at every decision node:");
-            for s in &strategy {
+            const SHOWN: usize = 50;
+            let _ = writeln!(
+                text,
+                "moves at every decision node{}:",
+                if strategy.len() > SHOWN {
+                    format!(
+                        " (first {SHOWN} of {}; --format json lists all)",
+                        strategy.len()
+                    )
+                } else {
+                    String::new()
+                }
+            );
+            for s in strategy.iter().take(SHOWN) {
                 let _ = writeln!(
                     text,
                     "  {:30} {} plays {}{}",
