@@ -541,6 +541,10 @@ impl GameTree {
                     )
                 })?;
             }
+            if payoffs.is_empty() && matches!(node_kind, NodeKind::Terminal) {
+                // Gambit: a leaf without an outcome pays everyone 0.
+                payoffs = vec![BigRational::zero(); players.len()];
+            }
             if payoffs.len() != players.len() && !payoffs.is_empty() {
                 return Err(p.error_at(
                     line,
