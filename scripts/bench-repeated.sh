@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Benchmarks sprague's repeated and cooperative games against the Python peers:
-# the Axelrod library (20-strategy round robin, 200 turns, 5 repetitions) and
-# powerindex (Shapley–Shubik of a 20-player weighted voting game), on the same
-# inputs, and prints medians and ratios. The peers are installed with pip into a
+# Benchmarks sprague's repeated and cooperative games against its peers: the
+# Axelrod library (20-strategy round robin, 200 turns, 5 repetitions),
+# powerindex (Shapley–Shubik of a 20-player weighted voting game) and the Rust
+# crate coopgame (the same game, tabulated), on the same inputs, and prints
+# medians and ratios. The peers are installed with pip into a
 # virtual environment under target/; a peer that fails to install is skipped,
 # and the script says so.
 #
@@ -31,3 +32,14 @@ done
 
 echo "== peers"
 "$venv/bin/python" scripts/bench_repeated_peers.py --tsv "$tsv" --sprague target/release/sprague "$@"
+
+echo "== coopgame crate (scripts/coopgame-bench, its own workspace)"
+if CARGO_TARGET_DIR="$PWD/target/coopgame-bench" cargo run -q --release \
+        --manifest-path scripts/coopgame-bench/Cargo.toml > target/coopgame-bench.tsv; then
+    awk -F'\t' '{ t[$1] = $2 } END {
+        printf "%-40s %-22s %12.3f ms %11.3f ms %9.0fx\n", "Shapley-Shubik, 20 players", "coopgame 0.3 (f64)",
+            t["coopgame_shapley_wvg20"] * 1e3, t["sprague_shapley_wvg20"] * 1e3,
+            t["coopgame_shapley_wvg20"] / t["sprague_shapley_wvg20"] }' target/coopgame-bench.tsv
+else
+    echo "note: the coopgame comparison could not be built; skipped"
+fi
