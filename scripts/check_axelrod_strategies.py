@@ -127,3 +127,17 @@ for population in (["Cooperator", "Defector", "TitForTat", "Grudger"], ["Random"
         flag = " DIFFERENT" if abs(p - q) > 4 * error + 1e-9 else ""
         report.append("%s %.3f/%.3f%s" % (id_, q, p, flag))
     print("Moran fixation (sprague/axelrod, %d runs): %s" % (RUNS, ", ".join(report)))
+
+# Tournament: with deterministic strategies only, the median scores (payoff
+# per turn averaged over the opponents) must agree exactly.
+chosen = [name for name, _ in pairs[:16]]
+tournament = axl.Tournament([dict(pairs)[name]() for name in chosen], turns=turns, repetitions=2, seed=1)
+results = tournament.play(progress_bar=False)
+theirs = {str(player): statistics.median(scores)
+          for player, scores in zip(tournament.players, results.normalised_scores)}
+out = json.loads(subprocess.run([sprague, "ipd", "tournament", *chosen, "--turns", str(turns), "--repetitions", "2",
+                                 "--format", "json"], check=True, capture_output=True, text=True).stdout)
+ours = {row["strategy"]: row["median_score"] for row in out["ranking"]}
+names = {name: str(dict(pairs)[name]()) for name in chosen}
+worst = max(abs(ours[name] - theirs[names[name]]) for name in chosen)
+print("tournament of %d deterministic strategies: median scores agree within %.1e" % (len(chosen), worst))
