@@ -117,6 +117,9 @@ struct MoranArgs {
     /// The most birth-death steps of one run.
     #[arg(long, default_value_t = 10_000)]
     max_steps: usize,
+    /// Probability that a newborn becomes one of the other initial strategies (then no stop at fixation).
+    #[arg(long, default_value_t = 0.0)]
+    mutation_rate: f64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -319,6 +322,7 @@ fn run_moran(args: &MoranArgs) -> Result<(), CliError> {
         match_config: args.play.config()?,
         seed: args.play.seed,
         max_steps: args.max_steps,
+        mutation_rate: args.mutation_rate,
     };
     let summary = moran::run_many(&population, &config, args.runs)?;
     let first = moran::run_once(&population, &config, 0)?;

@@ -1,11 +1,15 @@
 //! The Moran process (P. A. P. Moran, "Random processes in genetics", Proc.
 //! Cambridge Philos. Soc. 54, 1958) on a population of IPD players, as in
-//! the Axelrod library's `MoranProcess` (birth–death, no mutation): at every
+//! the Axelrod library's `MoranProcess` (birth–death): at every
 //! step each individual plays a match against every other one; its fitness
 //! is the sum of its payoffs per turn over these matches. One individual is chosen to reproduce with
 //! probability proportional to fitness and one — uniformly among all N,
-//! possibly the same — is replaced by a copy of it. The process stops when
-//! one strategy has taken over (fixation) or after `max_steps`.
+//! possibly the same — is replaced by a copy of it (which, with an optional
+//! mutation rate μ, is instead one of the other initial strategies chosen
+//! uniformly, as the library's default mutation). Without mutation the
+//! process stops when one strategy has taken over (fixation) or after
+//! `max_steps`; with mutation it always runs `max_steps` steps, and "fixated"
+//! means the population is homogeneous at the end.
 //!
 //! Matches between deterministic strategies (no noise, fixed length) are
 //! played once and remembered. Each run, step and pair has its own random
@@ -28,6 +32,10 @@ pub struct MoranConfig {
     pub seed: u64,
     /// The largest number of birth–death steps of one run.
     pub max_steps: usize,
+    /// The probability that a newborn mutates into one of the other
+    /// strategies of the initial population (uniformly). With mutation the
+    /// process does not stop at fixation; it runs `max_steps` steps.
+    pub mutation_rate: f64,
 }
 
 impl Default for MoranConfig {
@@ -36,6 +44,7 @@ impl Default for MoranConfig {
             match_config: MatchConfig::default(),
             seed: 0,
             max_steps: 10_000,
+            mutation_rate: 0.0,
         }
     }
 }
@@ -80,6 +89,12 @@ pub fn run_once(
     run: u64,
 ) -> Result<MoranRun, IpdError> {
     config.match_config.validate()?;
+    if !(0.0..=1.0).contains(&config.mutation_rate) {
+        return Err(IpdError::Parameter(format!(
+            "the mutation rate must be between 0 and 1, not {}",
+            config.mutation_rate
+        )));
+    }
     if population.len() < 2 {
         return Err(IpdError::Parameter(
             "a Moran process needs at least two individuals".into(),
@@ -110,10 +125,10 @@ pub fn run_once(
     let n = individuals.len();
     let mut fitness = vec![0.0f64; n];
     for step in 0..config.max_steps {
-        if counts
+        let fixed = counts
             .last()
-            .is_some_and(|c| c.iter().filter(|&&x| x > 0).count() == 1)
-        {
+            .is_some_and(|c| c.iter().filter(|&&x| x > 0).count() == 1);
+        if fixed && (config.mutation_rate == 0.0 || k == 1) {
             break;
         }
         fitness.iter_mut().for_each(|f| *f = 0.0);
@@ -149,7 +164,13 @@ pub fn run_once(
             rng.below(n as u64) as usize
         };
         let dead = rng.below(n as u64) as usize;
-        individuals[dead] = individuals[parent];
+        let mut child = individuals[parent];
+        if config.mutation_rate > 0.0 && k > 1 && rng.bernoulli(config.mutation_rate) {
+            // One of the k − 1 other strategies, uniformly.
+            let other = rng.below(k as u64 - 1) as usize;
+            child = if other >= child { other + 1 } else { other };
+        }
+        individuals[dead] = child;
         counts.push(count(&individuals));
     }
     let last = counts.last().cloned().unwrap_or_default();
@@ -221,6 +242,23 @@ mod tests {
         assert_eq!(summary.unfixed, 0);
         // Defector fixes far more often than its initial share 1/3.
         assert!(summary.fixations[0] > 100, "{summary:?}");
+    }
+
+    #[test]
+    fn mutation_keeps_the_process_going() {
+        let population = [lookup("Defector").unwrap(), lookup("Cooperator").unwrap()];
+        let config = MoranConfig {
+            mutation_rate: 0.2,
+            max_steps: 50,
+            ..MoranConfig::default()
+        };
+        let run = run_once(&population, &config, 3).unwrap();
+        assert_eq!(run.counts.len(), 51);
+        let bad = MoranConfig {
+            mutation_rate: 1.5,
+            ..config
+        };
+        assert!(run_once(&population, &bad, 0).is_err());
     }
 
     #[test]
