@@ -23,14 +23,47 @@ pub enum CliError {
     /// Serialising JSON failed.
     #[error("could not serialise the output as JSON: {0}")]
     Json(#[from] serde_json::Error),
+    /// A bad iterated prisoner's dilemma request (strategy, payoffs, parameters).
+    #[error("{0}")]
+    Ipd(#[from] sprague_strategic::ipd::IpdError),
+    /// A bad cooperative game.
+    #[error("{0}")]
+    Coop(#[from] sprague_strategic::cooperative::CoopError),
+    /// A bad game tree.
+    #[error("{0}")]
+    Tree(#[from] sprague_strategic::game_tree::TreeError),
+    /// An input file could not be read.
+    #[error("could not read {path}: {message}")]
+    ReadInput {
+        /// The path as given.
+        path: String,
+        /// Why.
+        message: String,
+    },
+    /// An output file could not be written.
+    #[error("could not write {path}: {message}")]
+    WriteOutput {
+        /// The path as given.
+        path: String,
+        /// Why.
+        message: String,
+    },
 }
 
 impl CliError {
     /// The process exit code for this error: 2 for bad input, 1 for other failures.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Game(_) | CliError::Expression(_) => 2,
-            CliError::Output(_) | CliError::Json(_) | CliError::Incomplete { .. } => 1,
+            CliError::Output(_)
+            | CliError::Json(_)
+            | CliError::Incomplete { .. }
+            | CliError::WriteOutput { .. } => 1,
+            CliError::Game(_)
+            | CliError::Expression(_)
+            | CliError::Ipd(_)
+            | CliError::Coop(_)
+            | CliError::Tree(_)
+            | CliError::ReadInput { .. } => 2,
         }
     }
 

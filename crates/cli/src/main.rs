@@ -38,6 +38,12 @@ enum Command {
     Analyze(commands::analyze::Args),
     /// Nim arithmetic calculator: nim-sum (+), nim-product (*), powers, inverses, square roots.
     Nimber(commands::nimber::Args),
+    /// Iterated prisoner's dilemma: matches, tournaments, Moran process, strategies.
+    Ipd(commands::ipd::Args),
+    /// Cooperative (TU) games: Shapley value, Banzhaf index.
+    Coop(commands::coop::Args),
+    /// Perfect-information game trees: backward induction; the repeated prisoner's dilemma.
+    Tree(commands::tree::Args),
 }
 
 fn run(command: Command) -> Result<(), CliError> {
@@ -46,6 +52,9 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Values(args) => commands::values::run(&args),
         Command::Analyze(args) => commands::analyze::run(&args),
         Command::Nimber(args) => commands::nimber::run(&args),
+        Command::Ipd(args) => commands::ipd::run(&args),
+        Command::Coop(args) => commands::coop::run(&args),
+        Command::Tree(args) => commands::tree::run(&args),
     }
 }
 

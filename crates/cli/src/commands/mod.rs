@@ -1,6 +1,9 @@
 //! One module per subcommand: its clap `Args` and its `run` function.
 
 pub mod analyze;
+pub mod coop;
 pub mod games;
+pub mod ipd;
 pub mod nimber;
+pub mod tree;
 pub mod values;

@@ -1,0 +1,253 @@
+//! `sprague coop shapley|banzhaf GAME`: values of cooperative (TU) games.
+//!
+//! GAME is a file (JSON coalition table, `{"quota": q, "weights": [...]}`,
+//! or the text `[q; w1, ..., wn]`), an inline weighted voting game
+//! `[q; w1, ..., wn]`, or a built-in game `glove:L,R`, `airport:c1,c2,...`,
+//! `bankruptcy:E:d1,d2,...`.
+
+use std::fmt::Write;
+
+use serde_json::json;
+use sprague_strategic::cooperative::allocation;
+use sprague_strategic::cooperative::{
+    self, builtin, monte_carlo, CoopError, TuGame, WeightedVotingGame,
+};
+use sprague_strategic::exact_text::{format_rational, rational_to_f64, BigRational};
+
+use crate::error::CliError;
+use crate::output::{print_json, print_text, Format};
+
+/// Arguments of `sprague coop`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: CoopCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum CoopCommand {
+    /// The Shapley value (Shapley–Shubik index for weighted voting games), exact.
+    Shapley(ValueArgs),
+    /// The Banzhaf index (normalised) and raw Banzhaf value, exact.
+    Banzhaf(ValueArgs),
+    /// Whether a given allocation is in the core (and which coalition objects if not).
+    InCore(InCoreArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct InCoreArgs {
+    /// A game file, "[q; w1, ..., wn]", or a built-in game (as for shapley).
+    game: String,
+    /// The allocation: one exact share per player, comma-separated (e.g. 1/2,1/4,1/4).
+    #[arg(long, allow_hyphen_values = true)]
+    allocation: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(Debug, clap::Args)]
+struct ValueArgs {
+    /// A game file, "[q; w1, ..., wn]", or glove:L,R | airport:c1,c2,... | bankruptcy:E:d1,d2,...
+    game: String,
+    /// Estimate by Monte Carlo with this many random orders instead (weighted voting games).
+    #[arg(long)]
+    monte_carlo: Option<u64>,
+    /// Seed of the Monte Carlo estimate.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+enum Game {
+    Table(TuGame),
+    Weighted(WeightedVotingGame),
+    /// A built-in game with too many players for a table (Monte Carlo only).
+    Large(builtin::Builtin),
+}
+
+fn load(spec: &str) -> Result<Game, CliError> {
+    let trimmed = spec.trim();
+    if trimmed.starts_with('[') {
+        return Ok(Game::Weighted(trimmed.parse()?));
+    }
+    if let Some(game) = builtin::parse_spec(trimmed)? {
+        if game.players() > cooperative::MAX_TABLE_PLAYERS {
+            return Ok(Game::Large(game));
+        }
+        return Ok(Game::Table(game.to_game()?));
+    }
+    let text = std::fs::read_to_string(spec).map_err(|e| CliError::ReadInput {
+        path: spec.to_string(),
+        message: e.to_string(),
+    })?;
+    let body = text.trim();
+    if body.starts_with('[') {
+        return Ok(Game::Weighted(body.parse()?));
+    }
+    let document: serde_json::Value =
+        serde_json::from_str(body).map_err(|e| CoopError::Json(e.to_string()))?;
+    if let (Some(quota), Some(weights)) = (document.get("quota"), document.get("weights")) {
+        let quota = quota.as_u64().ok_or_else(|| {
+            CoopError::WeightedSyntax(format!("the quota {quota} is not a non-negative integer"))
+        })?;
+        let weights = weights
+            .as_array()
+            .and_then(|w| w.iter().map(|x| x.as_u64()).collect::<Option<Vec<u64>>>())
+            .ok_or_else(|| {
+                CoopError::WeightedSyntax(
+                    "\"weights\" must be a list of non-negative integers".into(),
+                )
+            })?;
+        return Ok(Game::Weighted(WeightedVotingGame::new(quota, weights)?));
+    }
+    Ok(Game::Table(TuGame::from_json(body)?))
+}
+
+/// Runs `sprague coop …`.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    match &args.command {
+        CoopCommand::Shapley(a) => shapley(a),
+        CoopCommand::Banzhaf(a) => banzhaf(a),
+        CoopCommand::InCore(a) => in_core(a),
+    }
+}
+
+fn names(game: &Game) -> Vec<String> {
+    match game {
+        Game::Table(t) => t.names().to_vec(),
+        Game::Weighted(w) => (1..=w.players()).map(|i| i.to_string()).collect(),
+        Game::Large(b) => (1..=b.players()).map(|i| i.to_string()).collect(),
+    }
+}
+
+fn exact_output(
+    key: &str,
+    players: &[String],
+    values: &[BigRational],
+    format: Format,
+) -> Result<(), CliError> {
+    let strings: Vec<String> = values.iter().map(format_rational).collect();
+    match format {
+        Format::Json => print_json(&json!({ key: strings, "players": players, "exact": true })),
+        Format::Csv => {
+            let mut text = format!("player,{key},approximately\n");
+            for ((p, s), v) in players.iter().zip(&strings).zip(values) {
+                let _ = writeln!(text, "{p},{s},{:.6}", rational_to_f64(v));
+            }
+            print_text(&text)
+        }
+        Format::Text => {
+            let width = players.iter().map(String::len).max().unwrap_or(1).max(6);
+            let mut text = String::new();
+            for ((p, s), v) in players.iter().zip(&strings).zip(values) {
+                let _ = writeln!(text, "{p:width$}  {s:>20}  ≈ {:.6}", rational_to_f64(v));
+            }
+            print_text(&text)
+        }
+    }
+}
+
+fn shapley(args: &ValueArgs) -> Result<(), CliError> {
+    let game = load(&args.game)?;
+    let players = names(&game);
+    match &game {
+        Game::Weighted(w) if args.monte_carlo.is_some() || !w.exact_is_feasible() => {
+            let samples = args.monte_carlo.unwrap_or(100_000);
+            let estimate = monte_carlo::shapley_shubik(w, samples, args.seed);
+            estimate_output(&players, &estimate, samples, args)
+        }
+        Game::Large(b) => {
+            let samples = args.monte_carlo.unwrap_or(10_000);
+            let estimate =
+                monte_carlo::shapley(b.players(), |m| b.worth_f64(m), samples, args.seed);
+            estimate_output(&players, &estimate, samples, args)
+        }
+        Game::Weighted(w) => exact_output("shapley", &players, &w.shapley_shubik()?, args.format),
+        Game::Table(t) => exact_output("shapley", &players, &cooperative::shapley(t), args.format),
+    }
+}
+
+fn estimate_output(
+    players: &[String],
+    estimate: &[monte_carlo::Estimate],
+    samples: u64,
+    args: &ValueArgs,
+) -> Result<(), CliError> {
+    match args.format {
+        Format::Json => print_json(&json!({
+            "shapley": estimate.iter().map(|e| e.mean).collect::<Vec<_>>(),
+            "confidence_95": estimate.iter().map(|e| [e.mean - e.half_width, e.mean + e.half_width]).collect::<Vec<_>>(),
+            "players": players,
+            "exact": false,
+            "method": "monte-carlo",
+            "samples": samples,
+            "seed": args.seed,
+        })),
+        _ => {
+            let mut text = format!(
+                "approximate (Monte Carlo, {samples} random orders, seed {}; 95% intervals)\n",
+                args.seed
+            );
+            for (p, e) in players.iter().zip(estimate) {
+                let _ = writeln!(text, "{p:>6}  {:.6} ± {:.6}", e.mean, e.half_width);
+            }
+            print_text(&text)
+        }
+    }
+}
+
+fn too_large(what: &str, players: usize) -> CliError {
+    CoopError::TooLarge(format!(
+        "the exact {what} of a built-in game needs a table of all coalitions, at most {} players, not {players}; `coop shapley` estimates it by Monte Carlo",
+        cooperative::MAX_TABLE_PLAYERS
+    ))
+    .into()
+}
+
+fn banzhaf(args: &ValueArgs) -> Result<(), CliError> {
+    let game = load(&args.game)?;
+    let players = names(&game);
+    let (index, swings) = match &game {
+        Game::Weighted(w) => (w.banzhaf()?, Some(w.swings()?)),
+        Game::Table(t) => (cooperative::banzhaf(t), None),
+        Game::Large(b) => return Err(too_large("Banzhaf index", b.players())),
+    };
+    let strings = |v: &[BigRational]| v.iter().map(format_rational).collect::<Vec<_>>();
+    match args.format {
+        Format::Json => print_json(&json!({
+            "banzhaf": index.normalized.as_deref().map(strings),
+            "raw": strings(&index.raw),
+            "swings": swings.map(|s| s.iter().map(|x| x.to_string()).collect::<Vec<_>>()),
+            "players": players,
+            "exact": true,
+        })),
+        _ => match &index.normalized {
+            Some(normalized) => exact_output("banzhaf", &players, normalized, args.format),
+            None => exact_output("raw_banzhaf", &players, &index.raw, args.format),
+        },
+    }
+}
+
+fn in_core(args: &InCoreArgs) -> Result<(), CliError> {
+    let table = match load(&args.game)? {
+        Game::Table(t) => t,
+        Game::Weighted(w) => w.to_tu_game()?,
+        Game::Large(b) => return Err(too_large("core test", b.players())),
+    };
+    let shares = allocation::parse_allocation(&args.allocation)?;
+    let check = allocation::core_membership(&table, &shares)?;
+    match args.format {
+        Format::Json => print_json(&json!({
+            "in_core": check.in_core(),
+            "efficient": check.efficient,
+            "surplus": format_rational(&check.surplus),
+            "most_unhappy_coalition": table.label(check.most_unhappy.0),
+            "max_excess": format_rational(&check.most_unhappy.1),
+            "players": table.names(),
+        })),
+        _ => print_text(&format!("{}\n", allocation::describe(&table, &check))),
+    }
+}

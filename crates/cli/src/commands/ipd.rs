@@ -1,0 +1,424 @@
+//! `sprague ipd`: the iterated prisoner's dilemma — `match`, `tournament`,
+//! `moran` and `strategies` (see docs/repeated-and-cooperative.md).
+
+use std::fmt::Write;
+
+use serde_json::json;
+use sprague_strategic::ipd::moran::{self, MoranConfig};
+use sprague_strategic::ipd::tournament::{self, TournamentConfig};
+use sprague_strategic::ipd::{
+    lookup, play_match, IpdError, MatchConfig, Payoffs, StrategyInfo, STRATEGIES,
+};
+
+use crate::error::CliError;
+use crate::output::{print_json, print_text, Format};
+
+/// Arguments of `sprague ipd`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: IpdCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum IpdCommand {
+    /// Play one match between two strategies and show every turn.
+    Match(MatchArgs),
+    /// Round-robin tournament: ranking, score matrix, cooperation rates, wins, SVG plots.
+    Tournament(TournamentArgs),
+    /// Moran process (evolution of a population) with fixation counts.
+    Moran(MoranArgs),
+    /// List the strategies with their rules.
+    Strategies(StrategiesArgs),
+}
+
+/// How matches are played (shared by match, tournament and moran).
+#[derive(Debug, clap::Args)]
+struct Play {
+    /// Turns per match (known to the strategies).
+    #[arg(long, default_value_t = 200)]
+    turns: usize,
+    /// Probability that a match ends after each turn (random, unknown length; overrides --turns).
+    #[arg(long)]
+    prob_end: Option<f64>,
+    /// Probability that each action is flipped.
+    #[arg(long, default_value_t = 0.0)]
+    noise: f64,
+    /// Seed of every random draw (the same seed gives the same results on every machine).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Stage payoffs R,S,T,P.
+    #[arg(long, default_value = "3,0,5,1")]
+    payoffs: String,
+    /// Accept payoffs that are not a prisoner's dilemma.
+    #[arg(long)]
+    allow_non_pd: bool,
+}
+
+impl Play {
+    fn config(&self) -> Result<MatchConfig, IpdError> {
+        let payoffs: Payoffs = self.payoffs.parse()?;
+        if !self.allow_non_pd {
+            payoffs.check_prisoners_dilemma()?;
+        }
+        let config = MatchConfig {
+            turns: self.turns,
+            prob_end: self.prob_end,
+            noise: self.noise,
+            payoffs,
+        };
+        config.validate()?;
+        Ok(config)
+    }
+}
+
+#[derive(Debug, clap::Args)]
+struct MatchArgs {
+    /// The first strategy (e.g. TitForTat).
+    first: String,
+    /// The second strategy.
+    second: String,
+    #[command(flatten)]
+    play: Play,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(Debug, clap::Args)]
+struct TournamentArgs {
+    /// The strategies (all of them when none is given).
+    strategies: Vec<String>,
+    #[command(flatten)]
+    play: Play,
+    /// How many times the round robin is played.
+    #[arg(long, default_value_t = 10)]
+    repetitions: usize,
+    /// Worker threads (0: all cores); the results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Write boxplot.svg and payoffs.svg into this directory.
+    #[arg(long)]
+    svg_dir: Option<std::path::PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(Debug, clap::Args)]
+struct MoranArgs {
+    /// The initial population, one name per individual (repeat a name for several copies).
+    strategies: Vec<String>,
+    #[command(flatten)]
+    play: Play,
+    /// Independent runs whose fixations are counted.
+    #[arg(long, default_value_t = 1)]
+    runs: usize,
+    /// The most birth-death steps of one run.
+    #[arg(long, default_value_t = 10_000)]
+    max_steps: usize,
+    /// Probability that a newborn becomes one of the other initial strategies (then no stop at fixation).
+    #[arg(long, default_value_t = 0.0)]
+    mutation_rate: f64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(Debug, clap::Args)]
+struct StrategiesArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Runs `sprague ipd …`.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    match &args.command {
+        IpdCommand::Match(a) => run_match(a),
+        IpdCommand::Tournament(a) => run_tournament(a),
+        IpdCommand::Moran(a) => run_moran(a),
+        IpdCommand::Strategies(a) => run_strategies(a),
+    }
+}
+
+fn strategies(names: &[String]) -> Result<Vec<&'static StrategyInfo>, CliError> {
+    Ok(names
+        .iter()
+        .map(|n| lookup(n))
+        .collect::<Result<Vec<_>, _>>()?)
+}
+
+fn actions_json(
+    actions: &[(
+        sprague_strategic::ipd::Action,
+        sprague_strategic::ipd::Action,
+    )],
+) -> serde_json::Value {
+    json!(actions
+        .iter()
+        .map(|(a, b)| [a.as_char().to_string(), b.as_char().to_string()])
+        .collect::<Vec<_>>())
+}
+
+fn run_match(args: &MatchArgs) -> Result<(), CliError> {
+    let (a, b) = (lookup(&args.first)?, lookup(&args.second)?);
+    let config = args.play.config()?;
+    let result = play_match(a, b, &config, args.play.seed);
+    let summary = result.summary;
+    match args.format {
+        Format::Json => print_json(&json!({
+            "players": [a.id, b.id],
+            "scores": summary.scores,
+            "turns": summary.turns,
+            "cooperations": summary.cooperations,
+            "actions": actions_json(&result.actions),
+        })),
+        Format::Csv => {
+            let mut text = format!("turn,{},{}\n", a.id, b.id);
+            for (t, (x, y)) in result.actions.iter().enumerate() {
+                let _ = writeln!(text, "{},{},{}", t + 1, x.as_char(), y.as_char());
+            }
+            print_text(&text)
+        }
+        Format::Text => {
+            let row = |k: usize| {
+                result
+                    .actions
+                    .iter()
+                    .map(|&(x, y)| if k == 0 { x } else { y }.as_char())
+                    .collect::<String>()
+            };
+            let width = a.name.len().max(b.name.len());
+            print_text(&format!(
+                "{:width$}  {}  {}\n{:width$}  {}  {}\n{} turns\n",
+                a.name,
+                row(0),
+                summary.scores[0],
+                b.name,
+                row(1),
+                summary.scores[1],
+                summary.turns
+            ))
+        }
+    }
+}
+
+fn run_tournament(args: &TournamentArgs) -> Result<(), CliError> {
+    let players = if args.strategies.is_empty() {
+        STRATEGIES.iter().collect()
+    } else {
+        strategies(&args.strategies)?
+    };
+    let config = TournamentConfig {
+        match_config: args.play.config()?,
+        repetitions: args.repetitions,
+        seed: args.play.seed,
+        threads: args.threads,
+    };
+    let result = tournament::run(&players, &config)?;
+    if let Some(dir) = &args.svg_dir {
+        let write = |name: &str, svg: String| -> Result<(), CliError> {
+            let path = dir.join(name);
+            std::fs::create_dir_all(dir)
+                .and_then(|()| std::fs::write(&path, svg))
+                .map_err(|e| CliError::WriteOutput {
+                    path: path.display().to_string(),
+                    message: e.to_string(),
+                })
+        };
+        write(
+            "boxplot.svg",
+            sprague_strategic::ipd::plot::box_plot(&result),
+        )?;
+        write(
+            "payoffs.svg",
+            sprague_strategic::ipd::plot::payoff_heat_map(&result),
+        )?;
+    }
+    let total_wins: Vec<u32> = result.wins.iter().map(|w| w.iter().sum()).collect();
+    match args.format {
+        Format::Json => {
+            let ranking: Vec<_> = result
+                .ranking
+                .iter()
+                .enumerate()
+                .map(|(rank, &i)| {
+                    json!({
+                        "rank": rank + 1,
+                        "strategy": result.players[i].id,
+                        "name": result.players[i].name,
+                        "median_score": result.median_scores[i],
+                        "wins": total_wins[i],
+                        "cooperation_rate": result.cooperation_rates[i],
+                    })
+                })
+                .collect();
+            print_json(&json!({
+                "players": result.players.iter().map(|p| p.id).collect::<Vec<_>>(),
+                "turns": config.match_config.prob_end.map_or(json!(config.match_config.turns), |_| json!(null)),
+                "prob_end": config.match_config.prob_end,
+                "noise": config.match_config.noise,
+                "repetitions": config.repetitions,
+                "seed": config.seed,
+                "ranking": ranking,
+                "scores": result.scores,
+                "payoff_matrix": result.payoff_matrix,
+                "wins": result.wins,
+                "cooperation_rates": result.cooperation_rates,
+            }))
+        }
+        Format::Csv => {
+            let mut text = String::from("rank,strategy,median_score,wins,cooperation_rate\n");
+            for (rank, &i) in result.ranking.iter().enumerate() {
+                let _ = writeln!(
+                    text,
+                    "{},{},{:.6},{},{:.6}",
+                    rank + 1,
+                    result.players[i].id,
+                    result.median_scores[i],
+                    total_wins[i],
+                    result.cooperation_rates[i]
+                );
+            }
+            print_text(&text)
+        }
+        Format::Text => {
+            let width = result
+                .players
+                .iter()
+                .map(|p| p.name.len())
+                .max()
+                .unwrap_or(8)
+                .max(8);
+            let mut text = format!(
+                "{:>4}  {:width$}  {:>12}  {:>5}  {:>11}\n",
+                "rank", "strategy", "median score", "wins", "cooperation"
+            );
+            for (rank, &i) in result.ranking.iter().enumerate() {
+                let _ = writeln!(
+                    text,
+                    "{:>4}  {:width$}  {:>12.4}  {:>5}  {:>10.1}%",
+                    rank + 1,
+                    result.players[i].name,
+                    result.median_scores[i],
+                    total_wins[i],
+                    100.0 * result.cooperation_rates[i]
+                );
+            }
+            let _ = writeln!(
+                text,
+                "(score: payoff per turn averaged over opponents, median of {} repetitions)",
+                config.repetitions
+            );
+            print_text(&text)
+        }
+    }
+}
+
+fn run_moran(args: &MoranArgs) -> Result<(), CliError> {
+    let population = strategies(&args.strategies)?;
+    let config = MoranConfig {
+        match_config: args.play.config()?,
+        seed: args.play.seed,
+        max_steps: args.max_steps,
+        mutation_rate: args.mutation_rate,
+    };
+    let summary = moran::run_many(&population, &config, args.runs)?;
+    let first = moran::run_once(&population, &config, 0)?;
+    match args.format {
+        Format::Json => print_json(&json!({
+            "strategies": summary.strategies.iter().map(|s| s.id).collect::<Vec<_>>(),
+            "runs": args.runs,
+            "fixations": summary.fixations,
+            "unfixed": summary.unfixed,
+            "steps": summary.steps,
+            "first_run": {
+                "fixated": first.fixated.map(|s| first.strategies[s].id),
+                "populations": first.counts,
+            },
+        })),
+        Format::Csv => {
+            let mut text = String::from("strategy,fixations\n");
+            for (s, count) in summary.strategies.iter().zip(&summary.fixations) {
+                let _ = writeln!(text, "{},{count}", s.id);
+            }
+            print_text(&text)
+        }
+        Format::Text => {
+            let mut text = String::new();
+            if args.runs == 1 {
+                let _ = writeln!(
+                    text,
+                    "population after each step (counts of {}):",
+                    summary
+                        .strategies
+                        .iter()
+                        .map(|s| s.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                for (t, counts) in first.counts.iter().enumerate() {
+                    let _ = writeln!(
+                        text,
+                        "{t:>6}  {}",
+                        counts
+                            .iter()
+                            .map(|c| format!("{c:>3}"))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    );
+                }
+            }
+            let width = summary
+                .strategies
+                .iter()
+                .map(|s| s.name.len())
+                .max()
+                .unwrap_or(8);
+            let _ = writeln!(text, "fixations over {} run(s):", args.runs);
+            for (s, count) in summary.strategies.iter().zip(&summary.fixations) {
+                let _ = writeln!(text, "  {:width$}  {count}", s.name);
+            }
+            if summary.unfixed > 0 {
+                let _ = writeln!(text, "  {:width$}  {}", "(not fixed)", summary.unfixed);
+            }
+            print_text(&text)
+        }
+    }
+}
+
+fn run_strategies(args: &StrategiesArgs) -> Result<(), CliError> {
+    match args.format {
+        Format::Json => print_json(&json!(STRATEGIES
+            .iter()
+            .map(|s| json!({
+                "id": s.id,
+                "name": s.name,
+                "aliases": s.aliases,
+                "stochastic": s.stochastic,
+                "description": s.description,
+            }))
+            .collect::<Vec<_>>())),
+        Format::Csv => {
+            let mut text = String::from("id,name,stochastic\n");
+            for s in STRATEGIES {
+                let _ = writeln!(text, "{},\"{}\",{}", s.id, s.name, s.stochastic);
+            }
+            print_text(&text)
+        }
+        Format::Text => {
+            let mut text = String::new();
+            for s in STRATEGIES {
+                let _ = writeln!(
+                    text,
+                    "{:22} {}{}",
+                    s.id,
+                    s.description,
+                    if s.stochastic { " [stochastic]" } else { "" }
+                );
+            }
+            print_text(&text)
+        }
+    }
+}

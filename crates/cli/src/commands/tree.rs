@@ -1,0 +1,198 @@
+//! `sprague tree solve FILE`: backward induction on a perfect-information
+//! game tree (JSON or Gambit .efg); `sprague tree repeated-pd`: the finitely
+//! repeated prisoner's dilemma, solved and explained.
+
+use std::fmt::Write;
+
+use serde_json::json;
+use sprague_strategic::exact_text::{format_rational, parse_rational};
+use sprague_strategic::game_tree::{GameTree, NodeKind};
+use sprague_strategic::ipd::IpdError;
+use sprague_strategic::repeated::{analyse, ExactPayoffs};
+
+use crate::error::CliError;
+use crate::output::{print_json, print_text, Format};
+
+/// Arguments of `sprague tree`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: TreeCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum TreeCommand {
+    /// Subgame-perfect equilibrium of a tree file by backward induction.
+    Solve(SolveArgs),
+    /// The prisoner's dilemma repeated N times: why both defect in every round.
+    RepeatedPd(RepeatedArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct SolveArgs {
+    /// The tree: a JSON file or a Gambit .efg file of perfect information.
+    file: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(Debug, clap::Args)]
+struct RepeatedArgs {
+    /// The number of rounds.
+    #[arg(long, default_value_t = 10)]
+    rounds: usize,
+    /// Stage payoffs R,S,T,P (exact numbers, e.g. -1,-15,0,-8 for years in prison).
+    #[arg(long, default_value = "3,0,5,1", allow_hyphen_values = true)]
+    payoffs: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Runs `sprague tree …`.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    match &args.command {
+        TreeCommand::Solve(a) => solve(a),
+        TreeCommand::RepeatedPd(a) => repeated(a),
+    }
+}
+
+fn solve(args: &SolveArgs) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(&args.file).map_err(|e| CliError::ReadInput {
+        path: args.file.clone(),
+        message: e.to_string(),
+    })?;
+    let tree = GameTree::parse(&text)?;
+    let solution = tree.solve();
+    let payoffs: Vec<String> = solution.payoffs().iter().map(format_rational).collect();
+    let path = tree.equilibrium_path(&solution);
+    let mut strategy = Vec::new();
+    for (v, node) in tree.nodes.iter().enumerate() {
+        if let (NodeKind::Decision { player, moves }, Some(k)) = (&node.kind, solution.choice[v]) {
+            strategy.push(json!({
+                "node": tree.node_path(v),
+                "player": tree.players[*player],
+                "move": moves[k].0,
+                "tie": solution.ties.contains(&v),
+                "payoffs": solution.values[v].iter().map(format_rational).collect::<Vec<_>>(),
+            }));
+        }
+    }
+    match args.format {
+        Format::Json => print_json(&json!({
+            "players": tree.players,
+            "payoffs": payoffs,
+            "path": path,
+            "unique": solution.is_unique(),
+            "strategy": strategy,
+        })),
+        _ => {
+            let mut text = String::new();
+            let _ = writeln!(
+                text,
+                "subgame-perfect equilibrium (backward induction){}",
+                if solution.is_unique() {
+                    ", unique"
+                } else {
+                    "; ties, so not unique"
+                }
+            );
+            let _ = writeln!(
+                text,
+                "path: {}",
+                if path.is_empty() {
+                    "(root is a leaf)".to_string()
+                } else {
+                    path.join(" → ")
+                }
+            );
+            for (player, value) in tree.players.iter().zip(&payoffs) {
+                let _ = writeln!(text, "payoff of {player}: {value}");
+            }
+            const SHOWN: usize = 50;
+            let _ = writeln!(
+                text,
+                "moves at every decision node{}:",
+                if strategy.len() > SHOWN {
+                    format!(
+                        " (first {SHOWN} of {}; --format json lists all)",
+                        strategy.len()
+                    )
+                } else {
+                    String::new()
+                }
+            );
+            for s in strategy.iter().take(SHOWN) {
+                let _ = writeln!(
+                    text,
+                    "  {:30} {} plays {}{}",
+                    s["node"].as_str().unwrap_or_default(),
+                    s["player"].as_str().unwrap_or_default(),
+                    s["move"].as_str().unwrap_or_default(),
+                    if s["tie"].as_bool() == Some(true) {
+                        " (tie)"
+                    } else {
+                        ""
+                    }
+                );
+            }
+            print_text(&text)
+        }
+    }
+}
+
+fn repeated(args: &RepeatedArgs) -> Result<(), CliError> {
+    let numbers: Vec<_> = args
+        .payoffs
+        .split(',')
+        .map(parse_rational)
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| {
+            IpdError::PayoffSyntax(format!(
+                "\"{}\" has a part that is not an exact number",
+                args.payoffs
+            ))
+        })?;
+    let [r, s, t, p]: [_; 4] = numbers.try_into().map_err(|_| {
+        IpdError::PayoffSyntax(format!("\"{}\" does not have four numbers", args.payoffs))
+    })?;
+    if args.rounds == 0 || args.rounds > 1_000_000 {
+        return Err(IpdError::Parameter(format!(
+            "the number of rounds must be between 1 and 1000000, not {}",
+            args.rounds
+        ))
+        .into());
+    }
+    let analysis = analyse(&ExactPayoffs { r, s, t, p }, args.rounds);
+    match args.format {
+        Format::Json => print_json(&json!({
+            "rounds": analysis.rounds,
+            "always_defect": analysis.always_defect,
+            "equilibrium": if analysis.always_defect { "both defect in every round" } else { "not a prisoner's dilemma: defection is not dominant" },
+            "equilibrium_total": format_rational(&analysis.equilibrium_total),
+            "cooperative_total": format_rational(&analysis.cooperative_total),
+            "steps": analysis.steps.iter().map(|s| s.reason.clone()).collect::<Vec<_>>(),
+        })),
+        _ => {
+            let mut text = String::new();
+            let _ = writeln!(
+                text,
+                "prisoner's dilemma repeated {} times, solved backwards from the last round:",
+                analysis.rounds
+            );
+            for step in &analysis.steps {
+                let _ = writeln!(text, "  {}", step.reason);
+            }
+            if analysis.always_defect {
+                let _ = writeln!(
+                    text,
+                    "unique subgame-perfect equilibrium: both defect in every round, {} each (cooperating throughout would give {} each)",
+                    format_rational(&analysis.equilibrium_total),
+                    format_rational(&analysis.cooperative_total)
+                );
+            }
+            print_text(&text)
+        }
+    }
+}

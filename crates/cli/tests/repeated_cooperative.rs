@@ -1,0 +1,219 @@
+//! End-to-end tests of `sprague ipd`, `sprague coop` and `sprague tree`.
+
+use std::process::Command;
+
+fn sprague(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, stdout, stderr) = sprague(args);
+    assert_eq!(code, 0, "{stderr}");
+    serde_json::from_str(&stdout).expect("JSON output")
+}
+
+fn temp_file(name: &str, contents: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, contents).expect("writable temp dir");
+    path.display().to_string()
+}
+
+#[test]
+fn tit_for_tat_against_defector() {
+    let value = json(&[
+        "ipd",
+        "match",
+        "TitForTat",
+        "Defector",
+        "--turns",
+        "10",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(value["scores"], serde_json::json!([9.0, 14.0]));
+    assert_eq!(value["actions"].as_array().map(Vec::len), Some(10));
+    assert_eq!(value["actions"][0], serde_json::json!(["C", "D"]));
+    assert_eq!(value["actions"][1], serde_json::json!(["D", "D"]));
+}
+
+#[test]
+fn seeded_tournament_is_reproducible() {
+    let args = [
+        "ipd",
+        "tournament",
+        "--turns",
+        "50",
+        "--repetitions",
+        "2",
+        "--noise",
+        "0.05",
+        "--seed",
+        "7",
+        "--format",
+        "json",
+    ];
+    let first = json(&args);
+    assert_eq!(first, json(&args));
+    assert!(first["ranking"].as_array().map_or(0, Vec::len) >= 30);
+}
+
+#[test]
+fn moran_counts_fixations() {
+    let value = json(&[
+        "ipd",
+        "moran",
+        "TitForTat",
+        "Defector",
+        "Cooperator",
+        "--runs",
+        "5",
+        "--turns",
+        "20",
+        "--format",
+        "json",
+    ]);
+    let fixed: u64 = value["fixations"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|x| x.as_u64())
+        .sum();
+    assert_eq!(fixed + value["unfixed"].as_u64().unwrap_or(0), 5);
+}
+
+#[test]
+fn bad_ipd_input_is_one_sentence_and_exit_2() {
+    let (code, _, stderr) = sprague(&["ipd", "match", "TitForTatt", "Defector"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("did you mean") && stderr.contains("TitForTat"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = sprague(&[
+        "ipd",
+        "match",
+        "TitForTat",
+        "Defector",
+        "--payoffs",
+        "3,0,7,1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("2R > T + S"), "{stderr}");
+    let (code, _, _) = sprague(&[
+        "ipd",
+        "match",
+        "TitForTat",
+        "Defector",
+        "--payoffs",
+        "3,0,7,1",
+        "--allow-non-pd",
+    ]);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn shapley_values() {
+    assert_eq!(
+        json(&["coop", "shapley", "glove:1,2", "--format", "json"])["shapley"],
+        serde_json::json!(["2/3", "1/6", "1/6"])
+    );
+    assert_eq!(
+        json(&["coop", "shapley", "[51; 49, 48, 3]", "--format", "json"])["shapley"],
+        serde_json::json!(["1/3", "1/3", "1/3"])
+    );
+    let file = temp_file(
+        "coop.json",
+        r#"{"players": ["A", "B"], "values": {"A": 1, "B": 0, "A,B": 3}}"#,
+    );
+    assert_eq!(
+        json(&["coop", "shapley", &file, "--format", "json"])["shapley"],
+        serde_json::json!(["2", "1"])
+    );
+    let banzhaf = json(&["coop", "banzhaf", "[12; 4,4,4,2,2,1]", "--format", "json"]);
+    assert_eq!(banzhaf["banzhaf"][5], "0");
+    let estimate = json(&[
+        "coop",
+        "shapley",
+        "[51; 49, 48, 3]",
+        "--monte-carlo",
+        "1000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(estimate["exact"], false);
+}
+
+#[test]
+fn core_membership() {
+    let inside = json(&[
+        "coop",
+        "in-core",
+        "glove:1,2",
+        "--allocation",
+        "1,0,0",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(inside["in_core"], true);
+    let outside = json(&[
+        "coop",
+        "in-core",
+        "glove:1,2",
+        "--allocation",
+        "2/3,1/6,1/6",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(outside["in_core"], false);
+    assert_eq!(outside["max_excess"], "1/6");
+}
+
+#[test]
+fn bad_cooperative_input() {
+    let (code, _, stderr) = sprague(&["coop", "shapley", "[20; 4, 5]"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("above the total weight"), "{stderr}");
+    let missing = temp_file(
+        "missing.json",
+        r#"{"players": ["A", "B"], "values": {"A": 1, "A,B": 3}}"#,
+    );
+    let (code, _, stderr) = sprague(&["coop", "shapley", &missing]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("{B}"), "{stderr}");
+    let (code, _, _) = sprague(&["coop", "shapley", "no-such-file.json"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn backward_induction_on_files() {
+    let efg = temp_file(
+        "entry.efg",
+        "EFG 2 R \"Entry\" { \"Entrant\" \"Incumbent\" }\n\
+         p \"\" 1 1 \"\" { \"Out\" \"In\" } 0\n\
+         t \"\" 1 \"\" { 0, 2 }\n\
+         p \"\" 2 1 \"\" { \"Fight\" \"Accommodate\" } 0\n\
+         t \"\" 2 \"\" { -1, -1 }\n\
+         t \"\" 3 \"\" { 1, 1 }\n",
+    );
+    let value = json(&["tree", "solve", &efg, "--format", "json"]);
+    assert_eq!(value["path"], serde_json::json!(["In", "Accommodate"]));
+    assert_eq!(value["payoffs"], serde_json::json!(["1", "1"]));
+    let cyclic = temp_file(
+        "cycle.json",
+        r#"{"players": ["A"], "root": "a", "nodes": {"a": {"player": "A", "moves": [{"node": "b"}]}, "b": {"player": "A", "moves": [{"node": "a"}]}}}"#,
+    );
+    let (code, _, stderr) = sprague(&["tree", "solve", &cyclic]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("do not form a tree"), "{stderr}");
+    let pd = json(&["tree", "repeated-pd", "--rounds", "100", "--format", "json"]);
+    assert_eq!(pd["always_defect"], true);
+    assert_eq!(pd["equilibrium_total"], "100");
+}

@@ -1,0 +1,240 @@
+//! Classic TU games built in:
+//! - the **glove game**: players own one left or one right glove; a coalition
+//!   is worth the number of pairs it can form, v(S) = min(#left, #right);
+//! - the **airport game** (Littlechild–Owen 1973): a runway must be as long
+//!   as the largest plane of the coalition, so its cost is
+//!   c(S) = max_{i∈S} cᵢ; the game is the cost game c, whose Shapley value is
+//!   each player's fair share of the cost;
+//! - the **bankruptcy game** (O'Neill 1982): an estate E below the sum of the
+//!   claims dᵢ; a coalition can secure what the others' claims leave,
+//!   v(S) = max(0, E − Σ_{j∉S} dⱼ). Its Shapley value is the random-arrival
+//!   rule.
+//!
+//! [`parse`] reads them from the text forms `glove:L,R`,
+//! `airport:c1,c2,...` and `bankruptcy:E:d1,d2,...`.
+
+use num_rational::BigRational;
+use num_traits::{Signed, Zero};
+
+use super::{CoopError, TuGame, MAX_TABLE_PLAYERS};
+use crate::exact_text::{format_rational, parse_rational};
+
+/// The glove game with `left` owners of a left glove (players 1..=left)
+/// followed by `right` owners of a right glove.
+pub fn glove(left: usize, right: usize) -> Result<TuGame, CoopError> {
+    let n = left + right;
+    if n > MAX_TABLE_PLAYERS {
+        return Err(CoopError::TooManyPlayers(n));
+    }
+    let left_mask: u32 = (1u32 << left) - 1;
+    let mut game = TuGame::from_fn(n, |s| {
+        let l = (s & left_mask).count_ones();
+        let r = (s & !left_mask).count_ones();
+        BigRational::from_integer(l.min(r).into())
+    })?;
+    let names = (1..=left)
+        .map(|i| format!("L{i}"))
+        .chain((1..=right).map(|i| format!("R{i}")))
+        .collect();
+    game = TuGame::new(names, game.values().to_vec())?;
+    Ok(game)
+}
+
+/// The airport cost game of the given runway costs: c(S) = max_{i∈S} cᵢ.
+pub fn airport(costs: &[BigRational]) -> Result<TuGame, CoopError> {
+    if costs.iter().any(|c| c.is_negative()) {
+        return Err(CoopError::Builtin(
+            "airport costs must be non-negative".into(),
+        ));
+    }
+    TuGame::from_fn(costs.len(), |s| {
+        (0..costs.len())
+            .filter(|i| s >> i & 1 == 1)
+            .map(|i| costs[i].clone())
+            .max()
+            .unwrap_or_else(BigRational::zero)
+    })
+}
+
+/// The bankruptcy game of an estate and claims: v(S) = max(0, E − Σ_{j∉S} dⱼ).
+pub fn bankruptcy(estate: &BigRational, claims: &[BigRational]) -> Result<TuGame, CoopError> {
+    if estate.is_negative() || claims.iter().any(|c| c.is_negative()) {
+        return Err(CoopError::Builtin(
+            "the estate and the claims must be non-negative".into(),
+        ));
+    }
+    let total: BigRational = claims.iter().sum();
+    if estate > &total {
+        return Err(CoopError::Builtin(format!(
+            "the estate {} exceeds the total claim {}, so there is no bankruptcy",
+            format_rational(estate),
+            format_rational(&total)
+        )));
+    }
+    TuGame::from_fn(claims.len(), |s| {
+        let outside: BigRational = (0..claims.len())
+            .filter(|i| s >> i & 1 == 0)
+            .map(|i| &claims[i])
+            .sum();
+        let left = estate - outside;
+        if left.is_negative() {
+            BigRational::zero()
+        } else {
+            left
+        }
+    })
+}
+
+fn check_bankruptcy(estate: &BigRational, claims: &[BigRational]) -> Result<(), CoopError> {
+    if estate.is_negative() || claims.iter().any(|c| c.is_negative()) {
+        return Err(CoopError::Builtin(
+            "the estate and the claims must be non-negative".into(),
+        ));
+    }
+    let total: BigRational = claims.iter().sum();
+    if estate > &total {
+        return Err(CoopError::Builtin(format!(
+            "the estate {} exceeds the total claim {}, so there is no bankruptcy",
+            format_rational(estate),
+            format_rational(&total)
+        )));
+    }
+    Ok(())
+}
+
+fn numbers(list: &str, what: &str) -> Result<Vec<BigRational>, CoopError> {
+    list.split(',')
+        .map(|part| {
+            parse_rational(part).ok_or_else(|| {
+                CoopError::Builtin(format!("\"{}\" is not a number in the {what}", part.trim()))
+            })
+        })
+        .collect()
+}
+
+/// A built-in game and its parameters.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Builtin {
+    /// The glove game with `left` and `right` owners.
+    Glove {
+        /// Owners of a left glove (players 1..=left).
+        left: usize,
+        /// Owners of a right glove.
+        right: usize,
+    },
+    /// The airport cost game.
+    Airport {
+        /// The runway cost each player needs.
+        costs: Vec<BigRational>,
+    },
+    /// The bankruptcy game.
+    Bankruptcy {
+        /// The estate E.
+        estate: BigRational,
+        /// The claims dᵢ.
+        claims: Vec<BigRational>,
+    },
+}
+
+impl Builtin {
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        match self {
+            Builtin::Glove { left, right } => left + right,
+            Builtin::Airport { costs } => costs.len(),
+            Builtin::Bankruptcy { claims, .. } => claims.len(),
+        }
+    }
+
+    /// The coalition table (at most [`MAX_TABLE_PLAYERS`] players).
+    pub fn to_game(&self) -> Result<TuGame, CoopError> {
+        match self {
+            Builtin::Glove { left, right } => glove(*left, *right),
+            Builtin::Airport { costs } => airport(costs),
+            Builtin::Bankruptcy { estate, claims } => bankruptcy(estate, claims),
+        }
+    }
+
+    /// The worth of a coalition given by a membership vector, as a float
+    /// (for Monte Carlo estimates of games too large for a table).
+    pub fn worth_f64(&self, members: &[bool]) -> f64 {
+        use crate::exact_text::rational_to_f64;
+        match self {
+            Builtin::Glove { left, .. } => {
+                let l = members[..*left].iter().filter(|&&m| m).count();
+                let r = members[*left..].iter().filter(|&&m| m).count();
+                l.min(r) as f64
+            }
+            Builtin::Airport { costs } => costs
+                .iter()
+                .zip(members)
+                .filter(|(_, &m)| m)
+                .map(|(c, _)| rational_to_f64(c))
+                .fold(0.0, f64::max),
+            Builtin::Bankruptcy { estate, claims } => {
+                let outside: f64 = claims
+                    .iter()
+                    .zip(members)
+                    .filter(|(_, &m)| !m)
+                    .map(|(c, _)| rational_to_f64(c))
+                    .sum();
+                (rational_to_f64(estate) - outside).max(0.0)
+            }
+        }
+    }
+}
+
+/// Reads `glove:L,R`, `airport:c1,c2,...` or `bankruptcy:E:d1,d2,...`
+/// without building the table; `Ok(None)` when `spec` names no built-in game.
+pub fn parse_spec(spec: &str) -> Result<Option<Builtin>, CoopError> {
+    let Some((name, rest)) = spec.split_once(':') else {
+        return Ok(None);
+    };
+    let game = match name.trim().to_ascii_lowercase().as_str() {
+        "glove" => {
+            let counts: Vec<usize> = rest
+                .split(',')
+                .map(|p| p.trim().parse::<usize>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| {
+                    CoopError::Builtin("the glove game is written glove:L,R with two counts".into())
+                })?;
+            match counts[..] {
+                [left, right] if left + right > 0 => Builtin::Glove { left, right },
+                _ => {
+                    return Err(CoopError::Builtin(
+                        "the glove game is written glove:L,R with two counts, not both 0".into(),
+                    ))
+                }
+            }
+        }
+        "airport" => {
+            let costs = numbers(rest, "airport costs")?;
+            if costs.iter().any(|c| c.is_negative()) {
+                return Err(CoopError::Builtin(
+                    "airport costs must be non-negative".into(),
+                ));
+            }
+            Builtin::Airport { costs }
+        }
+        "bankruptcy" => {
+            let (estate, claims) = rest.split_once(':').ok_or_else(|| {
+                CoopError::Builtin("the bankruptcy game is written bankruptcy:E:d1,d2,...".into())
+            })?;
+            let estate = parse_rational(estate).ok_or_else(|| {
+                CoopError::Builtin(format!("the estate \"{}\" is not a number", estate.trim()))
+            })?;
+            let claims = numbers(claims, "claims")?;
+            check_bankruptcy(&estate, &claims)?;
+            Builtin::Bankruptcy { estate, claims }
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(game))
+}
+
+/// Reads `glove:L,R`, `airport:c1,c2,...` or `bankruptcy:E:d1,d2,...` and
+/// builds its table; returns `Ok(None)` when `spec` names no built-in game.
+pub fn parse(spec: &str) -> Result<Option<TuGame>, CoopError> {
+    parse_spec(spec)?.map(|game| game.to_game()).transpose()
+}

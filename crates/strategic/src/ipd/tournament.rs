@@ -1,0 +1,267 @@
+//! Round-robin tournaments (Axelrod 1980, 1984): every strategy meets every
+//! strategy — itself included, as two copies — in a match, and the round
+//! robin is repeated. As in the Axelrod library, a player's score in a
+//! repetition is its payoff per turn averaged over its opponents *excluding
+//! itself*, and players are ranked by the median of these scores over the
+//! repetitions (ties keep the input order). Wins count the matches against
+//! others in which a player scored strictly more; cooperation rates are over
+//! all turns of its matches against others. The payoff matrix holds the mean
+//! payoff per turn of row against column (the diagonal is self-play).
+//!
+//! Matches between two deterministic strategies without noise or random end
+//! are played once and reused in every repetition. Matches run on several
+//! threads; every match has its own random streams (see [`super::MatchRunner`]),
+//! so results do not depend on the number of threads.
+
+use super::game_match::{MatchConfig, MatchRunner, MatchSummary};
+use super::strategies::StrategyInfo;
+use super::IpdError;
+
+/// How a tournament is played.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TournamentConfig {
+    /// How each match is played.
+    pub match_config: MatchConfig,
+    /// How many times the round robin is played.
+    pub repetitions: usize,
+    /// The seed of all random draws.
+    pub seed: u64,
+    /// Worker threads (0: automatic — one for small tournaments, else as many
+    /// as the machine has).
+    pub threads: usize,
+}
+
+impl Default for TournamentConfig {
+    fn default() -> Self {
+        TournamentConfig {
+            match_config: MatchConfig::default(),
+            repetitions: 10,
+            seed: 0,
+            threads: 0,
+        }
+    }
+}
+
+/// The outcome of a tournament.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TournamentResult {
+    /// The players, in input order (indices below refer to this order).
+    pub players: Vec<&'static StrategyInfo>,
+    /// `scores[i][r]`: player i's payoff per turn averaged over its
+    /// opponents (itself excluded) in repetition r.
+    pub scores: Vec<Vec<f64>>,
+    /// `median_scores[i]`: the median of `scores[i]`.
+    pub median_scores: Vec<f64>,
+    /// Player indices from first to last.
+    pub ranking: Vec<usize>,
+    /// `payoff_matrix[i][j]`: i's mean payoff per turn against j.
+    pub payoff_matrix: Vec<Vec<f64>>,
+    /// `wins[i][r]`: matches player i won in repetition r.
+    pub wins: Vec<Vec<u32>>,
+    /// The fraction of i's moves against others that were C.
+    pub cooperation_rates: Vec<f64>,
+}
+
+/// Plays the round robin of `players` (at least two).
+///
+/// ```
+/// use sprague_strategic::ipd::{lookup, tournament};
+/// let players = ["TitForTat", "Grudger", "TitFor2Tats", "Defector"].map(|n| lookup(n).unwrap()).to_vec();
+/// let config = tournament::TournamentConfig { repetitions: 2, ..Default::default() };
+/// let result = tournament::run(&players, &config).unwrap();
+/// assert_eq!(result.players[result.ranking[0]].id, "TitForTat");
+/// ```
+pub fn run(
+    players: &[&'static StrategyInfo],
+    config: &TournamentConfig,
+) -> Result<TournamentResult, IpdError> {
+    config.match_config.validate()?;
+    let n = players.len();
+    if n < 2 {
+        return Err(IpdError::Parameter(
+            "a tournament needs at least two players".into(),
+        ));
+    }
+    if config.repetitions == 0 {
+        return Err(IpdError::Parameter(
+            "a tournament needs at least one repetition".into(),
+        ));
+    }
+    let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| (i..n).map(move |j| (i, j))).collect();
+    // Jobs: (repetition, pair index); deterministic pairs only in repetition 0.
+    let mut jobs = Vec::new();
+    for r in 0..config.repetitions {
+        for (p, &(i, j)) in pairs.iter().enumerate() {
+            if r == 0 || !config.match_config.is_deterministic(players[i], players[j]) {
+                jobs.push((r, p));
+            }
+        }
+    }
+    // Automatic: one thread for small tournaments, where starting threads
+    // costs more than it saves.
+    let expected_turns = jobs.len() as f64
+        * config
+            .match_config
+            .prob_end
+            .map_or(config.match_config.turns as f64, |p| 1.0 / p);
+    let threads = match config.threads {
+        0 if expected_turns < 2.0e6 => 1,
+        0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
+        t => t,
+    }
+    .clamp(1, jobs.len().max(1));
+    let play = |chunk: &[(usize, usize)]| -> Vec<MatchSummary> {
+        let mut runner = MatchRunner::new();
+        chunk
+            .iter()
+            .map(|&(r, p)| {
+                let (i, j) = pairs[p];
+                let stream = ((r * n + i) * n + j) as u64;
+                runner.play(
+                    players[i],
+                    players[j],
+                    &config.match_config,
+                    config.seed,
+                    stream,
+                )
+            })
+            .collect()
+    };
+    let summaries: Vec<MatchSummary> = if threads == 1 {
+        play(&jobs)
+    } else {
+        let chunk_size = jobs.len().div_ceil(threads);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = jobs
+                .chunks(chunk_size)
+                .map(|chunk| scope.spawn(move || play(chunk)))
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| {
+                    h.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect()
+        })
+    };
+    let mut by_job = vec![vec![None; pairs.len()]; config.repetitions];
+    for (&(r, p), summary) in jobs.iter().zip(summaries) {
+        by_job[r][p] = Some(summary);
+    }
+    let mut payoff_sum = vec![vec![0.0f64; n]; n];
+    let mut scores = vec![vec![0.0f64; config.repetitions]; n];
+    let mut wins = vec![vec![0u32; config.repetitions]; n];
+    let mut cooperations = vec![0usize; n];
+    let mut turns_against_others = vec![0usize; n];
+    for r in 0..config.repetitions {
+        for (p, &(i, j)) in pairs.iter().enumerate() {
+            let summary = by_job[r][p].or(by_job[0][p]).unwrap_or_default();
+            let per_turn = |k: usize| summary.scores[k] / summary.turns.max(1) as f64;
+            payoff_sum[i][j] += per_turn(0);
+            if i == j {
+                continue;
+            }
+            payoff_sum[j][i] += per_turn(1);
+            scores[i][r] += per_turn(0) / (n - 1) as f64;
+            scores[j][r] += per_turn(1) / (n - 1) as f64;
+            if summary.scores[0] > summary.scores[1] {
+                wins[i][r] += 1;
+            } else if summary.scores[1] > summary.scores[0] {
+                wins[j][r] += 1;
+            }
+            cooperations[i] += summary.cooperations[0];
+            cooperations[j] += summary.cooperations[1];
+            turns_against_others[i] += summary.turns;
+            turns_against_others[j] += summary.turns;
+        }
+    }
+    let repetitions = config.repetitions as f64;
+    let payoff_matrix = payoff_sum
+        .into_iter()
+        .map(|row| row.into_iter().map(|x| x / repetitions).collect())
+        .collect();
+    let median_scores: Vec<f64> = scores.iter().map(|s| median(s)).collect();
+    let mut ranking: Vec<usize> = (0..n).collect();
+    ranking.sort_by(|&a, &b| median_scores[b].total_cmp(&median_scores[a]));
+    let cooperation_rates = cooperations
+        .iter()
+        .zip(&turns_against_others)
+        .map(|(&c, &t)| c as f64 / t.max(1) as f64)
+        .collect();
+    Ok(TournamentResult {
+        players: players.to_vec(),
+        scores,
+        median_scores,
+        ranking,
+        payoff_matrix,
+        wins,
+        cooperation_rates,
+    })
+}
+
+/// The median of a non-empty list (mean of the two middle values when even).
+pub fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let m = sorted.len();
+    if m == 0 {
+        f64::NAN
+    } else if m % 2 == 1 {
+        sorted[m / 2]
+    } else {
+        (sorted[m / 2 - 1] + sorted[m / 2]) / 2.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ipd::{lookup, STRATEGIES};
+
+    #[test]
+    fn small_round_robin_by_hand() {
+        // TFT, Defector, Cooperator over 10 turns. TFT: vs D 9, vs C 30 →
+        // (0.9 + 3.0)/2 = 1.95; Defector: vs TFT 14, vs C 50 → (1.4 + 5)/2 = 3.2;
+        // Cooperator: vs TFT 30, vs D 0 → 1.5.
+        let players: Vec<_> = ["TitForTat", "Defector", "Cooperator"]
+            .iter()
+            .map(|n| lookup(n).unwrap())
+            .collect();
+        let config = TournamentConfig {
+            match_config: MatchConfig {
+                turns: 10,
+                ..MatchConfig::default()
+            },
+            repetitions: 3,
+            ..TournamentConfig::default()
+        };
+        let result = run(&players, &config).unwrap();
+        assert_eq!(result.median_scores, vec![1.95, 3.2, 1.5]);
+        assert_eq!(result.ranking, vec![1, 0, 2]);
+        assert_eq!(result.wins[1], vec![2, 2, 2]);
+        assert_eq!(result.payoff_matrix[0][0], 3.0);
+        assert!((result.payoff_matrix[1][0] - 1.4).abs() < 1e-12);
+        assert_eq!(result.cooperation_rates[2], 1.0);
+    }
+
+    #[test]
+    fn seeded_results_do_not_depend_on_threads() {
+        let players: Vec<_> = STRATEGIES.iter().take(12).collect();
+        let mut config = TournamentConfig {
+            match_config: MatchConfig {
+                turns: 50,
+                noise: 0.05,
+                ..MatchConfig::default()
+            },
+            repetitions: 3,
+            seed: 9,
+            threads: 1,
+        };
+        let one = run(&players, &config).unwrap();
+        config.threads = 3;
+        assert_eq!(one, run(&players, &config).unwrap());
+        config.seed = 10;
+        assert_ne!(one.scores, run(&players, &config).unwrap().scores);
+    }
+}
