@@ -57,6 +57,43 @@ pub enum GameError {
         /// What is too large and the limit.
         reason: String,
     },
+    /// A position that is not written in the game's syntax.
+    #[error("'{text}' is not a {game} position: {reason}")]
+    InvalidPosition {
+        /// The game.
+        game: String,
+        /// The text as typed.
+        text: String,
+        /// What is wrong and what is accepted.
+        reason: String,
+    },
+    /// A graph (edge list or JSON) that cannot be used.
+    #[error("invalid graph{}: {reason}", .source_name.as_ref().map(|s| format!(" in {s}")).unwrap_or_default())]
+    InvalidGraph {
+        /// Where it came from (a file name), if from a file.
+        source_name: Option<String>,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A file that could not be read.
+    #[error("cannot read '{path}': {reason}")]
+    File {
+        /// The path as given.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// The game does not offer this kind of answer.
+    #[error("{game} does not support {what}")]
+    Unsupported {
+        /// The game.
+        game: String,
+        /// What was asked for.
+        what: String,
+    },
+    /// A search failed (cycle or memory).
+    #[error(transparent)]
+    Search(#[from] sprague_engine::WltError),
     /// The request would not fit in memory.
     #[error(transparent)]
     Memory(#[from] MemoryError),

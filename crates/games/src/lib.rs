@@ -7,8 +7,10 @@
 
 pub mod bash_game;
 pub mod catalogue;
+pub mod chomp;
 pub mod dawsons_kayles;
 pub mod error;
+pub mod game_graph;
 pub mod grundys_game;
 pub mod heap_analysis;
 pub mod kayles;
@@ -17,6 +19,7 @@ pub mod nim;
 pub mod octal;
 pub mod playable;
 pub mod subtraction;
+pub mod wythoff;
 
 pub use bash_game::BashGame;
 pub use catalogue::{parse_game, CatalogueEntry, CatalogueGame, Request, ENTRIES};

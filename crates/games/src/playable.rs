@@ -10,6 +10,7 @@
 use sprague_engine::{analyze, Analysis, Game, GrundySolver, HeapFamily, Outcome, Values};
 
 use crate::error::GameError;
+use crate::game_graph::{sprague_grundy_graph, GameGraph};
 use crate::heap_analysis::{analyze_heaps, PROOF_HORIZON};
 
 /// A component of an analysed position.
@@ -116,6 +117,19 @@ pub trait PlayableGame: Send + Sync {
     /// A [`GameError`] for words that are not a position of this game, or a
     /// position too large to analyse.
     fn analyze(&self, words: &[String]) -> Result<Report, GameError>;
+
+    /// The game graph from the position `words`, at most `node_limit` positions
+    /// (for `sprague graph`). Games that cannot draw theirs say so.
+    ///
+    /// # Errors
+    /// [`GameError::Unsupported`] by default; the parse errors of the position.
+    fn game_graph(&self, words: &[String], node_limit: usize) -> Result<GameGraph, GameError> {
+        let _ = (words, node_limit);
+        Err(GameError::Unsupported {
+            game: self.description(),
+            what: "game-graph output".to_string(),
+        })
+    }
 
     /// g(0..=to) with the period found, for one-heap families.
     ///
@@ -250,6 +264,15 @@ where
         Ok(Report::from_analysis(
             analysis.map_positions(|position| position.to_string()),
         ))
+    }
+
+    fn game_graph(&self, words: &[String], node_limit: usize) -> Result<GameGraph, GameError> {
+        require_position(words, &self.description, &self.syntax)?;
+        let components = words
+            .iter()
+            .map(|word| (self.parse_component)(word))
+            .collect::<Result<Vec<G::Position>, GameError>>()?;
+        sprague_grundy_graph(&self.game, components, node_limit)
     }
 }
 
