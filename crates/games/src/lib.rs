@@ -16,9 +16,13 @@ pub mod heap_analysis;
 pub mod kayles;
 pub mod laskers_nim;
 pub mod nim;
+pub mod nim_reduction;
+pub mod nimble;
+pub mod northcott;
 pub mod octal;
 pub mod playable;
 pub mod subtraction;
+pub mod turning_turtles;
 pub mod wythoff;
 
 pub use bash_game::BashGame;
