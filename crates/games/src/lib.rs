@@ -9,6 +9,7 @@ pub mod bash_game;
 pub mod catalogue;
 pub mod chomp;
 pub mod coin_turning;
+pub mod coin_turning_2d;
 pub mod dawsons_kayles;
 pub mod error;
 pub mod game_graph;
