@@ -13,6 +13,8 @@ pub mod coin_turning_2d;
 pub mod dawsons_kayles;
 pub mod error;
 pub mod game_graph;
+pub mod graph_input;
+pub mod green_hackenbush;
 pub mod grundys_game;
 pub mod heap_analysis;
 pub mod kayles;
