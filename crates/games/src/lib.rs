@@ -10,6 +10,7 @@ pub mod catalogue;
 pub mod chomp;
 pub mod coin_turning;
 pub mod coin_turning_2d;
+pub mod digraph;
 pub mod dawsons_kayles;
 pub mod error;
 pub mod game_graph;
