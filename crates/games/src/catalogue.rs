@@ -15,6 +15,8 @@ use crate::nim::Nim;
 use crate::octal::OctalGame;
 use crate::playable::{HeapPlayable, PlayableGame};
 use crate::subtraction::SubtractionGame;
+use crate::coin_turning_2d::BoardGame;
+use crate::green_hackenbush::{HackenbushPlayable, Syntax as HackenbushSyntax};
 use crate::{dawsons_kayles, kayles};
 
 /// A game description split into its name and parameter (`bash:3` → `bash`, `3`).
@@ -238,6 +240,222 @@ pub const ENTRIES: &[CatalogueEntry] = &[
             Ok(Box::new(HeapPlayable::new("lasker", "Lasker's Nim", LaskersNim)))
         },
     },
+    // Board, coin and graph games (CATALOGUE §3); loopy games; win/lose/tie search.
+    CatalogueEntry {
+        name: "wythoff",
+        syntax: "wythoff (position: pairs a,b)",
+        example: "sprague analyze wythoff 10,15",
+        rule: "two heaps: take any number from one heap, or the same number from both; P-positions (⌊kφ⌋, ⌊kφ²⌋); `sprague table wythoff --to N` prints g(a,b)",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::wythoff::WythoffPlayable))
+        },
+    },
+    CatalogueEntry {
+        name: "chomp",
+        syntax: "chomp (position: RxC or row lengths from the poison row up, e.g. 4x7 or 5,5,3,1)",
+        example: "sprague analyze chomp 4x7",
+        rule: "eat a square and everything above and to the right of it; whoever must eat the poisoned corner loses",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::chomp::ChompPlayable))
+        },
+    },
+    CatalogueEntry {
+        name: "nimble",
+        syntax: "nimble (position: the strip from square 0, '.' empty, a digit for that many coins, e.g. .2..1)",
+        example: "sprague analyze nimble .1..2.1",
+        rule: "move one coin any number of squares to the left (coins on square 0 are out); Nim with a heap per coin",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::nimble::NimblePlayable))
+        },
+    },
+    CatalogueEntry {
+        name: "turning-turtles",
+        syntax: "turning-turtles (position: an H/T string, positions from 1, e.g. THHTH)",
+        example: "sprague analyze turning-turtles THHTTH",
+        rule: "turn one head to tails and optionally one coin to its left; Nim with a heap n per head at position n",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::turning_turtles::TurningTurtlesPlayable))
+        },
+    },
+    CatalogueEntry {
+        name: "northcott",
+        syntax: "northcott (position: one word per row with W, B and '.', e.g. W...B. .B..W)",
+        example: "sprague analyze northcott W...B. .B..W WB",
+        rule: "slide your own piece along its row without jumping the other; Nim on the gaps",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::northcott::NorthcottPlayable))
+        },
+    },
+    CatalogueEntry {
+        name: "mock-turtles",
+        syntax: "mock-turtles (position: an H/T string, positions from 0)",
+        example: "sprague analyze mock-turtles THHTTH",
+        rule: "turn 1, 2 or 3 coins, the rightmost heads to tails; g(x) = the x-th odious number",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::coin_turning::CoinTurning::mock_turtles()))
+        },
+    },
+    CatalogueEntry {
+        name: "ruler",
+        syntax: "ruler (position: an H/T string, positions from 1)",
+        example: "sprague analyze ruler THHTTHTH",
+        rule: "turn any run of consecutive coins ending at a head; g(x) = the largest power of 2 dividing x",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::coin_turning::CoinTurning::ruler()))
+        },
+    },
+    CatalogueEntry {
+        name: "twins",
+        syntax: "twins (position: an H/T string, positions from 0)",
+        example: "sprague analyze twins THHTTH",
+        rule: "turn exactly two coins, the rightmost heads to tails; g(x) = x",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::coin_turning::CoinTurning::twins()))
+        },
+    },
+    CatalogueEntry {
+        name: "coin-subtraction",
+        syntax: "coin-subtraction:S1,S2,... (position: an H/T string, positions from 1)",
+        example: "sprague analyze coin-subtraction:1,3,4 THTTHTH",
+        rule: "turn the head at x and the coin at x − s for an s in S (coin 0 imaginary); the subtraction game S",
+        has_values: false,
+        parse: |request| {
+            let parameter = request.required_parameter("coin-subtraction:S1,S2,..., e.g. coin-subtraction:1,3,4")?;
+            let rule = crate::coin_turning::parse_rule(&format!("sub{parameter}"))
+                .map_err(|error| request.described(error))?;
+            let mut game = crate::coin_turning::CoinTurning::with_rule(rule);
+            game.description = format!("coin-subtraction:{}", parameter.trim());
+            Ok(Box::new(game))
+        },
+    },
+    CatalogueEntry {
+        name: "coins",
+        syntax: "coins:RULE with RULE anyA-B (turn A..B coins, B ≤ 4), run / runA-B (a run ending at the head), subS1,S2,...",
+        example: "sprague analyze coins:run1-2 THHTH",
+        rule: "a general 1-D coin-turning game: a move turns a set of coins allowed by the rule, the rightmost heads to tails",
+        has_values: false,
+        parse: |request| {
+            let parameter = request.required_parameter("coins:RULE, e.g. coins:any1-3")?;
+            let rule = crate::coin_turning::parse_rule(parameter)
+                .map_err(|error| request.described(error))?;
+            Ok(Box::new(crate::coin_turning::CoinTurning::with_rule(rule)))
+        },
+    },
+    CatalogueEntry {
+        name: "acrostic-twins",
+        syntax: "acrostic-twins (position: rows of H/T separated by '/', e.g. THT/TTH)",
+        example: "sprague analyze acrostic-twins THT/TTH/HTT",
+        rule: "turn two coins in the same row or column, the south-east one heads to tails; g(x,y) = x ⊕ y",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(BoardGame::acrostic_twins()))
+        },
+    },
+    CatalogueEntry {
+        name: "twins-x-twins",
+        syntax: "twins-x-twins (position: rows of H/T separated by '/')",
+        example: "sprague analyze twins-x-twins THT/TTH/HTT",
+        rule: "turn the four corners of a rectangle, the south-east one heads to tails; g(x,y) = x ⊗ y",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(BoardGame::twins_by_twins()))
+        },
+    },
+    CatalogueEntry {
+        name: "rugs",
+        syntax: "rugs (position: rows of H/T separated by '/', rows and columns from 1)",
+        example: "sprague analyze rugs TTTT/THTT/TTHH",
+        rule: "turn every coin of a rectangle whose south-east corner is a head (Ruler × Ruler); g = ruler(x) ⊗ ruler(y)",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(BoardGame::rugs()))
+        },
+    },
+    CatalogueEntry {
+        name: "tartan",
+        syntax: "tartan:G1*G2 with G = mock-turtles, ruler, twins, turtles or a coins: rule (any1-3, run, sub1,2) (position: rows of H/T separated by '/')",
+        example: "sprague analyze 'tartan:ruler*mock-turtles' THT/TTH",
+        rule: "the Tartan product of two 1-D coin-turning games: a move turns A × B for moves A, B of the factors; g = g1(x) ⊗ g2(y)",
+        has_values: false,
+        parse: |request| {
+            let parameter = request.required_parameter("tartan:G1*G2, e.g. tartan:ruler*twins")?;
+            Ok(Box::new(BoardGame::tartan(parameter).map_err(|error| request.described(error))?))
+        },
+    },
+    CatalogueEntry {
+        name: "green-hackenbush",
+        syntax: "green-hackenbush (position: an edge list on the ground g, inline g-a,a-b,b-g or @file)",
+        example: "sprague analyze green-hackenbush g-a,a-b,b-g,a-c,c-d",
+        rule: "delete an edge; everything no longer connected to the ground falls; colon and fusion principles",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(HackenbushPlayable(HackenbushSyntax::Hackenbush)))
+        },
+    },
+    CatalogueEntry {
+        name: "tree-edge-deletion",
+        syntax: "tree-edge-deletion (position: nested parentheses, one pair per vertex, the outer pair the root)",
+        example: "sprague analyze tree-edge-deletion '(()(()()))'",
+        rule: "delete an edge of a rooted tree and the part cut off from the root (Green Hackenbush on a tree)",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(HackenbushPlayable(HackenbushSyntax::Tree)))
+        },
+    },
+    CatalogueEntry {
+        name: "graph-edge-deletion",
+        syntax: "graph-edge-deletion (position: ROOT:edge list, e.g. 1:1-2,2-3,3-1,1-4, or ROOT:@file)",
+        example: "sprague analyze graph-edge-deletion 1:1-2,2-3,3-1,1-4",
+        rule: "delete an edge of a rooted undirected graph and the part cut off from the root (Green Hackenbush)",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(HackenbushPlayable(HackenbushSyntax::RootedGraph)))
+        },
+    },
+    CatalogueEntry {
+        name: "digraph",
+        syntax: "digraph:EDGES or digraph:@FILE (text edge list or JSON); position: the vertices holding tokens",
+        example: "sprague analyze digraph:a>b,b>c,c>a,c>d,x>y,y>x,y>d a x",
+        rule: "slide one token along an edge; cyclic graphs get the generalized Sprague–Grundy function and outcomes P/N/D",
+        has_values: false,
+        parse: |request| {
+            let parameter = request.required_parameter("digraph:a>b,b>c or digraph:@graph.txt")?;
+            Ok(Box::new(crate::digraph::DigraphGame::new(parameter)?))
+        },
+    },
+    CatalogueEntry {
+        name: "sos",
+        syntax: "sos (position: the strip length, e.g. 16, or the squares, e.g. S__S___)",
+        example: "sprague analyze sos 9",
+        rule: "write S or O in an empty square; whoever completes S-O-S wins; a full strip is a tie (win/lose/tie search)",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::sos::SosPlayable))
+        },
+    },
 ];
 
 /// Other spellings accepted for catalogue names.
@@ -250,6 +468,13 @@ const ALIASES: &[(&str, &str)] = &[
     ("lasker-nim", "lasker"),
     ("lasker's-nim", "lasker"),
     ("subtract", "subtraction"),
+    ("wythoffs-game", "wythoff"),
+    ("turtles", "turning-turtles"),
+    ("northcotts-game", "northcott"),
+    ("hackenbush", "green-hackenbush"),
+    ("tartan-twins", "twins-x-twins"),
+    ("twins*twins", "twins-x-twins"),
+    ("mock-turtle", "mock-turtles"),
 ];
 
 /// Reads a game description.
@@ -265,11 +490,19 @@ const ALIASES: &[(&str, &str)] = &[
 /// assert!(error.to_string().contains("did you mean 'kayles'"));
 /// ```
 pub fn parse_game(description: &str) -> Result<CatalogueGame, GameError> {
-    let text = description.trim().to_lowercase();
-    let (name, parameter) = match text.split_once(':') {
-        Some((name, parameter)) => (name, Some(parameter)),
-        None => (text.as_str(), None),
+    // Only the name is case-insensitive: parameters may be file paths (`digraph:@Graph.txt`).
+    let trimmed = description.trim();
+    let (name_text, parameter) = match trimmed.split_once(':') {
+        Some((name, parameter)) => (name.to_lowercase(), Some(parameter)),
+        None => (trimmed.to_lowercase(), None),
     };
+    let lowered_parameter = parameter.map(str::to_lowercase);
+    let parameter = if name_text == "digraph" {
+        parameter
+    } else {
+        lowered_parameter.as_deref()
+    };
+    let name = name_text.as_str();
     let name = ALIASES
         .iter()
         .find(|(alias, _)| *alias == name)

@@ -113,7 +113,7 @@ fn describe_bite(row: usize, column: u16) -> String {
 /// use sprague_games::chomp::{Chomp, Diagram};
 /// let mut solver = GrundySolver::new(Chomp);
 /// assert_eq!(solver.grundy(&Diagram(vec![1])), Ok(0)); // only the poison left
-/// assert_eq!(solver.grundy(&Diagram(vec![2, 2])), Ok(1));
+/// assert_eq!(solver.grundy(&Diagram(vec![2, 2])), Ok(2));
 /// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Chomp;

@@ -40,7 +40,7 @@ impl fmt::Display for Pair {
 /// use sprague_games::wythoff::{Pair, Wythoff};
 /// let mut solver = GrundySolver::new(Wythoff);
 /// assert_eq!(solver.grundy(&Pair(1, 2)), Ok(0));
-/// assert_eq!(solver.grundy(&Pair(2, 2)), Ok(3));
+/// assert_eq!(solver.grundy(&Pair(2, 2)), Ok(1));
 /// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Wythoff;
