@@ -94,6 +94,7 @@ impl fmt::Display for LoopyValue {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoopyValue::Finite(value) => write!(formatter, "{value}"),
+            LoopyValue::Infinite(set) if set.is_empty() => formatter.write_str("∞(∅)"),
             LoopyValue::Infinite(set) => {
                 let words: Vec<String> = set.iter().map(u64::to_string).collect();
                 write!(formatter, "∞({})", words.join(","))

@@ -69,9 +69,9 @@ impl Game for Wythoff {
 
 fn describe(from: Pair, to: Pair) -> String {
     match (from.0 - to.0, from.1 - to.1) {
-        (0, k) => format!("take {k} from the second heap ({},{} → {to})", from.0, from.1),
-        (k, 0) => format!("take {k} from the first heap ({},{} → {to})", from.0, from.1),
-        (k, _) => format!("take {k} from both heaps ({},{} → {to})", from.0, from.1),
+        (0, k) => format!("take {k} from the second heap of {from} (to {to})"),
+        (k, 0) => format!("take {k} from the first heap of {from} (to {to})"),
+        (k, _) => format!("take {k} from both heaps of {from} (to {to})"),
     }
 }
 

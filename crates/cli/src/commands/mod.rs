@@ -2,5 +2,7 @@
 
 pub mod analyze;
 pub mod games;
+pub mod graph;
 pub mod nimber;
+pub mod table;
 pub mod values;

@@ -1,0 +1,92 @@
+//! `sprague table wythoff --to N`: the (N+1)×(N+1) table of Sprague–Grundy
+//! values g(a, b) of a two-heap game (Wythoff's game), with the P-positions.
+
+use serde::Serialize;
+use sprague_games::{parse_game, GameError};
+
+use crate::error::CliError;
+use crate::output::{print_json, print_text, Format};
+
+/// Arguments of `sprague table`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game; `wythoff` is the one two-heap game with a table.
+    pub game: String,
+    /// The largest heap in the table.
+    #[arg(long, default_value_t = 15)]
+    pub to: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Serialize)]
+struct TableJson {
+    game: String,
+    to: u64,
+    values: Vec<Vec<u64>>,
+    p_positions: Vec<[u64; 2]>,
+}
+
+/// Computes and prints the table.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let game = parse_game(&args.game)?;
+    if game.description() != "wythoff" {
+        return Err(GameError::Unsupported {
+            game: game.description(),
+            what: "`sprague table` (it prints two-heap tables such as wythoff; one-heap games use `sprague values`)".into(),
+        }
+        .into());
+    }
+    let values = sprague_games::wythoff::grundy_table(args.to)?;
+    let p_positions: Vec<[u64; 2]> = (0..=args.to)
+        .flat_map(|a| (0..=args.to).map(move |b| [a, b]))
+        .filter(|&[a, b]| values[a as usize][b as usize] == 0)
+        .collect();
+    match args.format {
+        Format::Json => print_json(&TableJson {
+            game: game.description(),
+            to: args.to,
+            values,
+            p_positions,
+        }),
+        Format::Csv => {
+            let mut text = String::from("a,b,grundy\n");
+            for (a, row) in values.iter().enumerate() {
+                for (b, value) in row.iter().enumerate() {
+                    text.push_str(&format!("{a},{b},{value}\n"));
+                }
+            }
+            print_text(&text)
+        }
+        Format::Text => {
+            let width = values
+                .iter()
+                .flatten()
+                .max()
+                .map_or(1, |m| m.to_string().len())
+                .max(args.to.to_string().len());
+            let mut text = format!("{}: g(a, b) for a, b = 0..{} (rows a, columns b)\n\n", game.title(), args.to);
+            text.push_str(&format!("{:>width$} |", "a\\b"));
+            for b in 0..=args.to {
+                text.push_str(&format!(" {b:>width$}"));
+            }
+            text.push('\n');
+            text.push_str(&format!("{}-+{}\n", "-".repeat(width.max(3)), "-".repeat((width + 1) * (args.to as usize + 1))));
+            for (a, row) in values.iter().enumerate() {
+                text.push_str(&format!("{a:>w$} |", w = width.max(3)));
+                for value in row {
+                    text.push_str(&format!(" {value:>width$}"));
+                }
+                text.push('\n');
+            }
+            let shown: Vec<String> = p_positions
+                .iter()
+                .filter(|[a, b]| a <= b)
+                .map(|[a, b]| format!("({a},{b})"))
+                .collect();
+            text.push_str(&format!("\nP-positions (g = 0) with a ≤ b: {}\n", shown.join(" ")));
+            print_text(&text)
+        }
+    }
+}
