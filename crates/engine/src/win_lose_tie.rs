@@ -19,8 +19,10 @@
 //! remoteness 0; a position with no moves that the game does not declare
 //! finished is a loss (normal play). The search is a depth-first walk with an
 //! explicit stack and a memo (a dense byte table when the game numbers its
-//! positions, a hash map otherwise). The game graph must be acyclic: a cycle
-//! is reported as an error.
+//! positions, a hash map otherwise). A position with a move that ends the
+//! game at once in the mover's favour is W1 without looking further (nothing
+//! is better). Games may map symmetric positions to one dense index. The game
+//! graph must be acyclic: a cycle is reported as an error.
 //!
 //! Overlap note: the every-SG work (`every_sg.rs`, another branch) computes a
 //! normal-play remoteness; this module is the W/L/T generalisation and keeps
@@ -177,6 +179,18 @@ fn combine(options: impl IntoIterator<Item = WltValue>) -> WltValue {
     }
 }
 
+/// W1 when one of `options` is a finished game lost by the player to move
+/// there (the mover wins at once, and no value is better).
+fn immediate_win<G: TwoPlayerGame>(game: &G, options: &[G::Position]) -> Option<WltValue> {
+    options
+        .iter()
+        .any(|option| game.terminal(option) == Some(Outcome::L))
+        .then_some(WltValue {
+            outcome: Outcome::W,
+            remoteness: 1,
+        })
+}
+
 /// Memoised W/L/T search of a [`TwoPlayerGame`].
 pub struct WinLoseTieSolver<G: TwoPlayerGame> {
     game: G,
@@ -281,6 +295,15 @@ impl<G: TwoPlayerGame> WinLoseTieSolver<G> {
                 }
                 top.index += 1;
                 let frame = self.frame(child, &mut on_stack);
+                if let Some(value) = immediate_win(&self.game, &frame.options) {
+                    // A move that ends the game in the mover's favour: W1, the best there is.
+                    on_stack.remove(&frame.position);
+                    self.store(frame.position, value);
+                    if let Some(parent) = stack.last_mut() {
+                        parent.values.push(value);
+                    }
+                    continue;
+                }
                 stack.push(frame);
             } else {
                 let Some(frame) = stack.pop() else { break };

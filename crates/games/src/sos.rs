@@ -59,16 +59,70 @@ impl Strip {
         }
     }
 
-    /// Whether S-O-S appears somewhere.
+    /// Bit masks of the squares holding S and holding O (one bit per square, bit 2i).
+    fn marks(&self) -> (u64, u64) {
+        const LOW: u64 = 0x5555_5555_5555_5555;
+        let low = self.cells & LOW;
+        let high = (self.cells >> 1) & LOW;
+        (low & !high, high & !low)
+    }
+
+    /// Whether S-O-S appears somewhere (bit-parallel).
     pub fn has_sos(&self) -> bool {
-        (0..(self.length as usize).saturating_sub(2))
-            .any(|i| self.get(i) == 1 && self.get(i + 1) == 2 && self.get(i + 2) == 1)
+        let (s, o) = self.marks();
+        s & (o >> 2) & (s >> 4) != 0
     }
 
     /// Whether every square is written.
     pub fn is_full(&self) -> bool {
-        (0..self.length as usize).all(|i| self.get(i) != 0)
+        let (s, o) = self.marks();
+        let all = if self.length >= 32 {
+            0x5555_5555_5555_5555
+        } else {
+            ((1u64 << (2 * self.length)) - 1) & 0x5555_5555_5555_5555
+        };
+        (s | o) == all
     }
+
+    /// The mirror image (square i ↔ square n−1−i).
+    pub fn mirrored(&self) -> Strip {
+        if self.length == 0 {
+            return *self;
+        }
+        let reversed = self.cells.reverse_bits();
+        // reverse_bits also swapped the two bits of every square: swap them back.
+        let fixed = ((reversed & 0x5555_5555_5555_5555) << 1) | ((reversed >> 1) & 0x5555_5555_5555_5555);
+        Strip {
+            cells: fixed >> (64 - 2 * u32::from(self.length)),
+            length: self.length,
+        }
+    }
+}
+
+/// Base-3 value of the four squares held in one byte of a strip.
+const BASE3_OF_BYTE: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut value = 0u32;
+        let mut square = 4;
+        while square > 0 {
+            square -= 1;
+            value = value * 3 + ((byte >> (2 * square)) & 3) as u32;
+        }
+        table[byte] = value;
+        byte += 1;
+    }
+    table
+};
+
+fn base3(cells: u64, length: u8) -> usize {
+    let mut index = 0usize;
+    let bytes = (usize::from(length)).div_ceil(4);
+    for k in (0..bytes).rev() {
+        index = index * 81 + BASE3_OF_BYTE[((cells >> (8 * k)) & 0xFF) as usize] as usize;
+    }
+    index
 }
 
 impl fmt::Display for Strip {
@@ -132,11 +186,9 @@ impl TwoPlayerGame for Sos {
         if strip.length != self.length || self.length as usize > LENGTH_LIMIT {
             return None;
         }
-        Some(
-            (0..strip.length as usize)
-                .rev()
-                .fold(0, |code, i| code * 3 + strip.get(i) as usize),
-        )
+        // A strip and its mirror image have the same value: one entry for both.
+        let mirrored = strip.mirrored();
+        Some(base3(strip.cells.min(mirrored.cells), strip.length))
     }
 }
 
@@ -303,6 +355,18 @@ mod tests {
         })
         .solve(&strip)
         .unwrap()
+    }
+
+    #[test]
+    fn mirror_images_and_base3() {
+        let strip = parse_strip("SO_OS_S").unwrap();
+        assert_eq!(strip.mirrored().to_string(), "S_SO_OS");
+        assert_eq!(strip.mirrored().mirrored(), strip);
+        assert_eq!(base3(parse_strip("O").unwrap().cells, 1), 2);
+        assert_eq!(base3(parse_strip("_S___O").unwrap().cells, 6), 3 + 2 * 243);
+        assert!(parse_strip("OSOSO").unwrap().has_sos());
+        assert!(!parse_strip("SOOS_").unwrap().has_sos());
+        assert!(parse_strip("SOOSO").unwrap().is_full());
     }
 
     #[test]
