@@ -37,8 +37,15 @@ fn usage_error(arguments: &[&str]) -> String {
     let message = String::from_utf8_lossy(&output.stderr).to_string();
     assert_eq!(output.status.code(), Some(2), "{arguments:?}: {message}");
     assert!(output.stdout.is_empty(), "{arguments:?} printed to stdout");
-    assert!(!message.contains("panicked"), "{arguments:?} panicked: {message}");
-    assert_eq!(message.trim_end().lines().count(), 1, "{arguments:?}: {message}");
+    assert!(
+        !message.contains("panicked"),
+        "{arguments:?} panicked: {message}"
+    );
+    assert_eq!(
+        message.trim_end().lines().count(),
+        1,
+        "{arguments:?}: {message}"
+    );
     message
 }
 
@@ -90,12 +97,18 @@ fn hackenbush_from_a_file_and_inline_agree() {
     let inline = analyze(&["green-hackenbush", "g-a,a-b,b-g,a-c,c-d,g-p,p-q,q-r,r-g"]);
     assert_eq!(file["grundy"], inline["grundy"]);
     assert_eq!(analyze(&["tree-edge-deletion", "(()(()))"])["grundy"], 3);
-    assert_eq!(analyze(&["graph-edge-deletion", "1:1-2,2-3,3-1,1-4"])["grundy"], 0);
+    assert_eq!(
+        analyze(&["graph-edge-deletion", "1:1-2,2-3,3-1,1-4"])["grundy"],
+        0
+    );
 }
 
 #[test]
 fn loopy_digraph_outcomes_p_n_d() {
-    for graph in ["digraph:@tests/data/loopy.txt", "digraph:@tests/data/loopy.json"] {
+    for graph in [
+        "digraph:@tests/data/loopy.txt",
+        "digraph:@tests/data/loopy.json",
+    ] {
         let outcome = |tokens: &[&str]| {
             let mut arguments = vec![graph];
             arguments.extend_from_slice(tokens);
@@ -130,11 +143,28 @@ fn graph_output_in_dot() {
     let dot = String::from_utf8_lossy(&output.stdout);
     assert!(dot.starts_with("digraph"));
     assert!(dot.contains("color=red"));
-    let limited = json(&["graph", "chomp", "3x3", "--max-nodes", "5", "--format", "json"]);
+    let limited = json(&[
+        "graph",
+        "chomp",
+        "3x3",
+        "--max-nodes",
+        "5",
+        "--format",
+        "json",
+    ]);
     assert_eq!(limited["truncated"], true);
     assert_eq!(limited["nodes"].as_array().map(Vec::len), Some(5));
-    let loopy = json(&["graph", "digraph:@tests/data/loopy.txt", "a", "--format", "json"]);
-    assert!(loopy["nodes"][0]["value"].as_str().unwrap().starts_with('D'));
+    let loopy = json(&[
+        "graph",
+        "digraph:@tests/data/loopy.txt",
+        "a",
+        "--format",
+        "json",
+    ]);
+    assert!(loopy["nodes"][0]["value"]
+        .as_str()
+        .unwrap()
+        .starts_with('D'));
     let sos = json(&["graph", "sos", "S__S", "--format", "json"]);
     assert_eq!(sos["nodes"][0]["value"], "L2");
 }
@@ -149,9 +179,25 @@ fn every_new_game_is_listed() {
         .filter_map(|g| g["name"].as_str())
         .collect();
     for name in [
-        "wythoff", "chomp", "nimble", "turning-turtles", "northcott", "mock-turtles", "ruler",
-        "twins", "coin-subtraction", "coins", "acrostic-twins", "twins-x-twins", "rugs", "tartan",
-        "green-hackenbush", "tree-edge-deletion", "graph-edge-deletion", "digraph", "sos",
+        "wythoff",
+        "chomp",
+        "nimble",
+        "turning-turtles",
+        "northcott",
+        "mock-turtles",
+        "ruler",
+        "twins",
+        "coin-subtraction",
+        "coins",
+        "acrostic-twins",
+        "twins-x-twins",
+        "rugs",
+        "tartan",
+        "green-hackenbush",
+        "tree-edge-deletion",
+        "graph-edge-deletion",
+        "digraph",
+        "sos",
     ] {
         assert!(names.contains(&name), "{name} missing");
     }
@@ -159,10 +205,26 @@ fn every_new_game_is_listed() {
 
 #[test]
 fn bad_input_is_one_line_with_exit_code_2() {
-    assert!(usage_error(&["analyze", "green-hackenbush", "@tests/data/unknown_vertex.txt"]).contains("unknown vertex 'z'"));
-    assert!(usage_error(&["analyze", "green-hackenbush", "a-b,b-c"]).contains("no edge touches the ground"));
-    assert!(usage_error(&["analyze", "green-hackenbush", "@tests/data/contradictory.txt"]).contains("declared as 'h'"));
-    assert!(usage_error(&["analyze", "green-hackenbush", "@tests/data/no_such_file.txt"]).contains("cannot read"));
+    assert!(usage_error(&[
+        "analyze",
+        "green-hackenbush",
+        "@tests/data/unknown_vertex.txt"
+    ])
+    .contains("unknown vertex 'z'"));
+    assert!(usage_error(&["analyze", "green-hackenbush", "a-b,b-c"])
+        .contains("no edge touches the ground"));
+    assert!(usage_error(&[
+        "analyze",
+        "green-hackenbush",
+        "@tests/data/contradictory.txt"
+    ])
+    .contains("declared as 'h'"));
+    assert!(usage_error(&[
+        "analyze",
+        "green-hackenbush",
+        "@tests/data/no_such_file.txt"
+    ])
+    .contains("cannot read"));
     assert!(usage_error(&["analyze", "digraph:a>b", "z"]).contains("no vertex of that name"));
     assert!(usage_error(&["analyze", "chomp", "3,5"]).contains("not a Young diagram"));
     assert!(usage_error(&["analyze", "chomp", "60x60"]).contains("the limit is"));

@@ -288,7 +288,9 @@ mod tests {
     }
 
     fn pseudo_random_graph(seed: u64, n: usize, density: u64) -> Vec<Vec<usize>> {
-        let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mut state = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (0..n)
             .map(|_| {
                 (0..n)
@@ -310,7 +312,11 @@ mod tests {
             let gamma = generalized_grundy(&graph);
             let direct = retrograde_outcomes(&graph);
             for v in 0..graph.len() {
-                assert_eq!(gamma.values[v].outcome(), direct[v], "seed {seed} vertex {v}");
+                assert_eq!(
+                    gamma.values[v].outcome(),
+                    direct[v],
+                    "seed {seed} vertex {v}"
+                );
             }
         }
     }

@@ -494,6 +494,9 @@ mod tests {
             combine([v(Outcome::W, 4), v(Outcome::W, 2)]),
             v(Outcome::L, 5)
         );
-        assert_eq!(combine([v(Outcome::W, 4), v(Outcome::T, 2)]), v(Outcome::T, 3));
+        assert_eq!(
+            combine([v(Outcome::W, 4), v(Outcome::T, 2)]),
+            v(Outcome::T, 3)
+        );
     }
 }

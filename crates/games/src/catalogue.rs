@@ -8,15 +8,15 @@
 //! distance, via the `strsim` crate).
 
 use crate::bash_game::BashGame;
+use crate::coin_turning_2d::BoardGame;
 use crate::error::GameError;
+use crate::green_hackenbush::{HackenbushPlayable, Syntax as HackenbushSyntax};
 use crate::grundys_game::GrundysGame;
 use crate::laskers_nim::LaskersNim;
 use crate::nim::Nim;
 use crate::octal::OctalGame;
 use crate::playable::{HeapPlayable, PlayableGame};
 use crate::subtraction::SubtractionGame;
-use crate::coin_turning_2d::BoardGame;
-use crate::green_hackenbush::{HackenbushPlayable, Syntax as HackenbushSyntax};
 use crate::{dawsons_kayles, kayles};
 
 /// A game description split into its name and parameter (`bash:3` → `bash`, `3`).

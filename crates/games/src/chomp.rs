@@ -254,12 +254,13 @@ impl ChompSolver {
                 let (row, column) = top.bites[top.next];
                 top.next += 1;
                 scratch.clear();
-                scratch.extend(
-                    top.rows
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &l)| if i >= row { l.min(column) } else { l }),
-                );
+                scratch.extend(top.rows.iter().enumerate().map(|(i, &l)| {
+                    if i >= row {
+                        l.min(column)
+                    } else {
+                        l
+                    }
+                }));
                 while scratch.last() == Some(&0) {
                     scratch.pop();
                 }
@@ -323,7 +324,12 @@ pub fn parse_diagram(word: &str) -> Result<Diagram, GameError> {
             .parse::<u16>()
             .ok()
             .filter(|&n| n >= 1)
-            .ok_or_else(|| error(format!("{what} must be a whole number from 1 to 65535, not '{}'", text.trim())))
+            .ok_or_else(|| {
+                error(format!(
+                    "{what} must be a whole number from 1 to 65535, not '{}'",
+                    text.trim()
+                ))
+            })
     };
     let lower = word.trim().to_lowercase();
     if let Some((rows, columns)) = lower.split_once(['x', '×']) {
@@ -414,7 +420,9 @@ impl PlayableGame for ChompPlayable {
         }
         let mut solver = GrundySolver::new(Chomp);
         let analysis = sprague_engine::analyze(&mut solver, &diagrams)?;
-        Ok(Report::from_analysis(analysis.map_positions(|d| d.to_string())))
+        Ok(Report::from_analysis(
+            analysis.map_positions(|d| d.to_string()),
+        ))
     }
 
     fn game_graph(&self, words: &[String], node_limit: usize) -> Result<GameGraph, GameError> {
@@ -506,6 +514,9 @@ mod tests {
     #[test]
     fn too_large_boards_say_their_size_and_the_limit() {
         let error = ChompSolver::new(40, 40).unwrap_err().to_string();
-        assert!(error.contains("40×40") && error.contains("limit"), "{error}");
+        assert!(
+            error.contains("40×40") && error.contains("limit"),
+            "{error}"
+        );
     }
 }

@@ -61,7 +61,10 @@ impl fmt::Display for CoinRule {
             CoinRule::Any { min, max } => write!(formatter, "any{min}-{max}"),
             CoinRule::Run { min: 1, max: None } => write!(formatter, "run"),
             CoinRule::Run { min, max: None } => write!(formatter, "run{min}-"),
-            CoinRule::Run { min, max: Some(max) } => write!(formatter, "run{min}-{max}"),
+            CoinRule::Run {
+                min,
+                max: Some(max),
+            } => write!(formatter, "run{min}-{max}"),
             CoinRule::Subtraction(takes) => {
                 let words: Vec<String> = takes.iter().map(usize::to_string).collect();
                 write!(formatter, "sub{}", words.join(","))
@@ -162,7 +165,9 @@ impl CoinRule {
             CoinRule::Any { min: 1, max: 3 } => Some(2 * x + u64::from(x.count_ones() % 2 == 0)),
             CoinRule::Any { min: 2, max: 2 } => Some(x),
             CoinRule::Any { min: 1, max: 2 } => Some(x + 1),
-            CoinRule::Run { min: 1, max: None } => Some(if x == 0 { 0 } else { x & x.wrapping_neg() }),
+            CoinRule::Run { min: 1, max: None } => {
+                Some(if x == 0 { 0 } else { x & x.wrapping_neg() })
+            }
             _ => None,
         }
     }
@@ -244,7 +249,11 @@ pub struct CoinTurning {
 impl CoinTurning {
     /// Mock Turtles: turn 1, 2 or 3 coins; positions from 0.
     pub fn mock_turtles() -> Self {
-        Self::named("mock-turtles", "Mock Turtles", CoinRule::Any { min: 1, max: 3 })
+        Self::named(
+            "mock-turtles",
+            "Mock Turtles",
+            CoinRule::Any { min: 1, max: 3 },
+        )
     }
 
     /// Ruler: turn any run of consecutive coins ending at the head; positions from 1.
@@ -363,8 +372,7 @@ impl PlayableGame for CoinTurning {
                         for &y in others {
                             after[y - origin] = !after[y - origin];
                         }
-                        let mut turned: Vec<String> =
-                            others.iter().map(usize::to_string).collect();
+                        let mut turned: Vec<String> = others.iter().map(usize::to_string).collect();
                         turned.push(x.to_string());
                         winning.push(MoveReport {
                             component: None,
@@ -382,7 +390,9 @@ impl PlayableGame for CoinTurning {
         }
         let closed = match &self.rule {
             CoinRule::Any { min: 1, max: 3 } => " (Mock Turtles: g(x) = the x-th odious number)",
-            CoinRule::Run { min: 1, max: None } => " (Ruler: g(x) = the largest power of 2 dividing x)",
+            CoinRule::Run { min: 1, max: None } => {
+                " (Ruler: g(x) = the largest power of 2 dividing x)"
+            }
             CoinRule::Any { min: 2, max: 2 } => " (Twins: g(x) = x)",
             CoinRule::Subtraction(_) => " (= the subtraction game on the same set)",
             _ => "",
@@ -465,7 +475,10 @@ mod tests {
             CoinRule::Any { min: 2, max: 2 },
             CoinRule::Any { min: 1, max: 4 },
             CoinRule::Run { min: 1, max: None },
-            CoinRule::Run { min: 2, max: Some(3) },
+            CoinRule::Run {
+                min: 2,
+                max: Some(3),
+            },
             CoinRule::Subtraction(vec![1, 2, 5]),
         ] {
             let values = rule.values(12);

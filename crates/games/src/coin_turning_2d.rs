@@ -255,7 +255,9 @@ impl BoardGame {
                 "twins" => (name.into(), CoinTurning::twins().rule),
                 // Turning Turtles (turn the head and at most one coin to its left),
                 // counted from 0 here: g(x) = x + 1.
-                "turtles" | "turning-turtles" => ("turtles".into(), CoinRule::Any { min: 1, max: 2 }),
+                "turtles" | "turning-turtles" => {
+                    ("turtles".into(), CoinRule::Any { min: 1, max: 2 })
+                }
                 other => (other.into(), parse_rule(other)?),
             })
         };
@@ -473,7 +475,12 @@ mod tests {
         .values(3, 3);
         assert_eq!(
             values,
-            vec![vec![0, 0, 0, 0], vec![0, 1, 2, 3], vec![0, 2, 3, 1], vec![0, 3, 1, 2]]
+            vec![
+                vec![0, 0, 0, 0],
+                vec![0, 1, 2, 3],
+                vec![0, 2, 3, 1],
+                vec![0, 3, 1, 2]
+            ]
         );
     }
 
@@ -498,7 +505,11 @@ mod tests {
 
     #[test]
     fn winning_moves_lead_to_zero() {
-        for game in [BoardGame::rugs(), BoardGame::acrostic_twins(), BoardGame::twins_by_twins()] {
+        for game in [
+            BoardGame::rugs(),
+            BoardGame::acrostic_twins(),
+            BoardGame::twins_by_twins(),
+        ] {
             let report = game.analyze(&["THTH/HHTT/TTHH".to_string()]).unwrap();
             let mut solver = GrundySolver::by_search(WholeBoard(&game.rule));
             if report.grundy != Some(0) {

@@ -57,11 +57,17 @@ impl Digraph {
             reason,
         };
         if edges.len() > EDGE_LIMIT {
-            return Err(error(format!("{} edges; the limit is {EDGE_LIMIT}", edges.len())));
+            return Err(error(format!(
+                "{} edges; the limit is {EDGE_LIMIT}",
+                edges.len()
+            )));
         }
         let mut names: Vec<String> = Vec::new();
         let mut index: HashMap<String, usize> = HashMap::new();
-        for name in vertices.iter().chain(edges.iter().flat_map(|(u, v)| [u, v])) {
+        for name in vertices
+            .iter()
+            .chain(edges.iter().flat_map(|(u, v)| [u, v]))
+        {
             if !index.contains_key(name) {
                 index.insert(name.clone(), names.len());
                 names.push(name.clone());
@@ -160,8 +166,16 @@ pub fn parse_digraph(word: &str) -> Result<Digraph, GameError> {
             reason: "a digraph has no ground; 'ground:' belongs to Hackenbush pictures".into(),
         });
     }
-    let edges: Vec<(String, String)> = list.edges.iter().map(|(u, v, _)| (u.clone(), v.clone())).collect();
-    Digraph::new(&list.vertices.unwrap_or_default(), &edges, source.as_deref())
+    let edges: Vec<(String, String)> = list
+        .edges
+        .iter()
+        .map(|(u, v, _)| (u.clone(), v.clone()))
+        .collect();
+    Digraph::new(
+        &list.vertices.unwrap_or_default(),
+        &edges,
+        source.as_deref(),
+    )
 }
 
 fn parse_json(text: &str, source: Option<&str>) -> Result<Digraph, GameError> {
@@ -171,9 +185,9 @@ fn parse_json(text: &str, source: Option<&str>) -> Result<Digraph, GameError> {
     };
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| error(format!("not valid JSON: {e}")))?;
-    let object = value
-        .as_object()
-        .ok_or_else(|| error("expected an object {\"vertices\": [...], \"edges\": [[u, v], ...]}".into()))?;
+    let object = value.as_object().ok_or_else(|| {
+        error("expected an object {\"vertices\": [...], \"edges\": [[u, v], ...]}".into())
+    })?;
     let name = |v: &serde_json::Value| -> Option<String> {
         match v {
             serde_json::Value::String(s) => Some(s.clone()),
@@ -206,7 +220,12 @@ fn parse_json(text: &str, source: Option<&str>) -> Result<Digraph, GameError> {
             .as_array()
             .filter(|pair| pair.len() == 2)
             .and_then(|pair| Some((name(&pair[0])?, name(&pair[1])?)))
-            .ok_or_else(|| error(format!("edge {} is not a pair [u, v] of vertex names", i + 1)))?;
+            .ok_or_else(|| {
+                error(format!(
+                    "edge {} is not a pair [u, v] of vertex names",
+                    i + 1
+                ))
+            })?;
         if let Some(vertices) = &vertices {
             for end in [&pair.0, &pair.1] {
                 if !vertices.contains(end) {
@@ -269,7 +288,10 @@ impl DigraphGame {
     }
 
     fn names(&self, tokens: &[usize]) -> String {
-        let words: Vec<&str> = tokens.iter().map(|&v| self.graph.names[v].as_str()).collect();
+        let words: Vec<&str> = tokens
+            .iter()
+            .map(|&v| self.graph.names[v].as_str())
+            .collect();
         words.join(" ")
     }
 }
@@ -378,9 +400,7 @@ mod tests {
     #[test]
     fn loopy_example_has_p_n_and_d_vertices() {
         let game = DigraphGame::new(EXAMPLE).unwrap();
-        let outcome = |name: &str| {
-            game.analyze(&[name.to_string()]).unwrap().outcome
-        };
+        let outcome = |name: &str| game.analyze(&[name.to_string()]).unwrap().outcome;
         assert_eq!(outcome("e"), Outcome::P);
         assert_eq!(outcome("d"), Outcome::N);
         assert_eq!(outcome("f"), Outcome::N); // f can move to the terminal e
@@ -408,19 +428,31 @@ mod tests {
         let direct = retrograde_outcomes(&followers);
         for code in 0..n * n {
             let (u, v) = (code / n, code % n);
-            assert_eq!(game.sum(&[u, v]).outcome(), direct[code], "{} + {}", game.graph.names[u], game.graph.names[v]);
+            assert_eq!(
+                game.sum(&[u, v]).outcome(),
+                direct[code],
+                "{} + {}",
+                game.graph.names[u],
+                game.graph.names[v]
+            );
         }
     }
 
     #[test]
     fn json_and_text_files_agree_and_bad_graphs_are_refused() {
-        let json = parse_json(r#"{"vertices": ["a","b","c"], "edges": [["a","b"],["b","a"],["b","c"]]}"#, None).unwrap();
+        let json = parse_json(
+            r#"{"vertices": ["a","b","c"], "edges": [["a","b"],["b","a"],["b","c"]]}"#,
+            None,
+        )
+        .unwrap();
         let text = parse_digraph("a>b,b>a,b>c").unwrap();
         assert_eq!(json, text);
-        assert!(parse_json(r#"{"vertices": ["a"], "edges": [["a","z"]]}"#, None)
-            .unwrap_err()
-            .to_string()
-            .contains("unknown vertex 'z'"));
+        assert!(
+            parse_json(r#"{"vertices": ["a"], "edges": [["a","z"]]}"#, None)
+                .unwrap_err()
+                .to_string()
+                .contains("unknown vertex 'z'")
+        );
         assert!(parse_json(r#"{"vertices": ["a","a"], "edges": []}"#, None)
             .unwrap_err()
             .to_string()

@@ -96,7 +96,10 @@ pub fn parse_edge_list(text: &str, source: Option<&str>) -> Result<EdgeList, Gam
         if let Some(rest) = line.strip_prefix("ground:") {
             let name = rest.trim().to_string();
             if !valid_name(&name) {
-                return Err(error(format!("{}: 'ground:' needs one vertex name", where_(number))));
+                return Err(error(format!(
+                    "{}: 'ground:' needs one vertex name",
+                    where_(number)
+                )));
             }
             if let Some(previous) = &list.ground {
                 if previous != &name {
@@ -112,7 +115,10 @@ pub fn parse_edge_list(text: &str, source: Option<&str>) -> Result<EdgeList, Gam
         if let Some(rest) = line.strip_prefix("vertices:") {
             let names: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
             if let Some(bad) = names.iter().find(|n| !valid_name(n)) {
-                return Err(error(format!("{}: '{bad}' is not a vertex name (letters, digits, _)", where_(number))));
+                return Err(error(format!(
+                    "{}: '{bad}' is not a vertex name (letters, digits, _)",
+                    where_(number)
+                )));
             }
             if list.vertices.is_some() {
                 return Err(error(format!(

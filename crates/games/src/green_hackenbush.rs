@@ -289,7 +289,11 @@ pub fn parse_picture(word: &str) -> Result<Picture, GameError> {
     let (text, source) = read_source(word)?;
     let list = parse_edge_list(&text, source.as_deref())?;
     let ground = list.ground.clone().unwrap_or_else(|| "g".to_string());
-    let edges: Vec<(String, String)> = list.edges.iter().map(|(u, v, _)| (u.clone(), v.clone())).collect();
+    let edges: Vec<(String, String)> = list
+        .edges
+        .iter()
+        .map(|(u, v, _)| (u.clone(), v.clone()))
+        .collect();
     Picture::new(&edges, &ground, source.as_deref())
 }
 
@@ -322,7 +326,9 @@ pub fn parse_tree(word: &str) -> Result<Picture, GameError> {
     let mut closed_root = false;
     for c in text.chars() {
         if closed_root {
-            return Err(error("text after the root's closing parenthesis: a tree has one root, e.g. (()(()))"));
+            return Err(error(
+                "text after the root's closing parenthesis: a tree has one root, e.g. (()(()))",
+            ));
         }
         match c {
             '(' => {
@@ -362,14 +368,20 @@ pub fn parse_tree(word: &str) -> Result<Picture, GameError> {
 /// # Errors
 /// [`GameError::InvalidPosition`] without a root; the edge-list errors otherwise.
 pub fn parse_rooted_graph(word: &str) -> Result<Picture, GameError> {
-    let (root, rest) = word.split_once(':').ok_or_else(|| GameError::InvalidPosition {
-        game: "graph-edge-deletion".into(),
-        text: word.to_string(),
-        reason: "write the root, a colon, then the edges, e.g. 1:1-2,2-3,3-1,1-4".into(),
-    })?;
+    let (root, rest) = word
+        .split_once(':')
+        .ok_or_else(|| GameError::InvalidPosition {
+            game: "graph-edge-deletion".into(),
+            text: word.to_string(),
+            reason: "write the root, a colon, then the edges, e.g. 1:1-2,2-3,3-1,1-4".into(),
+        })?;
     let (text, source) = read_source(rest)?;
     let list = parse_edge_list(&text, source.as_deref())?;
-    let edges: Vec<(String, String)> = list.edges.iter().map(|(u, v, _)| (u.clone(), v.clone())).collect();
+    let edges: Vec<(String, String)> = list
+        .edges
+        .iter()
+        .map(|(u, v, _)| (u.clone(), v.clone()))
+        .collect();
     Picture::new(&edges, root.trim(), source.as_deref())
 }
 
@@ -419,8 +431,12 @@ impl PlayableGame for HackenbushPlayable {
 
     fn position_syntax(&self) -> String {
         match self.0 {
-            Syntax::Hackenbush => "an edge list standing on the ground g, inline (g-a,a-b,b-g) or @file",
-            Syntax::Tree => "nested parentheses, one pair per vertex, the outer pair the root: (()(()))",
+            Syntax::Hackenbush => {
+                "an edge list standing on the ground g, inline (g-a,a-b,b-g) or @file"
+            }
+            Syntax::Tree => {
+                "nested parentheses, one pair per vertex, the outer pair the root: (()(()))"
+            }
             Syntax::RootedGraph => "ROOT:edge list, e.g. 1:1-2,2-3,3-1,1-4 (or ROOT:@file)",
         }
         .into()
@@ -493,7 +509,8 @@ impl PlayableGame for HackenbushPlayable {
             method: if cycles {
                 "fusion principle (each cycle's vertices fused, its edges become loops worth 1 each) then the colon principle on the tree of bridges".into()
             } else {
-                "colon principle: a vertex is worth the XOR over its branches of (branch value + 1)".into()
+                "colon principle: a vertex is worth the XOR over its branches of (branch value + 1)"
+                    .into()
             },
             remoteness: None,
         })
@@ -573,19 +590,27 @@ mod tests {
     }
 
     fn arbitrary_picture() -> impl Strategy<Value = Picture> {
-        (2usize..6, proptest::collection::vec((0usize..6, 0usize..6), 1..10)).prop_map(
-            |(n, raw)| {
+        (
+            2usize..6,
+            proptest::collection::vec((0usize..6, 0usize..6), 1..10),
+        )
+            .prop_map(|(n, raw)| {
                 let mut edges: Vec<(String, String)> = raw
                     .into_iter()
                     .map(|(u, v)| {
-                        let name = |x: usize| if x % n == 0 { "g".to_string() } else { format!("v{}", x % n) };
+                        let name = |x: usize| {
+                            if x % n == 0 {
+                                "g".to_string()
+                            } else {
+                                format!("v{}", x % n)
+                            }
+                        };
                         (name(u), name(v))
                     })
                     .collect();
                 edges.push(("g".into(), "v1".into()));
                 Picture::new(&edges, "g", None).expect("touches the ground")
-            },
-        )
+            })
     }
 
     proptest! {

@@ -30,7 +30,13 @@ impl fmt::Display for Strip {
         let mut text: String = self
             .0
             .iter()
-            .map(|&c| if c == 0 { '.' } else { char::from(b'0' + c.min(9)) })
+            .map(|&c| {
+                if c == 0 {
+                    '.'
+                } else {
+                    char::from(b'0' + c.min(9))
+                }
+            })
             .collect();
         while text.len() > 1 && text.ends_with('.') {
             text.pop();

@@ -154,7 +154,9 @@ mod tests {
         for length in 0..=9usize {
             for mask in 0..(1u32 << length) {
                 let coins: Vec<bool> = (0..length).map(|i| mask >> i & 1 == 1).collect();
-                let nim = (0..length).filter(|&i| coins[i]).fold(0, |t, i| t ^ (i as u64 + 1));
+                let nim = (0..length)
+                    .filter(|&i| coins[i])
+                    .fold(0, |t, i| t ^ (i as u64 + 1));
                 assert_eq!(solver.grundy(&coins_text(&coins)), Ok(nim));
             }
         }

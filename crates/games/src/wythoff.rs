@@ -384,7 +384,10 @@ mod tests {
         let mut search = GrundySolver::by_search(Wythoff);
         for a in 0..=40u64 {
             for b in 0..=40u64 {
-                assert_eq!(table[a as usize][b as usize], search.grundy(&Pair(a, b)).unwrap());
+                assert_eq!(
+                    table[a as usize][b as usize],
+                    search.grundy(&Pair(a, b)).unwrap()
+                );
             }
         }
     }

@@ -67,7 +67,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 game.title(),
                 graph.nodes.len(),
                 graph.edges.len(),
-                if graph.truncated { " (truncated at the node limit)" } else { "" }
+                if graph.truncated {
+                    " (truncated at the node limit)"
+                } else {
+                    ""
+                }
             );
             for (index, node) in graph.nodes.iter().enumerate() {
                 let targets: Vec<String> = graph
@@ -80,7 +84,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     "  [{index}] {}  ({})  → {}\n",
                     node.position,
                     node.value,
-                    if targets.is_empty() { "-".to_string() } else { targets.join(" ") }
+                    if targets.is_empty() {
+                        "-".to_string()
+                    } else {
+                        targets.join(" ")
+                    }
                 ));
             }
             text.push_str("(* marks a winning move)\n");

@@ -66,13 +66,21 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 .max()
                 .map_or(1, |m| m.to_string().len())
                 .max(args.to.to_string().len());
-            let mut text = format!("{}: g(a, b) for a, b = 0..{} (rows a, columns b)\n\n", game.title(), args.to);
+            let mut text = format!(
+                "{}: g(a, b) for a, b = 0..{} (rows a, columns b)\n\n",
+                game.title(),
+                args.to
+            );
             text.push_str(&format!("{:>width$} |", "a\\b"));
             for b in 0..=args.to {
                 text.push_str(&format!(" {b:>width$}"));
             }
             text.push('\n');
-            text.push_str(&format!("{}-+{}\n", "-".repeat(width.max(3)), "-".repeat((width + 1) * (args.to as usize + 1))));
+            text.push_str(&format!(
+                "{}-+{}\n",
+                "-".repeat(width.max(3)),
+                "-".repeat((width + 1) * (args.to as usize + 1))
+            ));
             for (a, row) in values.iter().enumerate() {
                 text.push_str(&format!("{a:>w$} |", w = width.max(3)));
                 for value in row {
@@ -85,7 +93,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 .filter(|[a, b]| a <= b)
                 .map(|[a, b]| format!("({a},{b})"))
                 .collect();
-            text.push_str(&format!("\nP-positions (g = 0) with a ≤ b: {}\n", shown.join(" ")));
+            text.push_str(&format!(
+                "\nP-positions (g = 0) with a ≤ b: {}\n",
+                shown.join(" ")
+            ));
             print_text(&text)
         }
     }
