@@ -13,7 +13,7 @@ use std::time::Instant;
 use nimber::FiniteNimber;
 use sprague_nimber::backend::portable_product;
 use sprague_nimber::naive::nim_product64;
-use sprague_nimber::{backend, Multiplier, Nimber};
+use sprague_nimber::{Multiplier, Nimber, Nimber128, backend};
 
 const INPUTS: usize = 1 << 14;
 const NAIVE_INPUTS: usize = 1 << 9;
@@ -132,6 +132,14 @@ fn main() {
             black_box(&out);
         }),
     ));
+    let short = &a[..1000];
+    rows.push((
+        "ours, many-by-one, 1000 (mul_batch_by)",
+        measure(short.len(), || {
+            Nimber::mul_batch_by(black_box(factor), black_box(short), &mut out[..1000]);
+            black_box(&out);
+        }),
+    ));
     rows.push((
         "ours, portable fallback (scalar)",
         measure(INPUTS, || {
@@ -170,7 +178,14 @@ fn main() {
         }),
     ));
 
-    let ours = rows[0].1 .0;
+    let factors: Vec<Nimber> = b.iter().take(256).copied().collect();
+    let build = measure(factors.len(), || {
+        for &factor in &factors {
+            black_box(Multiplier::new(black_box(factor)));
+        }
+    });
+
+    let ours = rows[0].1.0;
     println!(
         "nim-product of random 64-bit nimbers: {INPUTS} pairs ({NAIVE_INPUTS} for naive and crates.io), {REPETITIONS} repetitions, backend {}",
         backend().name()
@@ -186,10 +201,75 @@ fn main() {
             median / ours
         );
     }
+    println!(
+        "building a Multiplier (64 products + 20 KiB of tables): median {:.0} ns, min {:.0} ns",
+        build.0, build.1
+    );
+
+    // Other operations, same inputs (ns per operation, median).
+    let wide: Vec<Nimber128> = a
+        .iter()
+        .zip(&b)
+        .map(|(x, y)| Nimber128::new((u128::from(x.value()) << 64) | u128::from(y.value())))
+        .collect();
+    let mut wide_out = vec![Nimber128::ZERO; INPUTS];
+    let mut others: Vec<(&str, (f64, f64))> = Vec::new();
+    others.push((
+        "Nimber128 product",
+        measure(INPUTS, || {
+            for (i, z) in wide_out.iter_mut().enumerate() {
+                *z = black_box(wide[i]) * black_box(wide[INPUTS - 1 - i]);
+            }
+            black_box(&wide_out);
+        }),
+    ));
+    others.push((
+        "Nimber inverse",
+        measure(INPUTS, || {
+            for (x, z) in a.iter().zip(out.iter_mut()) {
+                *z = black_box(*x).inverse().unwrap_or(Nimber::ZERO);
+            }
+            black_box(&out);
+        }),
+    ));
+    others.push((
+        "Nimber square_root",
+        measure(INPUTS, || {
+            for (x, z) in a.iter().zip(out.iter_mut()) {
+                *z = black_box(*x).square_root();
+            }
+            black_box(&out);
+        }),
+    ));
+    others.push((
+        "Nimber pow (random 64-bit exponent)",
+        measure(INPUTS / 16, || {
+            for ((x, y), z) in a.iter().zip(&b).zip(out.iter_mut()).take(INPUTS / 16) {
+                *z = black_box(*x).pow(y.value());
+            }
+            black_box(&out);
+        }),
+    ));
+    others.push((
+        "Nimber128 inverse",
+        measure(INPUTS, || {
+            for (x, z) in wide.iter().zip(wide_out.iter_mut()) {
+                *z = black_box(*x).inverse().unwrap_or(Nimber128::ZERO);
+            }
+            black_box(&wide_out);
+        }),
+    ));
+    println!(
+        "{:<36} {:>12} {:>10}",
+        "other operation", "median ns", "min ns"
+    );
+    for (name, (median, min)) in &others {
+        println!("{name:<36} {median:>12.2} {min:>10.2}");
+    }
     let find = |prefix: &str| {
         rows.iter()
             .find(|(name, _)| name.starts_with(prefix))
-            .map(|r| r.1 .0)
+            .map(|r| r.1.0)
     };
     if let (Some(naive), Some(crates)) = (find("naive"), find("crates.io")) {
         println!(

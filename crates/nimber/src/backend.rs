@@ -8,10 +8,10 @@
 //! else the portable kernels (table-driven basis changes and a 4-bit-window
 //! software carry-less product) are used.
 
+use crate::Nimber;
 #[cfg(target_arch = "x86_64")]
 use crate::kernels::hardware;
 use crate::kernels::portable;
-use crate::Nimber;
 
 /// Which implementation of the carry-less product the arithmetic uses.
 ///
@@ -59,12 +59,15 @@ pub fn backend() -> Backend {
 /// `out[i] = a[i] ⊗ b[i]`: byte-sliced AVX2 blocks when possible, then the
 /// scalar kernels for the rest.
 pub(crate) fn product_batch(a: &[Nimber], b: &[Nimber], out: &mut [Nimber]) {
-    let mut done = 0;
     #[cfg(target_arch = "x86_64")]
-    if crate::sliced::available(true) {
+    let done = if crate::sliced::available(true) {
         // SAFETY: AVX2, PCLMULQDQ and VPCLMULQDQ were detected just above.
-        done = unsafe { crate::sliced::product_batch(a, b, out) };
-    }
+        unsafe { crate::sliced::product_batch(a, b, out) }
+    } else {
+        0
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let done = 0;
     let (a, b, out) = (&a[done..], &b[done..], &mut out[done..]);
     #[cfg(target_arch = "x86_64")]
     if has_pclmulqdq() {
@@ -72,6 +75,28 @@ pub(crate) fn product_batch(a: &[Nimber], b: &[Nimber], out: &mut [Nimber]) {
         return unsafe { hardware::product_batch(a, b, out) };
     }
     portable::product_batch(a, b, out)
+}
+
+/// `out[i] = factor ⊗ xs[i]` without building tables: byte-sliced AVX2 blocks
+/// when possible, then the scalar kernels for the rest.
+pub(crate) fn product_batch_by(factor: u64, xs: &[Nimber], out: &mut [Nimber]) {
+    #[cfg(target_arch = "x86_64")]
+    let done = if crate::sliced::available(true) {
+        let factor_poly = crate::basis::to_poly(factor);
+        // SAFETY: AVX2, PCLMULQDQ and VPCLMULQDQ were detected just above.
+        unsafe { crate::sliced::product_batch_by(factor_poly, xs, out) }
+    } else {
+        0
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let done = 0;
+    let (xs, out) = (&xs[done..], &mut out[done..]);
+    #[cfg(target_arch = "x86_64")]
+    if has_pclmulqdq() {
+        // SAFETY: the hardware kernels need only `pclmulqdq`, detected just above.
+        return unsafe { hardware::product_batch_by(factor, xs, out) };
+    }
+    portable::product_batch_by(factor, xs, out)
 }
 
 /// `out[i] = L(xs[i])` for the linear map given both as byte tables and as
@@ -82,14 +107,18 @@ pub(crate) fn apply_batch(
     xs: &[Nimber],
     out: &mut [Nimber],
 ) {
-    let mut done = 0;
     #[cfg(target_arch = "x86_64")]
-    if crate::sliced::available(false) {
+    let done = if crate::sliced::available(false) {
         // SAFETY: AVX2 was detected just above.
-        done = unsafe { crate::sliced::apply_batch(nibbles, xs, out) };
-    }
+        unsafe { crate::sliced::apply_batch(nibbles, xs, out) }
+    } else {
+        0
+    };
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = nibbles;
+    let done = {
+        let _ = nibbles;
+        0
+    };
     for (x, z) in xs[done..].iter().zip(out[done..].iter_mut()) {
         *z = Nimber::new(tables.apply(x.value()));
     }
@@ -132,7 +161,9 @@ macro_rules! dispatch {
             #[cfg(target_arch = "x86_64")]
             if has_pclmulqdq() {
                 // SAFETY: the hardware kernels need only `pclmulqdq`, which this CPU
-                // has (checked just above, or enabled for the whole compilation).
+                // has (checked just above, or enabled for the whole compilation,
+                // in which case the block is not even needed).
+                #[allow(unused_unsafe)]
                 return unsafe { hardware::$name($($arg),*) };
             }
             portable::$name($($arg),*)
@@ -151,6 +182,5 @@ dispatch! {
     fn inverse128(a: u128) -> u128;
     fn square_root128(a: u128) -> u128;
     fn artin_schreier_root128(a: u128) -> Option<u128>;
-    fn product_batch_by(factor: u64, xs: &[Nimber], out: &mut [Nimber]);
     fn product_columns(factor: u64) -> [u64; 64];
 }

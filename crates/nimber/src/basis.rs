@@ -25,8 +25,9 @@
 //! about half the time. The constant is written here and re-derived by a test;
 //! compile-time assertions check that it is a root of P.
 
-use crate::linear::{invert_columns, ByteTables};
+use crate::linear::{ByteTables, invert_columns};
 use crate::polynomial::MODULUS_TAIL;
+#[cfg(target_arch = "x86_64")]
 use crate::sliced::NibbleTables;
 use crate::tower;
 
@@ -82,9 +83,11 @@ pub(crate) static TO_NIM: ByteTables = ByteTables::from_columns(&POWERS);
 pub(crate) static TO_POLY: ByteTables = ByteTables::from_columns(&INVERSE_POWERS);
 
 /// [`TO_NIM`] as nibble tables for the byte-sliced batch kernels.
+#[cfg(target_arch = "x86_64")]
 pub(crate) static TO_NIM_SLICED: NibbleTables = NibbleTables::from_columns(&POWERS);
 
 /// [`TO_POLY`] as nibble tables for the byte-sliced batch kernels.
+#[cfg(target_arch = "x86_64")]
 pub(crate) static TO_POLY_SLICED: NibbleTables = NibbleTables::from_columns(&INVERSE_POWERS);
 
 /// Nim value → coordinates in the polynomial basis {1, α, α², …, α⁶³}.

@@ -20,8 +20,8 @@
 use std::error::Error;
 use std::fmt;
 
-use crate::parse::{parse_natural, ParseNimberError};
 use crate::Nimber128;
+use crate::parse::{ParseNimberError, parse_natural};
 
 /// The deepest nesting of parentheses and function calls accepted.
 ///
@@ -139,7 +139,10 @@ impl fmt::Display for ExpressionError {
                 offset,
                 found,
                 expected,
-            } => write!(f, "unexpected '{found}' at byte {offset}: expected {expected}"),
+            } => write!(
+                f,
+                "unexpected '{found}' at byte {offset}: expected {expected}"
+            ),
             ExpressionError::UnexpectedEnd { offset, expected } => write!(
                 f,
                 "the expression ends at byte {offset} where {expected} was expected"
@@ -436,7 +439,7 @@ impl Parser<'_> {
                         return Err(ExpressionError::UnknownFunction {
                             offset: token.offset,
                             name: name.to_string(),
-                        })
+                        });
                     }
                 };
                 let open = self

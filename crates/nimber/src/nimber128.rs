@@ -7,10 +7,10 @@
 //! (see `kernels`): a product is three 64-bit carry-less products
 //! (Karatsuba) plus one by the constant 2⁶³.
 
+use crate::Nimber;
 use crate::backend;
 use crate::maps::{ARTIN_SCHREIER, SQUARE_ROOT};
 use crate::ops::impl_nimber_traits;
-use crate::Nimber;
 
 /// A nimber below 2¹²⁸: an element of Conway's field of nimbers on 0..2¹²⁸−1.
 ///

@@ -296,7 +296,7 @@ impl Multiplier {
     /// ```
     /// assert!(sprague_nimber::Multiplier::WORTHWHILE > 0);
     /// ```
-    pub const WORTHWHILE: usize = 1024;
+    pub const WORTHWHILE: usize = 2048;
 
     /// The table for multiplication by `factor`.
     ///

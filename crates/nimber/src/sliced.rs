@@ -22,9 +22,9 @@
 use core::arch::x86_64::*;
 
 #[cfg(target_arch = "x86_64")]
-use crate::basis::{TO_NIM_SLICED, TO_POLY_SLICED};
-#[cfg(target_arch = "x86_64")]
 use crate::Nimber;
+#[cfg(target_arch = "x86_64")]
+use crate::basis::{TO_NIM_SLICED, TO_POLY_SLICED};
 
 /// A 64 × 64 GF(2) matrix as 128 nibble tables for `VPSHUFB`:
 /// `tables[(2 j + h) * 8 + k][v]` is byte k of the image of `v << (8 j + 4 h)`,
@@ -68,23 +68,17 @@ impl NibbleTables {
 
 /// Whether the CPU can run the byte-sliced kernels (AVX2; the product also
 /// needs `VPCLMULQDQ`).
+#[cfg(target_arch = "x86_64")]
 #[inline]
 pub(crate) fn available(with_clmul: bool) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx2")
-            && (!with_clmul
-                || (std::arch::is_x86_feature_detected!("vpclmulqdq")
-                    && std::arch::is_x86_feature_detected!("pclmulqdq")))
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = with_clmul;
-        false
-    }
+    std::arch::is_x86_feature_detected!("avx2")
+        && (!with_clmul
+            || (std::arch::is_x86_feature_detected!("vpclmulqdq")
+                && std::arch::is_x86_feature_detected!("pclmulqdq")))
 }
 
 /// Words per byte-sliced block.
+#[cfg(target_arch = "x86_64")]
 pub(crate) const BLOCK: usize = 32;
 
 /// Transposes an 8 × 8 matrix of 16-bit words within each 128-bit lane
@@ -249,6 +243,29 @@ pub(crate) fn product_block(
     store_words(unslice(map_slices(to_nim, slice(products))), out);
 }
 
+/// factor ⊗ a for 32 nimbers, the factor given in the polynomial basis: two
+/// byte-sliced basis changes and `VPCLMULQDQ` products.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,pclmulqdq,vpclmulqdq")]
+pub(crate) fn product_block_by(
+    to_poly: &NibbleTables,
+    to_nim: &NibbleTables,
+    factor_poly: u64,
+    a: &[u64; BLOCK],
+    out: &mut [u64; BLOCK],
+) {
+    let pa = unslice(map_slices(to_poly, slice(load_words(a))));
+    let factor = _mm256_set1_epi64x(factor_poly as i64);
+    let products: [__m256i; 8] = core::array::from_fn(|m| {
+        let even = _mm256_clmulepi64_epi128::<0x00>(pa[m], factor);
+        let odd = _mm256_clmulepi64_epi128::<0x01>(pa[m], factor);
+        let lo = _mm256_unpacklo_epi64(even, odd);
+        let hi = _mm256_unpackhi_epi64(even, odd);
+        reduce4(lo, hi)
+    });
+    store_words(unslice(map_slices(to_nim, slice(products))), out);
+}
+
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
@@ -317,6 +334,31 @@ pub(crate) fn apply_batch(map: &NibbleTables, xs: &[Nimber], out: &mut [Nimber])
         let input: [u64; BLOCK] = core::array::from_fn(|i| x[i].value());
         let mut output = [0u64; BLOCK];
         apply_block(map, &input, &mut output);
+        for (target, value) in z.iter_mut().zip(output) {
+            *target = Nimber::new(value);
+        }
+        done += BLOCK;
+    }
+    done
+}
+
+/// `out[i] = factor ⊗ xs[i]` by blocks of [`BLOCK`] (factor in the polynomial
+/// basis); returns the number of products done. The caller must have checked
+/// [`available`]`(true)`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,pclmulqdq,vpclmulqdq")]
+pub(crate) fn product_batch_by(factor_poly: u64, xs: &[Nimber], out: &mut [Nimber]) -> usize {
+    let mut done = 0;
+    for (x, z) in xs.chunks_exact(BLOCK).zip(out.chunks_exact_mut(BLOCK)) {
+        let input: [u64; BLOCK] = core::array::from_fn(|i| x[i].value());
+        let mut output = [0u64; BLOCK];
+        product_block_by(
+            &TO_POLY_SLICED,
+            &TO_NIM_SLICED,
+            factor_poly,
+            &input,
+            &mut output,
+        );
         for (target, value) in z.iter_mut().zip(output) {
             *target = Nimber::new(value);
         }

@@ -277,13 +277,23 @@ fn artin_schreier_exhaustive_in_the_field_of_65536() {
 
 #[test]
 fn published_values() {
-    // OEIS A051775 (nim-multiplication table, read by antidiagonals): the row
-    // for 2 is 0, 2, 3, 1, 8, 10, 11, 9, 12, 14, 15, 13, 4, 6, 7, 5.
-    let row_two: Vec<u64> = (0..16).map(|b| (n(2) * n(b)).value()).collect();
-    assert_eq!(
-        row_two,
-        [0, 2, 3, 1, 8, 10, 11, 9, 12, 14, 15, 13, 4, 6, 7, 5]
-    );
+    // OEIS A051775, "Table T(n,m) = Nim-product of n and m, read by
+    // antidiagonals, for n >= 0, m >= 0" (https://oeis.org/A051775), its
+    // first 83 terms as published.
+    const A051775: [u64; 83] = [
+        0, 0, 0, 0, 1, 0, 0, 2, 2, 0, 0, 3, 3, 3, 0, 0, 4, 1, 1, 4, 0, 0, 5, 8, 2, 8, 5, 0, 0, 6,
+        10, 12, 12, 10, 6, 0, 0, 7, 11, 15, 6, 15, 11, 7, 0, 0, 8, 9, 13, 2, 2, 13, 9, 8, 0, 0, 9,
+        12, 14, 14, 7, 14, 14, 12, 9, 0, 0, 10, 14, 4, 10, 8, 8, 10, 4, 14, 10, 0, 0, 11, 15, 7,
+        11,
+    ];
+    let antidiagonals: Vec<u64> = (0..13u64)
+        .flat_map(|d| (0..=d).map(move |i| (n(i) * n(d - i)).value()))
+        .take(A051775.len())
+        .collect();
+    assert_eq!(antidiagonals, A051775);
+    // A051776 (the same table from n, m >= 1), row 2: 2, 3, 1, 8, 10, 11.
+    let row_two: Vec<u64> = (1..7).map(|b| (n(2) * n(b)).value()).collect();
+    assert_eq!(row_two, [2, 3, 1, 8, 10, 11]);
     // The nim-multiplication table below 16 (Conway, ONAG ch. 6; also A051775):
     // 4⊗4 = 6, 8⊗8 = 13, 4⊗8 = 11, and 15⊗15 = 12² ⊕ 3² = 11 ⊕ 2 = 9.
     assert_eq!((n(4) * n(4)).value(), 6);
