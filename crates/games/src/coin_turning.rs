@@ -100,7 +100,7 @@ impl CoinRule {
                         if others(2) {
                             visit(&[a, b]);
                         }
-                        if max - 1 >= 3 {
+                        if *max > 3 {
                             for c in (b + 1)..x {
                                 visit(&[a, b, c]);
                             }
@@ -430,8 +430,8 @@ mod tests {
             CoinRule::Run { min: 1, max: None },
         ] {
             let values = rule.values(300);
-            for x in rule.origin()..=300 {
-                assert_eq!(rule.closed_form(x as u64), Some(values[x]), "{rule} at {x}");
+            for (x, &value) in values.iter().enumerate().skip(rule.origin()) {
+                assert_eq!(rule.closed_form(x as u64), Some(value), "{rule} at {x}");
             }
         }
         // Turning Turtles counted from 0 (Any 1..2): g(x) = x + 1 as counted from 1.

@@ -45,6 +45,9 @@ pub fn nim_product(a: u64, b: u64) -> u64 {
     Nimber::new(a).nim_product(Nimber::new(b)).value()
 }
 
+/// A square of the board: (row x, column y), counted from the rule's origins.
+pub type Cell = (usize, usize);
+
 /// The rule of a 2-D game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardRule {
@@ -79,7 +82,7 @@ impl BoardRule {
     }
 
     /// Calls `visit` with the other coins of every move whose south-east-most coin is (x, y).
-    pub fn for_each_move(&self, x: usize, y: usize, visit: &mut dyn FnMut(&[(usize, usize)])) {
+    pub fn for_each_move(&self, x: usize, y: usize, visit: &mut dyn FnMut(&[Cell])) {
         match self {
             BoardRule::AcrosticTwins => {
                 for y2 in 0..y {
@@ -355,7 +358,7 @@ impl BoardGame {
         y: usize,
         values: &[Vec<u64>],
         wanted: u64,
-        visit: &mut dyn FnMut(&[(usize, usize)]),
+        visit: &mut dyn FnMut(&[Cell]),
     ) {
         match &self.rule {
             BoardRule::AcrosticTwins => self.rule.for_each_move(x, y, &mut |others| {

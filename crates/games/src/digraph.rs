@@ -426,11 +426,11 @@ mod tests {
             })
             .collect();
         let direct = retrograde_outcomes(&followers);
-        for code in 0..n * n {
+        for (code, &expected) in direct.iter().enumerate() {
             let (u, v) = (code / n, code % n);
             assert_eq!(
                 game.sum(&[u, v]).outcome(),
-                direct[code],
+                expected,
                 "{} + {}",
                 game.graph.names[u],
                 game.graph.names[v]

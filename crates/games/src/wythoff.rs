@@ -205,7 +205,7 @@ pub fn grundy_table(to: u64) -> Result<Vec<Vec<u64>>, GameError> {
     let mut diagonals = vec![vec![0u64; words]; 2 * n];
     let mut table = vec![vec![0u64; n]; n];
     let set = |bits: &mut Vec<u64>, value: u64| bits[(value / 64) as usize] |= 1 << (value % 64);
-    for x in 0..n {
+    for (x, values) in table.iter_mut().enumerate() {
         let mut row = vec![0u64; words];
         for y in 0..n {
             let diagonal = n + y - x;
@@ -217,7 +217,7 @@ pub fn grundy_table(to: u64) -> Result<Vec<Vec<u64>>, GameError> {
                     break;
                 }
             }
-            table[x][y] = value;
+            values[y] = value;
             set(&mut row, value);
             set(&mut columns[y], value);
             set(&mut diagonals[diagonal], value);
