@@ -127,6 +127,28 @@ fn loopy_digraph_outcomes_p_n_d() {
 }
 
 #[test]
+fn digraph_table_lists_gamma_with_infinite_values() {
+    let table = json(&["table", "digraph:@tests/data/loopy.txt", "--format", "json"]);
+    let rows = table["vertices"].as_array().unwrap();
+    let row = |name: &str| rows.iter().find(|r| r["vertex"] == name).unwrap().clone();
+    assert_eq!(row("c")["gamma"], "∞(1)");
+    assert_eq!(row("c")["outcome"], "D");
+    assert_eq!(row("f")["gamma"], "∞(0)");
+    assert_eq!(row("f")["outcome"], "N");
+    assert_eq!(row("x")["grundy"], 0);
+    assert_eq!(row("a")["grundy"], Value::Null);
+}
+
+#[test]
+fn hackenbush_analysis_says_brute_force_agrees() {
+    let answer = analyze(&["green-hackenbush", "@tests/data/hackenbush.txt"]);
+    assert!(answer["method"]
+        .as_str()
+        .unwrap()
+        .contains("brute force over edge deletions gives the same values"));
+}
+
+#[test]
 fn sos_is_win_lose_tie_with_remoteness() {
     let answer = analyze(&["sos", "7"]);
     assert_eq!(answer["outcome"], "W");
@@ -237,5 +259,10 @@ fn bad_input_is_one_line_with_exit_code_2() {
     assert!(usage_error(&["analyze", "wythoff", "3"]).contains("a,b"));
     assert!(usage_error(&["analyze", "coins:any1-9", "TH"]).contains("≤ 4"));
     assert!(usage_error(&["table", "kayles"]).contains("does not support"));
+    assert!(usage_error(&["values", "wythoff"]).contains("sprague table wythoff"));
+    assert!(
+        usage_error(&["analyze", "digraph:@tests/data/no_such_file.json", "a"])
+            .contains("cannot read")
+    );
     assert!(usage_error(&["graph", "nim", "3"]).contains("does not support"));
 }

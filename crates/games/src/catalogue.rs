@@ -243,9 +243,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     // Board, coin and graph games (CATALOGUE §3); loopy games; win/lose/tie search.
     CatalogueEntry {
         name: "wythoff",
-        syntax: "wythoff (position: pairs a,b)",
+        syntax: "wythoff",
         example: "sprague analyze wythoff 10,15",
-        rule: "two heaps: take any number from one heap, or the same number from both; P-positions (⌊kφ⌋, ⌊kφ²⌋); `sprague table wythoff --to N` prints g(a,b)",
+        rule: "two heaps: take any number from one heap, or the same number from both; P-positions (⌊kφ⌋, ⌊kφ²⌋); `sprague table wythoff --to N` prints g(a,b). Position: pairs a,b",
         has_values: false,
         parse: |request| {
             request.no_parameter()?;
@@ -254,9 +254,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "chomp",
-        syntax: "chomp (position: RxC or row lengths from the poison row up, e.g. 4x7 or 5,5,3,1)",
+        syntax: "chomp",
         example: "sprague analyze chomp 4x7",
-        rule: "eat a square and everything above and to the right of it; whoever must eat the poisoned corner loses",
+        rule: "eat a square and everything above and to the right of it; whoever must eat the poisoned corner loses. Position: RxC or row lengths from the poison row up, e.g. 4x7 or 5,5,3,1",
         has_values: false,
         parse: |request| {
             request.no_parameter()?;
@@ -265,9 +265,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "nimble",
-        syntax: "nimble (position: the strip from square 0, '.' empty, a digit for that many coins, e.g. .2..1)",
+        syntax: "nimble",
         example: "sprague analyze nimble .1..2.1",
-        rule: "move one coin any number of squares to the left (coins on square 0 are out); Nim with a heap per coin",
+        rule: "move one coin any number of squares to the left (coins on square 0 are out); Nim with a heap per coin. Position: the strip from square 0, '.' empty, a digit for that many coins, e.g. .2..1",
         has_values: false,
         parse: |request| {
             request.no_parameter()?;
@@ -276,9 +276,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "turning-turtles",
-        syntax: "turning-turtles (position: an H/T string, positions from 1, e.g. THHTH)",
+        syntax: "turning-turtles",
         example: "sprague analyze turning-turtles THHTTH",
-        rule: "turn one head to tails and optionally one coin to its left; Nim with a heap n per head at position n",
+        rule: "turn one head to tails and optionally one coin to its left; Nim with a heap n per head at position n. Position: an H/T string, positions from 1, e.g. THHTH",
         has_values: false,
         parse: |request| {
             request.no_parameter()?;
@@ -287,9 +287,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "northcott",
-        syntax: "northcott (position: one word per row with W, B and '.', e.g. W...B. .B..W)",
+        syntax: "northcott",
         example: "sprague analyze northcott W...B. .B..W WB",
-        rule: "slide your own piece along its row without jumping the other; Nim on the gaps",
+        rule: "slide your own piece along its row without jumping the other; Nim on the gaps. Position: one word per row with W, B and '.', e.g. W...B. .B..W",
         has_values: false,
         parse: |request| {
             request.no_parameter()?;
@@ -298,9 +298,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "mock-turtles",
-        syntax: "mock-turtles (position: an H/T string, positions from 0)",
+        syntax: "mock-turtles",
         example: "sprague analyze mock-turtles THHTTH",
-        rule: "turn 1, 2 or 3 coins, the rightmost heads to tails; g(x) = the x-th odious number",
+        rule: "turn 1, 2 or 3 coins, the rightmost heads to tails; g(x) = the x-th odious number. Position: an H/T string, positions from 0",
         has_values: false,
         parse: |request| {
             request.no_parameter()?;
@@ -309,9 +309,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "ruler",
-        syntax: "ruler (position: an H/T string, positions from 1)",
+        syntax: "ruler",
         example: "sprague analyze ruler THHTTHTH",
-        rule: "turn any run of consecutive coins ending at a head; g(x) = the largest power of 2 dividing x",
+        rule: "turn any run of consecutive coins ending at a head; g(x) = the largest power of 2 dividing x. Position: an H/T string, positions from 1",
         has_values: false,
         parse: |request| {
             request.no_parameter()?;
@@ -320,9 +320,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "twins",
-        syntax: "twins (position: an H/T string, positions from 0)",
+        syntax: "twins",
         example: "sprague analyze twins THHTTH",
-        rule: "turn exactly two coins, the rightmost heads to tails; g(x) = x",
+        rule: "turn exactly two coins, the rightmost heads to tails; g(x) = x. Position: an H/T string, positions from 0",
         has_values: false,
         parse: |request| {
             request.no_parameter()?;
@@ -331,9 +331,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "coin-subtraction",
-        syntax: "coin-subtraction:S1,S2,... (position: an H/T string, positions from 1)",
+        syntax: "coin-subtraction:S1,S2,...",
         example: "sprague analyze coin-subtraction:1,3,4 THTTHTH",
-        rule: "turn the head at x and the coin at x − s for an s in S (coin 0 imaginary); the subtraction game S",
+        rule: "turn the head at x and the coin at x − s for an s in S (coin 0 imaginary); the subtraction game S. Position: an H/T string, positions from 1",
         has_values: false,
         parse: |request| {
             let parameter = request.required_parameter("coin-subtraction:S1,S2,..., e.g. coin-subtraction:1,3,4")?;
@@ -346,9 +346,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "coins",
-        syntax: "coins:RULE with RULE anyA-B (turn A..B coins, B ≤ 4), run / runA-B (a run ending at the head), subS1,S2,...",
+        syntax: "coins:RULE",
         example: "sprague analyze coins:run1-2 THHTH",
-        rule: "a general 1-D coin-turning game: a move turns a set of coins allowed by the rule, the rightmost heads to tails",
+        rule: "a general 1-D coin-turning game: a move turns a set of coins allowed by RULE, the rightmost heads to tails; RULE is anyA-B (turn A..B coins, B ≤ 4, positions from 0), run or runA-B (a run ending at the head, from 1), subS1,S2,... (from 1). Position: an H/T string",
         has_values: false,
         parse: |request| {
             let parameter = request.required_parameter("coins:RULE, e.g. coins:any1-3")?;
@@ -359,9 +359,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "acrostic-twins",
-        syntax: "acrostic-twins (position: rows of H/T separated by '/', e.g. THT/TTH)",
+        syntax: "acrostic-twins",
         example: "sprague analyze acrostic-twins THT/TTH/HTT",
-        rule: "turn two coins in the same row or column, the south-east one heads to tails; g(x,y) = x ⊕ y",
+        rule: "turn two coins in the same row or column, the south-east one heads to tails; g(x,y) = x ⊕ y. Position: rows of H/T separated by '/', e.g. THT/TTH",
         has_values: false,
         parse: |request| {
             request.no_parameter()?;
@@ -370,9 +370,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "twins-x-twins",
-        syntax: "twins-x-twins (position: rows of H/T separated by '/')",
+        syntax: "twins-x-twins",
         example: "sprague analyze twins-x-twins THT/TTH/HTT",
-        rule: "turn the four corners of a rectangle, the south-east one heads to tails; g(x,y) = x ⊗ y",
+        rule: "turn the four corners of a rectangle, the south-east one heads to tails; g(x,y) = x ⊗ y. Position: rows of H/T separated by '/'",
         has_values: false,
         parse: |request| {
             request.no_parameter()?;
@@ -381,9 +381,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "rugs",
-        syntax: "rugs (position: rows of H/T separated by '/', rows and columns from 1)",
+        syntax: "rugs",
         example: "sprague analyze rugs TTTT/THTT/TTHH",
-        rule: "turn every coin of a rectangle whose south-east corner is a head (Ruler × Ruler); g = ruler(x) ⊗ ruler(y)",
+        rule: "turn every coin of a rectangle whose south-east corner is a head (Ruler × Ruler); g = ruler(x) ⊗ ruler(y). Position: rows of H/T separated by '/', rows and columns from 1",
         has_values: false,
         parse: |request| {
             request.no_parameter()?;
@@ -392,9 +392,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "tartan",
-        syntax: "tartan:G1*G2 with G = mock-turtles, ruler, twins, turtles or a coins: rule (any1-3, run, sub1,2) (position: rows of H/T separated by '/')",
+        syntax: "tartan:G1*G2",
         example: "sprague analyze 'tartan:ruler*mock-turtles' THT/TTH",
-        rule: "the Tartan product of two 1-D coin-turning games: a move turns A × B for moves A, B of the factors; g = g1(x) ⊗ g2(y)",
+        rule: "the Tartan product of two 1-D coin-turning games (G = mock-turtles, ruler, twins, turtles or a coins: rule such as any1-3, run, sub1,2): a move turns A × B for moves A, B of the factors; g = g1(x) ⊗ g2(y). Position: rows of H/T separated by '/'",
         has_values: false,
         parse: |request| {
             let parameter = request.required_parameter("tartan:G1*G2, e.g. tartan:ruler*twins")?;
@@ -403,9 +403,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "green-hackenbush",
-        syntax: "green-hackenbush (position: an edge list on the ground g, inline g-a,a-b,b-g or @file)",
+        syntax: "green-hackenbush",
         example: "sprague analyze green-hackenbush g-a,a-b,b-g,a-c,c-d",
-        rule: "delete an edge; everything no longer connected to the ground falls; colon and fusion principles",
+        rule: "delete an edge; everything no longer connected to the ground falls; colon and fusion principles. Position: an edge list on the ground g, inline g-a,a-b,b-g or @file",
         has_values: false,
         parse: |request| {
             request.no_parameter()?;
@@ -414,9 +414,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "tree-edge-deletion",
-        syntax: "tree-edge-deletion (position: nested parentheses, one pair per vertex, the outer pair the root)",
+        syntax: "tree-edge-deletion",
         example: "sprague analyze tree-edge-deletion '(()(()()))'",
-        rule: "delete an edge of a rooted tree and the part cut off from the root (Green Hackenbush on a tree)",
+        rule: "delete an edge of a rooted tree and the part cut off from the root (Green Hackenbush on a tree). Position: nested parentheses, one pair per vertex, the outer pair the root",
         has_values: false,
         parse: |request| {
             request.no_parameter()?;
@@ -425,9 +425,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "graph-edge-deletion",
-        syntax: "graph-edge-deletion (position: ROOT:edge list, e.g. 1:1-2,2-3,3-1,1-4, or ROOT:@file)",
+        syntax: "graph-edge-deletion",
         example: "sprague analyze graph-edge-deletion 1:1-2,2-3,3-1,1-4",
-        rule: "delete an edge of a rooted undirected graph and the part cut off from the root (Green Hackenbush)",
+        rule: "delete an edge of a rooted undirected graph and the part cut off from the root (Green Hackenbush). Position: ROOT:edge list, e.g. 1:1-2,2-3,3-1,1-4, or ROOT:@file",
         has_values: false,
         parse: |request| {
             request.no_parameter()?;
@@ -436,9 +436,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "digraph",
-        syntax: "digraph:EDGES or digraph:@FILE (text edge list or JSON); position: the vertices holding tokens",
-        example: "sprague analyze digraph:a>b,b>c,c>a,c>d,x>y,y>x,y>d a x",
-        rule: "slide one token along an edge; cyclic graphs get the generalized Sprague–Grundy function and outcomes P/N/D",
+        syntax: "digraph:GRAPH",
+        example: "sprague analyze 'digraph:a>b,b>c,c>a,c>d,x>y,y>x,y>d' a x",
+        rule: "slide one token along an edge; cyclic graphs get the generalized Sprague–Grundy function and outcomes P/N/D. GRAPH: inline a>b,b>c or @file (text edge list or JSON). Position: the vertices holding tokens",
         has_values: false,
         parse: |request| {
             let parameter = request.required_parameter("digraph:a>b,b>c or digraph:@graph.txt")?;
@@ -447,9 +447,9 @@ pub const ENTRIES: &[CatalogueEntry] = &[
     },
     CatalogueEntry {
         name: "sos",
-        syntax: "sos (position: the strip length, e.g. 16, or the squares, e.g. S__S___)",
+        syntax: "sos",
         example: "sprague analyze sos 9",
-        rule: "write S or O in an empty square; whoever completes S-O-S wins; a full strip is a tie (win/lose/tie search)",
+        rule: "write S or O in an empty square; whoever completes S-O-S wins; a full strip is a tie (win/lose/tie search). Position: the strip length, e.g. 16, or the squares, e.g. S__S___",
         has_values: false,
         parse: |request| {
             request.no_parameter()?;

@@ -272,6 +272,21 @@ impl DigraphGame {
         &self.gamma.values[vertex]
     }
 
+    /// Every vertex with its name, γ and outcome (for `sprague table`).
+    pub fn vertex_table(&self) -> Vec<(String, LoopyValue, Outcome)> {
+        self.graph
+            .names
+            .iter()
+            .zip(&self.gamma.values)
+            .map(|(name, value)| (name.clone(), value.clone(), value.outcome()))
+            .collect()
+    }
+
+    /// The digraph.
+    pub fn graph(&self) -> &Digraph {
+        &self.graph
+    }
+
     fn tokens(&self, words: &[String]) -> Result<Vec<usize>, GameError> {
         require_position(words, &self.description(), "a b")?;
         words

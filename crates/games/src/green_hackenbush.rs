@@ -39,6 +39,34 @@ pub const EDGE_LIMIT: usize = 100_000;
 /// The most edges for which the game graph is drawn (by brute force).
 pub const GRAPH_EDGE_LIMIT: usize = 24;
 
+/// Pictures with at most this many live edges are also solved by brute-force
+/// edge deletion, and the analysis says whether the two agree.
+pub const CHECK_EDGE_LIMIT: usize = 16;
+
+/// The value by brute force over edge deletions (the mex rule on sets of edges).
+///
+/// # Errors
+/// [`GameError::PositionTooLarge`] above 64 edges.
+///
+/// ```
+/// let picture = sprague_games::green_hackenbush::parse_picture("g-a,a-b,b-g").unwrap();
+/// assert_eq!(sprague_games::green_hackenbush::brute_force_value(&picture).unwrap(), 1);
+/// ```
+pub fn brute_force_value(picture: &Picture) -> Result<u64, GameError> {
+    let m = picture.edges.len();
+    if m > 64 {
+        return Err(GameError::PositionTooLarge {
+            reason: format!("{m} edges; brute force handles up to 64"),
+        });
+    }
+    let start = picture
+        .grounded(&vec![true; m])
+        .iter()
+        .enumerate()
+        .fold(0u64, |acc, (i, &l)| acc | (u64::from(l) << i));
+    Ok(sprague_engine::GrundySolver::by_search(EdgeDeletion(picture)).grundy(&start)?)
+}
+
 /// A Hackenbush picture: named vertices, edges, and the ground vertex.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Picture {
@@ -494,6 +522,26 @@ impl PlayableGame for HackenbushPlayable {
             }
         }
         let cycles = pictures.iter().any(Picture::has_cycle);
+        let small = pictures.iter().all(|p| {
+            p.grounded(&vec![true; p.edges.len()])
+                .iter()
+                .filter(|&&l| l)
+                .count()
+                <= CHECK_EDGE_LIMIT
+        });
+        let check = if small {
+            let mut brute = Vec::new();
+            for picture in &pictures {
+                brute.push(brute_force_value(picture)?);
+            }
+            if brute == values {
+                "; brute force over edge deletions gives the same values".to_string()
+            } else {
+                format!("; WARNING: brute force over edge deletions gives {brute:?}")
+            }
+        } else {
+            String::new()
+        };
         Ok(Report {
             outcome: Outcome::from_grundy(total),
             grundy: Some(total),
@@ -507,10 +555,9 @@ impl PlayableGame for HackenbushPlayable {
                 .collect(),
             winning_moves: moves,
             method: if cycles {
-                "fusion principle (each cycle's vertices fused, its edges become loops worth 1 each) then the colon principle on the tree of bridges".into()
+                format!("fusion principle (each cycle's vertices fused, its edges become loops worth 1 each) then the colon principle on the tree of bridges{check}")
             } else {
-                "colon principle: a vertex is worth the XOR over its branches of (branch value + 1)"
-                    .into()
+                format!("colon principle: a vertex is worth the XOR over its branches of (branch value + 1){check}")
             },
             remoteness: None,
         })

@@ -352,6 +352,13 @@ impl PlayableGame for WythoffPlayable {
         })
     }
 
+    fn values(&self, _to: u64) -> Result<sprague_engine::Values, GameError> {
+        Err(GameError::Unsupported {
+            game: "wythoff".into(),
+            what: "`sprague values` (it is a two-heap game: `sprague table wythoff --to N` prints g(a,b))".into(),
+        })
+    }
+
     fn game_graph(&self, words: &[String], node_limit: usize) -> Result<GameGraph, GameError> {
         require_position(words, "wythoff", "3,5")?;
         let pairs = words

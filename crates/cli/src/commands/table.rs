@@ -1,5 +1,7 @@
 //! `sprague table wythoff --to N`: the (N+1)×(N+1) table of Sprague–Grundy
 //! values g(a, b) of a two-heap game (Wythoff's game), with the P-positions.
+//! `sprague table digraph:GRAPH`: every vertex with its (generalized)
+//! Sprague–Grundy value γ, ∞(K) included, and its outcome P/N/D.
 
 use serde::Serialize;
 use sprague_games::{parse_game, GameError};
@@ -10,7 +12,7 @@ use crate::output::{print_json, print_text, Format};
 /// Arguments of `sprague table`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game; `wythoff` is the one two-heap game with a table.
+    /// The game: `wythoff`, or `digraph:GRAPH` for the γ of every vertex.
     pub game: String,
     /// The largest heap in the table.
     #[arg(long, default_value_t = 15)]
@@ -30,6 +32,9 @@ struct TableJson {
 
 /// Computes and prints the table.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    if args.game.to_lowercase().starts_with("digraph:") {
+        return digraph_table(args);
+    }
     let game = parse_game(&args.game)?;
     if game.description() != "wythoff" {
         return Err(GameError::Unsupported {
@@ -97,6 +102,69 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 "\nP-positions (g = 0) with a ≤ b: {}\n",
                 shown.join(" ")
             ));
+            print_text(&text)
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct VertexJson {
+    vertex: String,
+    gamma: String,
+    grundy: Option<u64>,
+    outcome: &'static str,
+}
+
+fn digraph_table(args: &Args) -> Result<(), CliError> {
+    let parameter = args.game.split_once(':').map_or("", |(_, p)| p);
+    let game = sprague_games::digraph::DigraphGame::new(parameter)?;
+    let rows: Vec<VertexJson> = game
+        .vertex_table()
+        .into_iter()
+        .map(|(vertex, value, outcome)| VertexJson {
+            vertex,
+            gamma: value.to_string(),
+            grundy: value.finite(),
+            outcome: outcome.letter(),
+        })
+        .collect();
+    match args.format {
+        Format::Json => print_json(&serde_json::json!({ "game": args.game, "vertices": rows })),
+        Format::Csv => {
+            let mut text = String::from("vertex,gamma,outcome\n");
+            for row in &rows {
+                text.push_str(&format!(
+                    "{},{},{}\n",
+                    row.vertex,
+                    crate::commands::games::csv_field(&row.gamma),
+                    row.outcome
+                ));
+            }
+            print_text(&text)
+        }
+        Format::Text => {
+            use sprague_games::PlayableGame;
+            let width = rows
+                .iter()
+                .map(|r| r.vertex.chars().count())
+                .max()
+                .unwrap_or(1)
+                .max(6);
+            let mut text = format!(
+                "{}: generalized Sprague–Grundy function γ\n\n  {:<width$}  {:<12}  outcome\n",
+                game.title(),
+                "vertex",
+                "γ"
+            );
+            for row in &rows {
+                text.push_str(&format!(
+                    "  {:<width$}  {:<12}  {}\n",
+                    row.vertex, row.gamma, row.outcome
+                ));
+            }
+            text.push_str(
+                "\nγ = 0: P; finite γ > 0 or ∞(K) with 0 in K: N; other ∞(K): D (draw).\n",
+            );
             print_text(&text)
         }
     }
