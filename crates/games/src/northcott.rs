@@ -170,4 +170,87 @@ mod tests {
         assert_eq!(report.winning_moves.len(), 1);
         assert_eq!(report.winning_moves[0].to, ".W..B. .B..W WB");
     }
+
+    /// The real game — partizan, with retreats, so possibly endless — by
+    /// retrograde analysis of (rows, player to move): the player to move loses
+    /// exactly when the XOR of the gaps is 0, and no position is a draw.
+    #[test]
+    fn nim_on_the_gaps_equals_retrograde_analysis_of_the_partizan_game() {
+        use sprague_engine::{retrograde_outcomes, Outcome};
+        let rows_of_length = |length: usize| -> Vec<Row> {
+            let mut rows = Vec::new();
+            for white in 0..length {
+                for black in 0..length {
+                    if white != black {
+                        rows.push(Row {
+                            length,
+                            white,
+                            black,
+                        });
+                    }
+                }
+            }
+            rows
+        };
+        for (first, second) in [(4, 4), (5, 4), (5, 5), (6, 3)] {
+            let a = rows_of_length(first);
+            let b = rows_of_length(second);
+            // State: (row of the first kind, row of the second kind, white to move?).
+            let index =
+                |i: usize, j: usize, white: bool| (i * b.len() + j) * 2 + usize::from(white);
+            let find = |rows: &[Row], row: &Row| rows.iter().position(|r| r == row).unwrap();
+            let slides = |row: &Row, white: bool| -> Vec<Row> {
+                let (mine, other) = if white {
+                    (row.white, row.black)
+                } else {
+                    (row.black, row.white)
+                };
+                (0..row.length)
+                    .filter(|&to| to != mine && (to < other) == (mine < other) && to != other)
+                    .map(|to| {
+                        let mut next = row.clone();
+                        if white {
+                            next.white = to
+                        } else {
+                            next.black = to
+                        }
+                        next
+                    })
+                    .collect()
+            };
+            let mut followers = vec![Vec::new(); a.len() * b.len() * 2];
+            for (i, ra) in a.iter().enumerate() {
+                for (j, rb) in b.iter().enumerate() {
+                    for white in [false, true] {
+                        let list = &mut followers[index(i, j, white)];
+                        for next in slides(ra, white) {
+                            list.push(index(find(&a, &next), j, !white));
+                        }
+                        for next in slides(rb, white) {
+                            list.push(index(i, find(&b, &next), !white));
+                        }
+                    }
+                }
+            }
+            let outcomes = retrograde_outcomes(&followers);
+            for (i, ra) in a.iter().enumerate() {
+                for (j, rb) in b.iter().enumerate() {
+                    for white in [false, true] {
+                        let expected = if ra.gap() ^ rb.gap() == 0 {
+                            Outcome::P
+                        } else {
+                            Outcome::N
+                        };
+                        assert_eq!(
+                            outcomes[index(i, j, white)],
+                            expected,
+                            "{} {}",
+                            ra.text(),
+                            rb.text()
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
