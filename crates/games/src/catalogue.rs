@@ -301,7 +301,7 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         syntax: "mock-turtles",
         example: "sprague analyze mock-turtles THHTTH",
         rule: "turn 1, 2 or 3 coins, the rightmost heads to tails; g(x) = the x-th odious number. Position: an H/T string, positions from 0",
-        has_values: false,
+        has_values: true,
         parse: |request| {
             request.no_parameter()?;
             Ok(Box::new(crate::coin_turning::CoinTurning::mock_turtles()))
@@ -312,7 +312,7 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         syntax: "ruler",
         example: "sprague analyze ruler THHTTHTH",
         rule: "turn any run of consecutive coins ending at a head; g(x) = the largest power of 2 dividing x. Position: an H/T string, positions from 1",
-        has_values: false,
+        has_values: true,
         parse: |request| {
             request.no_parameter()?;
             Ok(Box::new(crate::coin_turning::CoinTurning::ruler()))
@@ -323,10 +323,24 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         syntax: "twins",
         example: "sprague analyze twins THHTTH",
         rule: "turn exactly two coins, the rightmost heads to tails; g(x) = x. Position: an H/T string, positions from 0",
-        has_values: false,
+        has_values: true,
         parse: |request| {
             request.no_parameter()?;
             Ok(Box::new(crate::coin_turning::CoinTurning::twins()))
+        },
+    },
+    CatalogueEntry {
+        name: "grunt",
+        syntax: "grunt",
+        example: "sprague values grunt --to 20",
+        rule: "turn four coins at 0, a, x − a and x (0 < a < x − a), the head at x to tails; the seed's 4-coin rule, equal to Grundy's game. Position: an H/T string, positions from 0",
+        has_values: true,
+        parse: |request| {
+            request.no_parameter()?;
+            let mut game = crate::coin_turning::CoinTurning::with_rule(crate::coin_turning::CoinRule::Grunt);
+            game.description = "grunt".into();
+            game.title = "Grunt (4-coin turning game)".into();
+            Ok(Box::new(game))
         },
     },
     CatalogueEntry {
@@ -334,7 +348,7 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         syntax: "coin-subtraction:S1,S2,...",
         example: "sprague analyze coin-subtraction:1,3,4 THTTHTH",
         rule: "turn the head at x and the coin at x − s for an s in S (coin 0 imaginary); the subtraction game S. Position: an H/T string, positions from 1",
-        has_values: false,
+        has_values: true,
         parse: |request| {
             let parameter = request.required_parameter("coin-subtraction:S1,S2,..., e.g. coin-subtraction:1,3,4")?;
             let rule = crate::coin_turning::parse_rule(&format!("sub{parameter}"))
@@ -349,7 +363,7 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         syntax: "coins:RULE",
         example: "sprague analyze coins:run1-2 THHTH",
         rule: "a general 1-D coin-turning game: a move turns a set of coins allowed by RULE, the rightmost heads to tails; RULE is anyA-B (turn A..B coins, B ≤ 4, positions from 0), run or runA-B (a run ending at the head, from 1), subS1,S2,... (from 1). Position: an H/T string",
-        has_values: false,
+        has_values: true,
         parse: |request| {
             let parameter = request.required_parameter("coins:RULE, e.g. coins:any1-3")?;
             let rule = crate::coin_turning::parse_rule(parameter)

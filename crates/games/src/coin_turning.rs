@@ -18,10 +18,18 @@
 //! - `subS1,S2,…`: turn the head at x and the coin at x − s for an s in S,
 //!   positions counting from 1 with an imaginary coin 0 (turning only the head
 //!   when x − s = 0): the subtraction game S.
+//! - `grunt`: turn four coins 0, a, x − a and x with 0 < a < x − a (positions
+//!   from 0). Seed 002 states this 4-coin rule is Grundy's game; it is
+//!   (*Winning Ways*, ch. 14, "Grunt"): the move at x is worth
+//!   g(0) ⊕ g(a) ⊕ g(x − a) = g(a) ⊕ g(x − a), the split of x into two unequal
+//!   heaps; the test below checks it against Grundy's game.
+//!
+//! Every rule is also a one-heap family (a head at x becomes the sum of the
+//! other coins turned), so `sprague values mock-turtles --to N` prints g(x).
 
 use std::fmt;
 
-use sprague_engine::Game;
+use sprague_engine::{Game, HeapFamily};
 use sprague_nimber::MexSet;
 
 use crate::error::GameError;
@@ -53,6 +61,8 @@ pub enum CoinRule {
     },
     /// The head at x and the coin at x − s, s ∈ S (positions from 1; coin 0 imaginary).
     Subtraction(Vec<usize>),
+    /// Grunt: the coins 0, a, x − a and x with 0 < a < x − a (positions from 0).
+    Grunt,
 }
 
 impl fmt::Display for CoinRule {
@@ -69,6 +79,7 @@ impl fmt::Display for CoinRule {
                 let words: Vec<String> = takes.iter().map(usize::to_string).collect();
                 write!(formatter, "sub{}", words.join(","))
             }
+            CoinRule::Grunt => write!(formatter, "grunt"),
         }
     }
 }
@@ -77,7 +88,7 @@ impl CoinRule {
     /// The position of the leftmost coin of a row (0 or 1).
     pub fn origin(&self) -> usize {
         match self {
-            CoinRule::Any { .. } => 0,
+            CoinRule::Any { .. } | CoinRule::Grunt => 0,
             _ => 1,
         }
     }
@@ -118,6 +129,13 @@ impl CoinRule {
                     if length >= *min {
                         visit(&run);
                     }
+                }
+            }
+            CoinRule::Grunt => {
+                let mut a = 1;
+                while 2 * a < x {
+                    visit(&[0, a, x - a]);
+                    a += 1;
                 }
             }
             CoinRule::Subtraction(takes) => {
@@ -200,6 +218,9 @@ pub fn parse_rule(text: &str) -> Result<CoinRule, GameError> {
         Some((low, high))
     };
     let text = text.trim();
+    if text == "grunt" {
+        return Ok(CoinRule::Grunt);
+    }
     if let Some(body) = text.strip_prefix("any") {
         match range(body) {
             Some((min, Some(max))) if min >= 1 && min <= max && max <= 4 => {
@@ -230,8 +251,23 @@ pub fn parse_rule(text: &str) -> Result<CoinRule, GameError> {
         Ok(CoinRule::Subtraction(takes))
     } else {
         Err(error(
-            "a coin-turning rule is anyA-B, run, runA-B or subS1,S2,..., e.g. coins:any1-3",
+            "a coin-turning rule is anyA-B, run, runA-B, subS1,S2,... or grunt, e.g. coins:any1-3",
         ))
+    }
+}
+
+impl HeapFamily for CoinRule {
+    fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+        let mut parts: Vec<u64> = Vec::with_capacity(3);
+        self.for_each_move(heap as usize, &mut |others| {
+            parts.clear();
+            parts.extend(others.iter().map(|&y| y as u64));
+            visit(&parts);
+        });
+    }
+
+    fn closed_form(&self, heap: u64) -> Option<u64> {
+        CoinRule::closed_form(self, heap)
     }
 }
 
@@ -337,6 +373,10 @@ impl PlayableGame for CoinTurning {
         )
     }
 
+    fn heap_family(&self) -> Option<&dyn HeapFamily> {
+        Some(&self.rule)
+    }
+
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, &self.description, "THHTH")?;
         let row = words.concat();
@@ -395,6 +435,7 @@ impl PlayableGame for CoinTurning {
             }
             CoinRule::Any { min: 2, max: 2 } => " (Twins: g(x) = x)",
             CoinRule::Subtraction(_) => " (= the subtraction game on the same set)",
+            CoinRule::Grunt => " (Grunt = Grundy's game)",
             _ => "",
         };
         Ok(Report {
@@ -504,6 +545,29 @@ mod tests {
         assert!(!report.winning_moves.is_empty());
         for winning in &report.winning_moves {
             assert_eq!(solver.grundy(&winning.to), Ok(0));
+        }
+    }
+
+    #[test]
+    fn seed_4_coin_rule_grunt_is_grundys_game_up_to_300() {
+        let grunt = CoinRule::Grunt.values(300);
+        let grundy = sprague_engine::sweep(&crate::GrundysGame, 300, 0).unwrap();
+        for (n, &value) in grunt.iter().enumerate() {
+            assert_eq!(Some(value), grundy.get(n as u64), "heap {n}");
+        }
+    }
+
+    #[test]
+    fn the_value_sweep_equals_the_mex_recursion() {
+        for rule in [
+            CoinRule::Any { min: 1, max: 3 },
+            CoinRule::Run { min: 1, max: None },
+            CoinRule::Subtraction(vec![2, 3]),
+            CoinRule::Grunt,
+            CoinRule::Any { min: 1, max: 4 },
+        ] {
+            let swept = sprague_engine::sweep(&rule, 60, 0).unwrap();
+            assert_eq!(swept.computed(), rule.values(60).as_slice(), "{rule}");
         }
     }
 }

@@ -256,6 +256,7 @@ impl BoardGame {
                 "mock-turtles" => (name.into(), CoinTurning::mock_turtles().rule),
                 "ruler" => (name.into(), CoinTurning::ruler().rule),
                 "twins" => (name.into(), CoinTurning::twins().rule),
+                "grunt" => (name.into(), CoinRule::Grunt),
                 // Turning Turtles (turn the head and at most one coin to its left),
                 // counted from 0 here: g(x) = x + 1.
                 "turtles" | "turning-turtles" => {
