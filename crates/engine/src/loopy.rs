@@ -151,29 +151,35 @@ pub fn generalized_grundy(followers: &[Vec<usize>]) -> GeneralizedGrundy {
         let mut has_m: Vec<bool> = (0..n)
             .map(|v| followers[v].iter().any(|&w| label[w] == Label::Finite(m)))
             .collect();
-        loop {
-            let mut changed = false;
-            for u in 0..n {
-                if label[u] != Label::None || has_m[u] {
-                    continue;
-                }
-                let ok = followers[u].iter().all(|&v| match label[v] {
-                    Label::Finite(_) => true,
-                    Label::None | Label::Infinite => has_m[v],
-                });
-                if ok {
-                    label[u] = Label::Finite(m);
-                    counter[u] = Some(step);
-                    step += 1;
-                    unlabelled -= 1;
-                    changed = true;
-                    for &v in &predecessors[u] {
+        // Worklist: a vertex can only become labellable after a follower of one
+        // of its followers is labelled m, so only those vertices are re-examined.
+        let mut queue: VecDeque<usize> = (0..n).filter(|&u| label[u] == Label::None).collect();
+        let mut queued: Vec<bool> = (0..n).map(|u| label[u] == Label::None).collect();
+        while let Some(u) = queue.pop_front() {
+            queued[u] = false;
+            if label[u] != Label::None || has_m[u] {
+                continue;
+            }
+            let ok = followers[u].iter().all(|&v| match label[v] {
+                Label::Finite(_) => true,
+                Label::None | Label::Infinite => has_m[v],
+            });
+            if ok {
+                label[u] = Label::Finite(m);
+                counter[u] = Some(step);
+                step += 1;
+                unlabelled -= 1;
+                for &v in &predecessors[u] {
+                    if !has_m[v] {
                         has_m[v] = true;
+                        for &w in &predecessors[v] {
+                            if label[w] == Label::None && !queued[w] {
+                                queued[w] = true;
+                                queue.push_back(w);
+                            }
+                        }
                     }
                 }
-            }
-            if !changed {
-                break;
             }
         }
         for u in 0..n {
@@ -341,6 +347,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_long_path_is_labelled_quickly() {
+        // 0 → 1 → … → n−1 (terminal), numbered against the labelling order.
+        let n = 200_000;
+        let graph: Vec<Vec<usize>> = (0..n)
+            .map(|v| if v + 1 < n { vec![v + 1] } else { vec![] })
+            .collect();
+        let g = generalized_grundy(&graph);
+        assert_eq!(g.values[0], LoopyValue::Finite(((n - 1) % 2) as u64));
     }
 
     #[test]

@@ -78,6 +78,21 @@ impl Diagram {
         bites
     }
 
+    /// The conjugate diagram (rows ↔ columns): the same game, transposed.
+    ///
+    /// ```
+    /// use sprague_games::chomp::Diagram;
+    /// assert_eq!(Diagram(vec![3, 1]).conjugate(), Diagram(vec![2, 1, 1]));
+    /// ```
+    pub fn conjugate(&self) -> Diagram {
+        let width = self.0.first().copied().unwrap_or(0);
+        Diagram(
+            (0..width)
+                .map(|column| self.0.iter().filter(|&&length| length > column).count() as u16)
+                .collect(),
+        )
+    }
+
     /// Number of diagrams inside this one's bounding box: C(rows + columns, rows).
     pub fn box_states(&self) -> u128 {
         let rows = self.0.len() as u128;
@@ -169,6 +184,13 @@ impl ChompSolver {
                 reason: format!(
                     "a Chomp board of {rows}×{columns} has {} diagrams to search; the limit is {STATE_LIMIT}",
                     if states == u128::MAX { "more than 2^64".to_string() } else { states.to_string() }
+                ),
+            });
+        }
+        if (rows + columns + 1) as u128 * (rows + 2) as u128 > 1 << 24 {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "a Chomp board of {rows} rows (longest row {columns}) is too tall to number; transpose it (its conjugate is the same game) or keep rows + columns small"
                 ),
             });
         }
@@ -373,10 +395,27 @@ impl PlayableGame for ChompPlayable {
             .map(|word| parse_diagram(word))
             .collect::<Result<Vec<Diagram>, GameError>>()?;
         if let [diagram] = diagrams.as_slice() {
-            let mut solver = ChompSolver::new(diagram.0.len(), diagram.0[0] as usize)?;
-            let n = solver.is_n(diagram);
-            let bites = if n {
-                solver.winning_bites(diagram)
+            // Search the flatter of the diagram and its conjugate (the same game transposed).
+            let transposed = diagram.0.len() > diagram.0[0] as usize;
+            let searched = if transposed {
+                diagram.conjugate()
+            } else {
+                diagram.clone()
+            };
+            let mut solver = ChompSolver::new(searched.0.len(), searched.0[0] as usize)?;
+            let n = solver.is_n(&searched);
+            let bites: Vec<(usize, u16)> = if n {
+                solver
+                    .winning_bites(&searched)
+                    .into_iter()
+                    .map(|(row, column)| {
+                        if transposed {
+                            (column as usize, row as u16)
+                        } else {
+                            (row, column)
+                        }
+                    })
+                    .collect()
             } else {
                 Vec::new()
             };
@@ -509,6 +548,27 @@ mod tests {
                 assert_eq!(!solver.is_n(&Diagram(vec![a, b])), a == b + 1, "{a},{b}");
             }
         }
+    }
+
+    #[test]
+    fn tall_boards_are_searched_transposed() {
+        let report = ChompPlayable.analyze(&["9,1,1,1,1,1".to_string()]).unwrap();
+        let transposed = ChompPlayable
+            .analyze(&["6,1,1,1,1,1,1,1,1".to_string()])
+            .unwrap();
+        assert_eq!(report.outcome, transposed.outcome);
+        let tall = ChompPlayable.analyze(&["5x2".to_string()]).unwrap();
+        let mut generic = GrundySolver::by_search(Chomp);
+        for winning in &tall.winning_moves {
+            assert_eq!(
+                generic.grundy(&parse_diagram(&winning.to).unwrap()),
+                Ok(0),
+                "{}",
+                winning.description
+            );
+        }
+        assert!(!tall.winning_moves.is_empty());
+        assert!(ChompPlayable.analyze(&["500x1".to_string()]).is_ok());
     }
 
     #[test]

@@ -170,6 +170,16 @@ impl CoinRule {
         values
     }
 
+    /// g(x) for x = 0..=to, by the closed form where there is one, else by [`CoinRule::values`].
+    pub fn values_fast(&self, to: usize) -> Vec<u64> {
+        match self.closed_form(0) {
+            Some(_) => (0..=to as u64)
+                .map(|x| self.closed_form(x).unwrap_or(0))
+                .collect(),
+            None => self.values(to),
+        }
+    }
+
     /// The closed form of g(x), where the theory gives one.
     ///
     /// ```
@@ -381,10 +391,11 @@ impl PlayableGame for CoinTurning {
         require_position(words, &self.description, "THHTH")?;
         let row = words.concat();
         let coins = parse_coins(&row, &self.description)?;
-        let limit = if matches!(self.rule, CoinRule::Any { max: 4, .. }) {
-            LENGTH_LIMIT / 8
-        } else {
-            LENGTH_LIMIT
+        // Listing every winning move tries every move of every head: O(n^(k−1)) for k coins.
+        let limit = match self.rule {
+            CoinRule::Any { max: 4, .. } => LENGTH_LIMIT / 20,
+            CoinRule::Any { max: 3, .. } => LENGTH_LIMIT / 4,
+            _ => LENGTH_LIMIT,
         };
         if coins.len() > limit {
             return Err(GameError::PositionTooLarge {
@@ -396,7 +407,7 @@ impl PlayableGame for CoinTurning {
             });
         }
         let origin = self.rule.origin();
-        let values = self.rule.values(coins.len() + origin);
+        let values = self.rule.values_fast(coins.len() + origin);
         let heads = self.heads(&coins);
         let total = heads.iter().fold(0, |t, &x| t ^ values[x]);
         let mut winning = Vec::new();

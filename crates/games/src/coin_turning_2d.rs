@@ -293,6 +293,17 @@ impl PlayableGame for BoardGame {
         let board = parse_board(&words.concat(), &self.description)?;
         let (ox, oy) = self.rule.origins();
         let (rows, columns) = (board.len(), board[0].len());
+        if let BoardRule::Tartan(first, second) = &self.rule {
+            let wide = |rule: &CoinRule| matches!(rule, CoinRule::Any { max, .. } if *max >= 3);
+            let side = rows.max(columns);
+            if (wide(first) || wide(second)) && side > 64 {
+                return Err(GameError::PositionTooLarge {
+                    reason: format!(
+                        "the board is {rows}×{columns}; with a factor turning 3 or more coins, boards are analysed up to 64×64"
+                    ),
+                });
+            }
+        }
         let values = self.rule.values(rows - 1 + ox, columns - 1 + oy);
         let heads: Vec<(usize, usize)> = (0..rows)
             .flat_map(|i| (0..columns).map(move |j| (i, j)))

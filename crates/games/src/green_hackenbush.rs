@@ -33,8 +33,8 @@ use crate::game_graph::{explore, GameGraph};
 use crate::graph_input::{parse_edge_list, read_source};
 use crate::playable::{require_position, ComponentReport, MoveReport, PlayableGame, Report};
 
-/// The most edges in one picture.
-pub const EDGE_LIMIT: usize = 100_000;
+/// The most edges in one picture (every edge's cut is evaluated: O(E²)).
+pub const EDGE_LIMIT: usize = 5_000;
 
 /// The most edges for which the game graph is drawn (by brute force).
 pub const GRAPH_EDGE_LIMIT: usize = 24;

@@ -21,7 +21,7 @@ use crate::game_graph::{sprague_grundy_graph, GameGraph};
 use crate::playable::{require_position, ComponentReport, MoveReport, PlayableGame, Report};
 
 /// The largest heap for which Sprague–Grundy values (sums, tables) are computed.
-pub const TABLE_LIMIT: u64 = 4000;
+pub const TABLE_LIMIT: u64 = 2000;
 
 /// A Wythoff position: two heaps, written `a,b`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
