@@ -350,6 +350,27 @@ mod tests {
     }
 
     #[test]
+    fn ferguson_figure_3_4() {
+        // T. S. Ferguson, *Game Theory*, Part I, §3.5, Figure 3.4: a → b → c → a,
+        // c → d → e. e is terminal (0), d is 1, and a, b, c are tied: nobody at c
+        // moves to d, so play goes round the cycle for ever.
+        let (a, b, c, d, e) = (0, 1, 2, 3, 4);
+        let g = generalized_grundy(&[vec![b], vec![c], vec![a, d], vec![e], vec![]]);
+        assert_eq!(g.values[e], LoopyValue::Finite(0));
+        assert_eq!(g.values[d], LoopyValue::Finite(1));
+        assert_eq!(g.values[c], LoopyValue::Infinite(BTreeSet::from([1])));
+        assert_eq!(g.values[a], LoopyValue::Infinite(BTreeSet::new()));
+        assert_eq!(g.values[b], LoopyValue::Infinite(BTreeSet::new()));
+        for v in [a, b, c] {
+            assert_eq!(g.values[v].outcome(), Outcome::D);
+        }
+        // With a second token on d, the sum c + d is ∞({1 ⊕ 1}) = ∞({0}): N — move the
+        // token on c to d, leaving d + d = 1 ⊕ 1 = 0.
+        let sum = LoopyValue::sum(&[g.values[c].clone(), g.values[d].clone()]);
+        assert_eq!(sum.outcome(), Outcome::N);
+    }
+
+    #[test]
     fn a_long_path_is_labelled_quickly() {
         // 0 → 1 → … → n−1 (terminal), numbered against the labelling order.
         let n = 200_000;
