@@ -178,8 +178,16 @@ pub fn sprague_grundy_graph<G: Game>(
         start,
         limit,
         |position| {
-            let words: Vec<String> = position.iter().map(ToString::to_string).collect();
-            words.join(" ")
+            let words: Vec<String> = position
+                .iter()
+                .map(ToString::to_string)
+                .filter(|word| !word.is_empty())
+                .collect();
+            if words.is_empty() {
+                "(no move left)".to_string()
+            } else {
+                words.join(" ")
+            }
         },
         |position| {
             let value = value_of(position)?;

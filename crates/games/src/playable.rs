@@ -195,6 +195,19 @@ impl<F: HeapFamily + Send + Sync> PlayableGame for HeapPlayable<F> {
         Some(&self.family)
     }
 
+    fn game_graph(&self, words: &[String], node_limit: usize) -> Result<GameGraph, GameError> {
+        require_position(words, &self.description, "3 4 5")?;
+        let heaps = words
+            .iter()
+            .map(|word| parse_heap(word).map(sprague_engine::Heaps::single))
+            .collect::<Result<Vec<_>, GameError>>()?;
+        sprague_grundy_graph(
+            &sprague_engine::HeapGame::new(&self.family),
+            heaps,
+            node_limit,
+        )
+    }
+
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, &self.description, "3 4 5")?;
         let heaps = words

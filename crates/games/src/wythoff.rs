@@ -421,6 +421,43 @@ mod tests {
         }
     }
 
+    /// Seed 002: with three heaps (take from one heap, or the same number from
+    /// all three) the game is Nim, because subtracting k from three heaps flips
+    /// the lowest set bit of k in all three, so the nim-sum changes. Checked:
+    /// the P-positions are exactly the triples of nim-sum 0 (heaps ≤ 12).
+    #[test]
+    fn seed_claim_three_heap_wythoff_has_the_p_positions_of_nim() {
+        struct ThreeHeaps;
+        impl Game for ThreeHeaps {
+            type Position = Pair3;
+            fn options(&self, p: &Pair3) -> Vec<Pair3> {
+                let [a, b, c] = p.0;
+                let mut options = Vec::new();
+                options.extend((0..a).map(|x| Pair3([x, b, c])));
+                options.extend((0..b).map(|y| Pair3([a, y, c])));
+                options.extend((0..c).map(|z| Pair3([a, b, z])));
+                options.extend((1..=a.min(b).min(c)).map(|k| Pair3([a - k, b - k, c - k])));
+                options
+            }
+        }
+        #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+        struct Pair3([u64; 3]);
+        impl fmt::Display for Pair3 {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{:?}", self.0)
+            }
+        }
+        let mut solver = GrundySolver::by_search(ThreeHeaps);
+        for a in 0..=12 {
+            for b in 0..=12 {
+                for c in 0..=12 {
+                    let p = solver.grundy(&Pair3([a, b, c])).unwrap() == 0;
+                    assert_eq!(p, a ^ b ^ c == 0, "({a},{b},{c})");
+                }
+            }
+        }
+    }
+
     #[test]
     fn huge_pairs_are_decided_by_the_formula() {
         let (a, b) = p_position(1_000_000_000_000);
