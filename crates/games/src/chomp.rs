@@ -357,12 +357,28 @@ pub fn parse_diagram(word: &str) -> Result<Diagram, GameError> {
     if let Some((rows, columns)) = lower.split_once(['x', '×']) {
         let rows = number(rows, "the number of rows")?;
         let columns = number(columns, "the number of columns")?;
+        let states = binomial(u128::from(rows) + u128::from(columns), u128::from(rows));
+        if states > STATE_LIMIT && u32::from(rows) * u32::from(columns) > 1 << 24 {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "a Chomp board of {rows}×{columns} has {} diagrams to search; the limit is {STATE_LIMIT}",
+                    if states == u128::MAX { "more than 2^64".to_string() } else { states.to_string() }
+                ),
+            });
+        }
         return Ok(Diagram(vec![columns; rows as usize]));
     }
     let rows = lower
         .split(',')
         .map(|part| number(part, "every row length"))
         .collect::<Result<Vec<u16>, GameError>>()?;
+    if rows.len() > usize::from(u16::MAX) {
+        return Err(error(format!(
+            "{} rows; a diagram has at most {} rows",
+            rows.len(),
+            u16::MAX
+        )));
+    }
     if rows.windows(2).any(|pair| pair[1] > pair[0]) {
         return Err(error(
             "not a Young diagram: row lengths (from the poison row up) must not increase, e.g. 5,5,3,1".into(),

@@ -252,6 +252,7 @@ impl BoardGame {
             })?;
         let factor = |name: &str| -> Result<(String, CoinRule), GameError> {
             let name = name.trim();
+            let name = name.strip_prefix("coins:").unwrap_or(name);
             Ok(match name {
                 "mock-turtles" => (name.into(), CoinTurning::mock_turtles().rule),
                 "ruler" => (name.into(), CoinTurning::ruler().rule),
