@@ -455,7 +455,7 @@ impl PlayableGame for CoinTurning {
             components: heads
                 .iter()
                 .map(|&x| ComponentReport {
-                    position: format!("head at {x}"),
+                    position: format!("H@{x}"),
                     grundy: Some(values[x]),
                 })
                 .collect(),

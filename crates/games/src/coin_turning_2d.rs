@@ -351,7 +351,7 @@ impl PlayableGame for BoardGame {
             components: heads
                 .iter()
                 .map(|&(x, y)| ComponentReport {
-                    position: format!("head at ({x},{y})"),
+                    position: format!("H@({x},{y})"),
                     grundy: Some(values[x][y]),
                 })
                 .collect(),
