@@ -264,5 +264,5 @@ fn bad_input_is_one_line_with_exit_code_2() {
         usage_error(&["analyze", "digraph:@tests/data/no_such_file.json", "a"])
             .contains("cannot read")
     );
-    assert!(usage_error(&["graph", "nim", "3"]).contains("does not support"));
+    assert!(usage_error(&["graph", "nimble", ".1"]).contains("does not support"));
 }
