@@ -36,6 +36,10 @@ enum Command {
     Values(commands::values::Args),
     /// Value, outcome and every winning move of a position.
     Analyze(commands::analyze::Args),
+    /// The game graph from a position (Graphviz DOT with --dot), values and winning moves marked.
+    Graph(commands::graph::Args),
+    /// The table g(a, b) of a two-heap game (Wythoff's game).
+    Table(commands::table::Args),
     /// Nim arithmetic calculator: nim-sum (+), nim-product (*), powers, inverses, square roots.
     Nimber(commands::nimber::Args),
     /// Iterated prisoner's dilemma: matches, tournaments, Moran process, strategies.
@@ -55,6 +59,8 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Ipd(args) => commands::ipd::run(&args),
         Command::Coop(args) => commands::coop::run(&args),
         Command::Tree(args) => commands::tree::run(&args),
+        Command::Graph(args) => commands::graph::run(&args),
+        Command::Table(args) => commands::table::run(&args),
     }
 }
 

@@ -182,7 +182,7 @@ fn invalid_parameters_are_one_line_usage_errors() {
     assert!(usage_error(&["analyze", "empty-divide", "0", "3"]).contains("at least one chip"));
     assert!(usage_error(&["analyze", "empty-divide", "3"]).contains("two boxes"));
     assert!(usage_error(&["analyze", "fibonacci", "7,0"]).contains("at least 1"));
-    assert!(usage_error(&["analyze", "misere:misere:nim", "1"]).contains("cannot be played"));
+    assert!(usage_error(&["analyze", "misere:misere:nim", "1"]).contains("does not support misère play"));
     assert!(usage_error(&["values", "fibonacci"]).contains("not a one-heap game"));
 }
 

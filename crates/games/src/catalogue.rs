@@ -9,12 +9,14 @@
 
 use crate::allbut::{AllButPlayable, AllButSubtraction};
 use crate::bash_game::BashGame;
+use crate::coin_turning_2d::BoardGame;
 use crate::count_to::CountTo;
 use crate::dynamic_subtraction::DynamicSubtraction;
 use crate::empty_divide::EmptyAndDivide;
 use crate::error::GameError;
 use crate::extended_bash::ExtendedBash;
 use crate::fibonacci_nim::FibonacciNim;
+use crate::green_hackenbush::{HackenbushPlayable, Syntax as HackenbushSyntax};
 use crate::grundys_game::GrundysGame;
 use crate::laskers_nim::LaskersNim;
 use crate::moore::MooreNim;
@@ -250,6 +252,236 @@ pub const ENTRIES: &[CatalogueEntry] = &[
             Ok(Box::new(HeapPlayable::new("lasker", "Lasker's Nim", LaskersNim)))
         },
     },
+    // Board, coin and graph games (CATALOGUE §3); loopy games; win/lose/tie search.
+    CatalogueEntry {
+        name: "wythoff",
+        syntax: "wythoff",
+        example: "sprague analyze wythoff 10,15",
+        rule: "two heaps: take any number from one heap, or the same number from both; P-positions (⌊kφ⌋, ⌊kφ²⌋); `sprague table wythoff --to N` prints g(a,b). Position: pairs a,b",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::wythoff::WythoffPlayable))
+        },
+    },
+    CatalogueEntry {
+        name: "chomp",
+        syntax: "chomp",
+        example: "sprague analyze chomp 4x7",
+        rule: "eat a square and everything above and to the right of it; whoever must eat the poisoned corner loses. Position: RxC or row lengths from the poison row up, e.g. 4x7 or 5,5,3,1",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::chomp::ChompPlayable))
+        },
+    },
+    CatalogueEntry {
+        name: "nimble",
+        syntax: "nimble",
+        example: "sprague analyze nimble .1..2.1",
+        rule: "move one coin any number of squares to the left (coins on square 0 are out); Nim with a heap per coin. Position: the strip from square 0, '.' empty, a digit for that many coins, e.g. .2..1",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::nimble::NimblePlayable))
+        },
+    },
+    CatalogueEntry {
+        name: "turning-turtles",
+        syntax: "turning-turtles",
+        example: "sprague analyze turning-turtles THHTTH",
+        rule: "turn one head to tails and optionally one coin to its left; Nim with a heap n per head at position n. Position: an H/T string, positions from 1, e.g. THHTH",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::turning_turtles::TurningTurtlesPlayable))
+        },
+    },
+    CatalogueEntry {
+        name: "northcott",
+        syntax: "northcott",
+        example: "sprague analyze northcott W...B. .B..W WB",
+        rule: "slide your own piece along its row without jumping the other; Nim on the gaps. Position: one word per row with W, B and '.', e.g. W...B. .B..W",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::northcott::NorthcottPlayable))
+        },
+    },
+    CatalogueEntry {
+        name: "mock-turtles",
+        syntax: "mock-turtles",
+        example: "sprague analyze mock-turtles THHTTH",
+        rule: "turn 1, 2 or 3 coins, the rightmost heads to tails; g(x) = the x-th odious number. Position: an H/T string, positions from 0",
+        has_values: true,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::coin_turning::CoinTurning::mock_turtles()))
+        },
+    },
+    CatalogueEntry {
+        name: "ruler",
+        syntax: "ruler",
+        example: "sprague analyze ruler THHTTHTH",
+        rule: "turn any run of consecutive coins ending at a head; g(x) = the largest power of 2 dividing x. Position: an H/T string, positions from 1",
+        has_values: true,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::coin_turning::CoinTurning::ruler()))
+        },
+    },
+    CatalogueEntry {
+        name: "twins",
+        syntax: "twins",
+        example: "sprague analyze twins THHTTH",
+        rule: "turn exactly two coins, the rightmost heads to tails; g(x) = x. Position: an H/T string, positions from 0",
+        has_values: true,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::coin_turning::CoinTurning::twins()))
+        },
+    },
+    CatalogueEntry {
+        name: "grunt",
+        syntax: "grunt",
+        example: "sprague values grunt --to 20",
+        rule: "turn four coins at 0, a, x − a and x (0 < a < x − a), the head at x to tails; the seed's 4-coin rule, equal to Grundy's game. Position: an H/T string, positions from 0",
+        has_values: true,
+        parse: |request| {
+            request.no_parameter()?;
+            let mut game = crate::coin_turning::CoinTurning::with_rule(crate::coin_turning::CoinRule::Grunt);
+            game.description = "grunt".into();
+            game.title = "Grunt (4-coin turning game)".into();
+            Ok(Box::new(game))
+        },
+    },
+    CatalogueEntry {
+        name: "coin-subtraction",
+        syntax: "coin-subtraction:S1,S2,...",
+        example: "sprague analyze coin-subtraction:1,3,4 THTTHTH",
+        rule: "turn the head at x and the coin at x − s for an s in S (coin 0 imaginary); the subtraction game S. Position: an H/T string, positions from 1",
+        has_values: true,
+        parse: |request| {
+            let parameter = request.required_parameter("coin-subtraction:S1,S2,..., e.g. coin-subtraction:1,3,4")?;
+            let rule = crate::coin_turning::parse_rule(&format!("sub{parameter}"))
+                .map_err(|error| request.described(error))?;
+            let mut game = crate::coin_turning::CoinTurning::with_rule(rule);
+            game.description = format!("coin-subtraction:{}", parameter.trim());
+            Ok(Box::new(game))
+        },
+    },
+    CatalogueEntry {
+        name: "coins",
+        syntax: "coins:RULE",
+        example: "sprague analyze coins:run1-2 THHTH",
+        rule: "a general 1-D coin-turning game: a move turns a set of coins allowed by RULE, the rightmost heads to tails; RULE is anyA-B (turn A..B coins, B ≤ 4, positions from 0), run or runA-B (a run ending at the head, from 1), subS1,S2,... (from 1). Position: an H/T string",
+        has_values: true,
+        parse: |request| {
+            let parameter = request.required_parameter("coins:RULE, e.g. coins:any1-3")?;
+            let rule = crate::coin_turning::parse_rule(parameter)
+                .map_err(|error| request.described(error))?;
+            Ok(Box::new(crate::coin_turning::CoinTurning::with_rule(rule)))
+        },
+    },
+    CatalogueEntry {
+        name: "acrostic-twins",
+        syntax: "acrostic-twins",
+        example: "sprague analyze acrostic-twins THT/TTH/HTT",
+        rule: "turn two coins in the same row or column, the south-east one heads to tails; g(x,y) = x ⊕ y. Position: rows of H/T separated by '/', e.g. THT/TTH",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(BoardGame::acrostic_twins()))
+        },
+    },
+    CatalogueEntry {
+        name: "twins-x-twins",
+        syntax: "twins-x-twins",
+        example: "sprague analyze twins-x-twins THT/TTH/HTT",
+        rule: "turn the four corners of a rectangle, the south-east one heads to tails; g(x,y) = x ⊗ y. Position: rows of H/T separated by '/'",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(BoardGame::twins_by_twins()))
+        },
+    },
+    CatalogueEntry {
+        name: "rugs",
+        syntax: "rugs",
+        example: "sprague analyze rugs TTTT/THTT/TTHH",
+        rule: "turn every coin of a rectangle whose south-east corner is a head (Ruler × Ruler); g = ruler(x) ⊗ ruler(y). Position: rows of H/T separated by '/', rows and columns from 1",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(BoardGame::rugs()))
+        },
+    },
+    CatalogueEntry {
+        name: "tartan",
+        syntax: "tartan:G1*G2",
+        example: "sprague analyze 'tartan:ruler*mock-turtles' THT/TTH",
+        rule: "the Tartan product of two 1-D coin-turning games (G = mock-turtles, ruler, twins, turtles or a coins: rule such as any1-3, run, sub1,2): a move turns A × B for moves A, B of the factors; g = g1(x) ⊗ g2(y). Position: rows of H/T separated by '/'",
+        has_values: false,
+        parse: |request| {
+            let parameter = request.required_parameter("tartan:G1*G2, e.g. tartan:ruler*twins")?;
+            Ok(Box::new(BoardGame::tartan(parameter).map_err(|error| request.described(error))?))
+        },
+    },
+    CatalogueEntry {
+        name: "green-hackenbush",
+        syntax: "green-hackenbush",
+        example: "sprague analyze green-hackenbush g-a,a-b,b-g,a-c,c-d",
+        rule: "delete an edge; everything no longer connected to the ground falls; colon and fusion principles. Position: an edge list on the ground g, inline g-a,a-b,b-g or @file",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(HackenbushPlayable(HackenbushSyntax::Hackenbush)))
+        },
+    },
+    CatalogueEntry {
+        name: "tree-edge-deletion",
+        syntax: "tree-edge-deletion",
+        example: "sprague analyze tree-edge-deletion '(()(()()))'",
+        rule: "delete an edge of a rooted tree and the part cut off from the root (Green Hackenbush on a tree). Position: nested parentheses, one pair per vertex, the outer pair the root",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(HackenbushPlayable(HackenbushSyntax::Tree)))
+        },
+    },
+    CatalogueEntry {
+        name: "graph-edge-deletion",
+        syntax: "graph-edge-deletion",
+        example: "sprague analyze graph-edge-deletion 1:1-2,2-3,3-1,1-4",
+        rule: "delete an edge of a rooted undirected graph and the part cut off from the root (Green Hackenbush). Position: ROOT:edge list, e.g. 1:1-2,2-3,3-1,1-4, or ROOT:@file",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(HackenbushPlayable(HackenbushSyntax::RootedGraph)))
+        },
+    },
+    CatalogueEntry {
+        name: "digraph",
+        syntax: "digraph:GRAPH",
+        example: "sprague analyze 'digraph:a>b,b>c,c>a,c>d,x>y,y>x,y>d' a x",
+        rule: "slide one token along an edge; cyclic graphs get the generalized Sprague–Grundy function and outcomes P/N/D. GRAPH: inline a>b,b>c or @file (text edge list or JSON). Position: the vertices holding tokens",
+        has_values: false,
+        parse: |request| {
+            let parameter = request.required_parameter("digraph:a>b,b>c or digraph:@graph.txt")?;
+            Ok(Box::new(crate::digraph::DigraphGame::new(parameter)?))
+        },
+    },
+    CatalogueEntry {
+        name: "sos",
+        syntax: "sos",
+        example: "sprague analyze sos 9",
+        rule: "write S or O in an empty square; whoever completes S-O-S wins; a full strip is a tie (win/lose/tie search). Position: the strip length, e.g. 16, or the squares, e.g. S__S___",
+        has_values: false,
+        parse: |request| {
+            request.no_parameter()?;
+            Ok(Box::new(crate::sos::SosPlayable))
+        },
+    },
 ];
 
 /// Games of the heap-games issue: extended Bash and all-but subtraction,
@@ -415,6 +647,13 @@ const ALIASES: &[(&str, &str)] = &[
     ("misère", "misere"),
     ("anti", "misere"),
     ("every-sg", "every"),
+    ("wythoffs-game", "wythoff"),
+    ("turtles", "turning-turtles"),
+    ("northcotts-game", "northcott"),
+    ("hackenbush", "green-hackenbush"),
+    ("tartan-twins", "twins-x-twins"),
+    ("twins*twins", "twins-x-twins"),
+    ("mock-turtle", "mock-turtles"),
 ];
 
 /// Reads a game description.
@@ -430,11 +669,19 @@ const ALIASES: &[(&str, &str)] = &[
 /// assert!(error.to_string().contains("did you mean 'kayles'"));
 /// ```
 pub fn parse_game(description: &str) -> Result<CatalogueGame, GameError> {
-    let text = description.trim().to_lowercase();
-    let (name, parameter) = match text.split_once(':') {
-        Some((name, parameter)) => (name, Some(parameter)),
-        None => (text.as_str(), None),
+    // Only the name is case-insensitive: parameters may be file paths (`digraph:@Graph.txt`).
+    let trimmed = description.trim();
+    let (name_text, parameter) = match trimmed.split_once(':') {
+        Some((name, parameter)) => (name.to_lowercase(), Some(parameter)),
+        None => (trimmed.to_lowercase(), None),
     };
+    let lowered_parameter = parameter.map(str::to_lowercase);
+    let parameter = if name_text == "digraph" {
+        parameter
+    } else {
+        lowered_parameter.as_deref()
+    };
+    let name = name_text.as_str();
     let name = ALIASES
         .iter()
         .find(|(alias, _)| *alias == name)

@@ -59,6 +59,7 @@ impl std::str::FromStr for LimitedHeap {
                 let last_take = parse_heap(take)?;
                 if last_take == 0 {
                     return Err(GameError::InvalidPosition {
+                        game: "dynamic subtraction".to_string(),
                         text: text.to_string(),
                         reason: "the last take must be at least 1 (write just the heap before the first move)"
                             .to_string(),

@@ -43,6 +43,7 @@ impl Boxes {
     pub fn new(m: u64, n: u64) -> Result<Self, GameError> {
         if m == 0 || n == 0 {
             return Err(GameError::InvalidPosition {
+                game: "empty-divide".to_string(),
                 text: format!("{m} {n}"),
                 reason: "each box must hold at least one chip".to_string(),
             });

@@ -59,21 +59,23 @@ pub enum GameError {
         /// What is too large and the limit.
         reason: String,
     },
-    /// Words that are not a position of the game (other than heap sizes).
-    #[error("'{text}' is not a position of this game: {reason}")]
+    /// A position that is not written in the game's syntax.
+    #[error("'{text}' is not a {game} position: {reason}")]
     InvalidPosition {
-        /// The position as typed.
+        /// The game.
+        game: String,
+        /// The text as typed.
         text: String,
         /// What is wrong and what is accepted.
         reason: String,
     },
-    /// The game does not support a way of playing (misère, Every-SG).
-    #[error("{game} cannot be played as {play}: {reason}")]
+    /// The game does not offer this kind of play or answer (misère play, Every-SG, a game graph, …).
+    #[error("{game} does not support {what}: {reason}")]
     Unsupported {
         /// The game.
         game: String,
-        /// The way of playing, e.g. "misère play".
-        play: String,
+        /// What was asked for, e.g. "misère play".
+        what: String,
         /// Why not.
         reason: String,
     },
@@ -83,6 +85,25 @@ pub enum GameError {
     /// A remoteness search failed.
     #[error(transparent)]
     Remoteness(#[from] RemotenessError),
+    /// A graph (edge list or JSON) that cannot be used.
+    #[error("invalid graph{}: {reason}", .source_name.as_ref().map(|s| format!(" in {s}")).unwrap_or_default())]
+    InvalidGraph {
+        /// Where it came from (a file name), if from a file.
+        source_name: Option<String>,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A file that could not be read.
+    #[error("cannot read '{path}': {reason}")]
+    File {
+        /// The path as given.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// A search failed (cycle or memory).
+    #[error(transparent)]
+    Search(#[from] sprague_engine::WltError),
     /// The request would not fit in memory.
     #[error(transparent)]
     Memory(#[from] MemoryError),

@@ -10,6 +10,7 @@
 use sprague_engine::{analyze, Analysis, Game, GrundySolver, HeapFamily, Outcome, Values};
 
 use crate::error::GameError;
+use crate::game_graph::{sprague_grundy_graph, GameGraph};
 use crate::heap_analysis::{analyze_heaps, PROOF_HORIZON};
 
 /// A component of an analysed position.
@@ -126,7 +127,7 @@ pub trait PlayableGame: Send + Sync {
     fn analyze_misere(&self, _words: &[String]) -> Result<Report, GameError> {
         Err(GameError::Unsupported {
             game: self.description(),
-            play: "misère play".to_string(),
+            what: "misère play".to_string(),
             reason: "its position is not a sum of components the engine can search".to_string(),
         })
     }
@@ -140,8 +141,22 @@ pub trait PlayableGame: Send + Sync {
     fn analyze_every_sg(&self, _words: &[String]) -> Result<Report, GameError> {
         Err(GameError::Unsupported {
             game: self.description(),
-            play: "an Every-SG sum".to_string(),
+            what: "Every-SG play".to_string(),
             reason: "its position is not a sum of components the engine can search".to_string(),
+        })
+    }
+
+    /// The game graph from the position `words`, at most `node_limit` positions
+    /// (for `sprague graph`). Games that cannot draw theirs say so.
+    ///
+    /// # Errors
+    /// [`GameError::Unsupported`] by default; the parse errors of the position.
+    fn game_graph(&self, words: &[String], node_limit: usize) -> Result<GameGraph, GameError> {
+        let _ = (words, node_limit);
+        Err(GameError::Unsupported {
+            game: self.description(),
+            what: "game-graph output".to_string(),
+            reason: "its positions have no graph view yet".to_string(),
         })
     }
 
@@ -207,6 +222,19 @@ impl<F: HeapFamily + Send + Sync> PlayableGame for HeapPlayable<F> {
 
     fn heap_family(&self) -> Option<&dyn HeapFamily> {
         Some(&self.family)
+    }
+
+    fn game_graph(&self, words: &[String], node_limit: usize) -> Result<GameGraph, GameError> {
+        require_position(words, &self.description, "3 4 5")?;
+        let heaps = words
+            .iter()
+            .map(|word| parse_heap(word).map(sprague_engine::Heaps::single))
+            .collect::<Result<Vec<_>, GameError>>()?;
+        sprague_grundy_graph(
+            &sprague_engine::HeapGame::new(&self.family),
+            heaps,
+            node_limit,
+        )
     }
 
     fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
@@ -317,6 +345,15 @@ where
             .map(|word| (self.parse_component)(word))
             .collect::<Result<Vec<G::Position>, GameError>>()?;
         crate::every_sg::every_sg_report(&self.game, &components, &|p: &G::Position| p.to_string())
+    }
+
+    fn game_graph(&self, words: &[String], node_limit: usize) -> Result<GameGraph, GameError> {
+        require_position(words, &self.description, &self.syntax)?;
+        let components = words
+            .iter()
+            .map(|word| (self.parse_component)(word))
+            .collect::<Result<Vec<G::Position>, GameError>>()?;
+        sprague_grundy_graph(&self.game, components, node_limit)
     }
 }
 

@@ -57,6 +57,7 @@ impl Turned {
         for &card in cards {
             if !(1..=CARDS as u64).contains(&card) {
                 return Err(GameError::InvalidPosition {
+                    game: "thirty-one".to_string(),
                     text: text(),
                     reason: format!("the cards are numbered 1 to {CARDS}, not {card}"),
                 });
@@ -64,6 +65,7 @@ impl Turned {
             let slot = &mut counts[card as usize - 1];
             if *slot == COPIES {
                 return Err(GameError::InvalidPosition {
+                    game: "thirty-one".to_string(),
                     text: text(),
                     reason: format!("there are only {COPIES} cards numbered {card}"),
                 });
@@ -73,6 +75,7 @@ impl Turned {
         let turned = Turned(counts);
         if turned.total() > TARGET {
             return Err(GameError::InvalidPosition {
+                game: "thirty-one".to_string(),
                 text: text(),
                 reason: format!(
                     "the total {} is above {TARGET}, so the game is already over",
@@ -130,6 +133,7 @@ fn parse_turned(words: &[String]) -> Result<Turned, GameError> {
             word.trim()
                 .parse::<u64>()
                 .map_err(|_| GameError::InvalidPosition {
+                    game: "thirty-one".to_string(),
                     text: word.to_string(),
                     reason: format!("a card is a number from 1 to {CARDS}"),
                 })

@@ -630,6 +630,7 @@ fn misere_play_of_single_position_games_gives_moves_to_misere_p_positions() {
 /// Reads one Empty and Divide component written `m,n`.
 fn parse_boxes(word: &str) -> Result<Boxes, GameError> {
     let invalid = || GameError::InvalidPosition {
+        game: "empty-divide".to_string(),
         text: word.to_string(),
         reason: "write boxes as m,n".to_string(),
     };

@@ -3,7 +3,9 @@
 pub mod analyze;
 pub mod coop;
 pub mod games;
+pub mod graph;
 pub mod ipd;
 pub mod nimber;
+pub mod table;
 pub mod tree;
 pub mod values;

@@ -1,0 +1,174 @@
+//! `sprague table wythoff --to N`: the (N+1)×(N+1) table of Sprague–Grundy
+//! values g(a, b) of a two-heap game (Wythoff's game), with the P-positions.
+//! `sprague table digraph:GRAPH`: every vertex with its (generalized)
+//! Sprague–Grundy value γ, ∞(K) included, and its outcome P/N/D.
+
+use serde::Serialize;
+use sprague_games::{parse_game, GameError};
+
+use crate::error::CliError;
+use crate::output::{print_json, print_text, Format};
+
+/// Arguments of `sprague table`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game: `wythoff`, or `digraph:GRAPH` for the γ of every vertex.
+    pub game: String,
+    /// The largest heap in the table.
+    #[arg(long, default_value_t = 15)]
+    pub to: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Serialize)]
+struct TableJson {
+    game: String,
+    to: u64,
+    values: Vec<Vec<u64>>,
+    p_positions: Vec<[u64; 2]>,
+}
+
+/// Computes and prints the table.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    if args.game.to_lowercase().starts_with("digraph:") {
+        return digraph_table(args);
+    }
+    let game = parse_game(&args.game)?;
+    if game.description() != "wythoff" {
+        return Err(GameError::Unsupported {
+            game: game.description(),
+            what: "`sprague table`".into(),
+            reason:
+                "it prints two-heap tables such as wythoff; one-heap games use `sprague values`"
+                    .into(),
+        }
+        .into());
+    }
+    let values = sprague_games::wythoff::grundy_table(args.to)?;
+    let p_positions: Vec<[u64; 2]> = (0..=args.to)
+        .flat_map(|a| (0..=args.to).map(move |b| [a, b]))
+        .filter(|&[a, b]| values[a as usize][b as usize] == 0)
+        .collect();
+    match args.format {
+        Format::Json => print_json(&TableJson {
+            game: game.description(),
+            to: args.to,
+            values,
+            p_positions,
+        }),
+        Format::Csv => {
+            let mut text = String::from("a,b,grundy\n");
+            for (a, row) in values.iter().enumerate() {
+                for (b, value) in row.iter().enumerate() {
+                    text.push_str(&format!("{a},{b},{value}\n"));
+                }
+            }
+            print_text(&text)
+        }
+        Format::Text => {
+            let width = values
+                .iter()
+                .flatten()
+                .max()
+                .map_or(1, |m| m.to_string().len())
+                .max(args.to.to_string().len());
+            let mut text = format!(
+                "{}: g(a, b) for a, b = 0..{} (rows a, columns b)\n\n",
+                game.title(),
+                args.to
+            );
+            text.push_str(&format!("{:>width$} |", "a\\b"));
+            for b in 0..=args.to {
+                text.push_str(&format!(" {b:>width$}"));
+            }
+            text.push('\n');
+            text.push_str(&format!(
+                "{}-+{}\n",
+                "-".repeat(width.max(3)),
+                "-".repeat((width + 1) * (args.to as usize + 1))
+            ));
+            for (a, row) in values.iter().enumerate() {
+                text.push_str(&format!("{a:>w$} |", w = width.max(3)));
+                for value in row {
+                    text.push_str(&format!(" {value:>width$}"));
+                }
+                text.push('\n');
+            }
+            let shown: Vec<String> = p_positions
+                .iter()
+                .filter(|[a, b]| a <= b)
+                .map(|[a, b]| format!("({a},{b})"))
+                .collect();
+            text.push_str(&format!(
+                "\nP-positions (g = 0) with a ≤ b: {}\n",
+                shown.join(" ")
+            ));
+            print_text(&text)
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct VertexJson {
+    vertex: String,
+    gamma: String,
+    grundy: Option<u64>,
+    outcome: &'static str,
+}
+
+fn digraph_table(args: &Args) -> Result<(), CliError> {
+    let parameter = args.game.split_once(':').map_or("", |(_, p)| p);
+    let game = sprague_games::digraph::DigraphGame::new(parameter)?;
+    let rows: Vec<VertexJson> = game
+        .vertex_table()
+        .into_iter()
+        .map(|(vertex, value, outcome)| VertexJson {
+            vertex,
+            gamma: value.to_string(),
+            grundy: value.finite(),
+            outcome: outcome.letter(),
+        })
+        .collect();
+    match args.format {
+        Format::Json => print_json(&serde_json::json!({ "game": args.game, "vertices": rows })),
+        Format::Csv => {
+            let mut text = String::from("vertex,gamma,outcome\n");
+            for row in &rows {
+                text.push_str(&format!(
+                    "{},{},{}\n",
+                    row.vertex,
+                    crate::commands::games::csv_field(&row.gamma),
+                    row.outcome
+                ));
+            }
+            print_text(&text)
+        }
+        Format::Text => {
+            use sprague_games::PlayableGame;
+            let width = rows
+                .iter()
+                .map(|r| r.vertex.chars().count())
+                .max()
+                .unwrap_or(1)
+                .max(6);
+            let mut text = format!(
+                "{}: generalized Sprague–Grundy function γ\n\n  {:<width$}  {:<12}  outcome\n",
+                game.title(),
+                "vertex",
+                "γ"
+            );
+            for row in &rows {
+                text.push_str(&format!(
+                    "  {:<width$}  {:<12}  {}\n",
+                    row.vertex, row.gamma, row.outcome
+                ));
+            }
+            text.push_str(
+                "\nγ = 0: P; finite γ > 0 or ∞(K) with 0 in K: N; other ∞(K): D (draw).\n",
+            );
+            print_text(&text)
+        }
+    }
+}

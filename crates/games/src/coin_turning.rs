@@ -1,0 +1,584 @@
+//! One-dimensional coin-turning games: a row of coins, heads (H) or tails
+//! (T); a move turns over a set of coins allowed by the rule, of which the
+//! rightmost must go from heads to tails.
+//!
+//! Theorem (H. W. Lenstra; *Winning Ways*, ch. 14 "Turn-over games";
+//! Ferguson, *Game Theory*, Part I, §5): a row is the sum of its heads, each
+//! played alone, so g(row) = XOR of g(x) over the heads x, where
+//! g(x) = mex{ g(y₁) ⊕ … ⊕ g(yₖ) : {y₁, …, yₖ, x} a move with rightmost x }.
+//!
+//! Rules offered (`rule` syntax of `coins:RULE`):
+//! - `anyA-B`: turn the head and between A−1 and B−1 other coins to its left
+//!   (B ≤ 4); positions count from 0. Mock Turtles is `any1-3`
+//!   (g(x) = the x-th odious number, OEIS A000069), Twins is `any2-2`
+//!   (g(x) = x), Turning Turtles `any1-2` counted from 1.
+//! - `run` / `runA-B`: turn a run of consecutive coins ending at the head, of
+//!   length A..B (any length for `run`); positions count from 1. Ruler is
+//!   `run` (g(x) = the largest power of 2 dividing x, OEIS A006519).
+//! - `subS1,S2,…`: turn the head at x and the coin at x − s for an s in S,
+//!   positions counting from 1 with an imaginary coin 0 (turning only the head
+//!   when x − s = 0): the subtraction game S.
+//! - `grunt`: turn four coins 0, a, x − a and x with 0 < a < x − a (positions
+//!   from 0). Seed 002 states this 4-coin rule is Grundy's game; it is
+//!   (*Winning Ways*, ch. 14, "Grunt"): the move at x is worth
+//!   g(0) ⊕ g(a) ⊕ g(x − a) = g(a) ⊕ g(x − a), the split of x into two unequal
+//!   heaps; the test below checks it against Grundy's game.
+//!
+//! Every rule is also a one-heap family (a head at x becomes the sum of the
+//! other coins turned), so `sprague values mock-turtles --to N` prints g(x).
+
+use std::fmt;
+
+use sprague_engine::{Game, HeapFamily};
+use sprague_nimber::MexSet;
+
+use crate::error::GameError;
+use crate::playable::{require_position, ComponentReport, MoveReport, PlayableGame, Report};
+use crate::turning_turtles::{coins_text, parse_coins};
+
+/// The longest row analysed.
+pub const LENGTH_LIMIT: usize = 2000;
+
+/// The most winning moves listed.
+pub const MOVE_LIMIT: usize = 200;
+
+/// Which sets of coins one move turns.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum CoinRule {
+    /// The head and between `min − 1` and `max − 1` other coins to its left (positions from 0).
+    Any {
+        /// Fewest coins turned (≥ 1).
+        min: usize,
+        /// Most coins turned (≤ 4).
+        max: usize,
+    },
+    /// A run of consecutive coins ending at the head, `min..=max` long (positions from 1).
+    Run {
+        /// Shortest run.
+        min: usize,
+        /// Longest run, `None` for any.
+        max: Option<usize>,
+    },
+    /// The head at x and the coin at x − s, s ∈ S (positions from 1; coin 0 imaginary).
+    Subtraction(Vec<usize>),
+    /// Grunt: the coins 0, a, x − a and x with 0 < a < x − a (positions from 0).
+    Grunt,
+}
+
+impl fmt::Display for CoinRule {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CoinRule::Any { min, max } => write!(formatter, "any{min}-{max}"),
+            CoinRule::Run { min: 1, max: None } => write!(formatter, "run"),
+            CoinRule::Run { min, max: None } => write!(formatter, "run{min}-"),
+            CoinRule::Run {
+                min,
+                max: Some(max),
+            } => write!(formatter, "run{min}-{max}"),
+            CoinRule::Subtraction(takes) => {
+                let words: Vec<String> = takes.iter().map(usize::to_string).collect();
+                write!(formatter, "sub{}", words.join(","))
+            }
+            CoinRule::Grunt => write!(formatter, "grunt"),
+        }
+    }
+}
+
+impl CoinRule {
+    /// The position of the leftmost coin of a row (0 or 1).
+    pub fn origin(&self) -> usize {
+        match self {
+            CoinRule::Any { .. } | CoinRule::Grunt => 0,
+            _ => 1,
+        }
+    }
+
+    /// Calls `visit` with the other coins (positions) of every move whose rightmost coin is `x`.
+    /// The imaginary coin 0 of subtraction rules is left out.
+    pub fn for_each_move(&self, x: usize, visit: &mut dyn FnMut(&[usize])) {
+        match self {
+            CoinRule::Any { min, max } => {
+                let lowest = self.origin();
+                let others = |k: usize| (min.saturating_sub(1)..=max - 1).contains(&k);
+                if others(0) {
+                    visit(&[]);
+                }
+                for a in lowest..x {
+                    if others(1) {
+                        visit(&[a]);
+                    }
+                    for b in (a + 1)..x {
+                        if others(2) {
+                            visit(&[a, b]);
+                        }
+                        if *max > 3 {
+                            for c in (b + 1)..x {
+                                visit(&[a, b, c]);
+                            }
+                        }
+                    }
+                }
+            }
+            CoinRule::Run { min, max } => {
+                let longest = max.unwrap_or(usize::MAX).min(x);
+                let mut run: Vec<usize> = Vec::new();
+                for length in 1..=longest {
+                    if length > 1 {
+                        run.push(x + 1 - length);
+                    }
+                    if length >= *min {
+                        visit(&run);
+                    }
+                }
+            }
+            CoinRule::Grunt => {
+                let mut a = 1;
+                while 2 * a < x {
+                    visit(&[0, a, x - a]);
+                    a += 1;
+                }
+            }
+            CoinRule::Subtraction(takes) => {
+                for &take in takes {
+                    if take < x {
+                        visit(&[x - take]);
+                    } else if take == x {
+                        visit(&[]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// g(x) for x = 0..=to (positions below the origin get 0).
+    ///
+    /// ```
+    /// use sprague_games::coin_turning::CoinRule;
+    /// let mock_turtles = CoinRule::Any { min: 1, max: 3 };
+    /// assert_eq!(mock_turtles.values(5), vec![1, 2, 4, 7, 8, 11]);
+    /// ```
+    pub fn values(&self, to: usize) -> Vec<u64> {
+        let mut values = vec![0u64; to + 1];
+        let mut seen = MexSet::new();
+        for x in self.origin()..=to {
+            seen.clear();
+            self.for_each_move(x, &mut |others| {
+                seen.insert(others.iter().fold(0, |t, &y| t ^ values[y]));
+            });
+            values[x] = seen.mex();
+        }
+        values
+    }
+
+    /// g(x) for x = 0..=to, by the closed form where there is one, else by [`CoinRule::values`].
+    pub fn values_fast(&self, to: usize) -> Vec<u64> {
+        match self.closed_form(0) {
+            Some(_) => (0..=to as u64)
+                .map(|x| self.closed_form(x).unwrap_or(0))
+                .collect(),
+            None => self.values(to),
+        }
+    }
+
+    /// The closed form of g(x), where the theory gives one.
+    ///
+    /// ```
+    /// use sprague_games::coin_turning::CoinRule;
+    /// assert_eq!(CoinRule::Run { min: 1, max: None }.closed_form(12), Some(4));
+    /// assert_eq!(CoinRule::Any { min: 1, max: 3 }.closed_form(3), Some(7));
+    /// ```
+    pub fn closed_form(&self, x: u64) -> Option<u64> {
+        match self {
+            // The x-th odious number: 2x, plus 1 when x has an even number of ones.
+            CoinRule::Any { min: 1, max: 3 } => Some(2 * x + u64::from(x.count_ones() % 2 == 0)),
+            CoinRule::Any { min: 2, max: 2 } => Some(x),
+            CoinRule::Any { min: 1, max: 2 } => Some(x + 1),
+            CoinRule::Run { min: 1, max: None } => {
+                Some(if x == 0 { 0 } else { x & x.wrapping_neg() })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Reads a rule: `anyA-B`, `run`, `runA-B`, `runA-` or `subS1,S2,...`.
+///
+/// # Errors
+/// [`GameError::InvalidParameter`] for anything else.
+///
+/// ```
+/// use sprague_games::coin_turning::{parse_rule, CoinRule};
+/// assert_eq!(parse_rule("any1-3").unwrap(), CoinRule::Any { min: 1, max: 3 });
+/// assert_eq!(parse_rule("sub1,2,3").unwrap(), CoinRule::Subtraction(vec![1, 2, 3]));
+/// assert!(parse_rule("any1-9").is_err());
+/// ```
+pub fn parse_rule(text: &str) -> Result<CoinRule, GameError> {
+    let error = |reason: &str| GameError::InvalidParameter {
+        description: format!("coins:{text}"),
+        reason: reason.to_string(),
+    };
+    let range = |body: &str| -> Option<(usize, Option<usize>)> {
+        let (low, high) = body.split_once('-')?;
+        let low = low.trim().parse().ok()?;
+        let high = if high.trim().is_empty() {
+            None
+        } else {
+            Some(high.trim().parse().ok()?)
+        };
+        Some((low, high))
+    };
+    let text = text.trim();
+    if text == "grunt" {
+        return Ok(CoinRule::Grunt);
+    }
+    if let Some(body) = text.strip_prefix("any") {
+        match range(body) {
+            Some((min, Some(max))) if min >= 1 && min <= max && max <= 4 => {
+                Ok(CoinRule::Any { min, max })
+            }
+            _ => Err(error(
+                "anyA-B turns the head and A-1 to B-1 other coins, with 1 ≤ A ≤ B ≤ 4, e.g. any1-3",
+            )),
+        }
+    } else if let Some(body) = text.strip_prefix("run") {
+        if body.is_empty() {
+            return Ok(CoinRule::Run { min: 1, max: None });
+        }
+        match range(body) {
+            Some((min, max)) if min >= 1 && max.is_none_or(|max| max >= min) => {
+                Ok(CoinRule::Run { min, max })
+            }
+            _ => Err(error("runA-B turns a run of A to B consecutive coins ending at the head (1 ≤ A ≤ B), e.g. run1-3 or run")),
+        }
+    } else if let Some(body) = text.strip_prefix("sub") {
+        let mut takes = body
+            .split(',')
+            .map(|word| word.trim().parse::<usize>().ok().filter(|&s| s >= 1))
+            .collect::<Option<Vec<usize>>>()
+            .ok_or_else(|| error("subS1,S2,... needs positive whole numbers, e.g. sub1,2,3"))?;
+        takes.sort_unstable();
+        takes.dedup();
+        Ok(CoinRule::Subtraction(takes))
+    } else {
+        Err(error(
+            "a coin-turning rule is anyA-B, run, runA-B, subS1,S2,... or grunt, e.g. coins:any1-3",
+        ))
+    }
+}
+
+impl HeapFamily for CoinRule {
+    fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+        let mut parts: Vec<u64> = Vec::with_capacity(3);
+        self.for_each_move(heap as usize, &mut |others| {
+            parts.clear();
+            parts.extend(others.iter().map(|&y| y as u64));
+            visit(&parts);
+        });
+    }
+
+    fn closed_form(&self, heap: u64) -> Option<u64> {
+        CoinRule::closed_form(self, heap)
+    }
+}
+
+/// A 1-D coin-turning game: a named rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CoinTurning {
+    /// The catalogue description, e.g. `mock-turtles` or `coins:run1-3`.
+    pub description: String,
+    /// The title, e.g. "Mock Turtles".
+    pub title: String,
+    /// The rule.
+    pub rule: CoinRule,
+}
+
+impl CoinTurning {
+    /// Mock Turtles: turn 1, 2 or 3 coins; positions from 0.
+    pub fn mock_turtles() -> Self {
+        Self::named(
+            "mock-turtles",
+            "Mock Turtles",
+            CoinRule::Any { min: 1, max: 3 },
+        )
+    }
+
+    /// Ruler: turn any run of consecutive coins ending at the head; positions from 1.
+    pub fn ruler() -> Self {
+        Self::named("ruler", "Ruler", CoinRule::Run { min: 1, max: None })
+    }
+
+    /// Twins: turn exactly two coins; positions from 0.
+    pub fn twins() -> Self {
+        Self::named("twins", "Twins", CoinRule::Any { min: 2, max: 2 })
+    }
+
+    /// A game of `rule`, described `coins:RULE`.
+    pub fn with_rule(rule: CoinRule) -> Self {
+        Self::named(
+            &format!("coins:{rule}"),
+            &format!("Coin-turning game {rule}"),
+            rule,
+        )
+    }
+
+    fn named(description: &str, title: &str, rule: CoinRule) -> Self {
+        Self {
+            description: description.to_string(),
+            title: title.to_string(),
+            rule,
+        }
+    }
+
+    /// The heads of a row as positions.
+    fn heads(&self, coins: &[bool]) -> Vec<usize> {
+        let origin = self.rule.origin();
+        (0..coins.len())
+            .filter(|&i| coins[i])
+            .map(|i| i + origin)
+            .collect()
+    }
+}
+
+/// A whole row of a coin-turning game as a [`Game`] (the brute-force reference).
+#[derive(Debug, Clone)]
+pub struct CoinRow<'a>(pub &'a CoinRule);
+
+impl Game for CoinRow<'_> {
+    type Position = String;
+
+    fn options(&self, row: &String) -> Vec<String> {
+        let coins: Vec<bool> = row.chars().map(|c| c == 'H').collect();
+        let origin = self.0.origin();
+        let mut options = Vec::new();
+        for i in 0..coins.len() {
+            if !coins[i] {
+                continue;
+            }
+            self.0.for_each_move(i + origin, &mut |others| {
+                let mut next = coins.clone();
+                next[i] = false;
+                for &y in others {
+                    next[y - origin] = !next[y - origin];
+                }
+                options.push(coins_text(&next));
+            });
+        }
+        options
+    }
+}
+
+impl PlayableGame for CoinTurning {
+    fn description(&self) -> String {
+        self.description.clone()
+    }
+
+    fn title(&self) -> String {
+        self.title.clone()
+    }
+
+    fn position_syntax(&self) -> String {
+        format!(
+            "an H/T string, leftmost coin = position {}, e.g. THHTH",
+            self.rule.origin()
+        )
+    }
+
+    fn heap_family(&self) -> Option<&dyn HeapFamily> {
+        Some(&self.rule)
+    }
+
+    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+        require_position(words, &self.description, "THHTH")?;
+        let row = words.concat();
+        let coins = parse_coins(&row, &self.description)?;
+        // Listing every winning move tries every move of every head: O(n^(k−1)) for k coins.
+        let limit = match self.rule {
+            CoinRule::Any { max: 4, .. } => LENGTH_LIMIT / 20,
+            CoinRule::Any { max: 3, .. } => LENGTH_LIMIT / 4,
+            _ => LENGTH_LIMIT,
+        };
+        if coins.len() > limit {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "the row has {} coins; {} rows are analysed up to {limit} coins",
+                    coins.len(),
+                    self.description
+                ),
+            });
+        }
+        let origin = self.rule.origin();
+        let values = self.rule.values_fast(coins.len() + origin);
+        let heads = self.heads(&coins);
+        let total = heads.iter().fold(0, |t, &x| t ^ values[x]);
+        let mut winning = Vec::new();
+        if total != 0 {
+            for &x in &heads {
+                let wanted = values[x] ^ total;
+                self.rule.for_each_move(x, &mut |others| {
+                    if winning.len() < MOVE_LIMIT
+                        && others.iter().fold(0, |t, &y| t ^ values[y]) == wanted
+                    {
+                        let mut after = coins.clone();
+                        after[x - origin] = false;
+                        for &y in others {
+                            after[y - origin] = !after[y - origin];
+                        }
+                        let mut turned: Vec<String> = others.iter().map(usize::to_string).collect();
+                        turned.push(x.to_string());
+                        winning.push(MoveReport {
+                            component: None,
+                            description: format!(
+                                "turn the coin{} at position{} {}",
+                                if turned.len() > 1 { "s" } else { "" },
+                                if turned.len() > 1 { "s" } else { "" },
+                                turned.join(", ")
+                            ),
+                            to: coins_text(&after),
+                        });
+                    }
+                });
+            }
+        }
+        let closed = match &self.rule {
+            CoinRule::Any { min: 1, max: 3 } => " (Mock Turtles: g(x) = the x-th odious number)",
+            CoinRule::Run { min: 1, max: None } => {
+                " (Ruler: g(x) = the largest power of 2 dividing x)"
+            }
+            CoinRule::Any { min: 2, max: 2 } => " (Twins: g(x) = x)",
+            CoinRule::Subtraction(_) => " (= the subtraction game on the same set)",
+            CoinRule::Grunt => " (Grunt = Grundy's game)",
+            _ => "",
+        };
+        Ok(Report {
+            outcome: sprague_engine::Outcome::from_grundy(total),
+            grundy: Some(total),
+            components: heads
+                .iter()
+                .map(|&x| ComponentReport {
+                    position: format!("H@{x}"),
+                    grundy: Some(values[x]),
+                })
+                .collect(),
+            winning_moves: winning,
+            method: format!(
+                "coin-turning theorem: a row is the sum of its heads, g(row) = XOR of g(x) over the heads; g(x) by mex over the moves of rule {}{closed}",
+                self.rule
+            ),
+            remoteness: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sprague_engine::GrundySolver;
+
+    #[test]
+    fn closed_forms_equal_the_mex_recursion_up_to_300() {
+        for rule in [
+            CoinRule::Any { min: 1, max: 3 },
+            CoinRule::Any { min: 2, max: 2 },
+            CoinRule::Run { min: 1, max: None },
+        ] {
+            let values = rule.values(300);
+            for (x, &value) in values.iter().enumerate().skip(rule.origin()) {
+                assert_eq!(rule.closed_form(x as u64), Some(value), "{rule} at {x}");
+            }
+        }
+        // Turning Turtles counted from 0 (Any 1..2): g(x) = x + 1 as counted from 1.
+        let turtles = CoinRule::Any { min: 1, max: 2 }.values(100);
+        assert!((0..=100).all(|x| turtles[x] == x as u64 + 1));
+    }
+
+    #[test]
+    fn mock_turtles_are_the_odious_numbers_a000069() {
+        let odious = [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31];
+        assert_eq!(CoinRule::Any { min: 1, max: 3 }.values(15), odious);
+    }
+
+    #[test]
+    fn ruler_is_a006519() {
+        let ruler = [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16];
+        assert_eq!(&CoinRule::Run { min: 1, max: None }.values(16)[1..], ruler);
+    }
+
+    #[test]
+    fn subtraction_coin_turning_equals_the_subtraction_game() {
+        let rule = CoinRule::Subtraction(vec![1, 3, 4]);
+        let values = rule.values(60);
+        let mut sub = vec![0u64; 61];
+        for n in 1..=60 {
+            let mut seen = MexSet::new();
+            for s in [1, 3, 4] {
+                if s <= n {
+                    seen.insert(sub[n - s]);
+                }
+            }
+            sub[n] = seen.mex();
+        }
+        assert_eq!(values, sub);
+    }
+
+    #[test]
+    fn a_row_is_the_xor_of_its_heads_by_brute_force_up_to_9_coins() {
+        for rule in [
+            CoinRule::Any { min: 1, max: 3 },
+            CoinRule::Any { min: 2, max: 2 },
+            CoinRule::Any { min: 1, max: 4 },
+            CoinRule::Run { min: 1, max: None },
+            CoinRule::Run {
+                min: 2,
+                max: Some(3),
+            },
+            CoinRule::Subtraction(vec![1, 2, 5]),
+        ] {
+            let values = rule.values(12);
+            let mut solver = GrundySolver::by_search(CoinRow(&rule));
+            let origin = rule.origin();
+            for length in 0..=9usize {
+                for mask in (0..(1u32 << length)).step_by(3) {
+                    let coins: Vec<bool> = (0..length).map(|i| mask >> i & 1 == 1).collect();
+                    let xor = (0..length)
+                        .filter(|&i| coins[i])
+                        .fold(0, |t, i| t ^ values[i + origin]);
+                    assert_eq!(solver.grundy(&coins_text(&coins)), Ok(xor), "{rule}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn winning_moves_lead_to_zero() {
+        let game = CoinTurning::mock_turtles();
+        let report = game.analyze(&["THHTTHTH".to_string()]).unwrap();
+        let mut solver = GrundySolver::by_search(CoinRow(&game.rule));
+        assert!(!report.winning_moves.is_empty());
+        for winning in &report.winning_moves {
+            assert_eq!(solver.grundy(&winning.to), Ok(0));
+        }
+    }
+
+    #[test]
+    fn seed_4_coin_rule_grunt_is_grundys_game_up_to_300() {
+        let grunt = CoinRule::Grunt.values(300);
+        let grundy = sprague_engine::sweep(&crate::GrundysGame, 300, 0).unwrap();
+        for (n, &value) in grunt.iter().enumerate() {
+            assert_eq!(Some(value), grundy.get(n as u64), "heap {n}");
+        }
+    }
+
+    #[test]
+    fn the_value_sweep_equals_the_mex_recursion() {
+        for rule in [
+            CoinRule::Any { min: 1, max: 3 },
+            CoinRule::Run { min: 1, max: None },
+            CoinRule::Subtraction(vec![2, 3]),
+            CoinRule::Grunt,
+            CoinRule::Any { min: 1, max: 4 },
+        ] {
+            let swept = sprague_engine::sweep(&rule, 60, 0).unwrap();
+            assert_eq!(swept.computed(), rule.values(60).as_slice(), "{rule}");
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! Reading graphs typed inline or stored in files.
+//!
+//! Convention: a word starting with `@` names a file (`@pictures/tree.txt`);
+//! any other word is the graph itself, inline. Text files hold one edge per
+//! line (`u v`, `u-v` or `u -> v`), `#` starts a comment, and two optional
+//! declarations: `ground: NAME` (Hackenbush; the default ground is `g`) and
+//! `vertices: a b c` (when given, every edge must use declared vertices).
+
+use crate::error::GameError;
+
+/// The largest file read.
+pub const FILE_LIMIT: u64 = 16 << 20;
+
+/// The text of a graph: the file's contents for `@path`, the word itself
+/// otherwise; with the file name for error messages.
+///
+/// # Errors
+/// [`GameError::File`] when the file cannot be read or is too large.
+pub fn read_source(word: &str) -> Result<(String, Option<String>), GameError> {
+    match word.strip_prefix('@') {
+        Some(path) => {
+            let error = |reason: String| GameError::File {
+                path: path.to_string(),
+                reason,
+            };
+            let size = std::fs::metadata(path)
+                .map_err(|e| error(e.to_string()))?
+                .len();
+            if size > FILE_LIMIT {
+                return Err(error(format!(
+                    "the file has {size} bytes; graphs are read up to {FILE_LIMIT} bytes"
+                )));
+            }
+            let text = std::fs::read_to_string(path).map_err(|e| error(e.to_string()))?;
+            Ok((text, Some(path.to_string())))
+        }
+        None => Ok((word.to_string(), None)),
+    }
+}
+
+/// An edge list with its declarations.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EdgeList {
+    /// The edges, as pairs of vertex names, with the line (or item) they came from.
+    pub edges: Vec<(String, String, usize)>,
+    /// The `ground:` declaration, if any.
+    pub ground: Option<String>,
+    /// The `vertices:` declaration, if any.
+    pub vertices: Option<Vec<String>>,
+}
+
+fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '\'')
+}
+
+/// Reads an edge list: lines (files) or comma-separated items (inline), each
+/// `u v`, `u-v`, `u>v` or `u -> v`, plus the declarations.
+///
+/// # Errors
+/// [`GameError::InvalidGraph`] for malformed lines, contradictory
+/// declarations, or edges naming undeclared vertices.
+///
+/// ```
+/// use sprague_games::graph_input::parse_edge_list;
+/// let list = parse_edge_list("g-a, a-b, b-g", None).unwrap();
+/// assert_eq!(list.edges.len(), 3);
+/// assert!(parse_edge_list("vertices: a b\na c", None).is_err());
+/// ```
+pub fn parse_edge_list(text: &str, source: Option<&str>) -> Result<EdgeList, GameError> {
+    let error = |reason: String| GameError::InvalidGraph {
+        source_name: source.map(str::to_string),
+        reason,
+    };
+    let where_ = |number: usize| {
+        if source.is_some() {
+            format!("line {number}")
+        } else {
+            format!("item {number}")
+        }
+    };
+    let mut list = EdgeList::default();
+    let items: Vec<&str> = if source.is_some() {
+        text.lines().collect()
+    } else {
+        text.split([',', ';', '\n']).collect()
+    };
+    for (index, raw) in items.iter().enumerate() {
+        let number = index + 1;
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("ground:") {
+            let name = rest.trim().to_string();
+            if !valid_name(&name) {
+                return Err(error(format!(
+                    "{}: 'ground:' needs one vertex name",
+                    where_(number)
+                )));
+            }
+            if let Some(previous) = &list.ground {
+                if previous != &name {
+                    return Err(error(format!(
+                        "{}: the ground is declared as '{name}' but was declared as '{previous}' before",
+                        where_(number)
+                    )));
+                }
+            }
+            list.ground = Some(name);
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("vertices:") {
+            let names: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
+            if let Some(bad) = names.iter().find(|n| !valid_name(n)) {
+                return Err(error(format!(
+                    "{}: '{bad}' is not a vertex name (letters, digits, _)",
+                    where_(number)
+                )));
+            }
+            if list.vertices.is_some() {
+                return Err(error(format!(
+                    "{}: the vertices are declared twice",
+                    where_(number)
+                )));
+            }
+            list.vertices = Some(names);
+            continue;
+        }
+        let spaced = line.replace("->", " ").replace(['-', '>'], " ");
+        let ends: Vec<&str> = spaced.split_whitespace().collect();
+        match ends.as_slice() {
+            [u, v] if valid_name(u) && valid_name(v) => {
+                list.edges.push((u.to_string(), v.to_string(), number))
+            }
+            _ => {
+                return Err(error(format!(
+                    "{}: '{line}' is not an edge; write two vertex names, e.g. a-b",
+                    where_(number)
+                )))
+            }
+        }
+    }
+    if let Some(vertices) = &list.vertices {
+        for (u, v, number) in &list.edges {
+            for end in [u, v] {
+                if !vertices.contains(end) && Some(end) != list.ground.as_ref() {
+                    return Err(error(format!(
+                        "{}: the edge {u}-{v} names the unknown vertex '{end}' (declared: {})",
+                        where_(*number),
+                        vertices.join(" ")
+                    )));
+                }
+            }
+        }
+    }
+    Ok(list)
+}

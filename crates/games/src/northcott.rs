@@ -1,0 +1,256 @@
+//! Northcott's game: every row of a board holds one white and one black
+//! piece; a player slides one piece of their own colour any number of squares
+//! along its row, forwards or backwards, but not over or onto the other piece.
+//!
+//! Reduction (*Winning Ways*, ch. 2 "Northcott's game"; Ferguson, *Game
+//! Theory*, Part I, §2.3): the game is partizan and a piece may retreat, but
+//! a retreat is *reversible* — the opponent closes the gap again by the same
+//! amount — so it never helps, and the game is Nim on the gaps: a row whose
+//! pieces have g empty squares between them is a heap of g. The player to
+//! move (of either colour) loses exactly when the XOR of the gaps is 0, and
+//! wins by closing a gap g to g ⊕ s.
+//!
+//! Syntax: one word per row, `W` and `B` for the pieces and `.` for an empty
+//! square, e.g. `W...B.` (a gap of 3).
+
+use crate::error::GameError;
+use crate::nim_reduction::{nim_report, NimPart};
+use crate::playable::{require_position, PlayableGame, Report};
+
+/// A row: its squares and where the white and black pieces stand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    /// Number of squares.
+    pub length: usize,
+    /// Square of the white piece (from 0).
+    pub white: usize,
+    /// Square of the black piece (from 0).
+    pub black: usize,
+}
+
+impl Row {
+    /// Empty squares between the two pieces.
+    pub fn gap(&self) -> u64 {
+        (self.white.abs_diff(self.black) - 1) as u64
+    }
+
+    /// The row written as `W...B.`.
+    pub fn text(&self) -> String {
+        (0..self.length)
+            .map(|i| {
+                if i == self.white {
+                    'W'
+                } else if i == self.black {
+                    'B'
+                } else {
+                    '.'
+                }
+            })
+            .collect()
+    }
+}
+
+/// Reads a row such as `W...B.`.
+///
+/// # Errors
+/// [`GameError::InvalidPosition`] unless the row has exactly one W, one B and otherwise dots.
+///
+/// ```
+/// let row = sprague_games::northcott::parse_row(".W...B").unwrap();
+/// assert_eq!(row.gap(), 3);
+/// assert!(sprague_games::northcott::parse_row("W..W").is_err());
+/// ```
+pub fn parse_row(word: &str) -> Result<Row, GameError> {
+    let error = |reason: &str| GameError::InvalidPosition {
+        game: "northcott".into(),
+        text: word.to_string(),
+        reason: reason.to_string(),
+    };
+    let mut white = None;
+    let mut black = None;
+    let squares: Vec<char> = word.chars().collect();
+    for (i, &c) in squares.iter().enumerate() {
+        match c {
+            'W' | 'w' if white.is_none() => white = Some(i),
+            'B' | 'b' if black.is_none() => black = Some(i),
+            '.' | '_' => {}
+            'W' | 'w' | 'B' | 'b' => {
+                return Err(error("a row holds exactly one W and one B, e.g. W...B."))
+            }
+            _ => {
+                return Err(error(
+                    "a row is written with W, B and '.' for empty squares, e.g. W...B.",
+                ))
+            }
+        }
+    }
+    match (white, black) {
+        (Some(white), Some(black)) => Ok(Row {
+            length: squares.len(),
+            white,
+            black,
+        }),
+        _ => Err(error("a row holds exactly one W and one B, e.g. W...B.")),
+    }
+}
+
+/// Northcott's game for the command line (the reduction to Nim on the gaps).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NorthcottPlayable;
+
+impl PlayableGame for NorthcottPlayable {
+    fn description(&self) -> String {
+        "northcott".into()
+    }
+
+    fn title(&self) -> String {
+        "Northcott's game".into()
+    }
+
+    fn position_syntax(&self) -> String {
+        "one word per row: W, B and '.' for empty squares, e.g. W...B. .B..W".into()
+    }
+
+    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+        require_position(words, "northcott", "W...B. .B..W")?;
+        let rows = words
+            .iter()
+            .map(|word| parse_row(word))
+            .collect::<Result<Vec<Row>, GameError>>()?;
+        let parts: Vec<NimPart> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| NimPart {
+                label: format!("row {} {} (gap {})", i + 1, row.text(), row.gap()),
+                heap: row.gap(),
+            })
+            .collect();
+        Ok(nim_report(
+            &parts,
+            "Northcott's game is Nim on the gaps between the pieces (retreats are reversible, so they never help); Bouton's theorem",
+            |index, to| {
+                let row = &rows[index];
+                let closing = row.gap() - to;
+                // Shown as White's move; Black closes the gap the same way from the other side.
+                let mut after = row.clone();
+                if row.white < row.black {
+                    after.white += closing as usize;
+                } else {
+                    after.white -= closing as usize;
+                }
+                let texts: Vec<String> = rows
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| if i == index { after.text() } else { r.text() })
+                    .collect();
+                (
+                    format!(
+                        "in row {}, move your piece {closing} square{} towards the other (gap {} → {to}; shown as White's move)",
+                        index + 1,
+                        if closing == 1 { "" } else { "s" },
+                        row.gap()
+                    ),
+                    texts.join(" "),
+                )
+            },
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gaps_are_nim_heaps() {
+        let report = NorthcottPlayable
+            .analyze(&["W...B.".into(), ".B..W".into(), "WB".into()])
+            .unwrap();
+        assert_eq!(report.grundy, Some(3 ^ 2));
+        assert_eq!(report.winning_moves.len(), 1);
+        assert_eq!(report.winning_moves[0].to, ".W..B. .B..W WB");
+    }
+
+    /// The real game — partizan, with retreats, so possibly endless — by
+    /// retrograde analysis of (rows, player to move): the player to move loses
+    /// exactly when the XOR of the gaps is 0, and no position is a draw.
+    #[test]
+    fn nim_on_the_gaps_equals_retrograde_analysis_of_the_partizan_game() {
+        use sprague_engine::{retrograde_outcomes, Outcome};
+        let rows_of_length = |length: usize| -> Vec<Row> {
+            let mut rows = Vec::new();
+            for white in 0..length {
+                for black in 0..length {
+                    if white != black {
+                        rows.push(Row {
+                            length,
+                            white,
+                            black,
+                        });
+                    }
+                }
+            }
+            rows
+        };
+        for (first, second) in [(4, 4), (5, 4), (5, 5), (6, 3)] {
+            let a = rows_of_length(first);
+            let b = rows_of_length(second);
+            // State: (row of the first kind, row of the second kind, white to move?).
+            let index =
+                |i: usize, j: usize, white: bool| (i * b.len() + j) * 2 + usize::from(white);
+            let find = |rows: &[Row], row: &Row| rows.iter().position(|r| r == row).unwrap();
+            let slides = |row: &Row, white: bool| -> Vec<Row> {
+                let (mine, other) = if white {
+                    (row.white, row.black)
+                } else {
+                    (row.black, row.white)
+                };
+                (0..row.length)
+                    .filter(|&to| to != mine && (to < other) == (mine < other) && to != other)
+                    .map(|to| {
+                        let mut next = row.clone();
+                        if white {
+                            next.white = to
+                        } else {
+                            next.black = to
+                        }
+                        next
+                    })
+                    .collect()
+            };
+            let mut followers = vec![Vec::new(); a.len() * b.len() * 2];
+            for (i, ra) in a.iter().enumerate() {
+                for (j, rb) in b.iter().enumerate() {
+                    for white in [false, true] {
+                        let list = &mut followers[index(i, j, white)];
+                        for next in slides(ra, white) {
+                            list.push(index(find(&a, &next), j, !white));
+                        }
+                        for next in slides(rb, white) {
+                            list.push(index(i, find(&b, &next), !white));
+                        }
+                    }
+                }
+            }
+            let outcomes = retrograde_outcomes(&followers);
+            for (i, ra) in a.iter().enumerate() {
+                for (j, rb) in b.iter().enumerate() {
+                    for white in [false, true] {
+                        let expected = if ra.gap() ^ rb.gap() == 0 {
+                            Outcome::P
+                        } else {
+                            Outcome::N
+                        };
+                        assert_eq!(
+                            outcomes[index(i, j, white)],
+                            expected,
+                            "{} {}",
+                            ra.text(),
+                            rb.text()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
