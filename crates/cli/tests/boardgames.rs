@@ -3,50 +3,16 @@
 //! `remoteness`), the `graph` and `table` commands, and one-line usage errors
 //! (exit code 2) for bad input.
 
-use std::process::{Command, Output};
+mod common;
 
+use common::*;
 use serde_json::Value;
-
-fn sprague(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(arguments)
-        .output()
-        .expect("the sprague binary runs")
-}
-
-fn json(arguments: &[&str]) -> Value {
-    let output = sprague(arguments);
-    assert!(
-        output.status.success(),
-        "{arguments:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("valid JSON")
-}
 
 fn analyze(arguments: &[&str]) -> Value {
     let mut all = vec!["analyze"];
     all.extend_from_slice(arguments);
     all.extend_from_slice(&["--format", "json"]);
     json(&all)
-}
-
-fn usage_error(arguments: &[&str]) -> String {
-    let output = sprague(arguments);
-    let message = String::from_utf8_lossy(&output.stderr).to_string();
-    assert_eq!(output.status.code(), Some(2), "{arguments:?}: {message}");
-    assert!(output.stdout.is_empty(), "{arguments:?} printed to stdout");
-    assert!(
-        !message.contains("panicked"),
-        "{arguments:?} panicked: {message}"
-    );
-    assert_eq!(
-        message.trim_end().lines().count(),
-        1,
-        "{arguments:?}: {message}"
-    );
-    message
 }
 
 #[test]

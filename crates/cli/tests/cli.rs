@@ -1,48 +1,11 @@
 //! End-to-end tests of the `sprague` binary: the documented JSON keys, the
 //! answers of the README examples, and clear errors with exit code 2 for bad input.
 
-use std::process::{Command, Output};
+mod common;
 
-use serde_json::Value;
-
-fn sprague(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(arguments)
-        .output()
-        .expect("the sprague binary runs")
-}
-
-fn json(arguments: &[&str]) -> Value {
-    let output = sprague(arguments);
-    assert!(
-        output.status.success(),
-        "{arguments:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("valid JSON")
-}
+use common::*;
 
 /// Runs a command that must fail as a usage error; returns its one-line message.
-fn usage_error(arguments: &[&str]) -> String {
-    let output = sprague(arguments);
-    assert_eq!(
-        output.status.code(),
-        Some(2),
-        "{arguments:?} should exit with 2"
-    );
-    assert!(output.stdout.is_empty(), "{arguments:?} printed to stdout");
-    let message = String::from_utf8_lossy(&output.stderr).to_string();
-    assert!(
-        !message.contains("panicked"),
-        "{arguments:?} panicked: {message}"
-    );
-    assert_eq!(
-        message.trim_end().lines().count(),
-        1,
-        "{arguments:?}: one line expected, got {message}"
-    );
-    message
-}
 
 #[test]
 fn kayles_values_have_period_12_from_71_proven() {

@@ -2,46 +2,13 @@
 //! (with `saltus`) and `analyze` (with `method`), and one-line usage errors
 //! (exit code 2) for invalid parameters and searches that are too large.
 
-use std::process::{Command, Output};
+mod common;
 
-use serde_json::Value;
-
-fn sprague(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(arguments)
-        .output()
-        .expect("the sprague binary runs")
-}
-
-fn json(arguments: &[&str]) -> Value {
-    let mut all = arguments.to_vec();
-    all.extend(["--format", "json"]);
-    let output = sprague(&all);
-    assert!(
-        output.status.success(),
-        "{arguments:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("valid JSON")
-}
-
-fn usage_error(arguments: &[&str]) -> String {
-    let output = sprague(arguments);
-    let message = String::from_utf8_lossy(&output.stderr).to_string();
-    assert_eq!(output.status.code(), Some(2), "{arguments:?}: {message}");
-    assert!(output.stdout.is_empty(), "{arguments:?} printed to stdout");
-    assert!(!message.contains("panicked"), "{arguments:?}: {message}");
-    assert_eq!(
-        message.trim_end().lines().count(),
-        1,
-        "{arguments:?}: {message}"
-    );
-    message
-}
+use common::*;
 
 #[test]
 fn all_but_values_have_an_arithmetic_period_with_saltus() {
-    let answer = json(&["values", "allbut:1,2", "--to", "60"]);
+    let answer = json_formatted(&["values", "allbut:1,2", "--to", "60"]);
     assert_eq!(answer["game"], "allbut:1,2");
     assert_eq!(answer["values"].as_array().map(Vec::len), Some(61));
     assert_eq!(answer["values"][60], 20);
@@ -54,12 +21,12 @@ fn all_but_values_have_an_arithmetic_period_with_saltus() {
 #[test]
 fn all_but_periods_are_proven_with_longer_sweeps_when_needed() {
     // g(0..300) shows a spurious ordinary period for E = {2, 4, 6}; the arithmetic one is reported.
-    let answer = json(&["values", "allbut:2,4,6", "--to", "10"]);
+    let answer = json_formatted(&["values", "allbut:2,4,6", "--to", "10"]);
     assert_eq!(answer["period"]["period"], 8);
     assert_eq!(answer["period"]["saltus"], 2);
     assert_eq!(answer["period"]["proven"], true);
     // E = {3, 7, 10}: period 198, saltus 66, found and proven in g(0..1200).
-    let answer = json(&["values", "allbut:3,7,10", "--to", "2000"]);
+    let answer = json_formatted(&["values", "allbut:3,7,10", "--to", "2000"]);
     assert_eq!(answer["period"]["period"], 198);
     assert_eq!(answer["period"]["saltus"], 66);
     assert_eq!(answer["period"]["proven"], true);
@@ -71,7 +38,7 @@ fn all_but_periods_are_proven_with_longer_sweeps_when_needed() {
 
 #[test]
 fn extended_bash_values_are_periodic_with_saltus_0() {
-    let answer = json(&["values", "bash:2..5", "--to", "30"]);
+    let answer = json_formatted(&["values", "bash:2..5", "--to", "30"]);
     assert_eq!(answer["game"], "bash:2..5");
     assert_eq!(answer["period"]["period"], 7);
     assert_eq!(answer["period"]["saltus"], 0);
@@ -81,7 +48,7 @@ fn extended_bash_values_are_periodic_with_saltus_0() {
 
 #[test]
 fn analyze_reports_outcome_moves_and_method() {
-    let misere = json(&["analyze", "misere:nim", "1", "1", "1", "2"]);
+    let misere = json_formatted(&["analyze", "misere:nim", "1", "1", "1", "2"]);
     assert_eq!(misere["outcome"], "N");
     assert_eq!(misere["winning_moves"][0]["to"], "1 1 1");
     assert!(misere["method"]
@@ -89,31 +56,31 @@ fn analyze_reports_outcome_moves_and_method() {
         .unwrap_or("")
         .starts_with("Anti-Nim"));
 
-    let fibonacci = json(&["analyze", "fibonacci", "10"]);
+    let fibonacci = json_formatted(&["analyze", "fibonacci", "10"]);
     assert_eq!(fibonacci["outcome"], "N");
     assert_eq!(fibonacci["winning_moves"][0]["to"], "8,2");
 
-    let thirty_one = json(&["analyze", "thirty-one"]);
+    let thirty_one = json_formatted(&["analyze", "thirty-one"]);
     assert_eq!(thirty_one["outcome"], "N");
     assert_eq!(
         thirty_one["winning_moves"].as_array().map(Vec::len),
         Some(3)
     );
 
-    let boxes = json(&["analyze", "empty-divide", "5", "7"]);
+    let boxes = json_formatted(&["analyze", "empty-divide", "5", "7"]);
     assert_eq!(boxes["outcome"], "P");
 
-    let staircase = json(&["analyze", "staircase", "3", "0", "2", "5"]);
+    let staircase = json_formatted(&["analyze", "staircase", "3", "0", "2", "5"]);
     assert_eq!(staircase["grundy"], 1);
 
-    let moore = json(&["analyze", "moore:2", "1", "2", "4", "7"]);
+    let moore = json_formatted(&["analyze", "moore:2", "1", "2", "4", "7"]);
     assert_eq!(moore["outcome"], "N");
 
-    let every = json(&["analyze", "every:bash:3", "5", "6", "9"]);
+    let every = json_formatted(&["analyze", "every:bash:3", "5", "6", "9"]);
     assert_eq!(every["outcome"], "N");
     assert_eq!(every["remoteness"], 5);
 
-    let kayles = json(&["analyze", "misere:kayles", "2", "3", "4"]);
+    let kayles = json_formatted(&["analyze", "misere:kayles", "2", "3", "4"]);
     assert!(kayles["method"]
         .as_str()
         .unwrap_or("")
@@ -122,10 +89,10 @@ fn analyze_reports_outcome_moves_and_method() {
 
 #[test]
 fn count_to_values_and_every_sg_split_components() {
-    let answer = json(&["values", "count-to:3", "--to", "12"]);
+    let answer = json_formatted(&["values", "count-to:3", "--to", "12"]);
     assert_eq!(answer["values"][12], 0);
     assert_eq!(answer["period"]["period"], 4);
-    let every = json(&["analyze", "every:kayles", "1+4", "5"]);
+    let every = json_formatted(&["analyze", "every:kayles", "1+4", "5"]);
     assert!(every["components"][0]["position"]
         .as_str()
         .unwrap_or("")
@@ -134,7 +101,7 @@ fn count_to_values_and_every_sg_split_components() {
         let to: Vec<&str> = winning["to"].as_str().unwrap_or("").split(' ').collect();
         let mut arguments = vec!["analyze", "every:kayles"];
         arguments.extend(to);
-        assert_eq!(json(&arguments)["outcome"], "P");
+        assert_eq!(json_formatted(&arguments)["outcome"], "P");
     }
     let text = String::from_utf8_lossy(&sprague(&["values", "allbut:1,2", "--to", "12"]).stdout)
         .to_string();
@@ -143,7 +110,7 @@ fn count_to_values_and_every_sg_split_components() {
 
 #[test]
 fn games_lists_the_heap_games() {
-    let answer = json(&["games"]);
+    let answer = json_formatted(&["games"]);
     let names: Vec<&str> = answer["games"]
         .as_array()
         .expect("games")
@@ -182,7 +149,8 @@ fn invalid_parameters_are_one_line_usage_errors() {
     assert!(usage_error(&["analyze", "empty-divide", "0", "3"]).contains("at least one chip"));
     assert!(usage_error(&["analyze", "empty-divide", "3"]).contains("two boxes"));
     assert!(usage_error(&["analyze", "fibonacci", "7,0"]).contains("at least 1"));
-    assert!(usage_error(&["analyze", "misere:misere:nim", "1"]).contains("does not support misère play"));
+    assert!(usage_error(&["analyze", "misere:misere:nim", "1"])
+        .contains("does not support misère play"));
     assert!(usage_error(&["values", "fibonacci"]).contains("not a one-heap game"));
 }
 

@@ -1,0 +1,53 @@
+//! Helpers shared by the end-to-end tests: run the `sprague` binary, read its
+//! JSON, and check that bad input is a one-line usage error (exit code 2).
+
+#![allow(dead_code)] // each test file uses its own subset
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// Runs `sprague` with `arguments` from the crate directory (test data paths are relative to it).
+pub fn sprague(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(arguments)
+        .output()
+        .expect("the sprague binary runs")
+}
+
+/// Runs a command that must succeed and print JSON; returns the document.
+pub fn json(arguments: &[&str]) -> Value {
+    let output = sprague(arguments);
+    assert!(
+        output.status.success(),
+        "{arguments:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("valid JSON")
+}
+
+/// [`json`] with `--format json` appended.
+pub fn json_formatted(arguments: &[&str]) -> Value {
+    let mut all = arguments.to_vec();
+    all.extend(["--format", "json"]);
+    json(&all)
+}
+
+/// Runs a command that must fail as a usage error; returns its one-line message.
+pub fn usage_error(arguments: &[&str]) -> String {
+    let output = sprague(arguments);
+    let message = String::from_utf8_lossy(&output.stderr).to_string();
+    assert_eq!(output.status.code(), Some(2), "{arguments:?}: {message}");
+    assert!(output.stdout.is_empty(), "{arguments:?} printed to stdout");
+    assert!(
+        !message.contains("panicked"),
+        "{arguments:?} panicked: {message}"
+    );
+    assert_eq!(
+        message.trim_end().lines().count(),
+        1,
+        "{arguments:?}: {message}"
+    );
+    message
+}
