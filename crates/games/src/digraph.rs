@@ -17,14 +17,12 @@
 //! uses declared names). JSON files are
 //! `{"vertices": ["a", "b"], "edges": [["a", "b"], ...]}` (`vertices` optional).
 
-use std::collections::HashMap;
-
 use sprague_engine::loopy::{generalized_grundy, GeneralizedGrundy, LoopyValue};
 use sprague_engine::Outcome;
 
 use crate::error::GameError;
 use crate::game_graph::{explore, GameGraph};
-use crate::graph_input::{parse_edge_list, read_source};
+use crate::graph_input::{number_vertices, parse_edge_list, read_source};
 use crate::playable::{require_position, ComponentReport, MoveReport, PlayableGame, Report};
 
 /// The most vertices of a digraph.
@@ -56,23 +54,7 @@ impl Digraph {
             source_name: source.map(str::to_string),
             reason,
         };
-        if edges.len() > EDGE_LIMIT {
-            return Err(error(format!(
-                "{} edges; the limit is {EDGE_LIMIT}",
-                edges.len()
-            )));
-        }
-        let mut names: Vec<String> = Vec::new();
-        let mut index: HashMap<String, usize> = HashMap::new();
-        for name in vertices
-            .iter()
-            .chain(edges.iter().flat_map(|(u, v)| [u, v]))
-        {
-            if !index.contains_key(name) {
-                index.insert(name.clone(), names.len());
-                names.push(name.clone());
-            }
-        }
+        let (names, numbered) = number_vertices(vertices, edges, EDGE_LIMIT, source)?;
         if names.len() > VERTEX_LIMIT {
             return Err(error(format!(
                 "{} vertices; the limit is {VERTEX_LIMIT}",
@@ -83,8 +65,7 @@ impl Digraph {
             return Err(error("the graph has no vertices".into()));
         }
         let mut followers = vec![Vec::new(); names.len()];
-        for (u, v) in edges {
-            let (a, b) = (index[u], index[v]);
+        for (a, b) in numbered {
             if !followers[a].contains(&b) {
                 followers[a].push(b);
             }

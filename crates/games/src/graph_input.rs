@@ -6,7 +6,52 @@
 //! declarations: `ground: NAME` (Hackenbush; the default ground is `g`) and
 //! `vertices: a b c` (when given, every edge must use declared vertices).
 
+use std::collections::HashMap;
+
 use crate::error::GameError;
+
+/// Vertices numbered in order of first appearance (the names in `first`
+/// first), and the edges as pairs of those numbers.
+///
+/// # Errors
+/// [`GameError::InvalidGraph`] when there are more than `edge_limit` edges.
+///
+/// ```
+/// use sprague_games::graph_input::number_vertices;
+/// let edges = vec![("a".to_string(), "b".to_string()), ("b".to_string(), "g".to_string())];
+/// let (names, numbered) = number_vertices(&["g".to_string()], &edges, 10, None).unwrap();
+/// assert_eq!(names, vec!["g", "a", "b"]);
+/// assert_eq!(numbered, vec![(1, 2), (2, 0)]);
+/// ```
+pub fn number_vertices(
+    first: &[String],
+    edges: &[(String, String)],
+    edge_limit: usize,
+    source: Option<&str>,
+) -> Result<(Vec<String>, Vec<(usize, usize)>), GameError> {
+    if edges.len() > edge_limit {
+        return Err(GameError::InvalidGraph {
+            source_name: source.map(str::to_string),
+            reason: format!("{} edges; the limit is {edge_limit}", edges.len()),
+        });
+    }
+    let mut names: Vec<String> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut number = |name: &String, names: &mut Vec<String>| {
+        *index.entry(name.clone()).or_insert_with(|| {
+            names.push(name.clone());
+            names.len() - 1
+        })
+    };
+    for name in first {
+        number(name, &mut names);
+    }
+    let numbered = edges
+        .iter()
+        .map(|(u, v)| (number(u, &mut names), number(v, &mut names)))
+        .collect();
+    Ok((names, numbered))
+}
 
 /// The largest file read.
 pub const FILE_LIMIT: u64 = 16 << 20;

@@ -24,13 +24,11 @@
 //! outer pair the root (`(()(()()))`); `graph-edge-deletion` takes
 //! `ROOT:edge list` (`1:1-2,2-3,3-1,1-4`). Several words make a sum.
 
-use std::collections::HashMap;
-
 use sprague_engine::{Game, Outcome};
 
 use crate::error::GameError;
 use crate::game_graph::{explore, GameGraph};
-use crate::graph_input::{parse_edge_list, read_source};
+use crate::graph_input::{number_vertices, parse_edge_list, read_source};
 use crate::playable::{require_position, ComponentReport, MoveReport, PlayableGame, Report};
 
 /// The most edges in one picture (every edge's cut is evaluated: O(E²)).
@@ -92,24 +90,7 @@ impl Picture {
             source_name: source.map(str::to_string),
             reason,
         };
-        if edges.len() > EDGE_LIMIT {
-            return Err(error(format!(
-                "{} edges; the limit is {EDGE_LIMIT}",
-                edges.len()
-            )));
-        }
-        let mut names = vec![ground.to_string()];
-        let mut index: HashMap<String, usize> = HashMap::from([(ground.to_string(), 0)]);
-        let mut id = |name: &String, names: &mut Vec<String>| {
-            *index.entry(name.clone()).or_insert_with(|| {
-                names.push(name.clone());
-                names.len() - 1
-            })
-        };
-        let edges: Vec<(usize, usize)> = edges
-            .iter()
-            .map(|(u, v)| (id(u, &mut names), id(v, &mut names)))
-            .collect();
+        let (names, edges) = number_vertices(&[ground.to_string()], edges, EDGE_LIMIT, source)?;
         if !edges.iter().any(|&(u, v)| u == 0 || v == 0) {
             return Err(error(format!(
                 "no edge touches the ground '{ground}': a Hackenbush picture must stand on the ground (e.g. {ground}-a,a-b)"
