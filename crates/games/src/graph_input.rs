@@ -10,6 +10,9 @@ use std::collections::HashMap;
 
 use crate::error::GameError;
 
+/// Vertex names, and edges as pairs of indices into them.
+pub type NumberedGraph = (Vec<String>, Vec<(usize, usize)>);
+
 /// Vertices numbered in order of first appearance (the names in `first`
 /// first), and the edges as pairs of those numbers.
 ///
@@ -28,7 +31,7 @@ pub fn number_vertices(
     edges: &[(String, String)],
     edge_limit: usize,
     source: Option<&str>,
-) -> Result<(Vec<String>, Vec<(usize, usize)>), GameError> {
+) -> Result<NumberedGraph, GameError> {
     if edges.len() > edge_limit {
         return Err(GameError::InvalidGraph {
             source_name: source.map(str::to_string),
