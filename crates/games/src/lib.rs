@@ -17,6 +17,7 @@ pub mod nim;
 pub mod octal;
 pub mod playable;
 pub mod subtraction;
+pub mod take_break;
 
 pub use bash_game::BashGame;
 pub use catalogue::{parse_game, CatalogueEntry, CatalogueGame, Request, ENTRIES};
@@ -27,3 +28,4 @@ pub use nim::Nim;
 pub use octal::OctalGame;
 pub use playable::{PlayableGame, Report};
 pub use subtraction::SubtractionGame;
+pub use take_break::TakeBreakPlayable;

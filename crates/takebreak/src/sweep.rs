@@ -119,9 +119,10 @@ pub struct Control<'a> {
     pub stop: Option<&'a AtomicBool>,
     /// Stop (status [`Status::OutOfTime`]) after this instant.
     pub deadline: Option<Instant>,
-    /// Called with the progress and the table.
+    /// Called with the progress and a function that copies the table so far
+    /// (call it only when the table is needed, e.g. for a checkpoint).
     #[allow(clippy::type_complexity)]
-    pub tick: Option<Box<dyn FnMut(&Progress, &ValueTable) + 'a>>,
+    pub tick: Option<Box<dyn FnMut(&Progress, &dyn Fn() -> ValueTable) + 'a>>,
 }
 
 /// How a sweep ended.
@@ -546,8 +547,7 @@ impl<'r, 'c> Engine<'r, 'c> {
                     rare_count: self.rare.len() as u64,
                     elapsed: now.duration_since(self.started),
                 };
-                let table = ValueTable::from_slice(values);
-                tick(&progress, &table);
+                tick(&progress, &|| ValueTable::from_slice(values));
             }
         }
         None
