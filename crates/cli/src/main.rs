@@ -38,6 +38,10 @@ enum Command {
     Analyze(commands::analyze::Args),
     /// Nim arithmetic calculator: nim-sum (+), nim-product (*), powers, inverses, square roots.
     Nimber(commands::nimber::Args),
+    /// Every octal code of a shape (0.??, 4.???), classified: period, preperiod, largest value.
+    Survey(commands::survey::Args),
+    /// SVG plot of a take-and-break game's values (rare values highlighted) or rare-value count.
+    Plot(commands::plot::Args),
 }
 
 fn run(command: Command) -> Result<(), CliError> {
@@ -46,6 +50,8 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Values(args) => commands::values::run(&args),
         Command::Analyze(args) => commands::analyze::run(&args),
         Command::Nimber(args) => commands::nimber::run(&args),
+        Command::Survey(args) => commands::survey::run(&args),
+        Command::Plot(args) => commands::plot::run(&args),
     }
 }
 

@@ -3,4 +3,6 @@
 pub mod analyze;
 pub mod games;
 pub mod nimber;
+pub mod plot;
+pub mod survey;
 pub mod values;
