@@ -334,13 +334,14 @@ struct Engine<'r, 'c> {
     max_value: u32,
     mask: u32,
     rare: Vec<u32>,
+    /// The value at each rare position.
+    rare_values: Vec<u32>,
     last_rare: Option<u64>,
     next_mask_choice: usize,
     seen: Vec<u8>,
     sparse_heaps: u64,
     full_scans: u64,
     scanned_pairs: u64,
-    scan_hint: f64,
     avx2: bool,
 }
 
@@ -368,13 +369,13 @@ impl<'r, 'c> Engine<'r, 'c> {
             max_value: 0,
             mask: 0,
             rare: Vec::new(),
+            rare_values: Vec::new(),
             last_rare: None,
             next_mask_choice: 16,
             seen: vec![0; 2],
             sparse_heaps: 0,
             full_scans: 0,
             scanned_pairs: 0,
-            scan_hint: 0.0,
             avx2: simd::has_avx2(),
         };
         for index in 0..table.len() {
@@ -429,6 +430,7 @@ impl<'r, 'c> Engine<'r, 'c> {
         self.count(index, value);
         if index > 0 && self.mask != 0 && is_rare(value, self.mask) {
             self.rare.push(index as u32);
+            self.rare_values.push(value);
             self.last_rare = Some(index as u64);
         }
     }
@@ -440,11 +442,14 @@ impl<'r, 'c> Engine<'r, 'c> {
         if mask != self.mask || self.rare.is_empty() {
             self.mask = mask;
             self.rare.clear();
+            self.rare_values.clear();
             self.last_rare = None;
             if mask != 0 {
                 for index in 1..table.len() {
-                    if is_rare(table.get(index).unwrap_or(0), mask) {
+                    let value = table.get(index).unwrap_or(0);
+                    if is_rare(value, mask) {
                         self.rare.push(index as u32);
+                        self.rare_values.push(value);
                         self.last_rare = Some(index as u64);
                     }
                 }
@@ -457,11 +462,13 @@ impl<'r, 'c> Engine<'r, 'c> {
         if mask != self.mask {
             self.mask = mask;
             self.rare.clear();
+            self.rare_values.clear();
             self.last_rare = None;
             if mask != 0 {
                 for (index, value) in values.iter().enumerate().skip(1) {
                     if is_rare(value.get(), mask) {
                         self.rare.push(index as u32);
+                        self.rare_values.push(value.get());
                         self.last_rare = Some(index as u64);
                     }
                 }
@@ -647,17 +654,25 @@ impl<'r, 'c> Engine<'r, 'c> {
                 continue;
             }
             let m = n - removed;
-            for &rare in &self.rare {
-                let rare = rare as usize;
-                if rare >= m {
-                    break;
-                }
-                let other = m - rare;
-                if unequal && other == rare {
-                    continue;
-                }
-                let value = g[rare].get() ^ g[other].get();
-                self.seen[value as usize] = 1;
+            let below = self.rare.partition_point(|&rare| (rare as usize) < m);
+            // Grundy's game: the pair m/2 + m/2 is no move.
+            let skip = if unequal && m % 2 == 0 {
+                self.rare[..below].binary_search(&((m / 2) as u32)).ok()
+            } else {
+                None
+            };
+            let (first, second) = match skip {
+                Some(index) => (0..index, index + 1..below),
+                None => (0..below, below..below),
+            };
+            for range in [first, second] {
+                mark_rare_pairs(
+                    &mut self.seen,
+                    g,
+                    m,
+                    &self.rare[range.clone()],
+                    &self.rare_values[range],
+                );
             }
         }
         // 2. The smallest unseen value: final if common.
@@ -672,30 +687,25 @@ impl<'r, 'c> Engine<'r, 'c> {
             }
             let m = n - removed;
             let half = if unequal { (m - 1) / 2 } else { m / 2 };
-            // Start where the last heap's search ended (scaled to this heap):
-            // the pairs that produced the rare candidates there usually do again.
-            let start = ((self.scan_hint * half as f64) as usize).clamp(1, half);
-            let mut from = start;
-            let mut wrapped = false;
-            loop {
-                let end = if wrapped { start - 1 } else { half };
-                if from > end {
-                    if wrapped || start == 1 {
-                        break;
-                    }
-                    wrapped = true;
-                    from = 1;
-                    continue;
+            // Blocks in a scattered order (a stride coprime to their number):
+            // neighbouring heaps have correlated values, so spread samples
+            // produce the missing rare values sooner than a sweep from one end.
+            let blocks = half.div_ceil(SCAN_BLOCK);
+            let stride = scatter_stride(blocks);
+            let mut block = 0;
+            for _ in 0..blocks {
+                let from = 1 + block * SCAN_BLOCK;
+                let to = (from + SCAN_BLOCK - 1).min(half);
+                block += stride;
+                if block >= blocks {
+                    block -= blocks;
                 }
-                let to = (from + SCAN_BLOCK - 1).min(end);
                 let count = to - from + 1;
                 self.scanned_pairs += count as u64;
                 mark_pairs(&mut self.seen, &g[from..=to], &g[m - to..m - to + count]);
-                from = to + 1;
                 if self.seen[candidate as usize] != 0 {
                     candidate = first_unseen(&self.seen, candidate);
                     if !is_rare(candidate, mask) {
-                        self.scan_hint = from as f64 / half as f64;
                         return candidate;
                     }
                 }
@@ -716,14 +726,23 @@ impl ValueTable {
     }
 }
 
+/// Marks value ⊕ g(m − position) for each rare position and its value.
+#[inline]
+fn mark_rare_pairs<T: Value>(seen: &mut [u8], g: &[T], m: usize, positions: &[u32], values: &[u32]) {
+    let last = seen.len() - 1; // seen.len() is a power of two above every xor
+    let g = &g[..m];
+    for (&position, &value) in positions.iter().zip(values) {
+        let other = g[m - position as usize].get();
+        seen[(value ^ other) as usize & last] = 1;
+    }
+}
+
 /// Marks g(lo[i]) ⊕ g(hi[len − 1 − i]) for every i (pairs a, m − a).
 #[inline]
 fn mark_pairs<T: Value>(seen: &mut [u8], lo: &[T], hi: &[T]) {
+    let last = seen.len() - 1; // seen.len() is a power of two above every xor
     for (low, high) in lo.iter().zip(hi.iter().rev()) {
-        let value = (low.get() ^ high.get()) as usize;
-        if let Some(slot) = seen.get_mut(value) {
-            *slot = 1;
-        }
+        seen[(low.get() ^ high.get()) as usize & last] = 1;
     }
 }
 
@@ -772,6 +791,26 @@ pub fn best_mask(counts: &[u64]) -> u32 {
     (1..size)
         .min_by_key(|&mask| (transform[mask], mask))
         .map_or(0, |mask| mask as u32)
+}
+
+/// A step through `blocks` blocks that visits each once and jumps far: the odd
+/// number nearest `blocks` × 0.618 that is coprime to `blocks`.
+fn scatter_stride(blocks: usize) -> usize {
+    if blocks <= 2 {
+        return 1;
+    }
+    let mut stride = (blocks as f64 * 0.618) as usize | 1;
+    while gcd(stride, blocks) != 1 {
+        stride += 2;
+    }
+    stride % blocks
+}
+
+fn gcd(mut a: usize, mut b: usize) -> usize {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 fn next_mask_choice(current: usize) -> usize {
