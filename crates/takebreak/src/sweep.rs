@@ -318,6 +318,8 @@ const FIRST_CHECK: usize = 64;
 const TICK_VALUES: usize = 256;
 /// Pairs scanned between checks of the candidate mex in the fallback scan.
 const SCAN_BLOCK: usize = 64;
+/// Pairs per block of the vectorised scan when every value is below 64.
+const SMALL_SCAN_BLOCK: usize = 256;
 
 struct Engine<'r, 'c> {
     rule: &'r TakeBreak,
@@ -643,6 +645,9 @@ impl<'r, 'c> Engine<'r, 'c> {
 
     fn sparse_value<T: Value>(&mut self, g: &[T], n: usize) -> u32 {
         self.sparse_heaps += 1;
+        if self.max_value < 64 {
+            return self.sparse_value_small(g, n);
+        }
         let unequal = self.rule.unequal_split();
         let mask = self.mask;
         let size = self.seen.len();
@@ -708,6 +713,66 @@ impl<'r, 'c> Engine<'r, 'c> {
                     if !is_rare(candidate, mask) {
                         return candidate;
                     }
+                }
+            }
+        }
+        self.full_scans += 1;
+        candidate
+    }
+}
+
+impl Engine<'_, '_> {
+    /// [`Engine::sparse_value`] when every value is below 64: the seen values
+    /// are one 64-bit word and the scan is the vectorised pair loop.
+    fn sparse_value_small<T: Value>(&mut self, g: &[T], n: usize) -> u32 {
+        let unequal = self.rule.unequal_split();
+        let mask = self.mask;
+        let mut bits = 0u64;
+        for &removed in self.rule.take_all() {
+            if removed == n {
+                bits |= 1;
+            }
+        }
+        for &removed in self.rule.take_one() {
+            if removed < n {
+                bits |= 1u64 << g[n - removed].get();
+            }
+        }
+        for &removed in self.rule.split_two() {
+            if n < removed + 2 {
+                continue;
+            }
+            let m = n - removed;
+            let window = &g[..m];
+            let below = self.rare.partition_point(|&rare| (rare as usize) < m);
+            for (&position, &value) in self.rare[..below].iter().zip(&self.rare_values[..below]) {
+                let position = position as usize;
+                if unequal && 2 * position == m {
+                    continue;
+                }
+                bits |= 1u64 << ((value ^ window[m - position].get()) & 63);
+            }
+        }
+        let mut candidate = (!bits).trailing_zeros();
+        if !is_rare(candidate, mask) {
+            return candidate;
+        }
+        for &removed in self.rule.split_two() {
+            if n < removed + 2 {
+                continue;
+            }
+            let m = n - removed;
+            let half = if unequal { (m - 1) / 2 } else { m / 2 };
+            let mut from = 1;
+            while from <= half {
+                let to = (from + SMALL_SCAN_BLOCK - 1).min(half);
+                let count = to - from + 1;
+                self.scanned_pairs += count as u64;
+                bits |= simd::pair_bits(self.avx2, &g[from..=to], &g[m - to..m - to + count]);
+                from = to + 1;
+                candidate = (!bits).trailing_zeros();
+                if !is_rare(candidate, mask) {
+                    return candidate;
                 }
             }
         }
