@@ -15,8 +15,8 @@ use crate::octal::OctalGame;
 use crate::playable::{HeapPlayable, PlayableGame};
 use crate::subtraction::SubtractionGame;
 use crate::take_break::TakeBreakPlayable;
-use sprague_takebreak::TakeBreak;
 use crate::{dawsons_kayles, kayles};
+use sprague_takebreak::TakeBreak;
 
 /// A game description split into its name and parameter (`bash:3` → `bash`, `3`).
 #[derive(Debug, Clone, Copy)]
@@ -328,7 +328,11 @@ fn octal_game(code: &str) -> Result<CatalogueGame, GameError> {
         Some((name, _)) => format!("{name} (octal {game})"),
         None => format!("Octal game {game}"),
     };
-    Ok(Box::new(TakeBreakPlayable::new(game.to_string(), title, rule_of(&game))))
+    Ok(Box::new(TakeBreakPlayable::new(
+        game.to_string(),
+        title,
+        rule_of(&game),
+    )))
 }
 
 /// Catalogue names close to `name`, closest first.

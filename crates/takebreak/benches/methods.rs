@@ -53,12 +53,21 @@ fn ogs_values<S: Solver>(code: &str, n: u64) -> Vec<u32>
 where
     S::Stats: Default,
 {
-    let game: Game = code.parse().ok().expect("ogs reads the code");
+    let Ok(game) = code.parse::<Game>() else {
+        panic!("ogs cannot read {code}");
+    };
     let solver = S::with_capacity(game, n as usize);
     solver.take(n as usize).map(u32::from).collect()
 }
 
-fn row(name: &str, method: &str, n: u64, time: Duration, reference: Option<Duration>, naive: Option<Duration>) {
+fn row(
+    name: &str,
+    method: &str,
+    n: u64,
+    time: Duration,
+    reference: Option<Duration>,
+    naive: Option<Duration>,
+) {
     let rate = n as f64 / time.as_secs_f64();
     let ratio = |other: Option<Duration>| {
         other.map_or("-".to_string(), |other| {

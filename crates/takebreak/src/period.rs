@@ -84,7 +84,10 @@ mod tests {
 
     #[test]
     fn three_part_codes_need_more_values() {
-        let theorem = PeriodicityTheorem::GuySmithGeneral { parts: 3, digits: 1 };
+        let theorem = PeriodicityTheorem::GuySmithGeneral {
+            parts: 3,
+            digits: 1,
+        };
         assert_eq!(theorem.values_needed(10, 4), 43);
         let mut values = vec![7u8; 10];
         values.extend((0..100u8).map(|n| n % 4));

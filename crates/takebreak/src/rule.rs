@@ -236,7 +236,9 @@ impl TakeBreak {
         let digits = self.max_removed() as u64;
         match (self.unequal_split(), self.max_parts()) {
             (true, _) => None,
-            (false, 0) => Some(PeriodicityTheorem::SubtractionWindow { window: digits.max(1) }),
+            (false, 0) => Some(PeriodicityTheorem::SubtractionWindow {
+                window: digits.max(1),
+            }),
             (false, 1) => Some(PeriodicityTheorem::SubtractionWindow { window: digits }),
             (false, 2) => Some(PeriodicityTheorem::GuySmith { digits }),
             (false, parts) => Some(PeriodicityTheorem::GuySmithGeneral {

@@ -83,7 +83,9 @@ pub fn codes(pattern: &str) -> Result<Vec<String>, CodeError> {
         return Err(invalid("at most 5 '?' digits (32,768 games) per survey"));
     }
     if !pattern.contains('.') {
-        return Err(invalid("a survey pattern is a code with '?' digits, e.g. 0.?? or 4.???"));
+        return Err(invalid(
+            "a survey pattern is a code with '?' digits, e.g. 0.?? or 4.???",
+        ));
     }
     let mut codes = Vec::new();
     for number in 0..8usize.pow(wild as u32) {
@@ -186,7 +188,15 @@ fn survey_one(code: &str, budget: u64, time: Duration) -> Option<SurveyRow> {
 /// Marks games whose values agree (same period and same computed values) with an earlier one.
 fn group_equivalent(rows: &mut [SurveyRow]) {
     for index in 1..rows.len() {
-        let key = |row: &SurveyRow| (row.verdict, row.preperiod, row.period, row.computed, row.checksum);
+        let key = |row: &SurveyRow| {
+            (
+                row.verdict,
+                row.preperiod,
+                row.period,
+                row.computed,
+                row.checksum,
+            )
+        };
         let this = key(&rows[index]);
         if let Some(first) = rows[..index]
             .iter()

@@ -261,7 +261,11 @@ pub fn run(
         &format!(
             "computing g(0..={last}) ({} byte{} per value)",
             table.bytes_per_value(),
-            if table.bytes_per_value() == 1 { "" } else { "s" }
+            if table.bytes_per_value() == 1 {
+                ""
+            } else {
+                "s"
+            }
         ),
     )?;
     let mut engine = Engine::new(rule, config, theorem, length, control, &table);
@@ -793,7 +797,13 @@ impl ValueTable {
 
 /// Marks value ⊕ g(m − position) for each rare position and its value.
 #[inline]
-fn mark_rare_pairs<T: Value>(seen: &mut [u8], g: &[T], m: usize, positions: &[u32], values: &[u32]) {
+fn mark_rare_pairs<T: Value>(
+    seen: &mut [u8],
+    g: &[T],
+    m: usize,
+    positions: &[u32],
+    values: &[u32],
+) {
     let last = seen.len() - 1; // seen.len() is a power of two above every xor
     let g = &g[..m];
     for (&position, &value) in positions.iter().zip(values) {
@@ -891,9 +901,9 @@ fn naive_value<T: Value>(rule: &TakeBreak, g: &[T], n: usize) -> u32 {
     use sprague_engine::HeapFamily;
     let mut seen = MexSet::new();
     rule.for_each_option(n as u64, &mut |parts| {
-        let value = parts
-            .iter()
-            .fold(0u64, |total, &part| total ^ u64::from(g[part as usize].get()));
+        let value = parts.iter().fold(0u64, |total, &part| {
+            total ^ u64::from(g[part as usize].get())
+        });
         seen.insert(value);
     });
     seen.mex() as u32

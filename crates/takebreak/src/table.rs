@@ -142,7 +142,9 @@ impl ValueTable {
 
     /// Every value as `u32`.
     pub fn to_vec(&self) -> Vec<u32> {
-        (0..self.len()).filter_map(|index| self.get(index)).collect()
+        (0..self.len())
+            .filter_map(|index| self.get(index))
+            .collect()
     }
 
     /// Every value as `u64`.

@@ -24,21 +24,21 @@ fn values(rule: &TakeBreak, to: u64, method: Method) -> Vec<u32> {
 
 /// OEIS A002186 (Kayles), n = 0..=83.
 const A002186: [u32; 84] = [
-    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7,
-    2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1,
-    2, 8, 1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7,
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
+    1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8,
+    1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7,
 ];
 
 /// OEIS A002187 (Dawson's Kayles, indexed so that g(n) is the code 0.07 heap n), n = 0..=40.
 const A002187: [u32; 41] = [
-    0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
-    5, 2, 7, 4, 0, 1, 1, 2, 0, 3,
+    0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5,
+    2, 7, 4, 0, 1, 1, 2, 0, 3,
 ];
 
 /// OEIS A002188 (Grundy's game), n = 0..=50.
 const A002188: [u32; 51] = [
-    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3,
-    1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0,
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1,
+    2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0,
 ];
 
 #[test]
@@ -49,7 +49,12 @@ fn oeis_values_by_every_method() {
         (TakeBreak::grundy(), &A002188[..]),
     ];
     for (rule, expected) in cases {
-        for method in [Method::Naive, Method::Plain, Method::RareCommon, Method::Auto] {
+        for method in [
+            Method::Naive,
+            Method::Plain,
+            Method::RareCommon,
+            Method::Auto,
+        ] {
             let to = expected.len() as u64 - 1;
             assert_eq!(values(&rule, to, method), expected, "{rule} {method:?}");
         }
@@ -153,9 +158,15 @@ fn periods_of_the_classics_are_proven_early() {
         let rule = TakeBreak::octal(code).unwrap();
         let outcome = run(&rule, Config::up_to(1_000_000), None, Control::default()).unwrap();
         let found = outcome.periodicity.unwrap();
-        assert_eq!((found.preperiod, found.period, found.proven), (preperiod, period, true));
+        assert_eq!(
+            (found.preperiod, found.period, found.proven),
+            (preperiod, period, true)
+        );
         assert_eq!(outcome.status, Status::Proven);
-        assert!(outcome.table.len() < 1000, "{code}: stopped after the proof");
+        assert!(
+            outcome.table.len() < 1000,
+            "{code}: stopped after the proof"
+        );
         assert!(outcome.get(1_000_000).is_some());
     }
 }
@@ -200,9 +211,15 @@ fn survey_rows_of_known_codes() {
     let rows = survey("0.?7", 4096, Duration::from_secs(20), 2).unwrap();
     let row = |code: &str| rows.iter().find(|row| row.code == code).unwrap().clone();
     let dawson = row("0.07");
-    assert_eq!((dawson.verdict, dawson.preperiod, dawson.period), (Verdict::Periodic, Some(53), Some(34)));
+    assert_eq!(
+        (dawson.verdict, dawson.preperiod, dawson.period),
+        (Verdict::Periodic, Some(53), Some(34))
+    );
     let kayles = row("0.77");
-    assert_eq!((kayles.verdict, kayles.preperiod, kayles.period), (Verdict::Periodic, Some(71), Some(12)));
+    assert_eq!(
+        (kayles.verdict, kayles.preperiod, kayles.period),
+        (Verdict::Periodic, Some(71), Some(12))
+    );
     let rows = survey("0.1?7", 4096, Duration::from_secs(20), 2).unwrap();
     let chess = rows.iter().find(|row| row.code == "0.137").unwrap();
     assert_eq!((chess.preperiod, chess.period), (Some(52), Some(34)));
@@ -214,7 +231,10 @@ fn octal_0_16_has_period_149459_from_105351() {
     let rule = TakeBreak::octal("0.16").unwrap();
     let outcome = run(&rule, Config::up_to(1 << 20), None, Control::default()).unwrap();
     let found = outcome.periodicity.unwrap();
-    assert_eq!((found.preperiod, found.period, found.proven), (105_351, 149_459, true));
+    assert_eq!(
+        (found.preperiod, found.period, found.proven),
+        (105_351, 149_459, true)
+    );
 }
 
 #[test]
@@ -223,5 +243,8 @@ fn octal_0_56_has_period_144_from_326640() {
     let rule = TakeBreak::octal("0.56").unwrap();
     let outcome = run(&rule, Config::up_to(1 << 20), None, Control::default()).unwrap();
     let found = outcome.periodicity.unwrap();
-    assert_eq!((found.preperiod, found.period, found.proven), (326_640, 144, true));
+    assert_eq!(
+        (found.preperiod, found.period, found.proven),
+        (326_640, 144, true)
+    );
 }

@@ -102,14 +102,22 @@ fn frame(svg: &mut String, title: &str, x_max: u64, y_label: &str, y_max: f64) {
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// g(n) against n: one dot per distinct value per pixel column; rare values red.
 fn values_svg(title: &str, values: &[u32], mask: u32) -> String {
     let mut svg = String::new();
     let max = values.iter().copied().max().unwrap_or(0).max(1);
-    frame(&mut svg, title, values.len() as u64 - 1, "g(n)", f64::from(max));
+    frame(
+        &mut svg,
+        title,
+        values.len() as u64 - 1,
+        "g(n)",
+        f64::from(max),
+    );
     let plot_width = WIDTH - MARGIN - 10.0;
     let plot_height = HEIGHT - MARGIN - 30.0;
     let columns = COLUMNS.min(values.len() as u64).max(1);

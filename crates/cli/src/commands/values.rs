@@ -362,7 +362,8 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
         None
     } else {
         let bytes = (u128::from(args.to) + 1) * std::mem::size_of::<u64>() as u128;
-        check_allocation(bytes, &format!("printing g(0..={})", args.to)).map_err(GameError::from)?;
+        check_allocation(bytes, &format!("printing g(0..={})", args.to))
+            .map_err(GameError::from)?;
         Some(
             (0..=args.to)
                 .map(|heap| {
@@ -443,7 +444,9 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
                     "Rare values (even parity under mask {:#x}): {} positions, the last at {}.\n",
                     stats.rare_mask,
                     stats.rare_count,
-                    stats.last_rare.map_or("-".to_string(), |last| last.to_string())
+                    stats
+                        .last_rare
+                        .map_or("-".to_string(), |last| last.to_string())
                 ));
             }
             if let Some(checksum) = &checksum {
