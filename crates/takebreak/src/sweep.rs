@@ -322,6 +322,8 @@ const FIRST_CHECK: usize = 64;
 const TICK_VALUES: usize = 256;
 /// Pairs scanned between checks of the candidate mex in the fallback scan.
 const SCAN_BLOCK: usize = 64;
+/// Blocks remembered from one heap's candidate scan for the next.
+const MAX_HOT_BLOCKS: usize = 32;
 /// Pairs per block of the vectorised scan when every value is below 64.
 const SMALL_SCAN_BLOCK: usize = 256;
 
@@ -348,6 +350,8 @@ struct Engine<'r, 'c> {
     sparse_heaps: u64,
     full_scans: u64,
     scanned_pairs: u64,
+    /// Blocks of the candidate scan that found rare values for the last heap.
+    hot_blocks: Vec<usize>,
     avx2: bool,
 }
 
@@ -382,6 +386,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             sparse_heaps: 0,
             full_scans: 0,
             scanned_pairs: 0,
+            hot_blocks: Vec::new(),
             avx2: simd::has_avx2(),
         };
         for index in 0..table.len() {
@@ -696,28 +701,47 @@ impl<'r, 'c> Engine<'r, 'c> {
             }
             let m = n - removed;
             let half = if unequal { (m - 1) / 2 } else { m / 2 };
-            // Blocks in a scattered order (a stride coprime to their number):
-            // neighbouring heaps have correlated values, so spread samples
+            // First the blocks that produced rare values for the previous heap
+            // (the values of neighbouring heaps are correlated, so the same
+            // regions tend to produce them again), then every block in a
+            // scattered order (a stride coprime to their number): spread samples
             // produce the missing rare values sooner than a sweep from one end.
             let blocks = half.div_ceil(SCAN_BLOCK);
             let stride = scatter_stride(blocks);
+            let hot = std::mem::take(&mut self.hot_blocks);
             let mut block = 0;
-            for _ in 0..blocks {
-                let from = 1 + block * SCAN_BLOCK;
+            let mut found = None;
+            for step in 0..hot.len() + blocks {
+                let this = match hot.get(step) {
+                    Some(&hot_block) if hot_block < blocks => hot_block,
+                    Some(_) => continue,
+                    None => {
+                        let this = block;
+                        block += stride;
+                        if block >= blocks {
+                            block -= blocks;
+                        }
+                        this
+                    }
+                };
+                let from = 1 + this * SCAN_BLOCK;
                 let to = (from + SCAN_BLOCK - 1).min(half);
-                block += stride;
-                if block >= blocks {
-                    block -= blocks;
-                }
                 let count = to - from + 1;
                 self.scanned_pairs += count as u64;
                 mark_pairs(&mut self.seen, &g[from..=to], &g[m - to..m - to + count]);
                 if self.seen[candidate as usize] != 0 {
+                    if self.hot_blocks.len() < MAX_HOT_BLOCKS && !self.hot_blocks.contains(&this) {
+                        self.hot_blocks.push(this);
+                    }
                     candidate = first_unseen(&self.seen, candidate);
                     if !is_rare(candidate, mask) {
-                        return candidate;
+                        found = Some(candidate);
+                        break;
                     }
                 }
+            }
+            if let Some(value) = found {
+                return value;
             }
         }
         self.full_scans += 1;
