@@ -839,6 +839,18 @@ fn mark_rare_pairs<T: Value>(
 /// Marks g(lo[i]) ⊕ g(hi[len − 1 − i]) for every i (pairs a, m − a).
 #[inline]
 fn mark_pairs<T: Value>(seen: &mut [u8], lo: &[T], hi: &[T]) {
+    if T::BYTES == 1 {
+        // One-byte values: every xor is below 256, and a fixed-size array
+        // needs no bounds check in the loop.
+        if let Some(bytes) = seen.get_mut(..256) {
+            if let Ok(bytes) = <&mut [u8; 256]>::try_from(bytes) {
+                for (low, high) in lo.iter().zip(hi.iter().rev()) {
+                    bytes[((low.get() ^ high.get()) & 255) as usize] = 1;
+                }
+                return;
+            }
+        }
+    }
     let last = seen.len() - 1; // seen.len() is a power of two above every xor
     for (low, high) in lo.iter().zip(hi.iter().rev()) {
         seen[(low.get() ^ high.get()) as usize & last] = 1;
