@@ -122,21 +122,38 @@ fn values_svg(title: &str, values: &[u32], mask: u32) -> String {
     let plot_height = HEIGHT - MARGIN - 30.0;
     let columns = COLUMNS.min(values.len() as u64).max(1);
     let per_column = (values.len() as u64).div_ceil(columns) as usize;
-    for (column, chunk) in values.chunks(per_column.max(1)).enumerate() {
-        let mut seen = vec![false; max as usize + 1];
-        for &value in chunk {
-            seen[value as usize] = true;
-        }
-        let x = MARGIN + column as f64 * plot_width / columns as f64;
-        for (value, _) in seen.iter().enumerate().filter(|(_, &shown)| shown) {
-            let y = HEIGHT - MARGIN - value as f64 * plot_height / f64::from(max);
-            let rare = mask != 0 && is_rare(value as u32, mask);
+    // Which values occur in each pixel column.
+    let shown: Vec<Vec<bool>> = values
+        .chunks(per_column.max(1))
+        .map(|chunk| {
+            let mut seen = vec![false; max as usize + 1];
+            for &value in chunk {
+                seen[value as usize] = true;
+            }
+            seen
+        })
+        .collect();
+    let column_width = plot_width / columns as f64;
+    // One rectangle per run of neighbouring columns showing the same value.
+    for value in 0..=max as usize {
+        let rare = mask != 0 && is_rare(value as u32, mask);
+        let height = if rare { 2.5 } else { 1.2 };
+        let y = HEIGHT - MARGIN - value as f64 * plot_height / f64::from(max) - 1.0;
+        let mut column = 0;
+        while column < shown.len() {
+            if !shown[column][value] {
+                column += 1;
+                continue;
+            }
+            let start = column;
+            while column < shown.len() && shown[column][value] {
+                column += 1;
+            }
+            let x = MARGIN + start as f64 * column_width;
+            let width = ((column - start) as f64 * column_width).max(height);
             let _ = writeln!(
                 svg,
-                r#"<rect x="{x:.1}" y="{:.1}" width="{}" height="{}" fill="{}"/>"#,
-                y - 1.0,
-                if rare { 2.5 } else { 1.2 },
-                if rare { 2.5 } else { 1.2 },
+                r#"<rect x="{x:.1}" y="{y:.1}" width="{width:.1}" height="{height}" fill="{}"/>"#,
                 if rare { "#d62728" } else { "#1f77b4" }
             );
         }
