@@ -10,13 +10,13 @@
 //! a [`CheckpointError`], never used.
 
 use std::fs::{self, File};
-use std::io::Write;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
 use crate::rule::TakeBreak;
-use crate::table::ValueTable;
+use crate::table::{TableRef, ValueTable};
 
 const MAGIC: &[u8; 8] = b"SPRGTBCP";
 /// The checkpoint format version written by this build.
@@ -86,7 +86,7 @@ pub enum CheckpointError {
 /// use sprague_takebreak::{read_checkpoint, write_checkpoint, TakeBreak, ValueTable};
 /// let path = std::env::temp_dir().join(format!("doc-{}.ckpt", std::process::id()));
 /// let kayles = TakeBreak::octal("0.77").unwrap();
-/// write_checkpoint(&path, &kayles, &ValueTable::U8(vec![0, 1, 2, 3])).unwrap();
+/// write_checkpoint(&path, &kayles, ValueTable::U8(vec![0, 1, 2, 3]).as_table_ref()).unwrap();
 /// assert_eq!(read_checkpoint(&path, &kayles).unwrap().to_vec(), vec![0, 1, 2, 3]);
 /// assert!(read_checkpoint(&path, &TakeBreak::grundy()).is_err());
 /// # std::fs::remove_file(&path).unwrap();
@@ -94,19 +94,16 @@ pub enum CheckpointError {
 pub fn write_checkpoint(
     path: &Path,
     rule: &TakeBreak,
-    table: &ValueTable,
+    table: TableRef<'_>,
 ) -> Result<(), CheckpointError> {
     let identity = rule.identity();
-    let mut bytes = Vec::with_capacity(32 + identity.len() + table.len() * table.bytes_per_value());
-    bytes.extend_from_slice(MAGIC);
-    bytes.extend_from_slice(&VERSION.to_le_bytes());
-    bytes.extend_from_slice(&(identity.len() as u32).to_le_bytes());
-    bytes.extend_from_slice(identity.as_bytes());
-    bytes.push(table.bytes_per_value() as u8);
-    bytes.extend_from_slice(&(table.len() as u64).to_le_bytes());
-    bytes.extend_from_slice(&table.to_le_bytes());
-    let crc = crc32fast::hash(&bytes);
-    bytes.extend_from_slice(&crc.to_le_bytes());
+    let mut header = Vec::with_capacity(32 + identity.len());
+    header.extend_from_slice(MAGIC);
+    header.extend_from_slice(&VERSION.to_le_bytes());
+    header.extend_from_slice(&(identity.len() as u32).to_le_bytes());
+    header.extend_from_slice(identity.as_bytes());
+    header.push(table.bytes_per_value() as u8);
+    header.extend_from_slice(&(table.len() as u64).to_le_bytes());
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".tmp");
     let temporary = PathBuf::from(temporary);
@@ -114,8 +111,19 @@ pub fn write_checkpoint(
         path: path.to_path_buf(),
         source,
     };
-    let mut file = File::create(&temporary).map_err(io)?;
-    file.write_all(&bytes).map_err(io)?;
+    // Streamed: the table is not copied, however large it is.
+    let mut file = BufWriter::new(File::create(&temporary).map_err(io)?);
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&header);
+    file.write_all(&header).map_err(io)?;
+    table
+        .for_each_le_chunk(|bytes| {
+            crc.update(bytes);
+            file.write_all(bytes)
+        })
+        .map_err(io)?;
+    file.write_all(&crc.finalize().to_le_bytes()).map_err(io)?;
+    let file = file.into_inner().map_err(|error| io(error.into_error()))?;
     file.sync_all().map_err(io)?;
     drop(file);
     fs::rename(&temporary, path).map_err(io)
@@ -221,7 +229,7 @@ mod tests {
         let path = temporary("round");
         let grundy = TakeBreak::grundy();
         let table = ValueTable::U16(vec![0, 0, 0, 1, 0, 2, 300]);
-        write_checkpoint(&path, &grundy, &table).unwrap();
+        write_checkpoint(&path, &grundy, table.as_table_ref()).unwrap();
         assert_eq!(read_checkpoint(&path, &grundy).unwrap(), table);
         let kayles = TakeBreak::octal("0.77").unwrap();
         assert!(matches!(

@@ -31,4 +31,4 @@ pub use checkpoint::{read_checkpoint, write_checkpoint, CheckpointError};
 pub use rule::{CodeError, Notation, TakeBreak};
 pub use survey::{survey, SurveyRow};
 pub use sweep::{run, Config, Control, Method, Outcome, Progress, Stats, Status, SweepError};
-pub use table::{Value, ValueTable};
+pub use table::{TableRef, Value, ValueTable};

@@ -40,7 +40,7 @@ use thiserror::Error;
 
 use crate::period::find_period;
 use crate::rule::TakeBreak;
-use crate::table::{Value, ValueTable};
+use crate::table::{TableRef, Value, ValueTable};
 
 /// How the values are computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -119,10 +119,9 @@ pub struct Control<'a> {
     pub stop: Option<&'a AtomicBool>,
     /// Stop (status [`Status::OutOfTime`]) after this instant.
     pub deadline: Option<Instant>,
-    /// Called with the progress and a function that copies the table so far
-    /// (call it only when the table is needed, e.g. for a checkpoint).
+    /// Called with the progress and a view of the table so far (e.g. for a checkpoint).
     #[allow(clippy::type_complexity)]
-    pub tick: Option<Box<dyn FnMut(&Progress, &dyn Fn() -> ValueTable) + 'a>>,
+    pub tick: Option<Box<dyn FnMut(&Progress, TableRef<'_>) + 'a>>,
 }
 
 /// How a sweep ended.
@@ -565,7 +564,7 @@ impl<'r, 'c> Engine<'r, 'c> {
                     rare_count: self.rare.len() as u64,
                     elapsed: now.duration_since(self.started),
                 };
-                tick(&progress, &|| ValueTable::from_slice(values));
+                tick(&progress, T::table_ref(values));
             }
         }
         None
@@ -806,16 +805,6 @@ impl Engine<'_, '_> {
         }
         self.full_scans += 1;
         candidate
-    }
-}
-
-impl ValueTable {
-    fn from_slice<T: Value>(values: &[T]) -> Self {
-        match T::BYTES {
-            1 => ValueTable::U8(values.iter().map(|v| v.get() as u8).collect()),
-            2 => ValueTable::U16(values.iter().map(|v| v.get() as u16).collect()),
-            _ => ValueTable::U32(values.iter().map(|v| v.get()).collect()),
-        }
     }
 }
 

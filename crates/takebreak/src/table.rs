@@ -14,10 +14,77 @@ pub trait Value: Copy + Send + Sync + Eq + 'static {
     fn get(self) -> u32;
     /// `value` in this width (the caller checks `value <= LIMIT`).
     fn new(value: u32) -> Self;
+    /// A borrowed view of a slice of values of this width.
+    fn table_ref(values: &[Self]) -> TableRef<'_>;
+}
+
+/// A borrowed view of a table of values (for checkpoints written while a sweep runs,
+/// without copying the table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableRef<'a> {
+    /// One byte per value.
+    U8(&'a [u8]),
+    /// Two bytes per value.
+    U16(&'a [u16]),
+    /// Four bytes per value.
+    U32(&'a [u32]),
+}
+
+impl TableRef<'_> {
+    /// How many values.
+    pub fn len(&self) -> usize {
+        match self {
+            TableRef::U8(values) => values.len(),
+            TableRef::U16(values) => values.len(),
+            TableRef::U32(values) => values.len(),
+        }
+    }
+
+    /// Whether there is no value.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Bytes per value (1, 2 or 4).
+    pub fn bytes_per_value(&self) -> usize {
+        match self {
+            TableRef::U8(_) => 1,
+            TableRef::U16(_) => 2,
+            TableRef::U32(_) => 4,
+        }
+    }
+
+    /// Calls `sink` with the values as little-endian bytes, a piece at a time.
+    pub fn for_each_le_chunk<E>(
+        &self,
+        mut sink: impl FnMut(&[u8]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        const PIECE: usize = 1 << 16;
+        match self {
+            TableRef::U8(values) => {
+                for piece in values.chunks(PIECE) {
+                    sink(piece)?;
+                }
+            }
+            TableRef::U16(values) => {
+                for piece in values.chunks(PIECE) {
+                    let bytes: Vec<u8> = piece.iter().flat_map(|v| v.to_le_bytes()).collect();
+                    sink(&bytes)?;
+                }
+            }
+            TableRef::U32(values) => {
+                for piece in values.chunks(PIECE) {
+                    let bytes: Vec<u8> = piece.iter().flat_map(|v| v.to_le_bytes()).collect();
+                    sink(&bytes)?;
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 macro_rules! value_width {
-    ($type:ty) => {
+    ($type:ty, $variant:ident) => {
         impl Value for $type {
             const LIMIT: u32 = <$type>::MAX as u32;
             const BYTES: usize = std::mem::size_of::<$type>();
@@ -29,12 +96,15 @@ macro_rules! value_width {
             fn new(value: u32) -> Self {
                 value as $type
             }
+            fn table_ref(values: &[Self]) -> TableRef<'_> {
+                TableRef::$variant(values)
+            }
         }
     };
 }
-value_width!(u8);
-value_width!(u16);
-value_width!(u32);
+value_width!(u8, U8);
+value_width!(u16, U16);
+value_width!(u32, U32);
 
 /// g(0), g(1), … in the narrowest width that holds them.
 ///
@@ -76,6 +146,15 @@ impl ValueTable {
     /// Whether no value is stored.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// A borrowed view of the table.
+    pub fn as_table_ref(&self) -> TableRef<'_> {
+        match self {
+            ValueTable::U8(values) => TableRef::U8(values),
+            ValueTable::U16(values) => TableRef::U16(values),
+            ValueTable::U32(values) => TableRef::U32(values),
+        }
     }
 
     /// Bytes per stored value (1, 2 or 4).

@@ -321,7 +321,7 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
                 if let Some(path) = &args.checkpoint {
                     if last_checkpoint.elapsed() >= checkpoint_every {
                         last_checkpoint = Instant::now();
-                        if let Err(error) = write_checkpoint(path, rule, &table()) {
+                        if let Err(error) = write_checkpoint(path, rule, table) {
                             *checkpoint_error = Some(error);
                         }
                     }
@@ -340,7 +340,7 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
     if outcome.status == Status::Interrupted {
         let checkpoint = match &args.checkpoint {
             Some(path) => {
-                write_checkpoint(path, rule, &outcome.table)?;
+                write_checkpoint(path, rule, outcome.table.as_table_ref())?;
                 Some(path.display().to_string())
             }
             None => None,
@@ -351,7 +351,7 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
         });
     }
     if let Some(path) = &args.checkpoint {
-        write_checkpoint(path, rule, &outcome.table)?;
+        write_checkpoint(path, rule, outcome.table.as_table_ref())?;
     }
     let checksum = (args.to < 1 << 32)
         .then(|| outcome.checksum_to(args.to))
