@@ -15,6 +15,10 @@
 //! to be free to change by p, so it does not apply to Grundy's game, whose
 //! split must be unequal: its periods are only ever observed.
 //!
+//! The shortening step needs x − p ≥ 1, so the proof uses max(n₀, 1) in place
+//! of n₀ (for n₀ = 0 a heap of exactly p would vanish, and a move leaving one
+//! heap fewer is not always allowed).
+//!
 //! The search is the same as in `sprague_engine::periodicity` but works on the
 //! narrow stored values directly (no copy of a table of 10⁸ values).
 
@@ -45,7 +49,10 @@ pub fn find_period<T: Value>(
         }
         let (period, preperiod) = (period as u64, preperiod as u64);
         if let Some(theorem) = theorem {
-            if length as u64 >= theorem.values_needed(preperiod, period) {
+            // With n₀ = 0 a heap of exactly p shortened by p would vanish, and a
+            // move leaving one heap fewer need not be allowed: the proof is run
+            // with n₀ at least 1 (a few more values, never a wrong proof).
+            if length as u64 >= theorem.values_needed(preperiod.max(1), period) {
                 return Some(Periodicity {
                     preperiod,
                     period,
