@@ -17,6 +17,20 @@ pub enum CliError {
         /// The heap whose value is missing.
         heap: u64,
     },
+    /// A checkpoint that cannot be used or written.
+    #[error(transparent)]
+    Checkpoint(#[from] sprague_takebreak::CheckpointError),
+    /// A command-line value that is not accepted.
+    #[error("{0}")]
+    Usage(String),
+    /// The run was interrupted (Ctrl-C or a termination signal).
+    #[error("interrupted after g(0..{computed}){}", match .checkpoint { Some(path) => format!("; checkpoint written to {path}, continue with --resume --checkpoint {path}"), None => "; no checkpoint was written (give --checkpoint FILE to keep the work)".to_string() })]
+    Interrupted {
+        /// Values computed.
+        computed: u64,
+        /// The checkpoint written, if any.
+        checkpoint: Option<String>,
+    },
     /// Writing the answer failed (a closed pipe is not reported).
     #[error("could not write the output: {0}")]
     Output(#[from] std::io::Error),
@@ -60,10 +74,13 @@ impl CliError {
             | CliError::WriteOutput { .. } => 1,
             CliError::Game(_)
             | CliError::Expression(_)
+            | CliError::Checkpoint(_)
+            | CliError::Usage(_)
             | CliError::Ipd(_)
             | CliError::Coop(_)
             | CliError::Tree(_)
             | CliError::ReadInput { .. } => 2,
+            CliError::Interrupted { .. } => 130,
         }
     }
 

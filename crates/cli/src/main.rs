@@ -48,6 +48,10 @@ enum Command {
     Coop(commands::coop::Args),
     /// Perfect-information game trees: backward induction; the repeated prisoner's dilemma.
     Tree(commands::tree::Args),
+    /// Every octal code of a shape (0.??, 4.???), classified: period, preperiod, largest value.
+    Survey(commands::survey::Args),
+    /// SVG plot of a take-and-break game's values (rare values highlighted) or rare-value count.
+    Plot(commands::plot::Args),
 }
 
 fn run(command: Command) -> Result<(), CliError> {
@@ -61,6 +65,8 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Tree(args) => commands::tree::run(&args),
         Command::Graph(args) => commands::graph::run(&args),
         Command::Table(args) => commands::table::run(&args),
+        Command::Survey(args) => commands::survey::run(&args),
+        Command::Plot(args) => commands::plot::run(&args),
     }
 }
 

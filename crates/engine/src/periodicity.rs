@@ -35,6 +35,16 @@ pub enum PeriodicityTheorem {
         /// t: the number of code digits after the point (the most tokens one move removes).
         digits: u64,
     },
+    /// The Guy–Smith theorem generalised to take-and-break codes whose moves
+    /// leave up to `parts` heaps (hexadecimal codes leave three): if
+    /// g(n + p) = g(n) for n₀ ≤ n < parts·(n₀ + p) + t − p, it holds for all
+    /// n ≥ n₀ (Gangolli & Plambeck 1989; see `sprague_takebreak::period`).
+    GuySmithGeneral {
+        /// The most heaps one move may leave.
+        parts: u64,
+        /// t: the most tokens one move removes.
+        digits: u64,
+    },
 }
 
 impl PeriodicityTheorem {
@@ -52,6 +62,9 @@ impl PeriodicityTheorem {
             PeriodicityTheorem::SubtractionWindow { window } => preperiod + period + window,
             // g(n + p) = g(n) must be checked for n up to 2n₀ + p + t − 1.
             PeriodicityTheorem::GuySmith { digits } => 2 * preperiod + 2 * period + digits,
+            PeriodicityTheorem::GuySmithGeneral { parts, digits } => {
+                parts * (preperiod + period) + digits
+            }
         }
     }
 
@@ -65,6 +78,11 @@ impl PeriodicityTheorem {
             }
             PeriodicityTheorem::GuySmith { digits } => {
                 format!("the Guy–Smith octal periodicity theorem (t = {digits})")
+            }
+            PeriodicityTheorem::GuySmithGeneral { parts, digits } => {
+                format!(
+                    "the generalised Guy–Smith theorem (moves leave up to {parts} heaps, t = {digits})"
+                )
             }
         }
     }

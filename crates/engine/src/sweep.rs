@@ -41,6 +41,22 @@ pub struct Values {
 }
 
 impl Values {
+    /// Values computed elsewhere (e.g. by the take-and-break engine) with the period found.
+    ///
+    /// ```
+    /// use sprague_engine::{Periodicity, Values};
+    /// let period = Periodicity { preperiod: 0, period: 2, proven: true, theorem: None, examined: 4 };
+    /// let values = Values::from_parts(vec![0, 1, 0, 1], Some(period));
+    /// assert_eq!(values.get(1001), Some(1));
+    /// ```
+    pub fn from_parts(computed: Vec<u64>, periodicity: Option<Periodicity>) -> Self {
+        Self {
+            computed,
+            periodicity,
+            arithmetic: None,
+        }
+    }
+
     /// The values computed by the sweep, g(0..len).
     pub fn computed(&self) -> &[u64] {
         &self.computed

@@ -17,7 +17,6 @@ use crate::error::GameError;
 use crate::extended_bash::ExtendedBash;
 use crate::fibonacci_nim::FibonacciNim;
 use crate::green_hackenbush::{HackenbushPlayable, Syntax as HackenbushSyntax};
-use crate::grundys_game::GrundysGame;
 use crate::laskers_nim::LaskersNim;
 use crate::moore::MooreNim;
 use crate::nim::Nim;
@@ -25,8 +24,10 @@ use crate::octal::OctalGame;
 use crate::playable::{HeapPlayable, PlayableGame};
 use crate::staircase::StaircaseNim;
 use crate::subtraction::SubtractionGame;
+use crate::take_break::TakeBreakPlayable;
 use crate::thirty_one::ThirtyOne;
 use crate::{dawsons_kayles, kayles};
+use sprague_takebreak::TakeBreak;
 
 /// A game description split into its name and parameter (`bash:3` → `bash`, `3`).
 #[derive(Debug, Clone, Copy)]
@@ -187,6 +188,19 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         parse: |request| octal_game(request.required_parameter("octal:CODE, e.g. octal:0.77")?),
     },
     CatalogueEntry {
+        name: "hex",
+        syntax: "hex:D0.D1D2... (hexadecimal code, digits 0-F)",
+        example: "sprague values hex:0.F --to 100",
+        rule: "take-and-break game of a hexadecimal code: as octal, and bit 8 of d_i allows leaving three heaps",
+        has_values: true,
+        parse: |request| {
+            let code = request.required_parameter("hex:CODE, e.g. hex:0.F")?;
+            let rule = TakeBreak::hexadecimal(code)?;
+            let title = format!("Hexadecimal game {rule}");
+            Ok(Box::new(TakeBreakPlayable::new(format!("hex:{rule}"), title, rule)))
+        },
+    },
+    CatalogueEntry {
         name: "kayles",
         syntax: "kayles",
         example: "sprague analyze kayles 2 3",
@@ -238,7 +252,7 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         has_values: true,
         parse: |request| {
             request.no_parameter()?;
-            Ok(Box::new(HeapPlayable::new("grundy", "Grundy's game", GrundysGame)))
+            Ok(Box::new(TakeBreakPlayable::new("grundy", "Grundy's game", TakeBreak::grundy())))
         },
     },
     CatalogueEntry {
@@ -705,7 +719,13 @@ pub fn parse_game(description: &str) -> Result<CatalogueGame, GameError> {
 
 fn named_octal(description: &str, name: &str, code: OctalGame) -> CatalogueGame {
     let title = format!("{name} (octal {code})");
-    Box::new(HeapPlayable::new(description, title, code))
+    Box::new(TakeBreakPlayable::new(description, title, rule_of(&code)))
+}
+
+/// The take-and-break rule of an octal code (already checked by [`OctalGame`]).
+fn rule_of(code: &OctalGame) -> TakeBreak {
+    TakeBreak::octal(&code.to_string())
+        .unwrap_or_else(|_| unreachable!("a parsed octal code is a take-and-break code"))
 }
 
 fn octal_game(code: &str) -> Result<CatalogueGame, GameError> {
@@ -720,7 +740,11 @@ fn octal_game(code: &str) -> Result<CatalogueGame, GameError> {
         Some((name, _)) => format!("{name} (octal {game})"),
         None => format!("Octal game {game}"),
     };
-    Ok(Box::new(HeapPlayable::new(game.to_string(), title, game)))
+    Ok(Box::new(TakeBreakPlayable::new(
+        game.to_string(),
+        title,
+        rule_of(&game),
+    )))
 }
 
 /// Catalogue names close to `name`, closest first.

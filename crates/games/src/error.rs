@@ -110,6 +110,12 @@ pub enum GameError {
     /// A sweep of values failed.
     #[error(transparent)]
     Sweep(#[from] SweepError),
+    /// A take-and-break code that is not well formed.
+    #[error(transparent)]
+    Code(#[from] sprague_takebreak::CodeError),
+    /// The take-and-break engine could not run.
+    #[error(transparent)]
+    TakeBreak(#[from] sprague_takebreak::SweepError),
     /// The game has a cycle where values were expected.
     #[error(transparent)]
     Cycle(#[from] CycleError),

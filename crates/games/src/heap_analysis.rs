@@ -62,6 +62,19 @@ impl HeapFamily for TabledFamily<'_> {
 /// ```
 pub fn analyze_heaps(family: &dyn HeapFamily, heaps: &[u64]) -> Result<Analysis<Heaps>, GameError> {
     let values = table_for(family, heaps)?;
+    analyze_heaps_with_table(family, heaps, values)
+}
+
+/// [`analyze_heaps`] with the values of heaps without a closed form taken from
+/// `values` (computed by a faster engine, e.g. the take-and-break engine).
+///
+/// # Errors
+/// [`GameError::PositionTooLarge`] when a heap has too many options to list.
+pub fn analyze_heaps_with_table(
+    family: &dyn HeapFamily,
+    heaps: &[u64],
+    values: Option<Values>,
+) -> Result<Analysis<Heaps>, GameError> {
     for &heap in heaps {
         if heap > MAX_ENUMERATED_HEAP && family.options_with_value(heap, 0).is_none() {
             return Err(GameError::PositionTooLarge {

@@ -111,6 +111,12 @@ pub trait PlayableGame: Send + Sync {
         None
     }
 
+    /// The take-and-break rule, for games the take-and-break engine computes
+    /// (octal and hexadecimal codes, Grundy's game).
+    fn take_break(&self) -> Option<&sprague_takebreak::TakeBreak> {
+        None
+    }
+
     /// Analyses the position written as `words` (one per component).
     ///
     /// # Errors

@@ -6,6 +6,8 @@ pub mod games;
 pub mod graph;
 pub mod ipd;
 pub mod nimber;
+pub mod plot;
+pub mod survey;
 pub mod table;
 pub mod tree;
 pub mod values;

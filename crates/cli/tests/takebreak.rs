@@ -1,0 +1,194 @@
+//! End-to-end tests of the take-and-break commands: values with the engine's
+//! keys, checkpoints and resume, bad codes and sizes (exit 2, one line),
+//! survey and plot.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn sprague(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(arguments)
+        .output()
+        .expect("the sprague binary runs")
+}
+
+fn json(arguments: &[&str]) -> Value {
+    let output = sprague(arguments);
+    assert!(
+        output.status.success(),
+        "{arguments:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("valid JSON")
+}
+
+fn usage_error(arguments: &[&str]) -> String {
+    let output = sprague(arguments);
+    let message = String::from_utf8_lossy(&output.stderr).to_string();
+    assert_eq!(output.status.code(), Some(2), "{arguments:?}: {message}");
+    assert!(output.stdout.is_empty(), "{arguments:?} printed to stdout");
+    assert!(!message.contains("panicked"), "{arguments:?}: {message}");
+    assert_eq!(
+        message.trim_end().lines().count(),
+        1,
+        "{arguments:?}: {message}"
+    );
+    message
+}
+
+fn temporary(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("sprague-cli-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn kayles_json_keeps_its_keys_and_adds_the_engine_facts() {
+    let answer = json(&["values", "kayles", "--to", "1000", "--format", "json"]);
+    assert_eq!(answer["game"], "kayles");
+    assert_eq!(answer["values"].as_array().map(Vec::len), Some(1001));
+    assert_eq!(answer["period"]["period"], 12);
+    assert_eq!(answer["period"]["preperiod"], 71);
+    assert_eq!(answer["period"]["proven"], true);
+    assert_eq!(answer["max_value"], 8);
+    assert!(answer["rare_mask"].is_number());
+    assert!(answer["checksum"].is_string());
+}
+
+#[test]
+fn methods_agree_through_the_command_line() {
+    let checksum = |method: &str| {
+        json(&[
+            "values",
+            "grundy",
+            "--to",
+            "2^11",
+            "--summary",
+            "--method",
+            method,
+            "--format",
+            "json",
+        ])["checksum"]
+            .clone()
+    };
+    let plain = checksum("plain");
+    assert_eq!(checksum("rare-common"), plain);
+    assert_eq!(checksum("naive"), plain);
+    assert_eq!(checksum("auto"), plain);
+}
+
+#[test]
+fn hexadecimal_codes_have_values() {
+    let answer = json(&["values", "hex:0.F", "--to", "30", "--format", "json"]);
+    assert_eq!(answer["game"], "hex:0.F");
+    assert_eq!(answer["period"]["proven"], true);
+}
+
+#[test]
+fn a_resumed_run_ends_with_the_same_checksum() {
+    let path = temporary("resume.ckpt");
+    let file = path.to_str().unwrap();
+    json(&[
+        "values",
+        "grundy",
+        "--to",
+        "1500",
+        "--summary",
+        "--checkpoint",
+        file,
+        "--format",
+        "json",
+    ]);
+    let resumed = json(&[
+        "values",
+        "grundy",
+        "--to",
+        "4000",
+        "--summary",
+        "--checkpoint",
+        file,
+        "--resume",
+        "--format",
+        "json",
+    ]);
+    let direct = json(&[
+        "values",
+        "grundy",
+        "--to",
+        "4000",
+        "--summary",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(resumed["checksum"], direct["checksum"]);
+    // The checkpoint is refused for another game, truncated, or corrupt.
+    let message = usage_error(&["values", "kayles", "--checkpoint", file, "--resume"]);
+    assert!(message.contains("is for the game 'grundy'"), "{message}");
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+    assert!(
+        usage_error(&["values", "grundy", "--checkpoint", file, "--resume"]).contains("truncated")
+    );
+    let mut corrupt = bytes.clone();
+    corrupt[100] ^= 0x10;
+    std::fs::write(&path, &corrupt).unwrap();
+    assert!(
+        usage_error(&["values", "grundy", "--checkpoint", file, "--resume"]).contains("corrupt")
+    );
+    std::fs::write(&path, b"not a checkpoint at all").unwrap();
+    assert!(
+        usage_error(&["values", "grundy", "--checkpoint", file, "--resume"])
+            .contains("not a sprague take-and-break checkpoint")
+    );
+    std::fs::remove_file(&path).unwrap();
+    assert!(usage_error(&["values", "grundy", "--resume"]).contains("--checkpoint"));
+}
+
+#[test]
+fn bad_codes_and_sizes_are_usage_errors() {
+    assert!(usage_error(&["values", "0.9"]).contains("octal"));
+    assert!(usage_error(&["values", "hex:0.G"]).contains("hexadecimal"));
+    assert!(usage_error(&["values", "6.7"]).contains("before the point"));
+    let message = usage_error(&["values", "grundy", "--to", "2^44", "--summary"]);
+    assert!(message.contains("would need"), "{message}");
+    // clap's own usage errors add a hint line; the exit code is still 2.
+    let output = sprague(&["values", "grundy", "--to", "2^99"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not a heap size"));
+    assert!(usage_error(&["survey", "0.x?"]).contains("octal"));
+    assert!(usage_error(&["plot", "nim", "-o", "/dev/null"]).contains("not a take-and-break game"));
+}
+
+#[test]
+fn survey_reports_the_periods_of_the_classics() {
+    let rows = json(&["survey", "0.?7", "--budget", "4096", "--format", "json"]);
+    let row = |code: &str| {
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .find(|row| row["code"] == code)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(row("0.07")["period"], 34);
+    assert_eq!(row("0.07")["preperiod"], 53);
+    assert_eq!(row("0.77")["period"], 12);
+    assert_eq!(row("0.77")["status"], "periodic");
+}
+
+#[test]
+fn plots_are_svg_files() {
+    let path = temporary("plot.svg");
+    let file = path.to_str().unwrap();
+    for kind in ["values", "rare-count"] {
+        let output = sprague(&["plot", "grundy", "--to", "2000", "--kind", kind, "-o", file]);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let svg = std::fs::read_to_string(&path).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    }
+    std::fs::remove_file(&path).unwrap();
+}

@@ -1,0 +1,105 @@
+//! Octal and hexadecimal codes and Grundy's game as catalogue games, computed
+//! by the take-and-break engine of `sprague-takebreak` (rare/common sweeps,
+//! narrow tables, the generalised Guy–Smith proof of periodicity).
+
+use sprague_engine::{HeapFamily, Values};
+use sprague_takebreak::{run, Config, Control, TakeBreak};
+
+use crate::error::GameError;
+use crate::game_graph::GameGraph;
+use crate::heap_analysis::{analyze_heaps_with_table, MAX_ENUMERATED_HEAP, PROOF_HORIZON};
+use crate::playable::{parse_heap, require_position, HeapPlayable, PlayableGame, Report};
+
+/// A take-and-break rule as a [`PlayableGame`]: positions are heap sizes, values
+/// come from the take-and-break engine.
+///
+/// ```
+/// use sprague_games::{PlayableGame, TakeBreakPlayable};
+/// use sprague_takebreak::TakeBreak;
+/// let kayles = TakeBreakPlayable::new("kayles", "Kayles", TakeBreak::octal("0.77").unwrap());
+/// let values = kayles.values(1000).unwrap();
+/// assert_eq!(values.periodicity().unwrap().period, 12);
+/// assert_eq!(kayles.analyze(&["2".into(), "3".into()]).unwrap().grundy, Some(2 ^ 3));
+/// ```
+pub struct TakeBreakPlayable {
+    inner: HeapPlayable<TakeBreak>,
+    rule: TakeBreak,
+}
+
+impl TakeBreakPlayable {
+    /// The rule `rule`, described as `description` and titled `title`.
+    pub fn new(description: impl Into<String>, title: impl Into<String>, rule: TakeBreak) -> Self {
+        Self {
+            inner: HeapPlayable::new(description, title, rule.clone()),
+            rule,
+        }
+    }
+}
+
+impl PlayableGame for TakeBreakPlayable {
+    fn description(&self) -> String {
+        self.inner.description()
+    }
+
+    fn title(&self) -> String {
+        self.inner.title()
+    }
+
+    fn position_syntax(&self) -> String {
+        self.inner.position_syntax()
+    }
+
+    fn heap_family(&self) -> Option<&dyn HeapFamily> {
+        Some(&self.rule)
+    }
+
+    fn take_break(&self) -> Option<&TakeBreak> {
+        Some(&self.rule)
+    }
+
+    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+        require_position(words, &self.inner.description(), "3 4 5")?;
+        let heaps = words
+            .iter()
+            .map(|word| parse_heap(word))
+            .collect::<Result<Vec<u64>, GameError>>()?;
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let values = self.values(largest.min(MAX_ENUMERATED_HEAP))?;
+        if values.get(largest).is_none() {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "a heap of {largest} is beyond {MAX_ENUMERATED_HEAP}, and no period of this game is proven \
+                     (use `sprague values` to compute further)"
+                ),
+            });
+        }
+        let analysis = analyze_heaps_with_table(&self.rule, &heaps, Some(values))?;
+        Ok(Report::from_analysis(
+            analysis.map_positions(|heaps| heaps.to_string()),
+        ))
+    }
+
+    fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
+        self.inner.analyze_misere(words)
+    }
+
+    fn analyze_every_sg(&self, words: &[String]) -> Result<Report, GameError> {
+        self.inner.analyze_every_sg(words)
+    }
+
+    fn game_graph(&self, words: &[String], node_limit: usize) -> Result<GameGraph, GameError> {
+        self.inner.game_graph(words, node_limit)
+    }
+
+    fn values(&self, to: u64) -> Result<Values, GameError> {
+        let config = Config {
+            horizon: to.max(PROOF_HORIZON),
+            ..Config::up_to(to)
+        };
+        let outcome = run(&self.rule, config, None, Control::default())?;
+        Ok(Values::from_parts(
+            outcome.table.to_u64_vec(),
+            outcome.periodicity,
+        ))
+    }
+}

@@ -1,0 +1,104 @@
+//! Periodicity of take-and-break sequences, proven while computing.
+//!
+//! **The generalised Guy–Smith theorem.** Let a take-and-break rule remove at
+//! most t tokens and leave at most j heaps per move (j = 2 for octal codes, 3
+//! for hexadecimal codes with bit 8). If g(n + p) = g(n) for every n with
+//! n₀ ≤ n < j·(n₀ + p) + t − p, then it holds for every n ≥ n₀, so the values
+//! g(0 .. j·(n₀ + p) + t) decide the whole sequence. Proof sketch: by induction
+//! on n; every option of n + p leaves heaps summing to at least n + p − t, so its
+//! largest heap x satisfies x ≥ (n + p − t)/j ≥ n₀ + p and can be shortened by p
+//! without changing its value; conversely every option of n has a heap
+//! ≥ (n − t)/j ≥ n₀ that can be lengthened by p. For j = 2 this is the theorem
+//! of Guy & Smith (1956), for general codes Gangolli & Plambeck, "A note on
+//! periodicity in some octal games", *Int. J. Game Theory* 18 (1989) 311–320;
+//! *Winning Ways*, 2nd ed., ch. 4. The argument needs every heap of an option
+//! to be free to change by p, so it does not apply to Grundy's game, whose
+//! split must be unequal: its periods are only ever observed.
+//!
+//! The shortening step needs x − p ≥ 1, so the proof uses max(n₀, 1) in place
+//! of n₀ (for n₀ = 0 a heap of exactly p would vanish, and a move leaving one
+//! heap fewer is not always allowed).
+//!
+//! The search is the same as in `sprague_engine::periodicity` but works on the
+//! narrow stored values directly (no copy of a table of 10⁸ values).
+
+use sprague_engine::{Periodicity, PeriodicityTheorem};
+
+use crate::table::Value;
+
+/// The smallest period of `values` that `theorem` proves, or else the smallest
+/// observed period (the periodic tail holds at least two periods).
+///
+/// ```
+/// use sprague_engine::PeriodicityTheorem;
+/// use sprague_takebreak::period::find_period;
+/// let values: Vec<u8> = (0..200u32).map(|n| if n < 5 { 9 } else { (n % 3) as u8 }).collect();
+/// let found = find_period(&values, Some(PeriodicityTheorem::GuySmith { digits: 2 })).unwrap();
+/// assert_eq!((found.preperiod, found.period, found.proven), (5, 3, true));
+/// ```
+pub fn find_period<T: Value>(
+    values: &[T],
+    theorem: Option<PeriodicityTheorem>,
+) -> Option<Periodicity> {
+    let length = values.len();
+    let mut observed = None;
+    for period in 1..=length / 2 {
+        let preperiod = preperiod_for(values, period);
+        if length - preperiod < 2 * period {
+            continue;
+        }
+        let (period, preperiod) = (period as u64, preperiod as u64);
+        if let Some(theorem) = theorem {
+            // With n₀ = 0 a heap of exactly p shortened by p would vanish, and a
+            // move leaving one heap fewer need not be allowed: the proof is run
+            // with n₀ at least 1 (a few more values, never a wrong proof).
+            if length as u64 >= theorem.values_needed(preperiod.max(1), period) {
+                return Some(Periodicity {
+                    preperiod,
+                    period,
+                    proven: true,
+                    theorem: Some(theorem),
+                    examined: length as u64,
+                });
+            }
+        }
+        observed.get_or_insert(Periodicity {
+            preperiod,
+            period,
+            proven: false,
+            theorem: None,
+            examined: length as u64,
+        });
+        if theorem.is_none() {
+            break;
+        }
+    }
+    observed
+}
+
+/// The least n₀ with values[n + period] = values[n] for every n ≥ n₀ in the data.
+fn preperiod_for<T: Value>(values: &[T], period: usize) -> usize {
+    let mut start = values.len() - period;
+    while start > 0 && values[start - 1] == values[start - 1 + period] {
+        start -= 1;
+    }
+    start
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn three_part_codes_need_more_values() {
+        let theorem = PeriodicityTheorem::GuySmithGeneral {
+            parts: 3,
+            digits: 1,
+        };
+        assert_eq!(theorem.values_needed(10, 4), 43);
+        let mut values = vec![7u8; 10];
+        values.extend((0..100u8).map(|n| n % 4));
+        assert!(!find_period(&values[..42], Some(theorem)).unwrap().proven);
+        assert!(find_period(&values[..43], Some(theorem)).unwrap().proven);
+    }
+}

@@ -1,0 +1,1016 @@
+//! The sweep: g(0), g(1), … of a take-and-break rule, by the plain method or
+//! the rare/common ("sparse space") method, with periodicity proven on the way.
+//!
+//! **Plain sweep.** g(n) is the mex of the values of the options of n. For a
+//! split of m = n − k tokens into two heaps the values are g(a) ⊕ g(m − a) for
+//! a = 1..m/2; the inner loop reads the table forwards and backwards and, while
+//! every value is below 64, ORs `1 << (g(a) ⊕ g(m − a))` into one 64-bit word (a
+//! loop the compiler vectorises; an AVX2 build of the same loop is chosen at run
+//! time where the processor has it), otherwise marks a byte array.
+//!
+//! **Rare/common sweep** (Dan Hoey's and Gangolli & Plambeck's "sparse space";
+//! *Winning Ways*, 2nd ed., ch. 4 extras; A. Flammenkamp's computations of
+//! Grundy's game and the octal games). Fix a mask M and call a value *rare* when
+//! the parity of the bits of v ∧ M is even, *common* otherwise. Rare values form
+//! a subgroup under ⊕, so common ⊕ common is rare and common ⊕ rare is common. In
+//! games with sparse space almost every position has a common value, so:
+//! 1. pair every *rare* position r with m − r (a few thousand pairs, not m/2):
+//!    this finds every common value among the options;
+//! 2. the smallest value c not yet seen is the answer if c is common;
+//! 3. while c is rare, scan the remaining (common ⊕ common) pairs until c shows up
+//!    (this is quick: common pairs produce rare values in abundance), then move c
+//!    on; only a heap whose value is itself rare needs the whole scan.
+//!
+//! The mask is the non-zero M that makes the fewest positions rare. With cᵥ
+//! the number of positions of value v, the rare count of M is
+//! (N + Ŵ(M))/2 where Ŵ is the Walsh–Hadamard transform of c; so one transform
+//! of the value counts ranks every mask at once. It is re-chosen as the counts
+//! change (at powers of two and every 2¹⁶ values), and the method
+//! [`Method::Auto`] uses the rare/common pass only while rare positions are
+//! fewer than one in eight. Dawson's Kayles (0.07) has no sparse space and runs plainly.
+//!
+//! All methods give the same values (tested, with a checksum over long runs).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use sprague_engine::{check_allocation, MemoryError, Periodicity};
+use sprague_nimber::MexSet;
+use thiserror::Error;
+
+use crate::period::find_period;
+use crate::rule::TakeBreak;
+use crate::table::{TableRef, Value, ValueTable};
+
+/// How the values are computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Method {
+    /// Rare/common where the game has sparse space, plain otherwise.
+    #[default]
+    Auto,
+    /// The plain sweep over every option.
+    Plain,
+    /// The rare/common sweep wherever a mask exists (plain for three-heap splits).
+    RareCommon,
+    /// The generic reference: every option listed, mex by a set (slow; for tests).
+    Naive,
+}
+
+impl Method {
+    /// The method's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Plain => "plain",
+            Method::RareCommon => "rare-common",
+            Method::Naive => "naive",
+        }
+    }
+}
+
+/// What to compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Config {
+    /// Compute at least g(0..=to) (or stop earlier once a period is proven).
+    pub to: u64,
+    /// Go on to this heap while trying to prove a period (ignored below `to`).
+    pub horizon: u64,
+    /// Stop as soon as a period is proven.
+    pub stop_when_proven: bool,
+    /// The method.
+    pub method: Method,
+}
+
+impl Config {
+    /// g(0..=to) by the automatic method, stopping when a period is proven.
+    pub fn up_to(to: u64) -> Self {
+        Self {
+            to,
+            horizon: to,
+            stop_when_proven: true,
+            method: Method::Auto,
+        }
+    }
+}
+
+/// Progress of a running sweep.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// Values computed so far (g(0..computed)).
+    pub computed: u64,
+    /// The last heap that will be computed unless a period is proven first.
+    pub target: u64,
+    /// The largest value so far.
+    pub max_value: u32,
+    /// The mask defining rare values (0: none chosen).
+    pub rare_mask: u32,
+    /// Positions ≥ 1 whose value is rare under the mask.
+    pub rare_count: u64,
+    /// Time since this run started.
+    pub elapsed: Duration,
+}
+
+/// Hooks of a running sweep: a stop flag (Ctrl-C), a deadline, and a callback
+/// called about ten times a second with the progress and the table so far (for
+/// progress bars and checkpoints).
+#[derive(Default)]
+pub struct Control<'a> {
+    /// Set to stop the sweep at the next value; the values so far are returned.
+    pub stop: Option<&'a AtomicBool>,
+    /// Stop (status [`Status::OutOfTime`]) after this instant.
+    pub deadline: Option<Instant>,
+    /// Called with the progress and a view of the table so far (e.g. for a checkpoint).
+    #[allow(clippy::type_complexity)]
+    pub tick: Option<Box<dyn FnMut(&Progress, TableRef<'_>) + 'a>>,
+}
+
+/// How a sweep ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// g(0..=to) computed (and the horizon reached) without a proven period.
+    Complete,
+    /// A period was proven; further values come from it.
+    Proven,
+    /// Stopped by the stop flag.
+    Interrupted,
+    /// Stopped by the deadline.
+    OutOfTime,
+}
+
+/// Facts about the run, for reports and tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stats {
+    /// The largest value computed.
+    pub max_value: u32,
+    /// The rare mask in use at the end (0: none).
+    pub rare_mask: u32,
+    /// Positions ≥ 1 with a rare value.
+    pub rare_count: u64,
+    /// The last position with a rare value.
+    pub last_rare: Option<u64>,
+    /// Heaps computed by the rare/common pass.
+    pub sparse_heaps: u64,
+    /// Heaps of those that needed the whole scan.
+    pub full_scans: u64,
+    /// Common pairs scanned by the rare/common pass while the candidate was rare.
+    pub scanned_pairs: u64,
+}
+
+/// The result of a sweep.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// g(0..len) as computed.
+    pub table: ValueTable,
+    /// The period found, proven or observed.
+    pub periodicity: Option<Periodicity>,
+    /// How the run ended.
+    pub status: Status,
+    /// Rare values, maximum, method statistics.
+    pub stats: Stats,
+}
+
+impl Outcome {
+    /// g(heap): from the table, or from a proven period beyond it.
+    ///
+    /// ```
+    /// use sprague_takebreak::{run, Config, Control, TakeBreak};
+    /// let kayles = TakeBreak::octal("0.77").unwrap();
+    /// let outcome = run(&kayles, Config::up_to(1000), None, Control::default()).unwrap();
+    /// let period = outcome.periodicity.unwrap();
+    /// assert_eq!((period.preperiod, period.period, period.proven), (71, 12, true));
+    /// assert_eq!(outcome.get(1_000_000_000_000), outcome.get(71 + (1_000_000_000_000 - 71) % 12));
+    /// ```
+    pub fn get(&self, heap: u64) -> Option<u32> {
+        if let Some(value) = usize::try_from(heap).ok().and_then(|i| self.table.get(i)) {
+            return Some(value);
+        }
+        match self.periodicity {
+            Some(found) if found.proven => {
+                let index = usize::try_from(found.representative(heap)).ok()?;
+                self.table.get(index)
+            }
+            _ => None,
+        }
+    }
+
+    /// The checksum of g(0..=to) (64-bit FNV-1a of each value as 4 bytes), from
+    /// the table and, beyond it, the proven period; `None` if a value is missing.
+    pub fn checksum_to(&self, to: u64) -> Option<u64> {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for heap in 0..=to {
+            for byte in self.get(heap)?.to_le_bytes() {
+                hash ^= u64::from(byte);
+                hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        }
+        Some(hash)
+    }
+}
+
+/// A sweep that cannot be run.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SweepError {
+    /// The table would not fit in memory.
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
+    /// The heap is beyond what a table can index on this machine.
+    #[error("heap {to} is beyond what a table of values can index on this machine")]
+    TooLarge {
+        /// The heap asked for.
+        to: u64,
+    },
+}
+
+/// Computes the values of `rule` (see the module documentation), continuing
+/// from `start` (a table of g(0..len), e.g. from a checkpoint) if given.
+///
+/// # Errors
+/// [`SweepError::Memory`] when the table would not fit in memory, checked
+/// before the run and before the table widens.
+///
+/// ```
+/// use sprague_takebreak::{run, Config, Control, Method, TakeBreak};
+/// let grundy = TakeBreak::grundy();
+/// let config = Config { method: Method::RareCommon, ..Config::up_to(20) };
+/// let outcome = run(&grundy, config, None, Control::default()).unwrap();
+/// assert_eq!(outcome.table.to_vec()[..8], [0, 0, 0, 1, 0, 2, 1, 0]);
+/// ```
+pub fn run(
+    rule: &TakeBreak,
+    config: Config,
+    start: Option<ValueTable>,
+    control: Control<'_>,
+) -> Result<Outcome, SweepError> {
+    let theorem = rule.theorem();
+    let last = if theorem.is_some() && config.stop_when_proven {
+        config.to.max(config.horizon)
+    } else {
+        config.to
+    };
+    let length = usize::try_from(last)
+        .ok()
+        .and_then(|last| last.checked_add(1))
+        .ok_or(SweepError::TooLarge { to: last })?;
+    let mut table = start.unwrap_or_default();
+    if table.len() > length {
+        table.truncate(length);
+    }
+    check_allocation(
+        length as u128 * table.bytes_per_value() as u128,
+        &format!(
+            "computing g(0..={last}) ({} byte{} per value)",
+            table.bytes_per_value(),
+            if table.bytes_per_value() == 1 {
+                ""
+            } else {
+                "s"
+            }
+        ),
+    )?;
+    let mut engine = Engine::new(rule, config, theorem, length, control, &table);
+    loop {
+        let step = match &mut table {
+            ValueTable::U8(values) => engine.extend(values),
+            ValueTable::U16(values) => engine.extend(values),
+            ValueTable::U32(values) => engine.extend(values),
+        };
+        match step {
+            Step::Widen(value) => {
+                let wider = if value > u32::from(u16::MAX) { 4 } else { 2 };
+                check_allocation(
+                    length as u128 * wider,
+                    &format!("computing g(0..={last}) ({wider} bytes per value)"),
+                )?;
+                table.push(value);
+                engine.pushed(table.len() - 1, value);
+            }
+            Step::Done(status) => {
+                let periodicity = match engine.proven {
+                    Some(found) => Some(found),
+                    None => match &table {
+                        ValueTable::U8(values) => find_period(values, theorem),
+                        ValueTable::U16(values) => find_period(values, theorem),
+                        ValueTable::U32(values) => find_period(values, theorem),
+                    },
+                };
+                let status = match (status, periodicity) {
+                    (Status::Complete, Some(found)) if found.proven => Status::Proven,
+                    (status, _) => status,
+                };
+                return Ok(Outcome {
+                    table,
+                    periodicity,
+                    status,
+                    stats: engine.stats(),
+                });
+            }
+        }
+    }
+}
+
+enum Step {
+    /// A value does not fit in the table's width.
+    Widen(u32),
+    /// The run is over.
+    Done(Status),
+}
+
+/// The first heap count at which periodicity is tested.
+const FIRST_CHECK: usize = 64;
+/// Values between checks of the stop flag and the clock.
+const TICK_VALUES: usize = 256;
+/// Pairs scanned between checks of the candidate mex in the fallback scan.
+const SCAN_BLOCK: usize = 64;
+/// Blocks remembered from one heap's candidate scan for the next.
+const MAX_HOT_BLOCKS: usize = 32;
+/// Pairs per block of the vectorised scan when every value is below 64.
+const SMALL_SCAN_BLOCK: usize = 256;
+
+struct Engine<'r, 'c> {
+    rule: &'r TakeBreak,
+    config: Config,
+    theorem: Option<sprague_engine::PeriodicityTheorem>,
+    length: usize,
+    control: Control<'c>,
+    started: Instant,
+    last_tick: Instant,
+    next_check: usize,
+    proven: Option<Periodicity>,
+    /// Number of positions ≥ 1 of each value.
+    counts: Vec<u64>,
+    max_value: u32,
+    mask: u32,
+    rare: Vec<u32>,
+    /// The value at each rare position.
+    rare_values: Vec<u32>,
+    last_rare: Option<u64>,
+    next_mask_choice: usize,
+    seen: Vec<u8>,
+    sparse_heaps: u64,
+    full_scans: u64,
+    scanned_pairs: u64,
+    /// Blocks of the candidate scan that found rare values for the last heap.
+    hot_blocks: Vec<usize>,
+    avx2: bool,
+}
+
+impl<'r, 'c> Engine<'r, 'c> {
+    fn new(
+        rule: &'r TakeBreak,
+        config: Config,
+        theorem: Option<sprague_engine::PeriodicityTheorem>,
+        length: usize,
+        control: Control<'c>,
+        table: &ValueTable,
+    ) -> Self {
+        let now = Instant::now();
+        let mut engine = Self {
+            rule,
+            config,
+            theorem,
+            length,
+            control,
+            started: now,
+            last_tick: now,
+            next_check: FIRST_CHECK,
+            proven: None,
+            counts: Vec::new(),
+            max_value: 0,
+            mask: 0,
+            rare: Vec::new(),
+            rare_values: Vec::new(),
+            last_rare: None,
+            next_mask_choice: 16,
+            seen: vec![0; 2],
+            sparse_heaps: 0,
+            full_scans: 0,
+            scanned_pairs: 0,
+            hot_blocks: Vec::new(),
+            avx2: simd::has_avx2(),
+        };
+        for index in 0..table.len() {
+            let value = table.get(index).unwrap_or(0);
+            engine.count(index, value);
+        }
+        let len = table.len();
+        while engine.next_check <= len {
+            engine.next_check *= 2;
+        }
+        while engine.next_mask_choice <= len {
+            engine.next_mask_choice = next_mask_choice(engine.next_mask_choice);
+        }
+        if len > 1 {
+            engine.choose_mask_from(table);
+        }
+        engine
+    }
+
+    fn stats(&self) -> Stats {
+        Stats {
+            max_value: self.max_value,
+            rare_mask: self.mask,
+            rare_count: self.rare.len() as u64,
+            last_rare: self.last_rare,
+            sparse_heaps: self.sparse_heaps,
+            full_scans: self.full_scans,
+            scanned_pairs: self.scanned_pairs,
+        }
+    }
+
+    /// Records value `value` at position `index` in the counts (not the rare list).
+    fn count(&mut self, index: usize, value: u32) {
+        if value > self.max_value {
+            self.max_value = value;
+        }
+        let needed = (value as usize + 1).next_power_of_two() * 2;
+        if self.seen.len() < needed {
+            self.seen.resize(needed, 0);
+        }
+        if index == 0 {
+            return;
+        }
+        if self.counts.len() <= value as usize {
+            self.counts.resize(value as usize + 1, 0);
+        }
+        self.counts[value as usize] += 1;
+    }
+
+    /// Records a value appended at `index` (after widening).
+    fn pushed(&mut self, index: usize, value: u32) {
+        self.count(index, value);
+        if index > 0 && self.mask != 0 && is_rare(value, self.mask) {
+            self.rare.push(index as u32);
+            self.rare_values.push(value);
+            self.last_rare = Some(index as u64);
+        }
+    }
+
+    /// Chooses the mask with the fewest rare positions (Walsh–Hadamard transform
+    /// of the value counts) and rebuilds the rare list if it changed.
+    fn choose_mask_from(&mut self, table: &ValueTable) {
+        let mask = best_mask(&self.counts);
+        if mask != self.mask || self.rare.is_empty() {
+            self.mask = mask;
+            self.rare.clear();
+            self.rare_values.clear();
+            self.last_rare = None;
+            if mask != 0 {
+                for index in 1..table.len() {
+                    let value = table.get(index).unwrap_or(0);
+                    if is_rare(value, mask) {
+                        self.rare.push(index as u32);
+                        self.rare_values.push(value);
+                        self.last_rare = Some(index as u64);
+                    }
+                }
+            }
+        }
+    }
+
+    fn choose_mask<T: Value>(&mut self, values: &[T]) {
+        let mask = best_mask(&self.counts);
+        if mask != self.mask {
+            self.mask = mask;
+            self.rare.clear();
+            self.rare_values.clear();
+            self.last_rare = None;
+            if mask != 0 {
+                for (index, value) in values.iter().enumerate().skip(1) {
+                    if is_rare(value.get(), mask) {
+                        self.rare.push(index as u32);
+                        self.rare_values.push(value.get());
+                        self.last_rare = Some(index as u64);
+                    }
+                }
+            }
+        }
+    }
+
+    fn extend<T: Value>(&mut self, values: &mut Vec<T>) -> Step {
+        values.reserve(self.length.saturating_sub(values.len()));
+        let mut until_tick = TICK_VALUES;
+        while values.len() < self.length {
+            let n = values.len();
+            let value = self.value_of(values, n);
+            if value > T::LIMIT {
+                return Step::Widen(value);
+            }
+            values.push(T::new(value));
+            self.pushed(n, value);
+            let len = n + 1;
+            if len >= self.next_mask_choice {
+                self.next_mask_choice = next_mask_choice(self.next_mask_choice);
+                self.choose_mask(values);
+            }
+            if len >= self.next_check {
+                if let Some(status) = self.check_period(values) {
+                    return Step::Done(status);
+                }
+            }
+            until_tick -= 1;
+            if until_tick == 0 {
+                until_tick = TICK_VALUES;
+                if let Some(status) = self.tick(values) {
+                    return Step::Done(status);
+                }
+            }
+        }
+        Step::Done(Status::Complete)
+    }
+
+    /// Tests periodicity; `Some(Proven)` ends the run.
+    fn check_period<T: Value>(&mut self, values: &[T]) -> Option<Status> {
+        let len = values.len();
+        // Test often enough that a period is proven soon after its values are in.
+        self.next_check = len.saturating_add(len / 4).max(len + 1);
+        let theorem = self.theorem?;
+        if !self.config.stop_when_proven {
+            return None;
+        }
+        let found = find_period(values, Some(theorem))?;
+        if found.proven {
+            self.proven = Some(found);
+            return Some(Status::Proven);
+        }
+        // Test again exactly when this period would be proven, if that is sooner.
+        if let Ok(needed) = usize::try_from(theorem.values_needed(found.preperiod, found.period)) {
+            if needed > len && needed < self.next_check {
+                self.next_check = needed;
+            }
+        }
+        None
+    }
+
+    fn tick<T: Value>(&mut self, values: &[T]) -> Option<Status> {
+        if self
+            .control
+            .stop
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
+            return Some(Status::Interrupted);
+        }
+        let now = Instant::now();
+        if self.control.deadline.is_some_and(|deadline| now > deadline) {
+            return Some(Status::OutOfTime);
+        }
+        if now.duration_since(self.last_tick) >= Duration::from_millis(100) {
+            self.last_tick = now;
+            if let Some(tick) = self.control.tick.as_mut() {
+                let progress = Progress {
+                    computed: values.len() as u64,
+                    target: self.length as u64 - 1,
+                    max_value: self.max_value,
+                    rare_mask: self.mask,
+                    rare_count: self.rare.len() as u64,
+                    elapsed: now.duration_since(self.started),
+                };
+                tick(&progress, T::table_ref(values));
+            }
+        }
+        None
+    }
+
+    fn value_of<T: Value>(&mut self, g: &[T], n: usize) -> u32 {
+        let rule = self.rule;
+        match self.config.method {
+            Method::Naive => naive_value(rule, g, n),
+            _ if !rule.split_three().is_empty() || rule.split_two().is_empty() => {
+                self.plain_value(g, n)
+            }
+            Method::Plain => self.plain_value(g, n),
+            Method::RareCommon if self.mask != 0 => self.sparse_value(g, n),
+            Method::Auto if self.mask != 0 && self.rare.len() * 8 < n => self.sparse_value(g, n),
+            _ => self.plain_value(g, n),
+        }
+    }
+
+    /// Marks the values of the moves that leave no heap or one heap.
+    fn mark_takes<T: Value>(&mut self, g: &[T], n: usize) {
+        for &removed in self.rule.take_all() {
+            if removed == n {
+                self.seen[0] = 1;
+            }
+        }
+        for &removed in self.rule.take_one() {
+            if removed < n {
+                self.seen[g[n - removed].get() as usize] = 1;
+            }
+        }
+    }
+
+    fn plain_value<T: Value>(&mut self, g: &[T], n: usize) -> u32 {
+        let unequal = self.rule.unequal_split();
+        if self.max_value < 64 && self.rule.split_three().is_empty() {
+            // Every option value is below 64: one word of bits.
+            let mut bits = 0u64;
+            for &removed in self.rule.take_all() {
+                if removed == n {
+                    bits |= 1;
+                }
+            }
+            for &removed in self.rule.take_one() {
+                if removed < n {
+                    bits |= 1u64 << g[n - removed].get();
+                }
+            }
+            for &removed in self.rule.split_two() {
+                if n < removed + 2 {
+                    continue;
+                }
+                let m = n - removed;
+                let half = if unequal { (m - 1) / 2 } else { m / 2 };
+                bits |= simd::pair_bits(self.avx2, &g[1..=half], &g[m - half..m]);
+            }
+            return (!bits).trailing_zeros();
+        }
+        let size = self.seen.len();
+        self.seen[..size].fill(0);
+        self.mark_takes(g, n);
+        for &removed in self.rule.split_two() {
+            if n < removed + 2 {
+                continue;
+            }
+            let m = n - removed;
+            let half = if unequal { (m - 1) / 2 } else { m / 2 };
+            mark_pairs(&mut self.seen, &g[1..=half], &g[m - half..m]);
+        }
+        for &removed in self.rule.split_three() {
+            if n < removed + 3 {
+                continue;
+            }
+            let m = n - removed;
+            for first in 1..=m / 3 {
+                let rest = m - first;
+                let head = g[first].get();
+                for second in first..=rest / 2 {
+                    let value = head ^ g[second].get() ^ g[rest - second].get();
+                    self.seen[value as usize] = 1;
+                }
+            }
+        }
+        first_unseen(&self.seen, 0)
+    }
+
+    fn sparse_value<T: Value>(&mut self, g: &[T], n: usize) -> u32 {
+        self.sparse_heaps += 1;
+        if self.max_value < 64 {
+            return self.sparse_value_small(g, n);
+        }
+        let unequal = self.rule.unequal_split();
+        let mask = self.mask;
+        let size = self.seen.len();
+        self.seen[..size].fill(0);
+        self.mark_takes(g, n);
+        // 1. Every pair with a rare heap: all common option values.
+        for &removed in self.rule.split_two() {
+            if n < removed + 2 {
+                continue;
+            }
+            let m = n - removed;
+            let below = self.rare.partition_point(|&rare| (rare as usize) < m);
+            // Grundy's game: the pair m/2 + m/2 is no move.
+            let skip = if unequal && m % 2 == 0 {
+                self.rare[..below].binary_search(&((m / 2) as u32)).ok()
+            } else {
+                None
+            };
+            let (first, second) = match skip {
+                Some(index) => (0..index, index + 1..below),
+                None => (0..below, below..below),
+            };
+            for range in [first, second] {
+                mark_rare_pairs(
+                    &mut self.seen,
+                    g,
+                    m,
+                    &self.rare[range.clone()],
+                    &self.rare_values[range],
+                );
+            }
+        }
+        // 2. The smallest unseen value: final if common.
+        let mut candidate = first_unseen(&self.seen, 0);
+        if !is_rare(candidate, mask) {
+            return candidate;
+        }
+        // 3. Scan common pairs while the candidate is rare.
+        for &removed in self.rule.split_two() {
+            if n < removed + 2 {
+                continue;
+            }
+            let m = n - removed;
+            let half = if unequal { (m - 1) / 2 } else { m / 2 };
+            // First the blocks that produced rare values for the previous heap
+            // (the values of neighbouring heaps are correlated, so the same
+            // regions tend to produce them again), then every block in a
+            // scattered order (a stride coprime to their number): spread samples
+            // produce the missing rare values sooner than a sweep from one end.
+            let blocks = half.div_ceil(SCAN_BLOCK);
+            let stride = scatter_stride(blocks);
+            let hot = std::mem::take(&mut self.hot_blocks);
+            let mut block = 0;
+            let mut found = None;
+            for step in 0..hot.len() + blocks {
+                let this = match hot.get(step) {
+                    Some(&hot_block) if hot_block < blocks => hot_block,
+                    Some(_) => continue,
+                    None => {
+                        let this = block;
+                        block += stride;
+                        if block >= blocks {
+                            block -= blocks;
+                        }
+                        this
+                    }
+                };
+                let from = 1 + this * SCAN_BLOCK;
+                let to = (from + SCAN_BLOCK - 1).min(half);
+                let count = to - from + 1;
+                self.scanned_pairs += count as u64;
+                mark_pairs(&mut self.seen, &g[from..=to], &g[m - to..m - to + count]);
+                if self.seen[candidate as usize] != 0 {
+                    if self.hot_blocks.len() < MAX_HOT_BLOCKS && !self.hot_blocks.contains(&this) {
+                        self.hot_blocks.push(this);
+                    }
+                    candidate = first_unseen(&self.seen, candidate);
+                    if !is_rare(candidate, mask) {
+                        found = Some(candidate);
+                        break;
+                    }
+                }
+            }
+            if let Some(value) = found {
+                return value;
+            }
+        }
+        self.full_scans += 1;
+        candidate
+    }
+}
+
+impl Engine<'_, '_> {
+    /// [`Engine::sparse_value`] when every value is below 64: the seen values
+    /// are one 64-bit word and the scan is the vectorised pair loop.
+    fn sparse_value_small<T: Value>(&mut self, g: &[T], n: usize) -> u32 {
+        let unequal = self.rule.unequal_split();
+        let mask = self.mask;
+        let mut bits = 0u64;
+        for &removed in self.rule.take_all() {
+            if removed == n {
+                bits |= 1;
+            }
+        }
+        for &removed in self.rule.take_one() {
+            if removed < n {
+                bits |= 1u64 << g[n - removed].get();
+            }
+        }
+        for &removed in self.rule.split_two() {
+            if n < removed + 2 {
+                continue;
+            }
+            let m = n - removed;
+            let window = &g[..m];
+            let below = self.rare.partition_point(|&rare| (rare as usize) < m);
+            for (&position, &value) in self.rare[..below].iter().zip(&self.rare_values[..below]) {
+                let position = position as usize;
+                if unequal && 2 * position == m {
+                    continue;
+                }
+                bits |= 1u64 << ((value ^ window[m - position].get()) & 63);
+            }
+        }
+        let mut candidate = (!bits).trailing_zeros();
+        if !is_rare(candidate, mask) {
+            return candidate;
+        }
+        for &removed in self.rule.split_two() {
+            if n < removed + 2 {
+                continue;
+            }
+            let m = n - removed;
+            let half = if unequal { (m - 1) / 2 } else { m / 2 };
+            let mut from = 1;
+            while from <= half {
+                let to = (from + SMALL_SCAN_BLOCK - 1).min(half);
+                let count = to - from + 1;
+                self.scanned_pairs += count as u64;
+                bits |= simd::pair_bits(self.avx2, &g[from..=to], &g[m - to..m - to + count]);
+                from = to + 1;
+                candidate = (!bits).trailing_zeros();
+                if !is_rare(candidate, mask) {
+                    return candidate;
+                }
+            }
+        }
+        self.full_scans += 1;
+        candidate
+    }
+}
+
+/// Marks value ⊕ g(m − position) for each rare position and its value.
+#[inline]
+fn mark_rare_pairs<T: Value>(
+    seen: &mut [u8],
+    g: &[T],
+    m: usize,
+    positions: &[u32],
+    values: &[u32],
+) {
+    let last = seen.len() - 1; // seen.len() is a power of two above every xor
+    let g = &g[..m];
+    for (&position, &value) in positions.iter().zip(values) {
+        let other = g[m - position as usize].get();
+        seen[(value ^ other) as usize & last] = 1;
+    }
+}
+
+/// Marks g(lo[i]) ⊕ g(hi[len − 1 − i]) for every i (pairs a, m − a).
+#[inline]
+fn mark_pairs<T: Value>(seen: &mut [u8], lo: &[T], hi: &[T]) {
+    if T::BYTES == 1 {
+        // One-byte values: every xor is below 256, and a fixed-size array
+        // needs no bounds check in the loop.
+        if let Some(bytes) = seen.get_mut(..256) {
+            if let Ok(bytes) = <&mut [u8; 256]>::try_from(bytes) {
+                for (low, high) in lo.iter().zip(hi.iter().rev()) {
+                    bytes[((low.get() ^ high.get()) & 255) as usize] = 1;
+                }
+                return;
+            }
+        }
+    }
+    let last = seen.len() - 1; // seen.len() is a power of two above every xor
+    for (low, high) in lo.iter().zip(hi.iter().rev()) {
+        seen[(low.get() ^ high.get()) as usize & last] = 1;
+    }
+}
+
+/// The first index ≥ `from` whose byte is 0 (the table is sized so one exists).
+fn first_unseen(seen: &[u8], from: u32) -> u32 {
+    let from = from as usize;
+    seen[from..]
+        .iter()
+        .position(|&mark| mark == 0)
+        .map_or(seen.len(), |offset| from + offset) as u32
+}
+
+/// Whether `value` is rare under `mask`: an even number of masked bits.
+#[inline]
+pub fn is_rare(value: u32, mask: u32) -> bool {
+    (value & mask).count_ones() % 2 == 0
+}
+
+/// The non-zero mask with the fewest rare positions for the value counts
+/// `counts` (0 when every value is 0), by a Walsh–Hadamard transform.
+///
+/// ```
+/// use sprague_takebreak::sweep::best_mask;
+/// // Values 1 and 3 are common, 0 and 2 are rare under mask 1.
+/// assert_eq!(best_mask(&[1, 50, 2, 40]), 1);
+/// ```
+pub fn best_mask(counts: &[u64]) -> u32 {
+    if counts.len() <= 1 {
+        return 0;
+    }
+    let size = counts.len().next_power_of_two();
+    let mut transform: Vec<i64> = counts.iter().map(|&count| count as i64).collect();
+    transform.resize(size, 0);
+    let mut width = 1;
+    while width < size {
+        for block in (0..size).step_by(2 * width) {
+            for index in block..block + width {
+                let (even, odd) = (transform[index], transform[index + width]);
+                transform[index] = even + odd;
+                transform[index + width] = even - odd;
+            }
+        }
+        width *= 2;
+    }
+    // transform[M] = rare − common; the fewest rare is the smallest transform.
+    (1..size)
+        .min_by_key(|&mask| (transform[mask], mask))
+        .map_or(0, |mask| mask as u32)
+}
+
+/// A step through `blocks` blocks that visits each once and jumps far: the odd
+/// number nearest `blocks` × 0.618 that is coprime to `blocks`.
+fn scatter_stride(blocks: usize) -> usize {
+    if blocks <= 2 {
+        return 1;
+    }
+    let mut stride = (blocks as f64 * 0.618) as usize | 1;
+    while gcd(stride, blocks) != 1 {
+        stride += 2;
+    }
+    stride % blocks
+}
+
+fn gcd(mut a: usize, mut b: usize) -> usize {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+fn next_mask_choice(current: usize) -> usize {
+    if current < 1 << 16 {
+        current * 2
+    } else {
+        current + (1 << 16)
+    }
+}
+
+/// The reference: every option listed by [`sprague_engine::HeapFamily`], mex by a set.
+fn naive_value<T: Value>(rule: &TakeBreak, g: &[T], n: usize) -> u32 {
+    use sprague_engine::HeapFamily;
+    let mut seen = MexSet::new();
+    rule.for_each_option(n as u64, &mut |parts| {
+        let value = parts.iter().fold(0u64, |total, &part| {
+            total ^ u64::from(g[part as usize].get())
+        });
+        seen.insert(value);
+    });
+    seen.mex() as u32
+}
+
+mod simd {
+    //! The pair loop `OR of 1 << (g(a) ⊕ g(m − a))`, compiled twice: for the
+    //! baseline target and with AVX2 (variable shifts per lane), chosen at run time.
+
+    use crate::table::Value;
+
+    /// Whether the processor has AVX2.
+    pub fn has_avx2() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::arch::is_x86_feature_detected!("avx2")
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    }
+
+    #[inline(always)]
+    fn pair_bits_generic<T: Value>(lo: &[T], hi: &[T]) -> u64 {
+        let mut bits = 0u64;
+        for (low, high) in lo.iter().zip(hi.iter().rev()) {
+            bits |= 1u64 << ((low.get() ^ high.get()) & 63);
+        }
+        bits
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn pair_bits_avx2<T: Value>(lo: &[T], hi: &[T]) -> u64 {
+        pair_bits_generic(lo, hi)
+    }
+
+    /// OR of `1 << (lo[i] ⊕ hi[len − 1 − i])` (every value below 64).
+    #[inline]
+    pub fn pair_bits<T: Value>(avx2: bool, lo: &[T], hi: &[T]) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if avx2 {
+            // SAFETY: `avx2` is true only when `has_avx2()` found the feature on
+            // this processor, which is all `pair_bits_avx2` requires.
+            return unsafe { pair_bits_avx2(lo, hi) };
+        }
+        let _ = avx2;
+        pair_bits_generic(lo, hi)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(rule: &TakeBreak, to: u64, method: Method) -> Vec<u32> {
+        let config = Config {
+            to,
+            horizon: to,
+            stop_when_proven: false,
+            method,
+        };
+        run(rule, config, None, Control::default())
+            .unwrap()
+            .table
+            .to_vec()
+    }
+
+    #[test]
+    fn methods_agree_on_grundys_game() {
+        let grundy = TakeBreak::grundy();
+        let naive = values(&grundy, 600, Method::Naive);
+        for method in [Method::Plain, Method::RareCommon, Method::Auto] {
+            assert_eq!(values(&grundy, 600, method), naive, "{method:?}");
+        }
+    }
+
+    #[test]
+    fn methods_agree_on_a_hexadecimal_code() {
+        let hex = TakeBreak::hexadecimal("0.F8").unwrap();
+        let naive = values(&hex, 150, Method::Naive);
+        assert_eq!(values(&hex, 150, Method::Auto), naive);
+    }
+}

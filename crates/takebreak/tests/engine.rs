@@ -1,0 +1,250 @@
+//! The take-and-break engine against independent sources: OEIS values, the
+//! generic naive sweep (every option listed), long direct sweeps for proven
+//! periods, and the published periods of octal games.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use proptest::prelude::*;
+use sprague_takebreak::survey::{survey, Verdict};
+use sprague_takebreak::{run, Config, Control, Method, Status, TakeBreak, ValueTable};
+
+fn values(rule: &TakeBreak, to: u64, method: Method) -> Vec<u32> {
+    let config = Config {
+        to,
+        horizon: to,
+        stop_when_proven: false,
+        method,
+    };
+    run(rule, config, None, Control::default())
+        .unwrap()
+        .table
+        .to_vec()
+}
+
+/// OEIS A002186 (Kayles), n = 0..=83.
+const A002186: [u32; 84] = [
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
+    1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8,
+    1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7,
+];
+
+/// OEIS A002187 (Dawson's Kayles, indexed so that g(n) is the code 0.07 heap n), n = 0..=40.
+const A002187: [u32; 41] = [
+    0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5,
+    2, 7, 4, 0, 1, 1, 2, 0, 3,
+];
+
+/// OEIS A002188 (Grundy's game), n = 0..=50.
+const A002188: [u32; 51] = [
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1,
+    2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0,
+];
+
+#[test]
+fn oeis_values_by_every_method() {
+    let cases = [
+        (TakeBreak::octal("0.77").unwrap(), &A002186[..]),
+        (TakeBreak::octal("0.07").unwrap(), &A002187[..]),
+        (TakeBreak::grundy(), &A002188[..]),
+    ];
+    for (rule, expected) in cases {
+        for method in [
+            Method::Naive,
+            Method::Plain,
+            Method::RareCommon,
+            Method::Auto,
+        ] {
+            let to = expected.len() as u64 - 1;
+            assert_eq!(values(&rule, to, method), expected, "{rule} {method:?}");
+        }
+    }
+}
+
+#[test]
+fn methods_agree_on_grundys_game_with_a_checksum() {
+    let grundy = TakeBreak::grundy();
+    let to = 3000;
+    let checksum = |method| {
+        let config = Config {
+            method,
+            stop_when_proven: false,
+            ..Config::up_to(to)
+        };
+        run(&grundy, config, None, Control::default())
+            .unwrap()
+            .table
+            .checksum()
+    };
+    let plain = checksum(Method::Plain);
+    assert_eq!(checksum(Method::RareCommon), plain);
+    assert_eq!(checksum(Method::Auto), plain);
+}
+
+fn octal_code() -> impl Strategy<Value = String> {
+    (
+        prop_oneof![Just("0"), Just("4")],
+        proptest::collection::vec(0u8..8, 1..4),
+    )
+        .prop_map(|(first, digits)| {
+            let text: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+            format!("{first}.{text}")
+        })
+}
+
+fn hex_code() -> impl Strategy<Value = String> {
+    (
+        prop_oneof![Just("0"), Just("4"), Just("8")],
+        proptest::collection::vec(0u8..16, 1..3),
+    )
+        .prop_map(|(first, digits)| {
+            let text: String = digits.iter().map(|d| format!("{d:X}")).collect();
+            format!("{first}.{text}")
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn all_methods_give_identical_values_on_octal_codes(code in octal_code(), to in 0u64..400) {
+        let rule = TakeBreak::octal(&code).unwrap();
+        let naive = values(&rule, to, Method::Naive);
+        for method in [Method::Plain, Method::RareCommon, Method::Auto] {
+            prop_assert_eq!(&values(&rule, to, method), &naive, "{} {:?}", code, method);
+        }
+    }
+
+    #[test]
+    fn all_methods_give_identical_values_on_hexadecimal_codes(code in hex_code(), to in 0u64..90) {
+        let rule = TakeBreak::hexadecimal(&code).unwrap();
+        let naive = values(&rule, to, Method::Naive);
+        for method in [Method::Plain, Method::RareCommon, Method::Auto] {
+            prop_assert_eq!(&values(&rule, to, method), &naive, "{} {:?}", code, method);
+        }
+    }
+
+    #[test]
+    fn a_proven_period_agrees_with_a_long_direct_sweep(code in octal_code()) {
+        let rule = TakeBreak::octal(&code).unwrap();
+        let outcome = run(&rule, Config::up_to(2000), None, Control::default()).unwrap();
+        if let Some(found) = outcome.periodicity.filter(|found| found.proven) {
+            let direct = values(&rule, 3000, Method::Plain);
+            for (heap, &value) in direct.iter().enumerate() {
+                prop_assert_eq!(outcome.get(heap as u64), Some(value), "{} heap {}", code, heap);
+            }
+            prop_assert!(found.examined <= outcome.table.len() as u64);
+        }
+    }
+}
+
+#[test]
+fn hexadecimal_three_heap_proof_agrees_with_a_long_sweep() {
+    for code in ["0.F", "8.1", "0.8", "0.48"] {
+        let rule = TakeBreak::hexadecimal(code).unwrap();
+        let outcome = run(&rule, Config::up_to(300), None, Control::default()).unwrap();
+        let direct = values(&rule, 400, Method::Naive);
+        if outcome.periodicity.is_some_and(|found| found.proven) {
+            for (heap, &value) in direct.iter().enumerate() {
+                assert_eq!(outcome.get(heap as u64), Some(value), "{code} heap {heap}");
+            }
+        }
+    }
+}
+
+#[test]
+fn periods_of_the_classics_are_proven_early() {
+    for (code, preperiod, period) in [("0.07", 53, 34), ("0.77", 71, 12), ("0.137", 52, 34)] {
+        let rule = TakeBreak::octal(code).unwrap();
+        let outcome = run(&rule, Config::up_to(1_000_000), None, Control::default()).unwrap();
+        let found = outcome.periodicity.unwrap();
+        assert_eq!(
+            (found.preperiod, found.period, found.proven),
+            (preperiod, period, true)
+        );
+        assert_eq!(outcome.status, Status::Proven);
+        assert!(
+            outcome.table.len() < 1000,
+            "{code}: stopped after the proof"
+        );
+        assert!(outcome.get(1_000_000).is_some());
+    }
+}
+
+#[test]
+fn interrupted_and_resumed_runs_give_the_same_values() {
+    let grundy = TakeBreak::grundy();
+    let full = values(&grundy, 5000, Method::Auto);
+    // Resume from a prefix, as from a checkpoint.
+    let prefix = ValueTable::U8(full[..1234].iter().map(|&v| v as u8).collect());
+    let config = Config {
+        stop_when_proven: false,
+        ..Config::up_to(5000)
+    };
+    let resumed = run(&grundy, config, Some(prefix), Control::default()).unwrap();
+    assert_eq!(resumed.table.to_vec(), full);
+    // A stop flag already set stops at once.
+    let stop = AtomicBool::new(true);
+    let control = Control {
+        stop: Some(&stop),
+        ..Control::default()
+    };
+    let stopped = run(&grundy, config, None, control).unwrap();
+    assert_eq!(stopped.status, Status::Interrupted);
+    assert!(stopped.table.len() < full.len());
+}
+
+#[test]
+fn tables_widen_when_values_grow() {
+    // 0.? codes with values above 255: the hexadecimal code 4.0 splits freely … use a
+    // code whose values grow: 0.6 (remove one token, leaving one or two heaps).
+    let rule = TakeBreak::octal("0.6").unwrap();
+    let outcome = run(&rule, Config::up_to(40_000), None, Control::default()).unwrap();
+    assert!(outcome.stats.max_value > 255);
+    assert_eq!(outcome.table.bytes_per_value(), 2);
+    let plain = values(&rule, 3000, Method::Naive);
+    assert_eq!(&outcome.table.to_vec()[..3001], &plain[..]);
+}
+
+#[test]
+fn survey_rows_of_known_codes() {
+    let rows = survey("0.?7", 4096, Duration::from_secs(20), 2).unwrap();
+    let row = |code: &str| rows.iter().find(|row| row.code == code).unwrap().clone();
+    let dawson = row("0.07");
+    assert_eq!(
+        (dawson.verdict, dawson.preperiod, dawson.period),
+        (Verdict::Periodic, Some(53), Some(34))
+    );
+    let kayles = row("0.77");
+    assert_eq!(
+        (kayles.verdict, kayles.preperiod, kayles.period),
+        (Verdict::Periodic, Some(71), Some(12))
+    );
+    let rows = survey("0.1?7", 4096, Duration::from_secs(20), 2).unwrap();
+    let chess = rows.iter().find(|row| row.code == "0.137").unwrap();
+    assert_eq!((chess.preperiod, chess.period), (Some(52), Some(34)));
+}
+
+#[test]
+#[ignore = "0.16 needs about 600,000 values: seconds in a release build, minutes in a debug one; run with --release --ignored"]
+fn octal_0_16_has_period_149459_from_105351() {
+    let rule = TakeBreak::octal("0.16").unwrap();
+    let outcome = run(&rule, Config::up_to(1 << 20), None, Control::default()).unwrap();
+    let found = outcome.periodicity.unwrap();
+    assert_eq!(
+        (found.preperiod, found.period, found.proven),
+        (105_351, 149_459, true)
+    );
+}
+
+#[test]
+#[ignore = "0.56 needs about 650,000 values: run with --release --ignored"]
+fn octal_0_56_has_period_144_from_326640() {
+    let rule = TakeBreak::octal("0.56").unwrap();
+    let outcome = run(&rule, Config::up_to(1 << 20), None, Control::default()).unwrap();
+    let found = outcome.periodicity.unwrap();
+    assert_eq!(
+        (found.preperiod, found.period, found.proven),
+        (326_640, 144, true)
+    );
+}
