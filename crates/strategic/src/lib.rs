@@ -1,3 +1,21 @@
 //! Strategic games for sprague: normal-form games, equilibria, zero-sum games,
 //! repeated games and tournaments, cooperative games. Independent of the
 //! impartial-game crates.
+//!
+//! Everything is exact: payoffs and probabilities are
+//! [`num_rational::BigRational`]; the pivoting algorithms work on integer
+//! tableaux (fraction-free, with a fast machine-integer path and a big-integer
+//! fallback), so no floating point is ever used to decide an answer.
+
+pub mod error;
+pub mod examples;
+pub mod game;
+pub mod integer;
+pub mod linear_program;
+pub mod matrix_io;
+pub mod nfg;
+pub mod rational;
+pub(crate) mod tableau;
+
+pub use error::StrategicError;
+pub use game::{Matrix, MixedProfile, NormalFormGame};
