@@ -7,6 +7,7 @@
 //! tableaux (fraction-free, with a fast machine-integer path and a big-integer
 //! fallback), so no floating point is ever used to decide an answer.
 
+pub mod dominance;
 pub mod error;
 pub mod examples;
 pub mod game;
@@ -14,8 +15,10 @@ pub mod integer;
 pub mod linear_program;
 pub mod matrix_io;
 pub mod nfg;
+pub mod pure;
 pub mod rational;
 pub(crate) mod tableau;
+pub mod zero_sum;
 
 pub use error::StrategicError;
 pub use game::{Matrix, MixedProfile, NormalFormGame};
