@@ -28,9 +28,9 @@ pub trait Int: Clone + Debug + PartialEq + Eq + PartialOrd + Ord {
     /// A divisor prepared for repeated exact divisions (the pivot of one step).
     type Divisor;
     /// Zero.
-    fn zero() -> Self;
+    fn int_zero() -> Self;
     /// One.
-    fn one() -> Self;
+    fn int_one() -> Self;
     /// Converts a big integer, or `None` if it does not fit.
     fn from_bigint(value: &BigInt) -> Option<Self>;
     /// The value as a big integer.
@@ -69,11 +69,11 @@ pub trait Int: Clone + Debug + PartialEq + Eq + PartialOrd + Ord {
 impl Int for i64 {
     type Divisor = i64;
     #[inline]
-    fn zero() -> Self {
+    fn int_zero() -> Self {
         0
     }
     #[inline]
-    fn one() -> Self {
+    fn int_one() -> Self {
         1
     }
     fn from_bigint(value: &BigInt) -> Option<Self> {
@@ -255,11 +255,11 @@ impl Divisor128 {
 impl Int for i128 {
     type Divisor = Divisor128;
     #[inline]
-    fn zero() -> Self {
+    fn int_zero() -> Self {
         0
     }
     #[inline]
-    fn one() -> Self {
+    fn int_one() -> Self {
         1
     }
     fn from_bigint(value: &BigInt) -> Option<Self> {
@@ -313,10 +313,10 @@ impl Int for i128 {
 
 impl Int for BigInt {
     type Divisor = BigInt;
-    fn zero() -> Self {
-        Zero::zero()
+    fn int_zero() -> Self {
+        <BigInt as Zero>::zero()
     }
-    fn one() -> Self {
+    fn int_one() -> Self {
         BigInt::from(1)
     }
     fn from_bigint(value: &BigInt) -> Option<Self> {
@@ -345,7 +345,7 @@ impl Int for BigInt {
     }
     fn mul_div(a: &Self, b: &Self, e: &BigInt) -> Option<Self> {
         if a.is_zero() || b.is_zero() {
-            return Some(<BigInt as Zero>::zero());
+            return Some(BigInt::zero());
         }
         Some(a * b / e)
     }

@@ -8,6 +8,7 @@
 //! fallback), so no floating point is ever used to decide an answer.
 
 pub mod dominance;
+pub mod equilibrium;
 pub mod error;
 pub mod examples;
 pub mod game;
@@ -17,7 +18,9 @@ pub mod matrix_io;
 pub mod nfg;
 pub mod pure;
 pub mod rational;
+pub mod support_enumeration;
 pub(crate) mod tableau;
+pub mod vertex_enumeration;
 pub mod zero_sum;
 
 pub use error::StrategicError;

@@ -342,7 +342,7 @@ fn simplex<T: Int>(p: &Standard<'_>) -> Result<Core, Overflow> {
     let cols = n + slack_count + art_count + 1;
     // Rows 0..m are constraints, row m the phase-2 objective, row m+1 phase 1.
     let total_rows = m + 2;
-    let mut data = vec![T::zero(); total_rows * cols];
+    let mut data = vec![T::int_zero(); total_rows * cols];
     let mut basis = Vec::with_capacity(m);
     let mut unit_col = Vec::with_capacity(m);
     let (mut s, mut a) = (n, art_start);
@@ -353,21 +353,21 @@ fn simplex<T: Int>(p: &Standard<'_>) -> Result<Core, Overflow> {
         data[i * cols + cols - 1] = convert(&p.rhs[i])?;
         match p.relations[i] {
             Relation::LessEqual => {
-                data[i * cols + s] = T::one();
+                data[i * cols + s] = T::int_one();
                 basis.push(s);
                 unit_col.push(s);
                 s += 1;
             }
             Relation::GreaterEqual => {
-                data[i * cols + s] = T::neg(&T::one()).ok_or(Overflow)?;
+                data[i * cols + s] = T::neg(&T::int_one()).ok_or(Overflow)?;
                 s += 1;
-                data[i * cols + a] = T::one();
+                data[i * cols + a] = T::int_one();
                 basis.push(a);
                 unit_col.push(a);
                 a += 1;
             }
             Relation::Equal => {
-                data[i * cols + a] = T::one();
+                data[i * cols + a] = T::int_one();
                 basis.push(a);
                 unit_col.push(a);
                 a += 1;
@@ -390,7 +390,7 @@ fn simplex<T: Int>(p: &Standard<'_>) -> Result<Core, Overflow> {
                     let minus = T::neg(v).ok_or(Overflow)?;
                     let cur = data[(m + 1) * cols + j].clone();
                     data[(m + 1) * cols + j] =
-                        T::mul_add(&minus, &T::one(), &cur).ok_or(Overflow)?;
+                        T::mul_add(&minus, &T::int_one(), &cur).ok_or(Overflow)?;
                 }
             }
         }

@@ -32,7 +32,7 @@ impl<T: Int> Tableau<T> {
         Tableau {
             cols,
             data,
-            det: T::one(),
+            det: T::int_one(),
             basis,
         }
     }

@@ -170,15 +170,15 @@ fn column_program<T: Int>(
     let m = a.len();
     let n = a[0].len();
     let cols = n + m + 1;
-    let mut data = vec![T::zero(); (m + 1) * cols];
+    let mut data = vec![T::int_zero(); (m + 1) * cols];
     for (i, row) in a.iter().enumerate() {
         for (j, x) in row.iter().enumerate() {
             data[i * cols + j] = T::from_bigint(x).ok_or(Overflow)?;
         }
-        data[i * cols + n + i] = T::one();
-        data[i * cols + cols - 1] = T::one();
+        data[i * cols + n + i] = T::int_one();
+        data[i * cols + cols - 1] = T::int_one();
     }
-    let minus_one = T::neg(&T::one()).ok_or(Overflow)?;
+    let minus_one = T::neg(&T::int_one()).ok_or(Overflow)?;
     for j in 0..n {
         data[m * cols + j] = minus_one.clone();
     }

@@ -1,0 +1,487 @@
+//! All Nash equilibria of a bimatrix game, exactly, by enumerating the
+//! vertices of the two best-response polytopes and matching complementary
+//! labels (Avis, Rosenberg, Savani and von Stengel, "Enumeration of Nash
+//! equilibria for two-player games", Economic Theory 42, 2010; von Stengel,
+//! "Computing equilibria for two-person games", Handbook of Game Theory 3,
+//! 2002, §3), with the equilibria grouped into maximal convex sets (cliques)
+//! and connected components, as Gambit's `enummixed` does.
+//!
+//! With payoffs made positive, the polytopes are
+//! `P = {x >= 0 : B^T x <= 1}` and `Q = {y >= 0 : A y <= 1}`. A point has
+//! label `i` (a row) if `x_i = 0` or `(A y)_i = 1`, and label `j` (a column)
+//! if `(B^T x)_j = 1` or `y_j = 0`; `(x, y) != (0, 0)` normalised is a Nash
+//! equilibrium iff every label occurs. A vertex is determined by its set of
+//! labels (the facets it lies on), which is how vertices are identified.
+//!
+//! The vertices are found by a depth-first search over all feasible bases,
+//! one fraction-free pivot per newly found basis, exact in `i64`, `i128` or
+//! big integers. Degenerate games (a vertex with more labels than the
+//! dimension) are handled: every feasible basis is visited, and the extreme
+//! equilibria are grouped into maximal cliques: sets `X × Y` of extreme
+//! equilibria any pair of which is an equilibrium, whose convex hulls
+//! `conv X × conv Y` are the maximal convex sets of equilibria (Winkels 1979;
+//! Avis et al. 2010, §4). Cliques that share an extreme equilibrium form a
+//! connected component.
+
+use std::collections::{HashMap, HashSet};
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::Zero;
+
+use crate::equilibrium::Equilibrium;
+use crate::error::StrategicError;
+use crate::game::{Matrix, NormalFormGame};
+use crate::integer::{Int, Overflow};
+use crate::tableau::Tableau;
+use crate::zero_sum::scale_positive;
+
+/// The default limit on the upper-bound-theorem count of vertices.
+pub const DEFAULT_VERTEX_LIMIT: u128 = 10_000_000;
+
+/// A maximal convex set of equilibria: every combination of a row vertex and
+/// a column vertex in it is an equilibrium.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clique {
+    /// Indices into [`AllEquilibria::row_vertices`].
+    pub rows: Vec<usize>,
+    /// Indices into [`AllEquilibria::column_vertices`].
+    pub columns: Vec<usize>,
+}
+
+/// Every extreme equilibrium of a bimatrix game, with the cliques and components.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AllEquilibria {
+    /// The extreme equilibria.
+    pub equilibria: Vec<Equilibrium>,
+    /// For each equilibrium, the indices of its row and column vertex.
+    pub pairs: Vec<(usize, usize)>,
+    /// The distinct row-player strategies occurring in extreme equilibria.
+    pub row_vertices: Vec<Vec<BigRational>>,
+    /// The distinct column-player strategies occurring in extreme equilibria.
+    pub column_vertices: Vec<Vec<BigRational>>,
+    /// The maximal cliques (maximal convex sets of equilibria).
+    pub cliques: Vec<Clique>,
+    /// Connected components: groups of clique indices sharing extreme equilibria.
+    pub components: Vec<Vec<usize>>,
+    /// Whether the game is degenerate (some vertex of a best-response
+    /// polytope has more labels than its dimension).
+    pub degenerate: bool,
+    /// The numbers of vertices of `P` and `Q` (including the origin).
+    pub vertex_counts: (usize, usize),
+}
+
+/// The upper bound theorem (McMullen 1970): the most vertices a
+/// `d`-dimensional polytope with `facets` facets can have.
+pub fn upper_bound_vertices(d: usize, facets: usize) -> u128 {
+    if d == 0 {
+        return 1;
+    }
+    let binom = |n: usize, k: usize| -> u128 {
+        if k > n {
+            return 0;
+        }
+        let k = k.min(n - k);
+        let mut r: u128 = 1;
+        for i in 0..k {
+            r = r.saturating_mul((n - i) as u128) / (i as u128 + 1);
+        }
+        r
+    };
+    let (half_up, half_down) = (d.div_ceil(2), d / 2);
+    binom(facets - half_up, half_down).saturating_add(binom(facets - half_down - 1, half_up - 1))
+}
+
+/// Label sets as bitsets.
+type Bits = Vec<u64>;
+
+fn bits_new(n: usize) -> Bits {
+    vec![0; n.div_ceil(64)]
+}
+fn bit_set(b: &mut Bits, i: usize) {
+    b[i / 64] |= 1 << (i % 64);
+}
+fn bit_get(b: &Bits, i: usize) -> bool {
+    b[i / 64] >> (i % 64) & 1 == 1
+}
+fn bit_count(b: &Bits) -> usize {
+    b.iter().map(|w| w.count_ones() as usize).sum()
+}
+
+/// A vertex of `{z >= 0 : C z <= 1}`.
+#[derive(Debug, Clone)]
+pub(crate) struct Vertex {
+    pub labels: Bits,
+    /// Numerators of the coordinates (over a common denominator, which
+    /// normalisation makes irrelevant).
+    pub coords: Vec<BigInt>,
+}
+
+pub(crate) enum Stop {
+    Overflow,
+    TooMany(usize),
+}
+
+impl From<Overflow> for Stop {
+    fn from(_: Overflow) -> Self {
+        Stop::Overflow
+    }
+}
+
+/// All vertices of `{z >= 0 : C z <= 1}` for a positive integer matrix `C`
+/// (`k` rows, `d` columns). `z_l = 0` carries label `var_labels[l]`, and row
+/// `i` tight carries `slack_labels[i]`.
+pub(crate) fn polytope_vertices<T: Int>(
+    c: &[Vec<BigInt>],
+    d: usize,
+    var_labels: &[usize],
+    slack_labels: &[usize],
+    num_labels: usize,
+    basis_limit: usize,
+) -> Result<Vec<Vertex>, Stop> {
+    let k = c.len();
+    let cols = d + k + 1;
+    let mut data = vec![T::int_zero(); k * cols];
+    for (i, row) in c.iter().enumerate() {
+        for (j, x) in row.iter().enumerate() {
+            data[i * cols + j] = T::from_bigint(x).ok_or(Overflow)?;
+        }
+        data[i * cols + d + i] = T::int_one();
+        data[i * cols + cols - 1] = T::int_one();
+    }
+    let label_of = |col: usize| {
+        if col < d {
+            var_labels[col]
+        } else {
+            slack_labels[col - d]
+        }
+    };
+    let start = Tableau::new(k, cols, data, (d..d + k).collect());
+    let basis_key = |basis: &[usize]| -> Bits {
+        let mut b = bits_new(d + k);
+        for &v in basis {
+            bit_set(&mut b, v);
+        }
+        b
+    };
+    let mut visited: HashSet<Bits> = HashSet::new();
+    visited.insert(basis_key(&start.basis));
+    let mut vertices: HashMap<Bits, Vertex> = HashMap::new();
+    let mut stack = vec![start];
+    let mut in_basis = vec![false; d + k];
+    while let Some(t) = stack.pop() {
+        in_basis.iter_mut().for_each(|x| *x = false);
+        for &v in &t.basis {
+            in_basis[v] = true;
+        }
+        let mut labels = bits_new(num_labels);
+        for (col, &basic) in in_basis.iter().enumerate() {
+            if !basic {
+                bit_set(&mut labels, label_of(col));
+            }
+        }
+        for (i, &v) in t.basis.iter().enumerate() {
+            if t.rhs(i).is_zero_int() {
+                bit_set(&mut labels, label_of(v));
+            }
+        }
+        if !vertices.contains_key(&labels) {
+            let mut coords = vec![BigInt::zero(); d];
+            for (i, &v) in t.basis.iter().enumerate() {
+                if v < d {
+                    coords[v] = t.rhs(i).to_bigint();
+                }
+            }
+            vertices.insert(labels.clone(), Vertex { labels, coords });
+        }
+        let key = basis_key(&t.basis);
+        for e in 0..d + k {
+            if in_basis[e] {
+                continue;
+            }
+            let mut rows = t.min_ratio_rows(e)?;
+            for i in 0..k {
+                if t.rhs(i).is_zero_int() && t.at(i, e).is_negative_int() {
+                    rows.push(i);
+                }
+            }
+            for r in rows {
+                let mut next_key = key.clone();
+                let leaving = t.basis[r];
+                next_key[leaving / 64] &= !(1 << (leaving % 64));
+                bit_set(&mut next_key, e);
+                if visited.contains(&next_key) {
+                    continue;
+                }
+                visited.insert(next_key);
+                if visited.len() > basis_limit {
+                    return Err(Stop::TooMany(visited.len()));
+                }
+                let mut next = t.clone();
+                next.pivot(r, e)?;
+                stack.push(next);
+            }
+        }
+    }
+    Ok(vertices.into_values().collect())
+}
+
+fn vertices_escalating(
+    c: &[Vec<BigInt>],
+    d: usize,
+    var_labels: &[usize],
+    slack_labels: &[usize],
+    num_labels: usize,
+    basis_limit: usize,
+) -> Result<Vec<Vertex>, StrategicError> {
+    let too_many = |count: usize| StrategicError::TooLarge {
+        method: "vertex enumeration".into(),
+        what: "bases".into(),
+        count: format!("more than {count}"),
+        limit: basis_limit.to_string(),
+    };
+    match polytope_vertices::<i64>(c, d, var_labels, slack_labels, num_labels, basis_limit) {
+        Ok(v) => return Ok(v),
+        Err(Stop::TooMany(n)) => return Err(too_many(n)),
+        Err(Stop::Overflow) => {}
+    }
+    match polytope_vertices::<i128>(c, d, var_labels, slack_labels, num_labels, basis_limit) {
+        Ok(v) => return Ok(v),
+        Err(Stop::TooMany(n)) => return Err(too_many(n)),
+        Err(Stop::Overflow) => {}
+    }
+    match polytope_vertices::<BigInt>(c, d, var_labels, slack_labels, num_labels, basis_limit) {
+        Ok(v) => Ok(v),
+        Err(Stop::TooMany(n)) => Err(too_many(n)),
+        Err(Stop::Overflow) => unreachable!("big integers never overflow"),
+    }
+}
+
+/// Options of [`all_equilibria`].
+#[derive(Debug, Clone, Copy)]
+pub struct EnumerationOptions {
+    /// Refuse games whose best-response polytopes may have more vertices
+    /// than this (by the upper bound theorem).
+    pub vertex_limit: u128,
+    /// Run regardless of the limit.
+    pub force: bool,
+}
+
+impl Default for EnumerationOptions {
+    fn default() -> Self {
+        EnumerationOptions {
+            vertex_limit: DEFAULT_VERTEX_LIMIT,
+            force: false,
+        }
+    }
+}
+
+/// All extreme Nash equilibria of a two-player game, with cliques and components.
+///
+/// ```
+/// use sprague_strategic::{examples::example, vertex_enumeration::all_equilibria};
+/// let bos = example("battle-of-the-sexes").unwrap();
+/// let all = all_equilibria(&bos, Default::default()).unwrap();
+/// assert_eq!(all.equilibria.len(), 3);
+/// assert!(!all.degenerate);
+/// ```
+pub fn all_equilibria(
+    game: &NormalFormGame,
+    options: EnumerationOptions,
+) -> Result<AllEquilibria, StrategicError> {
+    let (a, b) = game.bimatrix()?;
+    all_equilibria_bimatrix(&a, &b, options)
+}
+
+/// [`all_equilibria`] for payoff matrices.
+pub fn all_equilibria_bimatrix(
+    a: &Matrix,
+    b: &Matrix,
+    options: EnumerationOptions,
+) -> Result<AllEquilibria, StrategicError> {
+    let m = a.len();
+    let n = a.first().map_or(0, Vec::len);
+    if m == 0 {
+        return Err(StrategicError::NoStrategies { player: 1 });
+    }
+    if n == 0 {
+        return Err(StrategicError::NoStrategies { player: 2 });
+    }
+    let bound_p = upper_bound_vertices(m, m + n);
+    let bound_q = upper_bound_vertices(n, m + n);
+    let bound = bound_p.saturating_add(bound_q);
+    if !options.force && bound > options.vertex_limit {
+        return Err(StrategicError::TooLarge {
+            method: format!("vertex enumeration of a {m}x{n} game"),
+            what: "vertices (upper bound theorem)".into(),
+            count: bound.to_string(),
+            limit: options.vertex_limit.to_string(),
+        });
+    }
+    let basis_limit = if options.force {
+        usize::MAX
+    } else {
+        usize::try_from(options.vertex_limit.saturating_mul(10)).unwrap_or(usize::MAX)
+    };
+    let sa = scale_positive(a).data;
+    let sb = scale_positive(b).data;
+    // P: rows are columns j of B^T.
+    let bt: Vec<Vec<BigInt>> = (0..n)
+        .map(|j| (0..m).map(|i| sb[i][j].clone()).collect())
+        .collect();
+    let labels_rows: Vec<usize> = (0..m).collect();
+    let labels_cols: Vec<usize> = (m..m + n).collect();
+    let p = vertices_escalating(&bt, m, &labels_rows, &labels_cols, m + n, basis_limit)?;
+    let q = vertices_escalating(&sa, n, &labels_cols, &labels_rows, m + n, basis_limit)?;
+    let degenerate =
+        p.iter().any(|v| bit_count(&v.labels) > m) || q.iter().any(|v| bit_count(&v.labels) > n);
+    let mut full = bits_new(m + n);
+    for l in 0..m + n {
+        bit_set(&mut full, l);
+    }
+    let nonzero = |v: &Vertex| v.coords.iter().any(|c| !c.is_zero());
+    let normalise = |v: &Vertex| -> Vec<BigRational> {
+        let total: BigInt = v.coords.iter().sum();
+        v.coords
+            .iter()
+            .map(|c| BigRational::new(c.clone(), total.clone()))
+            .collect()
+    };
+    let mut row_vertices: Vec<Vec<BigRational>> = Vec::new();
+    let mut column_vertices: Vec<Vec<BigRational>> = Vec::new();
+    let mut row_index: HashMap<usize, usize> = HashMap::new();
+    let mut col_index: HashMap<usize, usize> = HashMap::new();
+    let mut pairs = Vec::new();
+    let qs: Vec<usize> = (0..q.len()).filter(|&k| nonzero(&q[k])).collect();
+    for (pi, pv) in p.iter().enumerate() {
+        if !nonzero(pv) {
+            continue;
+        }
+        for &qi in &qs {
+            let qv = &q[qi];
+            if pv
+                .labels
+                .iter()
+                .zip(&qv.labels)
+                .zip(&full)
+                .all(|((x, y), f)| (x | y) == *f)
+            {
+                let ri = *row_index.entry(pi).or_insert_with(|| {
+                    row_vertices.push(normalise(pv));
+                    row_vertices.len() - 1
+                });
+                let ci = *col_index.entry(qi).or_insert_with(|| {
+                    column_vertices.push(normalise(qv));
+                    column_vertices.len() - 1
+                });
+                pairs.push((ri, ci));
+            }
+        }
+    }
+    // Sort for a deterministic order: by row vertex, then column vertex (lexicographically by probabilities, descending first strategy).
+    let mut order: Vec<usize> = (0..pairs.len()).collect();
+    order.sort_by(|&s, &t| {
+        let (a1, b1) = pairs[s];
+        let (a2, b2) = pairs[t];
+        row_vertices[a2]
+            .cmp(&row_vertices[a1])
+            .then(column_vertices[b2].cmp(&column_vertices[b1]))
+    });
+    let pairs: Vec<(usize, usize)> = order.iter().map(|&k| pairs[k]).collect();
+    let equilibria = pairs
+        .iter()
+        .map(|&(r, c)| {
+            Equilibrium::bimatrix(a, b, row_vertices[r].clone(), column_vertices[c].clone())
+        })
+        .collect();
+    let cliques = maximal_cliques(&pairs, row_vertices.len(), column_vertices.len());
+    let components = connected_components(&cliques);
+    Ok(AllEquilibria {
+        equilibria,
+        pairs,
+        row_vertices,
+        column_vertices,
+        cliques,
+        components,
+        degenerate,
+        vertex_counts: (p.len(), q.len()),
+    })
+}
+
+/// The maximal bicliques of the bipartite graph of extreme equilibria:
+/// all closed pairs `(X, Y)` with `Y` the common neighbours of `X` and `X`
+/// those of `Y`, found by closing the neighbourhoods under intersection.
+fn maximal_cliques(pairs: &[(usize, usize)], rows: usize, columns: usize) -> Vec<Clique> {
+    let mut neighbours: Vec<Bits> = vec![bits_new(columns); rows];
+    for &(r, c) in pairs {
+        bit_set(&mut neighbours[r], c);
+    }
+    let mut family: HashSet<Bits> = HashSet::new();
+    let mut frontier: Vec<Bits> = Vec::new();
+    for nb in &neighbours {
+        if bit_count(nb) > 0 && family.insert(nb.clone()) {
+            frontier.push(nb.clone());
+        }
+    }
+    while let Some(set) = frontier.pop() {
+        for nb in &neighbours {
+            let meet: Bits = set.iter().zip(nb).map(|(x, y)| x & y).collect();
+            if bit_count(&meet) > 0 && family.insert(meet.clone()) {
+                frontier.push(meet);
+            }
+        }
+    }
+    let mut cliques: Vec<Clique> = family
+        .into_iter()
+        .map(|ys| {
+            let cols: Vec<usize> = (0..columns).filter(|&c| bit_get(&ys, c)).collect();
+            let rs: Vec<usize> = (0..rows)
+                .filter(|&r| cols.iter().all(|&c| bit_get(&neighbours[r], c)))
+                .collect();
+            Clique {
+                rows: rs,
+                columns: cols,
+            }
+        })
+        .collect();
+    cliques.sort_by(|x, y| x.rows.cmp(&y.rows).then(x.columns.cmp(&y.columns)));
+    cliques
+}
+
+fn connected_components(cliques: &[Clique]) -> Vec<Vec<usize>> {
+    let mut parent: Vec<usize> = (0..cliques.len()).collect();
+    fn find(parent: &mut [usize], x: usize) -> usize {
+        let mut r = x;
+        while parent[r] != r {
+            r = parent[r];
+        }
+        let mut y = x;
+        while parent[y] != r {
+            let next = parent[y];
+            parent[y] = r;
+            y = next;
+        }
+        r
+    }
+    for i in 0..cliques.len() {
+        for j in i + 1..cliques.len() {
+            let share_row = cliques[i].rows.iter().any(|r| cliques[j].rows.contains(r));
+            let share_col = cliques[i]
+                .columns
+                .iter()
+                .any(|c| cliques[j].columns.contains(c));
+            if share_row && share_col {
+                let (a, b) = (find(&mut parent, i), find(&mut parent, j));
+                parent[a] = b;
+            }
+        }
+    }
+    let mut groups: HashMap<usize, Vec<usize>> = HashMap::new();
+    for i in 0..cliques.len() {
+        let r = find(&mut parent, i);
+        groups.entry(r).or_default().push(i);
+    }
+    let mut result: Vec<Vec<usize>> = groups.into_values().collect();
+    result.sort();
+    result
+}
