@@ -126,6 +126,11 @@ impl Int for i64 {
     }
 }
 
+#[inline]
+fn fits_i64(x: i128) -> bool {
+    x as i64 as i128 == x
+}
+
 /// A signed 256-bit integer in two's complement: `hi * 2^128 + lo`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Wide {
@@ -145,9 +150,14 @@ impl Wide {
     /// The full product of two signed 128-bit integers.
     #[inline]
     fn mul(a: i128, b: i128) -> Wide {
-        if let Some(p) = a.checked_mul(b) {
-            return Wide::from_i128(p);
+        if fits_i64(a) && fits_i64(b) {
+            return Wide::from_i128(a * b);
         }
+        Wide::mul_slow(a, b)
+    }
+
+    #[inline(never)]
+    fn mul_slow(a: i128, b: i128) -> Wide {
         let negative = (a < 0) != (b < 0);
         let (x, y) = (a.unsigned_abs(), b.unsigned_abs());
         let (x1, x0) = (x >> 64, x & u128::from(u64::MAX));
@@ -237,9 +247,11 @@ impl Divisor128 {
     #[inline]
     fn divide(&self, n: Wide) -> Option<i128> {
         if let Some(small) = n.to_i128() {
+            // The exact quotient of an i128 by a positive divisor fits.
             if self.e == 1 {
                 return Some(small);
             }
+            return Some(((small >> self.shift) as u128).wrapping_mul(self.inverse) as i128);
         }
         let shifted = n.shr(self.shift);
         let q = shifted.lo.wrapping_mul(self.inverse) as i128;
@@ -288,6 +300,11 @@ impl Int for i128 {
     }
     #[inline]
     fn mul_sub_div(a: &Self, b: &Self, c: &Self, d: &Self, e: &Divisor128) -> Option<Self> {
+        if fits_i64(*a) && fits_i64(*b) && fits_i64(*c) && fits_i64(*d) {
+            if let Some(n) = (a * b).checked_sub(c * d) {
+                return e.divide(Wide::from_i128(n));
+            }
+        }
         let n = Wide::mul(*a, *b).checked_sub(Wide::mul(*c, *d))?;
         e.divide(n)
     }
@@ -360,22 +377,60 @@ impl Int for BigInt {
     }
 }
 
+/// [`with_escalation_from`] starting with `i64`.
+pub(crate) fn with_escalation<R>(
+    f_small: impl FnMut() -> Result<R, Overflow>,
+    f_medium: impl FnMut() -> Result<R, Overflow>,
+    f_big: impl FnMut() -> Result<R, Overflow>,
+) -> R {
+    with_escalation_from(0, f_small, f_medium, f_big)
+}
+
+/// The narrowest integer type (0: `i64`, 1: `i128`, 2: big) that can hold
+/// every minor of a matrix with these rows, by Hadamard's inequality
+/// `|det| <= prod ||row||` (rows of `[C | I | 1]` have norm at most
+/// `sqrt(||C_i||^2 + 2)`). A float estimate with a safety margin only picks
+/// the starting width; overflow checks keep every path exact.
+pub(crate) fn starting_width(rows: &[Vec<BigInt>]) -> u8 {
+    let mut bits = 0.0f64;
+    for row in rows {
+        let norm2: f64 = row
+            .iter()
+            .map(|x| x.to_f64().unwrap_or(f64::MAX).powi(2))
+            .sum::<f64>()
+            + 2.0;
+        bits += 0.5 * norm2.log2();
+    }
+    if bits < 60.0 {
+        0
+    } else if bits < 124.0 {
+        1
+    } else {
+        2
+    }
+}
+
 /// The fast path overflowed; the caller restarts with a wider type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Overflow;
 
 /// Runs `f` on `i64`, then `i128`, then `BigInt`, returning the first result
-/// that did not overflow.
-pub(crate) fn with_escalation<R>(
+/// that did not overflow; `start` (0, 1 or 2) skips the narrower types.
+pub(crate) fn with_escalation_from<R>(
+    start: u8,
     mut f_small: impl FnMut() -> Result<R, Overflow>,
     mut f_medium: impl FnMut() -> Result<R, Overflow>,
     mut f_big: impl FnMut() -> Result<R, Overflow>,
 ) -> R {
-    if let Ok(r) = f_small() {
-        return r;
+    if start == 0 {
+        if let Ok(r) = f_small() {
+            return r;
+        }
     }
-    if let Ok(r) = f_medium() {
-        return r;
+    if start <= 1 {
+        if let Ok(r) = f_medium() {
+            return r;
+        }
     }
     match f_big() {
         Ok(r) => r,

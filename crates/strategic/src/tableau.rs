@@ -101,6 +101,13 @@ impl<T: Int> Tableau<T> {
     /// `rhs / entry` is smallest (all ties are returned).
     pub fn min_ratio_rows(&self, e: usize) -> Result<Vec<usize>, Overflow> {
         let mut best: Vec<usize> = Vec::new();
+        self.min_ratio_rows_into(e, &mut best)?;
+        Ok(best)
+    }
+
+    /// [`Tableau::min_ratio_rows`] into a reused buffer.
+    pub fn min_ratio_rows_into(&self, e: usize, best: &mut Vec<usize>) -> Result<(), Overflow> {
+        best.clear();
         for i in 0..self.basis.len() {
             let a = self.at(i, e);
             if !a.is_positive_int() {
@@ -123,7 +130,7 @@ impl<T: Int> Tableau<T> {
                 }
             }
         }
-        Ok(best)
+        Ok(())
     }
 
     /// Breaks ties of a minimum-ratio test lexicographically: among `rows`,

@@ -32,7 +32,7 @@ use num_traits::Zero;
 use crate::equilibrium::Equilibrium;
 use crate::error::StrategicError;
 use crate::game::{Matrix, NormalFormGame};
-use crate::integer::{Int, Overflow};
+use crate::integer::{starting_width, Int, Overflow};
 use crate::tableau::Tableau;
 use crate::zero_sum::scale_positive;
 
@@ -92,21 +92,12 @@ pub fn upper_bound_vertices(d: usize, facets: usize) -> u128 {
     binom(facets - half_up, half_down).saturating_add(binom(facets - half_down - 1, half_up - 1))
 }
 
-/// Label sets as bitsets.
-type Bits = Vec<u64>;
+/// Label and basis sets as bitsets (games with at most 128 strategies in
+/// total, far beyond what exhaustive enumeration can finish anyway).
+type Bits = u128;
 
-fn bits_new(n: usize) -> Bits {
-    vec![0; n.div_ceil(64)]
-}
-fn bit_set(b: &mut Bits, i: usize) {
-    b[i / 64] |= 1 << (i % 64);
-}
-fn bit_get(b: &Bits, i: usize) -> bool {
-    b[i / 64] >> (i % 64) & 1 == 1
-}
-fn bit_count(b: &Bits) -> usize {
-    b.iter().map(|w| w.count_ones() as usize).sum()
-}
+/// The most strategies (rows plus columns) vertex enumeration accepts.
+pub const MAX_TOTAL_STRATEGIES: usize = 128;
 
 /// A vertex of `{z >= 0 : C z <= 1}`.
 #[derive(Debug, Clone)]
@@ -128,15 +119,36 @@ impl From<Overflow> for Stop {
     }
 }
 
+/// A fast hasher for `u128` keys (a multiplicative mix; the keys are bitsets).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct BitsHasher(u64);
+
+impl std::hash::Hasher for BitsHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u128(&mut self, i: u128) {
+        let x = (i as u64) ^ ((i >> 64) as u64).rotate_left(32);
+        let h = (self.0 ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = h ^ (h >> 29);
+    }
+}
+
+type FastBuild = std::hash::BuildHasherDefault<BitsHasher>;
+
 /// All vertices of `{z >= 0 : C z <= 1}` for a positive integer matrix `C`
-/// (`k` rows, `d` columns). `z_l = 0` carries label `var_labels[l]`, and row
-/// `i` tight carries `slack_labels[i]`.
+/// (`k` rows, `d` columns, `d + k <= 128`). `z_l = 0` carries label
+/// `var_labels[l]`, and row `i` tight carries `slack_labels[i]`.
 pub(crate) fn polytope_vertices<T: Int>(
     c: &[Vec<BigInt>],
     d: usize,
     var_labels: &[usize],
     slack_labels: &[usize],
-    num_labels: usize,
     basis_limit: usize,
 ) -> Result<Vec<Vertex>, Stop> {
     let k = c.len();
@@ -149,71 +161,61 @@ pub(crate) fn polytope_vertices<T: Int>(
         data[i * cols + d + i] = T::int_one();
         data[i * cols + cols - 1] = T::int_one();
     }
-    let label_of = |col: usize| {
-        if col < d {
-            var_labels[col]
-        } else {
-            slack_labels[col - d]
-        }
-    };
+    let label_bit: Vec<Bits> = (0..d + k)
+        .map(|col| {
+            1u128
+                << if col < d {
+                    var_labels[col]
+                } else {
+                    slack_labels[col - d]
+                }
+        })
+        .collect();
     let start = Tableau::new(k, cols, data, (d..d + k).collect());
-    let basis_key = |basis: &[usize]| -> Bits {
-        let mut b = bits_new(d + k);
-        for &v in basis {
-            bit_set(&mut b, v);
-        }
-        b
-    };
-    let mut visited: HashSet<Bits> = HashSet::new();
+    let basis_key = |basis: &[usize]| -> Bits { basis.iter().fold(0, |b, &v| b | 1u128 << v) };
+    let mut visited: HashSet<Bits, FastBuild> = HashSet::default();
     visited.insert(basis_key(&start.basis));
-    let mut vertices: HashMap<Bits, Vertex> = HashMap::new();
+    let mut vertices: HashMap<Bits, Vertex, FastBuild> = HashMap::default();
     let mut stack = vec![start];
-    let mut in_basis = vec![false; d + k];
+    let mut rows: Vec<usize> = Vec::with_capacity(k);
     while let Some(t) = stack.pop() {
-        in_basis.iter_mut().for_each(|x| *x = false);
-        for &v in &t.basis {
-            in_basis[v] = true;
-        }
-        let mut labels = bits_new(num_labels);
-        for (col, &basic) in in_basis.iter().enumerate() {
-            if !basic {
-                bit_set(&mut labels, label_of(col));
+        let key = basis_key(&t.basis);
+        let mut labels: Bits = 0;
+        for (col, bit) in label_bit.iter().enumerate() {
+            if key >> col & 1 == 0 {
+                labels |= bit;
             }
         }
         for (i, &v) in t.basis.iter().enumerate() {
             if t.rhs(i).is_zero_int() {
-                bit_set(&mut labels, label_of(v));
+                labels |= label_bit[v];
             }
         }
-        if !vertices.contains_key(&labels) {
+        vertices.entry(labels).or_insert_with(|| {
             let mut coords = vec![BigInt::zero(); d];
             for (i, &v) in t.basis.iter().enumerate() {
                 if v < d {
                     coords[v] = t.rhs(i).to_bigint();
                 }
             }
-            vertices.insert(labels.clone(), Vertex { labels, coords });
-        }
-        let key = basis_key(&t.basis);
+            Vertex { labels, coords }
+        });
         for e in 0..d + k {
-            if in_basis[e] {
+            if key >> e & 1 == 1 {
                 continue;
             }
-            let mut rows = t.min_ratio_rows(e)?;
+            t.min_ratio_rows_into(e, &mut rows)?;
             for i in 0..k {
                 if t.rhs(i).is_zero_int() && t.at(i, e).is_negative_int() {
                     rows.push(i);
                 }
             }
-            for r in rows {
-                let mut next_key = key.clone();
+            for &r in &rows {
                 let leaving = t.basis[r];
-                next_key[leaving / 64] &= !(1 << (leaving % 64));
-                bit_set(&mut next_key, e);
-                if visited.contains(&next_key) {
+                let next_key = (key & !(1u128 << leaving)) | 1u128 << e;
+                if !visited.insert(next_key) {
                     continue;
                 }
-                visited.insert(next_key);
                 if visited.len() > basis_limit {
                     return Err(Stop::TooMany(visited.len()));
                 }
@@ -231,7 +233,6 @@ fn vertices_escalating(
     d: usize,
     var_labels: &[usize],
     slack_labels: &[usize],
-    num_labels: usize,
     basis_limit: usize,
 ) -> Result<Vec<Vertex>, StrategicError> {
     let too_many = |count: usize| StrategicError::TooLarge {
@@ -240,17 +241,22 @@ fn vertices_escalating(
         count: format!("more than {count}"),
         limit: basis_limit.to_string(),
     };
-    match polytope_vertices::<i64>(c, d, var_labels, slack_labels, num_labels, basis_limit) {
-        Ok(v) => return Ok(v),
-        Err(Stop::TooMany(n)) => return Err(too_many(n)),
-        Err(Stop::Overflow) => {}
+    let start = starting_width(c);
+    if start == 0 {
+        match polytope_vertices::<i64>(c, d, var_labels, slack_labels, basis_limit) {
+            Ok(v) => return Ok(v),
+            Err(Stop::TooMany(n)) => return Err(too_many(n)),
+            Err(Stop::Overflow) => {}
+        }
     }
-    match polytope_vertices::<i128>(c, d, var_labels, slack_labels, num_labels, basis_limit) {
-        Ok(v) => return Ok(v),
-        Err(Stop::TooMany(n)) => return Err(too_many(n)),
-        Err(Stop::Overflow) => {}
+    if start <= 1 {
+        match polytope_vertices::<i128>(c, d, var_labels, slack_labels, basis_limit) {
+            Ok(v) => return Ok(v),
+            Err(Stop::TooMany(n)) => return Err(too_many(n)),
+            Err(Stop::Overflow) => {}
+        }
     }
-    match polytope_vertices::<BigInt>(c, d, var_labels, slack_labels, num_labels, basis_limit) {
+    match polytope_vertices::<BigInt>(c, d, var_labels, slack_labels, basis_limit) {
         Ok(v) => Ok(v),
         Err(Stop::TooMany(n)) => Err(too_many(n)),
         Err(Stop::Overflow) => unreachable!("big integers never overflow"),
@@ -307,6 +313,14 @@ pub fn all_equilibria_bimatrix(
     if n == 0 {
         return Err(StrategicError::NoStrategies { player: 2 });
     }
+    if m + n > MAX_TOTAL_STRATEGIES {
+        return Err(StrategicError::TooLarge {
+            method: format!("vertex enumeration of a {m}x{n} game"),
+            what: "strategies in total".into(),
+            count: (m + n).to_string(),
+            limit: MAX_TOTAL_STRATEGIES.to_string(),
+        });
+    }
     let bound_p = upper_bound_vertices(m, m + n);
     let bound_q = upper_bound_vertices(n, m + n);
     let bound = bound_p.saturating_add(bound_q);
@@ -331,14 +345,15 @@ pub fn all_equilibria_bimatrix(
         .collect();
     let labels_rows: Vec<usize> = (0..m).collect();
     let labels_cols: Vec<usize> = (m..m + n).collect();
-    let p = vertices_escalating(&bt, m, &labels_rows, &labels_cols, m + n, basis_limit)?;
-    let q = vertices_escalating(&sa, n, &labels_cols, &labels_rows, m + n, basis_limit)?;
-    let degenerate =
-        p.iter().any(|v| bit_count(&v.labels) > m) || q.iter().any(|v| bit_count(&v.labels) > n);
-    let mut full = bits_new(m + n);
-    for l in 0..m + n {
-        bit_set(&mut full, l);
-    }
+    let p = vertices_escalating(&bt, m, &labels_rows, &labels_cols, basis_limit)?;
+    let q = vertices_escalating(&sa, n, &labels_cols, &labels_rows, basis_limit)?;
+    let degenerate = p.iter().any(|v| v.labels.count_ones() as usize > m)
+        || q.iter().any(|v| v.labels.count_ones() as usize > n);
+    let full: Bits = if m + n == 128 {
+        u128::MAX
+    } else {
+        (1u128 << (m + n)) - 1
+    };
     let nonzero = |v: &Vertex| v.coords.iter().any(|c| !c.is_zero());
     let normalise = |v: &Vertex| -> Vec<BigRational> {
         let total: BigInt = v.coords.iter().sum();
@@ -353,30 +368,39 @@ pub fn all_equilibria_bimatrix(
     let mut col_index: HashMap<usize, usize> = HashMap::new();
     let mut pairs = Vec::new();
     let qs: Vec<usize> = (0..q.len()).filter(|&k| nonzero(&q[k])).collect();
-    for (pi, pv) in p.iter().enumerate() {
-        if !nonzero(pv) {
-            continue;
-        }
-        for &qi in &qs {
-            let qv = &q[qi];
-            if pv
-                .labels
-                .iter()
-                .zip(&qv.labels)
-                .zip(&full)
-                .all(|((x, y), f)| (x | y) == *f)
-            {
-                let ri = *row_index.entry(pi).or_insert_with(|| {
-                    row_vertices.push(normalise(pv));
-                    row_vertices.len() - 1
-                });
-                let ci = *col_index.entry(qi).or_insert_with(|| {
-                    column_vertices.push(normalise(qv));
-                    column_vertices.len() - 1
-                });
-                pairs.push((ri, ci));
+    let mut matches: Vec<(usize, usize)> = Vec::new();
+    if degenerate {
+        for (pi, pv) in p.iter().enumerate() {
+            if nonzero(pv) {
+                for &qi in &qs {
+                    if pv.labels | q[qi].labels == full {
+                        matches.push((pi, qi));
+                    }
+                }
             }
         }
+    } else {
+        // Nondegenerate: the partner of a vertex has exactly the complementary labels.
+        let by_labels: HashMap<Bits, usize, FastBuild> =
+            qs.iter().map(|&qi| (q[qi].labels, qi)).collect();
+        for (pi, pv) in p.iter().enumerate() {
+            if nonzero(pv) {
+                if let Some(&qi) = by_labels.get(&(full & !pv.labels)) {
+                    matches.push((pi, qi));
+                }
+            }
+        }
+    }
+    for (pi, qi) in matches {
+        let ri = *row_index.entry(pi).or_insert_with(|| {
+            row_vertices.push(normalise(&p[pi]));
+            row_vertices.len() - 1
+        });
+        let ci = *col_index.entry(qi).or_insert_with(|| {
+            column_vertices.push(normalise(&q[qi]));
+            column_vertices.len() - 1
+        });
+        pairs.push((ri, ci));
     }
     // Sort for a deterministic order: by row vertex, then column vertex (lexicographically by probabilities, descending first strategy).
     let mut order: Vec<usize> = (0..pairs.len()).collect();
@@ -412,6 +436,11 @@ pub fn all_equilibria_bimatrix(
 /// all closed pairs `(X, Y)` with `Y` the common neighbours of `X` and `X`
 /// those of `Y`, found by closing the neighbourhoods under intersection.
 fn maximal_cliques(pairs: &[(usize, usize)], rows: usize, columns: usize) -> Vec<Clique> {
+    type Bits = Vec<u64>;
+    let bits_new = |n: usize| -> Bits { vec![0; n.div_ceil(64)] };
+    let bit_set = |b: &mut Bits, i: usize| b[i / 64] |= 1 << (i % 64);
+    let bit_get = |b: &Bits, i: usize| b[i / 64] >> (i % 64) & 1 == 1;
+    let bit_count = |b: &Bits| -> usize { b.iter().map(|w| w.count_ones() as usize).sum() };
     let mut neighbours: Vec<Bits> = vec![bits_new(columns); rows];
     for &(r, c) in pairs {
         bit_set(&mut neighbours[r], c);
