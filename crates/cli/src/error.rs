@@ -8,6 +8,9 @@ pub enum CliError {
     /// Writing the answer failed (a closed pipe is not reported).
     #[error("could not write the output: {0}")]
     Output(#[from] std::io::Error),
+    /// A strategic-form game was malformed or too large (bad input).
+    #[error("{0}")]
+    Strategic(#[from] sprague_strategic::StrategicError),
     /// Serialising JSON failed.
     #[error("could not serialise the output as JSON: {0}")]
     Json(#[from] serde_json::Error),
@@ -18,6 +21,7 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Output(_) | CliError::Json(_) => 1,
+            CliError::Strategic(_) => 2,
         }
     }
 

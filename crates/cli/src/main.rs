@@ -32,11 +32,20 @@ struct Cli {
 enum Command {
     /// Nim arithmetic calculator: nim-sum (+), nim-product (*), powers, inverses, square roots.
     Nimber(commands::nimber::Args),
+    /// Nash equilibria of a strategic-form game (all, exactly, or one by Lemke-Howson).
+    Nash(commands::nash::Args),
+    /// Value and optimal strategies of a two-player zero-sum game, exactly.
+    Zerosum(commands::zerosum::Args),
+    /// Dominated strategies and their iterated elimination.
+    Dominance(commands::dominance::Args),
 }
 
 fn run(command: Command) -> Result<(), CliError> {
     match command {
         Command::Nimber(args) => commands::nimber::run(&args),
+        Command::Nash(args) => commands::nash::run(&args),
+        Command::Zerosum(args) => commands::zerosum::run(&args),
+        Command::Dominance(args) => commands::dominance::run(&args),
     }
 }
 

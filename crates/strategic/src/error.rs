@@ -44,7 +44,7 @@ pub enum StrategicError {
         column: usize,
     },
     /// An exhaustive method would take too long.
-    #[error("{method} would visit up to {count} {what}, more than the limit of {limit}; pass --force (or raise the limit) to run it anyway")]
+    #[error("{method} would visit up to {count} {what}, more than the limit of {limit}; pass --force to run it anyway")]
     TooLarge {
         /// The method.
         method: String,

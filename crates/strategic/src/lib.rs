@@ -7,11 +7,15 @@
 //! tableaux (fraction-free, with a fast machine-integer path and a big-integer
 //! fallback), so no floating point is ever used to decide an answer.
 
+// Index loops read best in the linear-algebra code of this crate.
+#![allow(clippy::needless_range_loop)]
+
 pub mod dominance;
 pub mod equilibrium;
 pub mod error;
 pub mod examples;
 pub mod game;
+pub mod input;
 pub mod integer;
 pub mod lemke_howson;
 pub mod linear_program;
