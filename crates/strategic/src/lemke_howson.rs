@@ -13,16 +13,27 @@
 //! lexicographically (von Stengel 2002, §3.7), so degenerate games do not
 //! cycle. Tableaux are fraction-free integer tableaux (see
 //! [`crate::integer`]); the result is exact.
+//!
+//! For speed, [`lemke_howson_bimatrix`] first follows the path in floating
+//! point ([`crate::float_guide`]) and solves the end point's supports
+//! exactly by p-adic lifting ([`crate::exact_solve`]), then checks exactly
+//! that the result is an equilibrium (every label present). Only if that
+//! check fails (degenerate or ill-conditioned games) does it pivot exactly
+//! from the start; [`lemke_howson_exact`] always pivots exactly. Either way
+//! the equilibrium returned is exact and checked.
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
 use crate::equilibrium::Equilibrium;
 use crate::error::StrategicError;
+use crate::exact_solve::solve_integer_system;
+use crate::float_guide::lemke_howson_supports;
 use crate::game::{Matrix, NormalFormGame};
 use crate::integer::{with_escalation, Int, Overflow};
 use crate::tableau::Tableau;
-use crate::zero_sum::scale_positive;
+use crate::zero_sum::{scale_positive, small_entries};
+use num_traits::{Signed, Zero};
 
 /// The result of one Lemke–Howson run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +44,10 @@ pub struct LemkeHowsonResult {
     pub label: usize,
     /// The number of pivots on the path.
     pub pivots: usize,
+    /// Whether the path was followed with exact pivoting (`true`) or in
+    /// floating point with its end point solved and certified exactly
+    /// (`false`; the equilibrium is exact either way).
+    pub exact_pivoting: bool,
 }
 
 struct Run {
@@ -139,17 +154,116 @@ pub fn lemke_howson_bimatrix(
     }
     let sa = scale_positive(a).data;
     let sb = scale_positive(b).data;
+    if let Some(r) = certified_from_float(&sa, &sb, label) {
+        let equilibrium = Equilibrium::bimatrix(a, b, normalise(&r.x), normalise(&r.y));
+        return Ok(LemkeHowsonResult {
+            equilibrium,
+            label,
+            pivots: r.pivots,
+            exact_pivoting: false,
+        });
+    }
+    exact_run(a, b, &sa, &sb, label)
+}
+
+fn exact_run(
+    a: &Matrix,
+    b: &Matrix,
+    sa: &[Vec<BigInt>],
+    sb: &[Vec<BigInt>],
+    label: usize,
+) -> Result<LemkeHowsonResult, StrategicError> {
     let r = with_escalation(
-        || run::<i64>(&sa, &sb, label),
-        || run::<i128>(&sa, &sb, label),
-        || run::<BigInt>(&sa, &sb, label),
+        || run::<i64>(sa, sb, label),
+        || run::<i128>(sa, sb, label),
+        || run::<BigInt>(sa, sb, label),
     );
     let equilibrium = Equilibrium::bimatrix(a, b, normalise(&r.x), normalise(&r.y));
     Ok(LemkeHowsonResult {
         equilibrium,
         label,
         pivots: r.pivots,
+        exact_pivoting: true,
     })
+}
+
+/// Lemke–Howson with exact (lexicographic, fraction-free) pivoting all the
+/// way, without the floating-point guide.
+pub fn lemke_howson_exact(
+    a: &Matrix,
+    b: &Matrix,
+    label: usize,
+) -> Result<LemkeHowsonResult, StrategicError> {
+    let m = a.len();
+    let n = a.first().map_or(0, Vec::len);
+    if m == 0 || n == 0 {
+        return lemke_howson_bimatrix(a, b, label);
+    }
+    if label >= m + n {
+        return lemke_howson_bimatrix(a, b, label);
+    }
+    let sa = scale_positive(a).data;
+    let sb = scale_positive(b).data;
+    exact_run(a, b, &sa, &sb, label)
+}
+
+/// The path followed in floating point; its end point's supports solved
+/// exactly and checked to be a Nash equilibrium exactly (both strategies
+/// nonnegative, every label present: `(A y)_i <= 1` with equality on the
+/// support of `x`, `(B^T x)_j <= 1` with equality on the support of `y`).
+fn certified_from_float(sa: &[Vec<BigInt>], sb: &[Vec<BigInt>], label: usize) -> Option<Run> {
+    let a = small_entries(sa)?;
+    let b = small_entries(sb)?;
+    let fa: Vec<Vec<f64>> = a
+        .iter()
+        .map(|r| r.iter().map(|&x| x as f64).collect())
+        .collect();
+    let fb: Vec<Vec<f64>> = b
+        .iter()
+        .map(|r| r.iter().map(|&x| x as f64).collect())
+        .collect();
+    let (rows, cols, pivots) = lemke_howson_supports(&fa, &fb, label)?;
+    if rows.len() != cols.len() || rows.is_empty() {
+        return None;
+    }
+    let sub_a: Vec<Vec<i64>> = rows
+        .iter()
+        .map(|&i| cols.iter().map(|&j| a[i][j]).collect())
+        .collect();
+    let sub_b: Vec<Vec<i64>> = rows
+        .iter()
+        .map(|&i| cols.iter().map(|&j| b[i][j]).collect())
+        .collect();
+    let ones = vec![1i64; rows.len()];
+    let (ny, dy) = solve_integer_system(&sub_a, &ones, false)?;
+    let (nx, dx) = solve_integer_system(&sub_b, &ones, true)?;
+    if nx.iter().chain(&ny).any(|v| v.is_negative()) {
+        return None;
+    }
+    for row in &a {
+        let s: BigInt = cols.iter().zip(&ny).map(|(&j, v)| v * row[j]).sum();
+        if s > dy {
+            return None;
+        }
+    }
+    for j in 0..b[0].len() {
+        let s: BigInt = rows.iter().zip(&nx).map(|(&i, v)| v * b[i][j]).sum();
+        if s > dx {
+            return None;
+        }
+    }
+    let mut x = vec![BigInt::from(0); a.len()];
+    for (&i, v) in rows.iter().zip(nx) {
+        x[i] = v;
+    }
+    let mut y = vec![BigInt::from(0); a[0].len()];
+    for (&j, v) in cols.iter().zip(ny) {
+        y[j] = v;
+    }
+    if x.iter().all(|v| v.is_zero()) || y.iter().all(|v| v.is_zero()) {
+        return None;
+    }
+    Some(Run { x, y, pivots })
 }
 
 /// Runs Lemke–Howson on a two-player game dropping `label` (0-based).

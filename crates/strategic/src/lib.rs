@@ -13,7 +13,9 @@
 pub mod dominance;
 pub mod equilibrium;
 pub mod error;
+pub mod exact_solve;
 pub mod examples;
+pub(crate) mod float_guide;
 pub mod game;
 pub mod input;
 pub mod integer;

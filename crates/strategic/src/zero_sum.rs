@@ -21,10 +21,13 @@
 //! ```
 
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::error::StrategicError;
+use crate::exact_solve::solve_integer_system;
+use crate::float_guide::zero_sum_basis;
 use crate::game::Matrix;
 use crate::integer::{with_escalation, Int, Overflow};
 use crate::linear_program::run_simplex;
@@ -62,24 +65,29 @@ pub(crate) struct ScaledMatrix {
 }
 
 pub(crate) fn scale_positive(a: &Matrix) -> ScaledMatrix {
-    let min = a
-        .iter()
-        .flatten()
-        .min()
-        .cloned()
-        .unwrap_or_else(BigRational::zero);
     let scale = common_denominator(a.iter().flatten());
-    let data = a
+    // Integers L * a_ij, computed without gcds.
+    let ints: Vec<Vec<BigInt>> = a
         .iter()
         .map(|r| {
             r.iter()
                 .map(|x| {
-                    let y = (x - &min) * BigRational::from_integer(scale.clone());
-                    y.to_integer() + BigInt::from(1)
+                    if x.denom() == &scale {
+                        x.numer().clone()
+                    } else {
+                        x.numer() * (&scale / x.denom())
+                    }
                 })
                 .collect()
         })
         .collect();
+    let low = ints.iter().flatten().min().cloned().unwrap_or_default();
+    let shift = BigInt::from(1) - &low;
+    let data = ints
+        .into_iter()
+        .map(|r| r.into_iter().map(|x| x + &shift).collect())
+        .collect();
+    let min = BigRational::new(low, scale.clone());
     ScaledMatrix { data, scale, min }
 }
 
@@ -101,14 +109,36 @@ fn check(a: &Matrix) -> Result<(usize, usize), StrategicError> {
 }
 
 /// Solves the zero-sum game with payoff matrix `a` (row player's gains).
+///
+/// The optimal basis is first proposed by a floating-point simplex method,
+/// then solved exactly and certified exactly (primal and dual feasibility,
+/// equal objectives); if the certificate fails, the exact simplex method
+/// runs. The answer is exact either way.
 pub fn solve_zero_sum(a: &Matrix) -> Result<ZeroSumSolution, StrategicError> {
+    solve_zero_sum_with(a, false)
+}
+
+/// [`solve_zero_sum`], with `exact_pivoting = true` skipping the
+/// floating-point guide and running the exact simplex method throughout.
+pub fn solve_zero_sum_with(
+    a: &Matrix,
+    exact_pivoting: bool,
+) -> Result<ZeroSumSolution, StrategicError> {
     let (m, n) = check(a)?;
     let scaled = scale_positive(a);
-    let (w, u, det) = with_escalation(
-        || column_program::<i64>(&scaled.data),
-        || column_program::<i128>(&scaled.data),
-        || column_program::<BigInt>(&scaled.data),
-    );
+    let guided = if exact_pivoting {
+        None
+    } else {
+        certified_from_float(&scaled.data)
+    };
+    let (w, u, det) = match guided {
+        Some(found) => found,
+        None => with_escalation(
+            || column_program::<i64>(&scaled.data),
+            || column_program::<i128>(&scaled.data),
+            || column_program::<BigInt>(&scaled.data),
+        ),
+    };
     let sum_w: BigInt = w.iter().sum();
     let sum_u: BigInt = u.iter().sum();
     debug_assert_eq!(sum_w, sum_u);
@@ -159,6 +189,73 @@ pub fn solve_zero_sum(a: &Matrix) -> Result<ZeroSumSolution, StrategicError> {
         minimax_columns,
         saddle_points,
     })
+}
+
+/// The matrix as `i64` entries if they all fit below `2^40`.
+pub(crate) fn small_entries(a: &[Vec<BigInt>]) -> Option<Vec<Vec<i64>>> {
+    a.iter()
+        .map(|r| {
+            r.iter()
+                .map(|x| x.to_i64().filter(|v| v.abs() < 1 << 40))
+                .collect()
+        })
+        .collect()
+}
+
+/// The column program solved by the floating-point simplex method, its
+/// optimal basis solved exactly by p-adic lifting and checked exactly
+/// (primal and dual feasibility and equal objective values prove
+/// optimality). Same output as [`column_program`]; `None` if the proposed
+/// basis is not optimal or the matrix is too large for the fast path.
+fn certified_from_float(a: &[Vec<BigInt>]) -> Option<(Vec<BigInt>, Vec<BigInt>, BigInt)> {
+    let small = small_entries(a)?;
+    let float: Vec<Vec<f64>> = small
+        .iter()
+        .map(|r| r.iter().map(|&x| x as f64).collect())
+        .collect();
+    let (cols, rows) = zero_sum_basis(&float)?;
+    let (m, n) = (a.len(), a[0].len());
+    let sub: Vec<Vec<i64>> = rows
+        .iter()
+        .map(|&i| cols.iter().map(|&j| small[i][j]).collect())
+        .collect();
+    let ones = vec![1i64; cols.len()];
+    let (nw, dw) = solve_integer_system(&sub, &ones, false)?;
+    let (nu, du) = solve_integer_system(&sub, &ones, true)?;
+    if nw.iter().chain(&nu).any(|x| x.is_negative()) {
+        return None;
+    }
+    // Primal feasibility: A w <= 1 for every row.
+    for row in &small {
+        let s: BigInt = cols.iter().zip(&nw).map(|(&j, v)| v * row[j]).sum();
+        if s > dw {
+            return None;
+        }
+    }
+    // Dual feasibility: u^T A >= 1 for every column.
+    for j in 0..n {
+        let s: BigInt = rows.iter().zip(&nu).map(|(&i, v)| v * small[i][j]).sum();
+        if s < du {
+            return None;
+        }
+    }
+    // Equal objectives: sum(nw)/dw == sum(nu)/du.
+    let sw: BigInt = nw.iter().sum();
+    let su: BigInt = nu.iter().sum();
+    if &sw * &du != &su * &dw || sw.is_zero() {
+        return None;
+    }
+    let d = dw.lcm(&du);
+    let (fw, fu) = (&d / &dw, &d / &du);
+    let mut w = vec![BigInt::zero(); n];
+    for (&j, v) in cols.iter().zip(&nw) {
+        w[j] = v * &fw;
+    }
+    let mut u = vec![BigInt::zero(); m];
+    for (&i, v) in rows.iter().zip(&nu) {
+        u[i] = v * &fu;
+    }
+    Some((w, u, d))
 }
 
 /// `max 1·w s.t. A w <= 1, w >= 0` for a positive integer matrix: returns the

@@ -7,12 +7,12 @@ use num_traits::{One, Zero};
 use proptest::prelude::*;
 use sprague_strategic::equilibrium::{bilinear, is_bimatrix_nash};
 use sprague_strategic::game::Matrix;
-use sprague_strategic::lemke_howson::lemke_howson_bimatrix;
+use sprague_strategic::lemke_howson::{lemke_howson_bimatrix, lemke_howson_exact};
 use sprague_strategic::pure::pure_equilibria;
 use sprague_strategic::random::to_rational;
 use sprague_strategic::support_enumeration::support_enumeration;
 use sprague_strategic::vertex_enumeration::all_equilibria_bimatrix;
-use sprague_strategic::zero_sum::solve_zero_sum;
+use sprague_strategic::zero_sum::{solve_zero_sum, solve_zero_sum_with};
 use sprague_strategic::NormalFormGame;
 
 fn matrix(m: usize, n: usize, max: i64) -> impl Strategy<Value = Vec<Vec<i64>>> {
@@ -78,6 +78,13 @@ proptest! {
             let s = &r.equilibrium.strategies;
             prop_assert!(is_bimatrix_nash(&a, &b, &s[0], &s[1]));
             prop_assert!(all.equilibria.iter().any(|e| &e.strategies == s), "label {}", k);
+            let exact = lemke_howson_exact(&a, &b, k).unwrap();
+            let t = &exact.equilibrium.strategies;
+            prop_assert!(exact.exact_pivoting);
+            prop_assert!(all.equilibria.iter().any(|e| &e.strategies == t), "exact, label {}", k);
+            if !all.degenerate {
+                prop_assert_eq!(s, t, "the guided and the exact path end at the same equilibrium");
+            }
         }
     }
 
@@ -88,6 +95,8 @@ proptest! {
         (ra, nb)
     })) {
         let s = solve_zero_sum(&a).unwrap();
+        let exact = solve_zero_sum_with(&a, true).unwrap();
+        prop_assert_eq!(&exact.value, &s.value);
         // The strategies guarantee the value: min over columns of x^T A = value = max over rows of A y.
         let n = a[0].len();
         let guaranteed = (0..n).map(|j| a.iter().zip(&s.row_strategy).map(|(r, x)| &r[j] * x).sum::<BigRational>()).min().unwrap();
