@@ -10,7 +10,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 VENV=target/bench-venv
-GAMES=target/bench-games
+GAMES="$PWD/target/bench-games"
 PY=${PYTHON:-python3}
 if [ ! -x "$VENV/bin/python" ]; then
     "$PY" -m venv "$VENV" || { echo "could not create a virtual environment with $PY"; exit 1; }

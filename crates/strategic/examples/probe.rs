@@ -6,7 +6,7 @@ use sprague_strategic::zero_sum::solve_zero_sum;
 use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let what = args.get(1).cloned().unwrap_or_else(|| "enum".into());
+    let what: String = args.get(1).cloned().unwrap_or_else(|| "enum".into());
     let size: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(10);
     let seeds: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(3);
     for seed in 0..seeds {

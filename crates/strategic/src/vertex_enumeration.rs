@@ -104,8 +104,58 @@ pub const MAX_TOTAL_STRATEGIES: usize = 128;
 pub(crate) struct Vertex {
     pub labels: Bits,
     /// Numerators of the coordinates (over a common denominator, which
-    /// normalisation makes irrelevant).
-    pub coords: Vec<BigInt>,
+    /// normalisation makes irrelevant), converted to big integers only when
+    /// needed.
+    pub coords: Coords,
+}
+
+/// Vertex coordinates in the integer type the enumeration ran with.
+#[derive(Debug, Clone)]
+pub(crate) enum Coords {
+    Small(Vec<i64>),
+    Medium(Vec<i128>),
+    Big(Vec<BigInt>),
+}
+
+/// Conversion of coordinates into [`Coords`].
+pub(crate) trait IntoCoords: Int {
+    fn into_coords(v: Vec<Self>) -> Coords;
+}
+
+impl IntoCoords for i64 {
+    fn into_coords(v: Vec<Self>) -> Coords {
+        Coords::Small(v)
+    }
+}
+
+impl IntoCoords for i128 {
+    fn into_coords(v: Vec<Self>) -> Coords {
+        Coords::Medium(v)
+    }
+}
+
+impl IntoCoords for BigInt {
+    fn into_coords(v: Vec<Self>) -> Coords {
+        Coords::Big(v)
+    }
+}
+
+impl Coords {
+    fn is_origin(&self) -> bool {
+        match self {
+            Coords::Small(v) => v.iter().all(|x| *x == 0),
+            Coords::Medium(v) => v.iter().all(|x| *x == 0),
+            Coords::Big(v) => v.iter().all(|x| x.is_zero()),
+        }
+    }
+
+    fn to_big(&self) -> Vec<BigInt> {
+        match self {
+            Coords::Small(v) => v.iter().map(|&x| BigInt::from(x)).collect(),
+            Coords::Medium(v) => v.iter().map(|&x| BigInt::from(x)).collect(),
+            Coords::Big(v) => v.clone(),
+        }
+    }
 }
 
 pub(crate) enum Stop {
@@ -144,7 +194,7 @@ type FastBuild = std::hash::BuildHasherDefault<BitsHasher>;
 /// All vertices of `{z >= 0 : C z <= 1}` for a positive integer matrix `C`
 /// (`k` rows, `d` columns, `d + k <= 128`). `z_l = 0` carries label
 /// `var_labels[l]`, and row `i` tight carries `slack_labels[i]`.
-pub(crate) fn polytope_vertices<T: Int>(
+pub(crate) fn polytope_vertices<T: IntoCoords>(
     c: &[Vec<BigInt>],
     d: usize,
     var_labels: &[usize],
@@ -192,13 +242,16 @@ pub(crate) fn polytope_vertices<T: Int>(
             }
         }
         vertices.entry(labels).or_insert_with(|| {
-            let mut coords = vec![BigInt::zero(); d];
+            let mut coords = vec![T::int_zero(); d];
             for (i, &v) in t.basis.iter().enumerate() {
                 if v < d {
-                    coords[v] = t.rhs(i).to_bigint();
+                    coords[v] = t.rhs(i).clone();
                 }
             }
-            Vertex { labels, coords }
+            Vertex {
+                labels,
+                coords: T::into_coords(coords),
+            }
         });
         for e in 0..d + k {
             if key >> e & 1 == 1 {
@@ -345,8 +398,15 @@ pub fn all_equilibria_bimatrix(
         .collect();
     let labels_rows: Vec<usize> = (0..m).collect();
     let labels_cols: Vec<usize> = (m..m + n).collect();
-    let p = vertices_escalating(&bt, m, &labels_rows, &labels_cols, basis_limit)?;
-    let q = vertices_escalating(&sa, n, &labels_cols, &labels_rows, basis_limit)?;
+    // The two polytopes are independent: enumerate them on two threads.
+    let (p, q) = std::thread::scope(|scope| {
+        let q =
+            scope.spawn(|| vertices_escalating(&sa, n, &labels_cols, &labels_rows, basis_limit));
+        let p = vertices_escalating(&bt, m, &labels_rows, &labels_cols, basis_limit);
+        let q = q.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        (p, q)
+    });
+    let (p, q) = (p?, q?);
     let degenerate = p.iter().any(|v| v.labels.count_ones() as usize > m)
         || q.iter().any(|v| v.labels.count_ones() as usize > n);
     let full: Bits = if m + n == 128 {
@@ -354,10 +414,11 @@ pub fn all_equilibria_bimatrix(
     } else {
         (1u128 << (m + n)) - 1
     };
-    let nonzero = |v: &Vertex| v.coords.iter().any(|c| !c.is_zero());
+    let nonzero = |v: &Vertex| !v.coords.is_origin();
     let normalise = |v: &Vertex| -> Vec<BigRational> {
-        let total: BigInt = v.coords.iter().sum();
-        v.coords
+        let coords = v.coords.to_big();
+        let total: BigInt = coords.iter().sum();
+        coords
             .iter()
             .map(|c| BigRational::new(c.clone(), total.clone()))
             .collect()

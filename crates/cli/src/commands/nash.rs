@@ -3,7 +3,7 @@
 use serde_json::{json, Value};
 use sprague_strategic::equilibrium::Equilibrium;
 use sprague_strategic::input::load_game;
-use sprague_strategic::lemke_howson::{lemke_howson, lemke_howson_all_labels};
+use sprague_strategic::lemke_howson::{lemke_howson, lemke_howson_all_labels, lemke_howson_exact};
 use sprague_strategic::pure::pure_equilibria;
 use sprague_strategic::support_enumeration::{support_enumeration, DEFAULT_SUPPORT_LIMIT};
 use sprague_strategic::vertex_enumeration::{all_equilibria, AllEquilibria, EnumerationOptions};
@@ -44,6 +44,10 @@ pub struct Args {
     /// Lemke-Howson: run from every label and report the distinct equilibria.
     #[arg(long)]
     pub all_labels: bool,
+    /// Lemke-Howson: pivot exactly all the way instead of following the path in
+    /// floating point and certifying its end point exactly.
+    #[arg(long)]
+    pub exact_pivoting: bool,
     /// Run exhaustive methods even above their size limit.
     #[arg(long)]
     pub force: bool,
@@ -135,7 +139,7 @@ fn solve(game: &NormalFormGame, args: &Args) -> Result<Found, CliError> {
                     }
                 }
                 Found {
-                    method: "Lemke-Howson from every label (exact, lexicographic pivoting)",
+                    method: "Lemke-Howson from every label (exact results)",
                     equilibria,
                     degenerate: None,
                     all: None,
@@ -149,13 +153,26 @@ fn solve(game: &NormalFormGame, args: &Args) -> Result<Found, CliError> {
                     ))
                     .into());
                 }
-                let r = lemke_howson(game, args.label - 1)?;
+                let r = if args.exact_pivoting {
+                    let (a, b) = game.bimatrix()?;
+                    lemke_howson_exact(&a, &b, args.label - 1)?
+                } else {
+                    lemke_howson(game, args.label - 1)?
+                };
+                let how = if r.exact_pivoting {
+                    "exact lexicographic pivoting"
+                } else {
+                    "path followed in floating point, end point solved and certified exactly"
+                };
                 Found {
-                    method: "Lemke-Howson (exact, lexicographic pivoting)",
+                    method: "Lemke-Howson (exact result)",
                     equilibria: vec![r.equilibrium],
                     degenerate: None,
                     all: None,
-                    note: Some(format!("label {} dropped, {} pivots", args.label, r.pivots)),
+                    note: Some(format!(
+                        "label {} dropped, {} pivots, {how}",
+                        args.label, r.pivots
+                    )),
                 }
             }
         }
@@ -194,6 +211,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 })).collect::<Vec<_>>(),
                 "degenerate": found.degenerate,
             });
+            if let Some(note) = &found.note {
+                doc["note"] = json!(note);
+            }
             if let Some(all) = &found.all {
                 doc["cliques"] = cliques_json(&game, all);
                 doc["components"] = json!(all.components);

@@ -28,7 +28,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let s = solve_zero_sum(&a)?;
     let names = game.strategies();
     match args.format {
-        Format::Json | Format::Csv if args.format == Format::Json => print_json(&json!({
+        Format::Json => print_json(&json!({
             "value": rat(&s.value),
             "row_strategy": rats(&s.row_strategy),
             "column_strategy": rats(&s.column_strategy),
@@ -49,7 +49,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             out.push_str(&format!("value,,{}\n", rat(&s.value)));
             print_text(&out)
         }
-        _ => {
+        Format::Text => {
             let mut out = header(&game);
             out.push_str(
                 "Method: exact simplex (linear programming, fraction-free integer pivoting)\n\n",
