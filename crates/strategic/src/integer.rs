@@ -39,6 +39,11 @@ pub trait Int: Clone + Debug + PartialEq + Eq + PartialOrd + Ord {
     fn signum_i8(&self) -> i8;
     /// Prepares the strictly positive divisor `e`.
     fn divisor(e: &Self) -> Self::Divisor;
+    /// Prepares `e` for divisions whose quotients are known to fit (for
+    /// example by Hadamard's bound), which may then skip overflow checks.
+    fn divisor_trusted(e: &Self) -> Self::Divisor {
+        Self::divisor(e)
+    }
     /// `(a * b - c * d) / e`, where the division is known to be exact.
     fn mul_sub_div(a: &Self, b: &Self, c: &Self, d: &Self, e: &Self::Divisor) -> Option<Self>;
     /// `a * b / e`, where the division is known to be exact.
@@ -239,6 +244,7 @@ pub struct Divisor128 {
     e: i128,
     shift: u32,
     inverse: u128,
+    trusted: bool,
 }
 
 impl Divisor128 {
@@ -256,7 +262,7 @@ impl Divisor128 {
         let shifted = n.shr(self.shift);
         let q = shifted.lo.wrapping_mul(self.inverse) as i128;
         // Exact iff q * e reproduces n; otherwise the quotient overflowed.
-        if Wide::mul(q, self.e) == n {
+        if self.trusted || Wide::mul(q, self.e) == n {
             Some(q)
         } else {
             None
@@ -296,6 +302,13 @@ impl Int for i128 {
             e: *e,
             shift,
             inverse,
+            trusted: false,
+        }
+    }
+    fn divisor_trusted(e: &Self) -> Divisor128 {
+        Divisor128 {
+            trusted: true,
+            ..Self::divisor(e)
         }
     }
     #[inline]

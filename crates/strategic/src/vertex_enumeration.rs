@@ -33,7 +33,6 @@ use crate::equilibrium::Equilibrium;
 use crate::error::StrategicError;
 use crate::game::{Matrix, NormalFormGame};
 use crate::integer::{starting_width, Int, Overflow};
-use crate::tableau::Tableau;
 use crate::zero_sum::scale_positive;
 
 /// The default limit on the upper-bound-theorem count of vertices.
@@ -191,25 +190,111 @@ impl std::hash::Hasher for BitsHasher {
 
 type FastBuild = std::hash::BuildHasherDefault<BitsHasher>;
 
+/// A fraction-free tableau in dictionary form: only the nonbasic columns
+/// (plus the right-hand side) are stored. `data[i * (d + 1) + c]` is the
+/// entry of row `i` in the column of variable `nonbasic[c]`, the last
+/// column the right-hand side; the true value is the entry divided by `det`.
+#[derive(Clone)]
+struct Dictionary<T> {
+    d: usize,
+    data: Vec<T>,
+    det: T,
+    basis: Vec<usize>,
+    nonbasic: Vec<usize>,
+    key: Bits,
+}
+
+impl<T: Int> Dictionary<T> {
+    #[inline]
+    fn at(&self, i: usize, c: usize) -> &T {
+        &self.data[i * (self.d + 1) + c]
+    }
+
+    #[inline]
+    fn rhs(&self, i: usize) -> &T {
+        &self.data[i * (self.d + 1) + self.d]
+    }
+
+    /// Pivots nonbasic column `c` into the basis at row `r` (see the module
+    /// [`crate::tableau`] for the update rule; the leaving variable's column
+    /// becomes `-T[i][c]`, with `det` in row `r`).
+    fn pivot(&mut self, r: usize, c: usize, trusted: bool) -> Result<(), Overflow> {
+        let w = self.d + 1;
+        let p = self.at(r, c).clone();
+        let divisor = if trusted {
+            T::divisor_trusted(&self.det)
+        } else {
+            T::divisor(&self.det)
+        };
+        let (before, rest) = self.data.split_at_mut(r * w);
+        let (pivot_row, after) = rest.split_at_mut(w);
+        for row in before.chunks_exact_mut(w).chain(after.chunks_exact_mut(w)) {
+            let f = row[c].clone();
+            if f.is_zero_int() {
+                if p != self.det {
+                    for x in row.iter_mut() {
+                        if !x.is_zero_int() {
+                            *x = T::mul_div(&p, x, &divisor).ok_or(Overflow)?;
+                        }
+                    }
+                }
+            } else {
+                for (j, (x, y)) in row.iter_mut().zip(pivot_row.iter()).enumerate() {
+                    if j == c {
+                        continue;
+                    }
+                    *x = if y.is_zero_int() {
+                        if x.is_zero_int() {
+                            continue;
+                        }
+                        T::mul_div(&p, x, &divisor)
+                    } else {
+                        T::mul_sub_div(&p, x, &f, y, &divisor)
+                    }
+                    .ok_or(Overflow)?;
+                }
+                row[c] = T::neg(&f).ok_or(Overflow)?;
+            }
+        }
+        pivot_row[c] = self.det.clone();
+        let entering = self.nonbasic[c];
+        let leaving = self.basis[r];
+        self.basis[r] = entering;
+        self.nonbasic[c] = leaving;
+        self.key = (self.key & !(1u128 << leaving)) | 1u128 << entering;
+        if p.is_negative_int() {
+            for x in self.data.iter_mut() {
+                *x = T::neg(x).ok_or(Overflow)?;
+            }
+            self.det = T::neg(&p).ok_or(Overflow)?;
+        } else {
+            self.det = p;
+        }
+        Ok(())
+    }
+}
+
 /// All vertices of `{z >= 0 : C z <= 1}` for a positive integer matrix `C`
 /// (`k` rows, `d` columns, `d + k <= 128`). `z_l = 0` carries label
-/// `var_labels[l]`, and row `i` tight carries `slack_labels[i]`.
+/// `var_labels[l]`, and row `i` tight carries `slack_labels[i]`. With
+/// `trusted`, the integer type is known (by Hadamard's bound) to hold every
+/// entry, and exact divisions skip their overflow checks.
 pub(crate) fn polytope_vertices<T: IntoCoords>(
     c: &[Vec<BigInt>],
     d: usize,
     var_labels: &[usize],
     slack_labels: &[usize],
     basis_limit: usize,
+    trusted: bool,
 ) -> Result<Vec<Vertex>, Stop> {
     let k = c.len();
-    let cols = d + k + 1;
-    let mut data = vec![T::int_zero(); k * cols];
+    let w = d + 1;
+    let mut data = vec![T::int_zero(); k * w];
     for (i, row) in c.iter().enumerate() {
         for (j, x) in row.iter().enumerate() {
-            data[i * cols + j] = T::from_bigint(x).ok_or(Overflow)?;
+            data[i * w + j] = T::from_bigint(x).ok_or(Overflow)?;
         }
-        data[i * cols + d + i] = T::int_one();
-        data[i * cols + cols - 1] = T::int_one();
+        data[i * w + d] = T::int_one();
     }
     let label_bit: Vec<Bits> = (0..d + k)
         .map(|col| {
@@ -221,20 +306,25 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
                 }
         })
         .collect();
-    let start = Tableau::new(k, cols, data, (d..d + k).collect());
-    let basis_key = |basis: &[usize]| -> Bits { basis.iter().fold(0, |b, &v| b | 1u128 << v) };
+    let basis: Vec<usize> = (d..d + k).collect();
+    let key = basis.iter().fold(0u128, |b, &v| b | 1u128 << v);
+    let start = Dictionary {
+        d,
+        data,
+        det: T::int_one(),
+        basis,
+        nonbasic: (0..d).collect(),
+        key,
+    };
     let mut visited: HashSet<Bits, FastBuild> = HashSet::default();
-    visited.insert(basis_key(&start.basis));
+    visited.insert(start.key);
     let mut vertices: HashMap<Bits, Vertex, FastBuild> = HashMap::default();
     let mut stack = vec![start];
     let mut rows: Vec<usize> = Vec::with_capacity(k);
     while let Some(t) = stack.pop() {
-        let key = basis_key(&t.basis);
         let mut labels: Bits = 0;
-        for (col, bit) in label_bit.iter().enumerate() {
-            if key >> col & 1 == 0 {
-                labels |= bit;
-            }
+        for &v in &t.nonbasic {
+            labels |= label_bit[v];
         }
         for (i, &v) in t.basis.iter().enumerate() {
             if t.rhs(i).is_zero_int() {
@@ -253,19 +343,37 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
                 coords: T::into_coords(coords),
             }
         });
-        for e in 0..d + k {
-            if key >> e & 1 == 1 {
-                continue;
-            }
-            t.min_ratio_rows_into(e, &mut rows)?;
+        for col in 0..d {
+            // Minimum-ratio rows for the entering column.
+            rows.clear();
             for i in 0..k {
-                if t.rhs(i).is_zero_int() && t.at(i, e).is_negative_int() {
+                let a = t.at(i, col);
+                if !a.is_positive_int() {
+                    continue;
+                }
+                match rows.first() {
+                    None => rows.push(i),
+                    Some(&b) => match T::cmp_products(t.rhs(i), t.at(b, col), t.rhs(b), a)
+                        .ok_or(Overflow)?
+                    {
+                        std::cmp::Ordering::Less => {
+                            rows.clear();
+                            rows.push(i);
+                        }
+                        std::cmp::Ordering::Equal => rows.push(i),
+                        std::cmp::Ordering::Greater => {}
+                    },
+                }
+            }
+            for i in 0..k {
+                if t.rhs(i).is_zero_int() && t.at(i, col).is_negative_int() {
                     rows.push(i);
                 }
             }
+            let entering = t.nonbasic[col];
             for &r in &rows {
                 let leaving = t.basis[r];
-                let next_key = (key & !(1u128 << leaving)) | 1u128 << e;
+                let next_key = (t.key & !(1u128 << leaving)) | 1u128 << entering;
                 if !visited.insert(next_key) {
                     continue;
                 }
@@ -273,7 +381,7 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
                     return Err(Stop::TooMany(visited.len()));
                 }
                 let mut next = t.clone();
-                next.pivot(r, e)?;
+                next.pivot(r, col, trusted)?;
                 stack.push(next);
             }
         }
@@ -296,20 +404,20 @@ fn vertices_escalating(
     };
     let start = starting_width(c);
     if start == 0 {
-        match polytope_vertices::<i64>(c, d, var_labels, slack_labels, basis_limit) {
+        match polytope_vertices::<i64>(c, d, var_labels, slack_labels, basis_limit, false) {
             Ok(v) => return Ok(v),
             Err(Stop::TooMany(n)) => return Err(too_many(n)),
             Err(Stop::Overflow) => {}
         }
     }
     if start <= 1 {
-        match polytope_vertices::<i128>(c, d, var_labels, slack_labels, basis_limit) {
+        match polytope_vertices::<i128>(c, d, var_labels, slack_labels, basis_limit, start == 1) {
             Ok(v) => return Ok(v),
             Err(Stop::TooMany(n)) => return Err(too_many(n)),
             Err(Stop::Overflow) => {}
         }
     }
-    match polytope_vertices::<BigInt>(c, d, var_labels, slack_labels, basis_limit) {
+    match polytope_vertices::<BigInt>(c, d, var_labels, slack_labels, basis_limit, false) {
         Ok(v) => Ok(v),
         Err(Stop::TooMany(n)) => Err(too_many(n)),
         Err(Stop::Overflow) => unreachable!("big integers never overflow"),
