@@ -153,7 +153,7 @@ impl Wide {
     }
 
     /// The full product of two signed 128-bit integers.
-    #[inline]
+    #[inline(always)]
     fn mul(a: i128, b: i128) -> Wide {
         if fits_i64(a) && fits_i64(b) {
             return Wide::from_i128(a * b);
@@ -250,7 +250,7 @@ pub struct Divisor128 {
 impl Divisor128 {
     /// Divides `n` exactly by the divisor, or `None` if the quotient does not
     /// fit in an `i128` (or the division was not exact).
-    #[inline]
+    #[inline(always)]
     fn divide(&self, n: Wide) -> Option<i128> {
         if let Some(small) = n.to_i128() {
             // The exact quotient of an i128 by a positive divisor fits.
@@ -311,7 +311,7 @@ impl Int for i128 {
             ..Self::divisor(e)
         }
     }
-    #[inline]
+    #[inline(always)]
     fn mul_sub_div(a: &Self, b: &Self, c: &Self, d: &Self, e: &Divisor128) -> Option<Self> {
         if fits_i64(*a) && fits_i64(*b) && fits_i64(*c) && fits_i64(*d) {
             if let Some(n) = (a * b).checked_sub(c * d) {
@@ -321,11 +321,11 @@ impl Int for i128 {
         let n = Wide::mul(*a, *b).checked_sub(Wide::mul(*c, *d))?;
         e.divide(n)
     }
-    #[inline]
+    #[inline(always)]
     fn mul_div(a: &Self, b: &Self, e: &Divisor128) -> Option<Self> {
         e.divide(Wide::mul(*a, *b))
     }
-    #[inline]
+    #[inline(always)]
     fn cmp_products(a: &Self, b: &Self, c: &Self, d: &Self) -> Option<Ordering> {
         Some(Wide::mul(*a, *b).cmp(Wide::mul(*c, *d)))
     }

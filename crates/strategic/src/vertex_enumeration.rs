@@ -70,6 +70,27 @@ pub struct AllEquilibria {
     pub vertex_counts: (usize, usize),
 }
 
+fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
+    if a == 0 {
+        return b;
+    }
+    if b == 0 {
+        return a;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
+}
+
 /// The upper bound theorem (McMullen 1970): the most vertices a
 /// `d`-dimensional polytope with `facets` facets can have.
 pub fn upper_bound_vertices(d: usize, facets: usize) -> u128 {
@@ -148,6 +169,34 @@ impl Coords {
         }
     }
 
+    /// The coordinates normalised to a probability vector, in lowest terms.
+    fn probabilities(&self) -> Vec<BigRational> {
+        let wide: Option<Vec<i128>> = match self {
+            Coords::Small(v) => Some(v.iter().map(|&x| i128::from(x)).collect()),
+            Coords::Medium(v) => Some(v.clone()),
+            Coords::Big(_) => None,
+        };
+        if let Some(v) = wide {
+            if let Some(total) = v.iter().try_fold(0i128, |s, &x| s.checked_add(x)) {
+                if total > 0 && v.iter().all(|&x| x >= 0) {
+                    return v
+                        .iter()
+                        .map(|&x| {
+                            let g = gcd_u128(x as u128, total as u128) as i128;
+                            BigRational::new_raw(BigInt::from(x / g), BigInt::from(total / g))
+                        })
+                        .collect();
+                }
+            }
+        }
+        let coords = self.to_big();
+        let total: BigInt = coords.iter().sum();
+        coords
+            .iter()
+            .map(|c| BigRational::new(c.clone(), total.clone()))
+            .collect()
+    }
+
     fn to_big(&self) -> Vec<BigInt> {
         match self {
             Coords::Small(v) => v.iter().map(|&x| BigInt::from(x)).collect(),
@@ -194,7 +243,6 @@ type FastBuild = std::hash::BuildHasherDefault<BitsHasher>;
 /// (plus the right-hand side) are stored. `data[i * (d + 1) + c]` is the
 /// entry of row `i` in the column of variable `nonbasic[c]`, the last
 /// column the right-hand side; the true value is the entry divided by `det`.
-#[derive(Clone)]
 struct Dictionary<T> {
     d: usize,
     data: Vec<T>,
@@ -205,6 +253,27 @@ struct Dictionary<T> {
 }
 
 impl<T: Int> Dictionary<T> {
+    /// Copies `other` into `self`, reusing the allocations.
+    fn copy_from(&mut self, other: &Self) {
+        self.d = other.d;
+        self.data.clone_from(&other.data);
+        self.det.clone_from(&other.det);
+        self.basis.clone_from(&other.basis);
+        self.nonbasic.clone_from(&other.nonbasic);
+        self.key = other.key;
+    }
+
+    fn duplicate(&self) -> Self {
+        Dictionary {
+            d: self.d,
+            data: self.data.clone(),
+            det: self.det.clone(),
+            basis: self.basis.clone(),
+            nonbasic: self.nonbasic.clone(),
+            key: self.key,
+        }
+    }
+
     #[inline]
     fn at(&self, i: usize, c: usize) -> &T {
         &self.data[i * (self.d + 1) + c]
@@ -320,6 +389,7 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
     visited.insert(start.key);
     let mut vertices: HashMap<Bits, Vertex, FastBuild> = HashMap::default();
     let mut stack = vec![start];
+    let mut pool: Vec<Dictionary<T>> = Vec::new();
     let mut rows: Vec<usize> = Vec::with_capacity(k);
     while let Some(t) = stack.pop() {
         let mut labels: Bits = 0;
@@ -380,11 +450,18 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
                 if visited.len() > basis_limit {
                     return Err(Stop::TooMany(visited.len()));
                 }
-                let mut next = t.clone();
+                let mut next = match pool.pop() {
+                    Some(mut spare) => {
+                        spare.copy_from(&t);
+                        spare
+                    }
+                    None => t.duplicate(),
+                };
                 next.pivot(r, col, trusted)?;
                 stack.push(next);
             }
         }
+        pool.push(t);
     }
     Ok(vertices.into_values().collect())
 }
@@ -523,14 +600,7 @@ pub fn all_equilibria_bimatrix(
         (1u128 << (m + n)) - 1
     };
     let nonzero = |v: &Vertex| !v.coords.is_origin();
-    let normalise = |v: &Vertex| -> Vec<BigRational> {
-        let coords = v.coords.to_big();
-        let total: BigInt = coords.iter().sum();
-        coords
-            .iter()
-            .map(|c| BigRational::new(c.clone(), total.clone()))
-            .collect()
-    };
+    let normalise = |v: &Vertex| -> Vec<BigRational> { v.coords.probabilities() };
     let mut row_vertices: Vec<Vec<BigRational>> = Vec::new();
     let mut column_vertices: Vec<Vec<BigRational>> = Vec::new();
     let mut row_index: HashMap<usize, usize> = HashMap::new();
