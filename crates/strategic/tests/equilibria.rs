@@ -95,3 +95,13 @@ fn boxed_pigs() {
         assert!(is_bimatrix_nash(&a, &b, &e.strategies[0], &e.strategies[1]));
     }
 }
+
+#[test]
+fn textbook_zero_sum_odd_or_even() {
+    let game =
+        sprague_strategic::matrix_io::read_csv(include_str!("data/odd_or_even.csv")).unwrap();
+    let s = sprague_strategic::zero_sum::solve_zero_sum(&game.zero_sum_matrix().unwrap()).unwrap();
+    assert_eq!(s.value, q(1, 12));
+    assert_eq!(s.row_strategy, vec![q(7, 12), q(5, 12)]);
+    assert_eq!(s.column_strategy, vec![q(7, 12), q(5, 12)]);
+}
