@@ -10,46 +10,69 @@
 
 const EPS: f64 = 1e-9;
 
-/// A dense `f64` tableau: `rows × cols`, last column the right-hand side.
-struct FloatTableau {
-    cols: usize,
+/// A dense `f64` tableau in dictionary form: row `i` reads
+/// `basic[i] + sum_c data[i][c] * nonbasic[c] = data[i][d]`, so only the
+/// nonbasic columns are stored (Chvátal, "Linear Programming", 1983, ch. 2).
+/// Rows past `basic.len()` are objective rows.
+struct FloatDictionary {
+    d: usize,
     data: Vec<f64>,
-    basis: Vec<usize>,
+    basic: Vec<usize>,
+    nonbasic: Vec<usize>,
+    /// `position[v]`: the nonbasic column of variable `v`, or `usize::MAX`.
+    position: Vec<usize>,
 }
 
-impl FloatTableau {
-    fn pivot(&mut self, r: usize, e: usize) {
-        let cols = self.cols;
-        let p = self.data[r * cols + e];
-        for j in 0..cols {
-            self.data[r * cols + j] /= p;
+impl FloatDictionary {
+    fn new(rows: usize, d: usize, data: Vec<f64>, basic: Vec<usize>, nonbasic: Vec<usize>) -> Self {
+        let vars = basic.len() + nonbasic.len();
+        let mut position = vec![usize::MAX; vars];
+        for (c, &v) in nonbasic.iter().enumerate() {
+            position[v] = c;
         }
-        let (before, rest) = self.data.split_at_mut(r * cols);
-        let (pivot_row, after) = rest.split_at_mut(cols);
-        for row in before
-            .chunks_exact_mut(cols)
-            .chain(after.chunks_exact_mut(cols))
-        {
-            let f = row[e];
+        debug_assert_eq!(data.len(), rows * (d + 1));
+        FloatDictionary {
+            d,
+            data,
+            basic,
+            nonbasic,
+            position,
+        }
+    }
+
+    fn pivot(&mut self, r: usize, c: usize) {
+        let w = self.d + 1;
+        let p = self.data[r * w + c];
+        let (before, rest) = self.data.split_at_mut(r * w);
+        let (pivot_row, after) = rest.split_at_mut(w);
+        for x in pivot_row.iter_mut() {
+            *x /= p;
+        }
+        pivot_row[c] = 1.0 / p;
+        for row in before.chunks_exact_mut(w).chain(after.chunks_exact_mut(w)) {
+            let f = row[c];
             if f != 0.0 {
                 for (x, y) in row.iter_mut().zip(pivot_row.iter()) {
                     *x -= f * y;
                 }
-                row[e] = 0.0;
+                row[c] = -f / p;
             }
         }
-        if r < self.basis.len() {
-            self.basis[r] = e;
-        }
+        let entering = self.nonbasic[c];
+        let leaving = self.basic[r];
+        self.basic[r] = entering;
+        self.nonbasic[c] = leaving;
+        self.position[entering] = usize::MAX;
+        self.position[leaving] = c;
     }
 
-    fn ratio_row(&self, e: usize, rows: usize) -> Option<usize> {
-        let cols = self.cols;
+    fn ratio_row(&self, c: usize) -> Option<usize> {
+        let w = self.d + 1;
         let mut best: Option<(usize, f64)> = None;
-        for i in 0..rows {
-            let a = self.data[i * cols + e];
+        for i in 0..self.basic.len() {
+            let a = self.data[i * w + c];
             if a > EPS {
-                let ratio = self.data[i * cols + cols - 1] / a;
+                let ratio = self.data[i * w + self.d] / a;
                 match best {
                     Some((_, b)) if ratio >= b - 1e-12 * b.abs().max(1.0) => {}
                     _ => best = Some((i, ratio)),
@@ -66,33 +89,28 @@ impl FloatTableau {
 pub(crate) fn zero_sum_basis(a: &[Vec<f64>]) -> Option<(Vec<usize>, Vec<usize>)> {
     let m = a.len();
     let n = a.first()?.len();
-    let cols = n + m + 1;
-    let mut data = vec![0.0; (m + 1) * cols];
+    let w = n + 1;
+    let mut data = vec![0.0; (m + 1) * w];
     for i in 0..m {
-        data[i * cols..i * cols + n].copy_from_slice(&a[i]);
-        data[i * cols + n + i] = 1.0;
-        data[i * cols + cols - 1] = 1.0;
+        data[i * w..i * w + n].copy_from_slice(&a[i]);
+        data[i * w + n] = 1.0;
     }
     for j in 0..n {
-        data[m * cols + j] = -1.0;
+        data[m * w + j] = -1.0;
     }
-    let mut t = FloatTableau {
-        cols,
-        data,
-        basis: (n..n + m).collect(),
-    };
+    let mut t = FloatDictionary::new(m + 1, n, data, (n..n + m).collect(), (0..n).collect());
     let limit = 50 * (m + n) + 1000;
     for _ in 0..limit {
-        let obj = &t.data[m * cols..m * cols + n + m];
-        let (e, v) =
+        let obj = &t.data[m * w..m * w + n];
+        let (c, v) =
             obj.iter().enumerate().fold(
                 (usize::MAX, -EPS),
                 |acc, (j, &v)| if v < acc.1 { (j, v) } else { acc },
             );
-        if e == usize::MAX || v >= -EPS {
-            let cols_j: Vec<usize> = t.basis.iter().copied().filter(|&b| b < n).collect();
+        if c == usize::MAX || v >= -EPS {
+            let cols_j: Vec<usize> = t.basic.iter().copied().filter(|&b| b < n).collect();
             let mut tight: Vec<bool> = vec![true; m];
-            for &b in &t.basis {
+            for &b in &t.basic {
                 if b >= n {
                     tight[b - n] = false;
                 }
@@ -100,14 +118,17 @@ pub(crate) fn zero_sum_basis(a: &[Vec<f64>]) -> Option<(Vec<usize>, Vec<usize>)>
             let rows_i: Vec<usize> = (0..m).filter(|&i| tight[i]).collect();
             return (cols_j.len() == rows_i.len()).then_some((cols_j, rows_i));
         }
-        let r = t.ratio_row(e, m)?;
-        t.pivot(r, e);
+        let r = t.ratio_row(c)?;
+        t.pivot(r, c);
     }
     None
 }
 
 /// Follows the Lemke–Howson path for label `k` in floating point and
 /// returns the supports `(I, J)` of the end point and the number of pivots.
+/// Variables are numbered by their labels in both systems: in
+/// `B^T x + s = 1`, `x_i` is `i` and `s_j` is `m + j`; in `A y + r = 1`,
+/// `r_i` is `i` and `y_j` is `m + j`.
 pub(crate) fn lemke_howson_supports(
     a: &[Vec<f64>],
     b: &[Vec<f64>],
@@ -115,43 +136,38 @@ pub(crate) fn lemke_howson_supports(
 ) -> Option<(Vec<usize>, Vec<usize>, usize)> {
     let m = a.len();
     let n = a.first()?.len();
-    let cols = m + n + 1;
-    let mut pdata = vec![0.0; n * cols];
+    // P: n rows, nonbasic x_0..x_{m-1}.
+    let mut pdata = vec![0.0; n * (m + 1)];
     for j in 0..n {
         for i in 0..m {
-            pdata[j * cols + i] = b[i][j];
+            pdata[j * (m + 1) + i] = b[i][j];
         }
-        pdata[j * cols + m + j] = 1.0;
-        pdata[j * cols + cols - 1] = 1.0;
+        pdata[j * (m + 1) + m] = 1.0;
     }
-    let mut qdata = vec![0.0; m * cols];
+    // Q: m rows, nonbasic y_0..y_{n-1} (variables m..m+n).
+    let mut qdata = vec![0.0; m * (n + 1)];
     for i in 0..m {
-        qdata[i * cols + i] = 1.0;
-        qdata[i * cols + m..i * cols + m + n].copy_from_slice(&a[i]);
-        qdata[i * cols + cols - 1] = 1.0;
+        qdata[i * (n + 1)..i * (n + 1) + n].copy_from_slice(&a[i]);
+        qdata[i * (n + 1) + n] = 1.0;
     }
-    let mut p = FloatTableau {
-        cols,
-        data: pdata,
-        basis: (m..m + n).collect(),
-    };
-    let mut q = FloatTableau {
-        cols,
-        data: qdata,
-        basis: (0..m).collect(),
-    };
+    let mut p = FloatDictionary::new(n, m, pdata, (m..m + n).collect(), (0..m).collect());
+    let mut q = FloatDictionary::new(m, n, qdata, (0..m).collect(), (m..m + n).collect());
     let mut in_p = k < m;
     let mut entering = k;
     let limit = 20 * (m + n) * (m + n) + 1000;
     for pivots in 1..=limit {
-        let (t, rows) = if in_p { (&mut p, n) } else { (&mut q, m) };
-        let r = t.ratio_row(entering, rows)?;
-        let leaving = t.basis[r];
-        t.pivot(r, entering);
+        let t = if in_p { &mut p } else { &mut q };
+        let c = *t.position.get(entering)?;
+        if c == usize::MAX {
+            return None;
+        }
+        let r = t.ratio_row(c)?;
+        let leaving = t.basic[r];
+        t.pivot(r, c);
         if leaving == k {
-            let support_x: Vec<usize> = p.basis.iter().copied().filter(|&v| v < m).collect();
+            let support_x: Vec<usize> = p.basic.iter().copied().filter(|&v| v < m).collect();
             let support_y: Vec<usize> = q
-                .basis
+                .basic
                 .iter()
                 .copied()
                 .filter(|&v| v >= m)
