@@ -641,16 +641,24 @@ pub fn all_equilibria_bimatrix(
         });
         pairs.push((ri, ci));
     }
-    // Sort for a deterministic order: by row vertex, then column vertex (lexicographically by probabilities, descending first strategy).
-    let mut order: Vec<usize> = (0..pairs.len()).collect();
-    order.sort_by(|&s, &t| {
-        let (a1, b1) = pairs[s];
-        let (a2, b2) = pairs[t];
-        row_vertices[a2]
-            .cmp(&row_vertices[a1])
-            .then(column_vertices[b2].cmp(&column_vertices[b1]))
-    });
-    let pairs: Vec<(usize, usize)> = order.iter().map(|&k| pairs[k]).collect();
+    // A deterministic order: vertices sorted by their probability vectors,
+    // descending (pure first strategies first), equilibria by row then column vertex.
+    let sort_vertices = |vs: Vec<Vec<BigRational>>| -> (Vec<Vec<BigRational>>, Vec<usize>) {
+        let mut idx: Vec<usize> = (0..vs.len()).collect();
+        idx.sort_by(|&s, &t| vs[t].cmp(&vs[s]));
+        let mut new_index = vec![0; vs.len()];
+        for (new, &old) in idx.iter().enumerate() {
+            new_index[old] = new;
+        }
+        (idx.iter().map(|&k| vs[k].clone()).collect(), new_index)
+    };
+    let (row_vertices, row_map) = sort_vertices(row_vertices);
+    let (column_vertices, col_map) = sort_vertices(column_vertices);
+    let mut pairs: Vec<(usize, usize)> = pairs
+        .iter()
+        .map(|&(r, c)| (row_map[r], col_map[c]))
+        .collect();
+    pairs.sort();
     let equilibria = pairs
         .iter()
         .map(|&(r, c)| {
