@@ -6,6 +6,21 @@
 //! [`num_rational::BigRational`]; the pivoting algorithms work on integer
 //! tableaux (fraction-free, with a fast machine-integer path and a big-integer
 //! fallback), so no floating point is ever used to decide an answer.
+//! Where a floating-point computation guides a method for speed (the
+//! simplex method of [`zero_sum`], the path of [`lemke_howson`]), its
+//! proposal is solved and checked in exact arithmetic and rejected, in favour
+//! of exact pivoting, if the check fails.
+//!
+//! The strategic-form part:
+//! [`game`] (the model), [`nfg`], [`matrix_io`] and [`input`] (reading and
+//! writing), [`examples`] (built-in games), [`pure`] (pure equilibria of
+//! n-player games), [`dominance`] (iterated elimination, pure and mixed
+//! dominators), [`vertex_enumeration`] (all equilibria of bimatrix games
+//! with cliques and components), [`support_enumeration`],
+//! [`lemke_howson`], [`zero_sum`], [`linear_program`] (a general exact LP
+//! solver), [`exact_solve`] (exact square systems), [`integer`] (the
+//! integer kernels of fraction-free pivoting), [`equilibrium`] and
+//! [`random`] (fixed-seed games).
 
 // Index loops read best in the linear-algebra code of this crate.
 #![allow(clippy::needless_range_loop)]

@@ -392,6 +392,47 @@ pub fn write_nfg(game: &NormalFormGame) -> String {
     out
 }
 
+/// Writes a game as a Gambit `.nfg` file in the outcome version: one outcome
+/// per distinct payoff vector, then one outcome number per profile.
+pub fn write_nfg_outcomes(game: &NormalFormGame) -> String {
+    let mut out = format!("NFG 1 R {} {{", quote(game.title()));
+    for p in game.players() {
+        out.push(' ');
+        out.push_str(&quote(p));
+    }
+    out.push_str(" }\n\n{ ");
+    for names in game.strategies() {
+        out.push_str("{ ");
+        for s in names {
+            out.push_str(&quote(s));
+            out.push(' ');
+        }
+        out.push_str("}\n");
+    }
+    out.push_str("}\n\"\"\n\n{\n");
+    let mut outcomes: Vec<&[BigRational]> = Vec::new();
+    let mut numbers = Vec::with_capacity(game.num_profiles());
+    for k in 0..game.num_profiles() {
+        let payoffs = game.payoffs_at(k);
+        let index = match outcomes.iter().position(|o| *o == payoffs) {
+            Some(i) => i,
+            None => {
+                outcomes.push(payoffs);
+                outcomes.len() - 1
+            }
+        };
+        numbers.push((index + 1).to_string());
+    }
+    for o in &outcomes {
+        let values: Vec<String> = o.iter().map(format_rational).collect();
+        out.push_str(&format!("{{ \"\" {} }}\n", values.join(", ")));
+    }
+    out.push_str("}\n");
+    out.push_str(&numbers.join(" "));
+    out.push('\n');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -426,6 +467,8 @@ mod tests {
         let g = read_nfg(OUTCOME).unwrap();
         let again = read_nfg(&write_nfg(&g)).unwrap();
         assert_eq!(g, again);
+        let outcomes = read_nfg(&write_nfg_outcomes(&g)).unwrap();
+        assert_eq!(g, outcomes);
     }
 
     #[test]
