@@ -15,7 +15,7 @@
 //! [`crate::integer`]); the result is exact.
 //!
 //! For speed, [`lemke_howson_bimatrix`] first follows the path in floating
-//! point ([`crate::float_guide`]) and solves the end point's supports
+//! point (module `float_guide`) and solves the end point's supports
 //! exactly by p-adic lifting ([`crate::exact_solve`]), then checks exactly
 //! that the result is an equilibrium (every label present). Only if that
 //! check fails (degenerate or ill-conditioned games) does it pivot exactly

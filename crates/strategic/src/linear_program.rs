@@ -4,7 +4,7 @@
 //! `a·x >= b` or `a·x = b`, with nonnegative or free variables, exactly.
 //! The method is Dantzig's simplex method (Dantzig, "Linear Programming and
 //! Extensions", 1963) in two phases (artificial variables first), on a
-//! fraction-free integer tableau (see [`crate::tableau`]) with Dantzig's
+//! fraction-free integer tableau (module `tableau`) with Dantzig's
 //! largest-coefficient entering rule and the lexicographic leaving rule
 //! (Dantzig, Orden and Wolfe, 1955), which never cycles, so degenerate
 //! programs terminate; Bland's rule (Bland, "New finite pivoting rules for
