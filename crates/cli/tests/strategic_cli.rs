@@ -45,7 +45,7 @@ fn nash_rock_paper_scissors() {
     );
     let (code, text, _) = sprague(&["nash", "rock-paper-scissors"]);
     assert_eq!(code, 0);
-    assert!(text.contains("Rock 1/3, Paper 1/3, Scissors 1/3"));
+    assert!(text.contains("Rock (1/3), Paper (1/3), Scissors (1/3)"));
 }
 
 #[test]

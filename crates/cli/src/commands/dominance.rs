@@ -40,7 +40,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Dominator::Pure(t) => names[player][*t].clone(),
         Dominator::Mixed(v) => v
             .iter()
-            .map(|(t, p)| format!("{} {}", names[player][*t], rat(p)))
+            .map(|(t, p)| format!("{} ({})", names[player][*t], rat(p)))
             .collect::<Vec<_>>()
             .join(" + "),
     };

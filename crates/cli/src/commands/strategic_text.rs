@@ -28,7 +28,7 @@ pub fn mixed(names: &[String], probabilities: &[BigRational]) -> String {
     }
     positive
         .iter()
-        .map(|(k, p)| format!("{} {}", names[*k], rat(p)))
+        .map(|(k, p)| format!("{} ({})", names[*k], rat(p)))
         .collect::<Vec<_>>()
         .join(", ")
 }

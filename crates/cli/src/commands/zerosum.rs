@@ -3,7 +3,7 @@
 use serde_json::json;
 use sprague_strategic::input::load_game;
 use sprague_strategic::rational::approximate;
-use sprague_strategic::zero_sum::solve_zero_sum;
+use sprague_strategic::zero_sum::solve_zero_sum_with;
 
 use super::strategic_text::{header, mixed, rat, rats, table};
 use crate::error::CliError;
@@ -16,6 +16,10 @@ pub struct Args {
     /// constant-sum two-player .nfg file, or a built-in zero-sum example
     /// (matching-pennies, rock-paper-scissors).
     pub game: String,
+    /// Run the exact simplex method throughout instead of certifying the basis
+    /// proposed by a floating-point simplex method.
+    #[arg(long)]
+    pub exact_pivoting: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -25,7 +29,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), CliError> {
     let game = load_game(&args.game)?;
     let a = game.zero_sum_matrix()?;
-    let s = solve_zero_sum(&a)?;
+    let s = solve_zero_sum_with(&a, args.exact_pivoting)?;
     let names = game.strategies();
     match args.format {
         Format::Json => print_json(&json!({
@@ -51,9 +55,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
         Format::Text => {
             let mut out = header(&game);
-            out.push_str(
-                "Method: exact simplex (linear programming, fraction-free integer pivoting)\n\n",
-            );
+            out.push_str(if args.exact_pivoting {
+                "Method: exact simplex method (fraction-free integer pivoting, lexicographic rule)\n\n"
+            } else {
+                "Method: linear programming, exact (a floating-point simplex proposes the optimal basis,\n        which is solved and certified exactly; exact simplex if the certificate fails)\n\n"
+            });
             let rows = vec![
                 vec![
                     "Value (to the row player)".to_string(),
