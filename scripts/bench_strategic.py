@@ -51,6 +51,7 @@ rows = []  # (task, peer, games, peer median, sprague median, note)
 
 def row(task, peer, n, median, ours, note=""):
     rows.append((task, peer, n, median, ours, note))
+    print(f"  measured {peer} on {task}: median {median * 1e3:.2f} ms over {n} games", flush=True)
 
 
 np = peers.get("numpy")
@@ -68,6 +69,9 @@ if "quantecon" in peers:
         a, b = np.array(m[0], dtype=float), np.array(m[1], dtype=float)
         return QG((Player(a), Player(b.T)))
 
+    # QuantEcon compiles with numba on first use: warm it up outside the timing.
+    vertex_enumeration(qe_game(enum10[0]))
+    lemke_howson(qe_game(enum10[0]), init_pivot=0)
     med, res, n = timed(lambda m: vertex_enumeration(qe_game(m)), enum10, len(enum10))
     counts = [len(r) for r in res]
     diff = sum(1 for a, b in zip(counts, ours_counts) if a != b)
