@@ -141,3 +141,28 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 60 } else { 300 }))]
+
+    /// Iterated elimination of strictly dominated strategies (pure and mixed
+    /// dominators) never removes a strategy used in a Nash equilibrium.
+    #[test]
+    fn strict_elimination_keeps_every_equilibrium((a, b) in game(5)) {
+        use sprague_strategic::dominance::{iterated_elimination, Strength};
+        let g = NormalFormGame::from_bimatrix(&a, &b).unwrap();
+        let all = all_equilibria_bimatrix(&a, &b, Default::default()).unwrap();
+        for mixed in [false, true] {
+            let r = iterated_elimination(&g, Strength::Strict, mixed);
+            for e in &all.equilibria {
+                for (player, s) in e.strategies.iter().enumerate() {
+                    for (k, p) in s.iter().enumerate() {
+                        if !p.is_zero() {
+                            prop_assert!(r.remaining[player].contains(&k));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
