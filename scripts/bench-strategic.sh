@@ -22,4 +22,5 @@ done
 "$VENV/bin/python" -c "import pygambit" 2>/dev/null || timeout "${PYGAMBIT_TIMEOUT:-1800}" "$VENV/bin/pip" install -q pygambit || echo "skipping pygambit: pip install failed or took too long"
 mkdir -p "$GAMES"
 cargo bench -q -p sprague-strategic --bench strategic -- --games "$GAMES" --json "$GAMES/rust.json" || exit 1
-"$VENV/bin/python" scripts/bench_strategic.py "$GAMES" "$@"
+cargo build -q --release -p sprague || exit 1
+SPRAGUE="$PWD/target/release/sprague" "$VENV/bin/python" scripts/bench_strategic.py "$GAMES" "$@"
