@@ -60,6 +60,32 @@ fn pow_mod(mut b: u64, mut e: u64, m: u64) -> u64 {
     r
 }
 
+/// Barrett reduction modulo a prime `p < 2^31` of products below `2^62`.
+struct Barrett {
+    p: u64,
+    mu: u64,
+}
+
+impl Barrett {
+    fn new(p: u64) -> Self {
+        Barrett {
+            p,
+            mu: ((1u128 << 64) / u128::from(p)) as u64,
+        }
+    }
+
+    #[inline(always)]
+    fn reduce(&self, x: u64) -> u64 {
+        let q = ((u128::from(x) * u128::from(self.mu)) >> 64) as u64;
+        let r = x - q * self.p;
+        if r >= self.p {
+            r - self.p
+        } else {
+            r
+        }
+    }
+}
+
 /// An LU factorisation of a square matrix modulo `p`.
 struct LuMod {
     p: u64,
@@ -89,14 +115,16 @@ impl LuMod {
                 perm.swap(c, pivot);
             }
             let inv = pow_mod(lu[c * k + c], p - 2, p);
-            for r in c + 1..k {
-                let f = lu[r * k + c] * inv % p;
-                lu[r * k + c] = f;
+            let barrett = Barrett::new(p);
+            let (head, tail) = lu.split_at_mut((c + 1) * k);
+            let pivot_row = &head[c * k..(c + 1) * k];
+            for row in tail.chunks_exact_mut(k) {
+                let f = row[c] * inv % p;
+                row[c] = f;
                 if f != 0 {
-                    for j in c + 1..k {
-                        let t = f * lu[c * k + j] % p;
-                        let v = lu[r * k + j];
-                        lu[r * k + j] = if v >= t { v - t } else { v + p - t };
+                    for (v, &u) in row[c + 1..].iter_mut().zip(&pivot_row[c + 1..]) {
+                        let t = barrett.reduce(f * u);
+                        *v = if *v >= t { *v - t } else { *v + p - t };
                     }
                 }
             }
@@ -111,23 +139,31 @@ impl LuMod {
         })
     }
 
-    /// Solves `M z = r` modulo `p`.
+    /// Solves `M z = r` modulo `p`. Products are below `2^62`, so up to 64
+    /// of them are summed in a `u128` before one reduction.
     fn solve(&self, r: &[u64]) -> Vec<u64> {
         let (p, k) = (self.p, self.k);
+        let p128 = u128::from(p);
         let mut y: Vec<u64> = self.perm.iter().map(|&i| r[i]).collect();
         for i in 0..k {
-            let mut s = y[i];
-            for j in 0..i {
-                s = (s + p - self.lu[i * k + j] * y[j] % p) % p;
-            }
-            y[i] = s;
+            let row = &self.lu[i * k..i * k + i];
+            let s: u128 = row
+                .iter()
+                .zip(&y[..i])
+                .map(|(&l, &v)| u128::from(l * v))
+                .sum();
+            let s = (s % p128) as u64;
+            y[i] = (y[i] + p - s) % p;
         }
         for i in (0..k).rev() {
-            let mut s = y[i];
-            for j in i + 1..k {
-                s = (s + p - self.lu[i * k + j] * y[j] % p) % p;
-            }
-            y[i] = s * self.inv_diag[i] % p;
+            let row = &self.lu[i * k + i + 1..(i + 1) * k];
+            let s: u128 = row
+                .iter()
+                .zip(&y[i + 1..])
+                .map(|(&u, &v)| u128::from(u * v))
+                .sum();
+            let s = (s % p128) as u64;
+            y[i] = (y[i] + p - s) % p * self.inv_diag[i] % p;
         }
         y
     }

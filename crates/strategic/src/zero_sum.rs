@@ -155,26 +155,33 @@ pub fn solve_zero_sum_with(
     let value = (scaled_value - BigRational::one())
         / BigRational::from_integer(scaled.scale.clone())
         + &scaled.min;
-    let row_min: Vec<&BigRational> = a.iter().filter_map(|r| r.iter().min()).collect();
-    let col_max: Vec<&BigRational> = (0..n)
-        .filter_map(|j| (0..m).map(|i| &a[i][j]).max())
+    // Pure maximin, minimax and saddle points on the scaled integer matrix
+    // (an increasing affine image of `a`, so the same argmins and argmaxes).
+    let d = &scaled.data;
+    let row_min: Vec<&BigInt> = d.iter().filter_map(|r| r.iter().min()).collect();
+    let col_max: Vec<&BigInt> = (0..n)
+        .filter_map(|j| (0..m).map(|i| &d[i][j]).max())
         .collect();
-    let pure_maximin = row_min
-        .iter()
-        .max()
-        .map(|x| (*x).clone())
-        .unwrap_or_default();
-    let pure_minimax = col_max
-        .iter()
-        .min()
-        .map(|x| (*x).clone())
-        .unwrap_or_default();
-    let maximin_rows = (0..m).filter(|&i| *row_min[i] == pure_maximin).collect();
-    let minimax_columns = (0..n).filter(|&j| *col_max[j] == pure_minimax).collect();
+    let best_row = (0..m)
+        .max_by(|&x, &y| row_min[x].cmp(row_min[y]))
+        .unwrap_or(0);
+    let best_col = (0..n)
+        .min_by(|&x, &y| col_max[x].cmp(col_max[y]))
+        .unwrap_or(0);
+    let maximin_rows: Vec<usize> = (0..m)
+        .filter(|&i| row_min[i] == row_min[best_row])
+        .collect();
+    let minimax_columns: Vec<usize> = (0..n)
+        .filter(|&j| col_max[j] == col_max[best_col])
+        .collect();
+    let row_argmin = |i: usize| (0..n).find(|&j| &d[i][j] == row_min[i]).unwrap_or(0);
+    let col_argmax = |j: usize| (0..m).find(|&i| &d[i][j] == col_max[j]).unwrap_or(0);
+    let pure_maximin = a[best_row][row_argmin(best_row)].clone();
+    let pure_minimax = a[col_argmax(best_col)][best_col].clone();
     let mut saddle_points = Vec::new();
     for i in 0..m {
         for j in 0..n {
-            if a[i][j] == *row_min[i] && a[i][j] == *col_max[j] {
+            if &d[i][j] == row_min[i] && &d[i][j] == col_max[j] {
                 saddle_points.push((i, j));
             }
         }
