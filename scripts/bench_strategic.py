@@ -49,6 +49,21 @@ for name in ["quantecon", "pygambit", "nashpy", "scipy"]:
         print(f"skipping {name}: could not import it ({e})")
 
 rows = []  # (task, peer, games, peer median, sprague median, note)
+SPRAGUE = os.environ.get("SPRAGUE", "target/release/sprague")
+
+
+def sprague_equilibria(path):
+    """sprague's equilibria of a game file as a set of exact profiles (untimed)."""
+    out = subprocess.run([SPRAGUE, "nash", path, "--format", "json"], capture_output=True, text=True, check=True)
+    return {tuple(tuple(Fraction(x) for x in s) for s in e["strategies"]) for e in json.loads(out.stdout)["equilibria"]}
+
+
+def gambit_set(game, result):
+    return {tuple(tuple(Fraction(str(eq[s])) for s in p.strategies) for p in game.players) for eq in result.equilibria}
+
+
+enum_files = sorted(glob.glob(os.path.join(games_dir, "enum10_*.json")),
+                    key=lambda p: int(p.rsplit("_", 1)[1].split(".")[0]))
 
 
 def row(task, peer, n, median, ours, note=""):
