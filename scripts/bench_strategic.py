@@ -58,8 +58,9 @@ def sprague_equilibria(path):
     return {tuple(tuple(Fraction(x) for x in s) for s in e["strategies"]) for e in json.loads(out.stdout)["equilibria"]}
 
 
-def gambit_set(game, result):
-    return {tuple(tuple(Fraction(str(eq[s])) for s in p.strategies) for p in game.players) for eq in result.equilibria}
+def gambit_set(result):
+    return {tuple(tuple(Fraction(str(eq[s])) for s in p.strategies) for p in eq.game.players)
+            for eq in result.equilibria}
 
 
 enum_files = sorted(glob.glob(os.path.join(games_dir, "enum10_*.json")),
@@ -105,7 +106,7 @@ if "pygambit" in peers:
 
     k = len(enum10) if full else 3
     med, res, n = timed(lambda m: gbt.nash.enummixed_solve(g_game(m), rational=True), enum10, k)
-    same = sum(1 for i, r in enumerate(res) if gambit_set(g_game(enum10[i]), r) == sprague_equilibria(enum_files[i]))
+    same = sum(1 for i, r in enumerate(res) if gambit_set(r) == sprague_equilibria(enum_files[i]))
     row("all equilibria 10x10", "pygambit enummixed (exact)", n, med, rust["enum10_median_s"],
         f"identical exact equilibrium sets in {same} of {n} games")
     # Games where the float peer's count differs from sprague's: settle them with the exact reference.
@@ -113,7 +114,7 @@ if "pygambit" in peers:
         if i < k:
             continue
         r = gbt.nash.enummixed_solve(g_game(enum10[i]), rational=True)
-        verdict = gambit_set(g_game(enum10[i]), r) == sprague_equilibria(enum_files[i])
+        verdict = gambit_set(r) == sprague_equilibria(enum_files[i])
         print(f"  game {i}: QuantEcon {counts[i]} equilibria, sprague {ours_counts[i]}, pygambit (exact) "
               f"{len(r.equilibria)}; sprague's set identical to pygambit's: {verdict}", flush=True)
     k = len(lh200) if full else 2
