@@ -34,6 +34,9 @@ pub enum CliError {
     /// Writing the answer failed (a closed pipe is not reported).
     #[error("could not write the output: {0}")]
     Output(#[from] std::io::Error),
+    /// A strategic-form game was malformed or too large (bad input).
+    #[error("{0}")]
+    Strategic(#[from] sprague_strategic::StrategicError),
     /// Serialising JSON failed.
     #[error("could not serialise the output as JSON: {0}")]
     Json(#[from] serde_json::Error),
@@ -76,6 +79,7 @@ impl CliError {
             | CliError::Expression(_)
             | CliError::Checkpoint(_)
             | CliError::Usage(_)
+            | CliError::Strategic(_)
             | CliError::Ipd(_)
             | CliError::Coop(_)
             | CliError::Tree(_)

@@ -52,6 +52,12 @@ enum Command {
     Survey(commands::survey::Args),
     /// SVG plot of a take-and-break game's values (rare values highlighted) or rare-value count.
     Plot(commands::plot::Args),
+    /// Nash equilibria of a strategic-form game (all, exactly, or one by Lemke-Howson).
+    Nash(commands::nash::Args),
+    /// Value and optimal strategies of a two-player zero-sum game, exactly.
+    Zerosum(commands::zerosum::Args),
+    /// Dominated strategies and their iterated elimination.
+    Dominance(commands::dominance::Args),
 }
 
 fn run(command: Command) -> Result<(), CliError> {
@@ -67,6 +73,9 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Table(args) => commands::table::run(&args),
         Command::Survey(args) => commands::survey::run(&args),
         Command::Plot(args) => commands::plot::run(&args),
+        Command::Nash(args) => commands::nash::run(&args),
+        Command::Zerosum(args) => commands::zerosum::run(&args),
+        Command::Dominance(args) => commands::dominance::run(&args),
     }
 }
 

@@ -1,10 +1,61 @@
 //! Strategic games for sprague: normal-form games, equilibria, zero-sum games,
 //! repeated games and tournaments, cooperative games. Independent of the
 //! impartial-game crates.
+//!
+//! Everything is exact: payoffs and probabilities are
+//! [`num_rational::BigRational`]; the pivoting algorithms work on integer
+//! tableaux (fraction-free, with a fast machine-integer path and a big-integer
+//! fallback), so no floating point is ever used to decide an answer.
+//! Where a floating-point computation guides a method for speed (the
+//! simplex method of [`zero_sum`], the path of [`lemke_howson`]), its
+//! proposal is solved and checked in exact arithmetic and rejected, in favour
+//! of exact pivoting, if the check fails.
+//!
+//! The strategic-form part:
+//! [`game`] (the model), [`nfg`], [`matrix_io`] and [`input`] (reading and
+//! writing), [`examples`] (built-in games), [`pure`] (pure equilibria of
+//! n-player games), [`dominance`] (iterated elimination, pure and mixed
+//! dominators), [`vertex_enumeration`] (all equilibria of bimatrix games
+//! with cliques and components), [`support_enumeration`],
+//! [`lemke_howson`], [`zero_sum`], [`linear_program`] (a general exact LP
+//! solver), [`exact_solve`] (exact square systems), [`integer`] (the
+//! integer kernels of fraction-free pivoting), [`equilibrium`] and
+//! [`random`] (fixed-seed games).
+//!
+//! The repeated and cooperative part: [`game_tree`] (perfect-information trees
+//! and backward induction), [`repeated`] (the finitely repeated prisoner's
+//! dilemma), [`ipd`] (iterated prisoner's dilemma strategies, matches,
+//! tournaments, Moran process), [`cooperative`] (TU games: Shapley value,
+//! Banzhaf index), [`exact_text`] and [`seeded`].
+
+// Index loops read best in the linear-algebra code of this crate.
+#![allow(clippy::needless_range_loop)]
 
 pub mod cooperative;
+pub mod dominance;
+pub mod equilibrium;
+pub mod error;
+pub mod exact_solve;
 pub mod exact_text;
+pub mod examples;
+pub(crate) mod float_guide;
+pub mod game;
 pub mod game_tree;
+pub mod input;
+pub mod integer;
 pub mod ipd;
+pub mod lemke_howson;
+pub mod linear_program;
+pub mod matrix_io;
+pub mod nfg;
+pub mod pure;
+pub mod random;
+pub mod rational;
 pub mod repeated;
 pub mod seeded;
+pub mod support_enumeration;
+pub(crate) mod tableau;
+pub mod vertex_enumeration;
+pub mod zero_sum;
+pub use error::StrategicError;
+pub use game::{Matrix, MixedProfile, NormalFormGame};

@@ -2,12 +2,16 @@
 
 pub mod analyze;
 pub mod coop;
+pub mod dominance;
 pub mod games;
 pub mod graph;
 pub mod ipd;
+pub mod nash;
 pub mod nimber;
 pub mod plot;
+pub mod strategic_text;
 pub mod survey;
 pub mod table;
 pub mod tree;
 pub mod values;
+pub mod zerosum;

@@ -1,0 +1,107 @@
+//! `sprague dominance GAME`: iterated elimination of dominated strategies,
+//! with the order and the reasons.
+
+use serde_json::json;
+use sprague_strategic::dominance::{iterated_elimination, Dominator, Strength};
+use sprague_strategic::input::load_game;
+
+use super::strategic_text::{header, rat, table};
+use crate::error::CliError;
+use crate::output::{print_json, print_text, Format};
+
+/// Arguments of `sprague dominance`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A Gambit .nfg file, a CSV or JSON matrix file, or a built-in example.
+    pub game: String,
+    /// Eliminate weakly dominated strategies (the result may depend on the order).
+    #[arg(long)]
+    pub weak: bool,
+    /// Also look for domination by mixed strategies (exact linear programming).
+    #[arg(long)]
+    pub mixed: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Eliminates dominated strategies and prints the steps.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let game = load_game(&args.game)?;
+    let strength = if args.weak {
+        Strength::Weak
+    } else {
+        Strength::Strict
+    };
+    let result = iterated_elimination(&game, strength, args.mixed);
+    let names = game.strategies();
+    let word = if args.weak { "weakly" } else { "strictly" };
+    let by_text = |player: usize, by: &Dominator| match by {
+        Dominator::Pure(t) => names[player][*t].clone(),
+        Dominator::Mixed(v) => v
+            .iter()
+            .map(|(t, p)| format!("{} ({})", names[player][*t], rat(p)))
+            .collect::<Vec<_>>()
+            .join(" + "),
+    };
+    match args.format {
+        Format::Json => print_json(&json!({
+            "strength": if args.weak { "weak" } else { "strict" },
+            "mixed": args.mixed,
+            "steps": result.steps.iter().map(|e| json!({
+                "round": e.round,
+                "player": game.players()[e.player],
+                "strategy": names[e.player][e.strategy],
+                "dominated_by": match &e.by {
+                    Dominator::Pure(t) => json!({"strategy": names[e.player][*t]}),
+                    Dominator::Mixed(v) => json!({"mixture": v.iter().map(|(t, p)| json!({"strategy": names[e.player][*t], "probability": rat(p)})).collect::<Vec<_>>()}),
+                },
+            })).collect::<Vec<_>>(),
+            "remaining": result.remaining.iter().enumerate().map(|(i, r)| r.iter().map(|&s| names[i][s].clone()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        })),
+        _ => {
+            let mut out = header(&game);
+            out.push_str(&format!(
+                "Iterated elimination of {word} dominated strategies ({}):\n\n",
+                if args.mixed {
+                    "pure and mixed dominators"
+                } else {
+                    "pure dominators; add --mixed for mixtures"
+                }
+            ));
+            if result.steps.is_empty() {
+                out.push_str("No strategy is dominated.\n");
+            } else {
+                let mut rows = vec![vec![
+                    "Step".to_string(),
+                    "Round".into(),
+                    "Player".into(),
+                    "Eliminated".into(),
+                    "Reason".into(),
+                ]];
+                for (k, e) in result.steps.iter().enumerate() {
+                    rows.push(vec![
+                        (k + 1).to_string(),
+                        e.round.to_string(),
+                        game.players()[e.player].clone(),
+                        names[e.player][e.strategy].clone(),
+                        format!("{word} dominated by {}", by_text(e.player, &e.by)),
+                    ]);
+                }
+                out.push_str(&table(&rows));
+            }
+            out.push_str("\nRemaining strategies:\n");
+            for (i, r) in result.remaining.iter().enumerate() {
+                out.push_str(&format!(
+                    "  {}: {}\n",
+                    game.players()[i],
+                    r.iter()
+                        .map(|&s| names[i][s].as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            print_text(&out)
+        }
+    }
+}

@@ -1,0 +1,331 @@
+//! `sprague nash GAME`: Nash equilibria of a strategic-form game, exactly.
+
+use serde_json::{json, Value};
+use sprague_strategic::equilibrium::Equilibrium;
+use sprague_strategic::input::load_game;
+use sprague_strategic::lemke_howson::{lemke_howson, lemke_howson_all_labels, lemke_howson_exact};
+use sprague_strategic::pure::pure_equilibria;
+use sprague_strategic::support_enumeration::{support_enumeration, DEFAULT_SUPPORT_LIMIT};
+use sprague_strategic::vertex_enumeration::{all_equilibria, AllEquilibria, EnumerationOptions};
+use sprague_strategic::{NormalFormGame, StrategicError};
+
+use super::strategic_text::{header, mixed, rat, rats, table};
+use crate::error::CliError;
+use crate::output::{print_json, print_text, Format};
+
+/// How to compute equilibria.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Method {
+    /// Vertex enumeration for two players, pure equilibria otherwise.
+    Auto,
+    /// All extreme equilibria of a two-player game by vertex enumeration, with components.
+    Enum,
+    /// Two-player support enumeration (equal-size supports; complete for nondegenerate games).
+    Support,
+    /// Pure-strategy equilibria of any n-player game.
+    Pure,
+    /// One equilibrium of a two-player game by Lemke-Howson (see --label, --all-labels).
+    Lh,
+}
+
+/// Arguments of `sprague nash`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A Gambit .nfg file, a CSV or JSON matrix file, or a built-in example
+    /// (prisoners-dilemma, boxed-pigs, boxed-pigs-modified, battle-of-the-sexes,
+    /// matching-pennies, rock-paper-scissors, stag-hunt, von-stengel-degenerate).
+    pub game: String,
+    /// The method.
+    #[arg(long, value_enum, default_value_t = Method::Auto)]
+    pub method: Method,
+    /// Lemke-Howson: the label to drop, 1..m for the row player's strategies, m+1..m+n for the column player's.
+    #[arg(long, default_value_t = 1)]
+    pub label: usize,
+    /// Lemke-Howson: run from every label and report the distinct equilibria.
+    #[arg(long)]
+    pub all_labels: bool,
+    /// Lemke-Howson: pivot exactly all the way instead of following the path in
+    /// floating point and certifying its end point exactly.
+    #[arg(long)]
+    pub exact_pivoting: bool,
+    /// Run exhaustive methods even above their size limit.
+    #[arg(long)]
+    pub force: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+struct Found {
+    method: &'static str,
+    equilibria: Vec<Equilibrium>,
+    degenerate: Option<bool>,
+    all: Option<AllEquilibria>,
+    note: Option<String>,
+}
+
+fn solve(game: &NormalFormGame, args: &Args) -> Result<Found, CliError> {
+    let method = match args.method {
+        Method::Auto if game.num_players() == 2 => Method::Enum,
+        Method::Auto => Method::Pure,
+        m => m,
+    };
+    Ok(match method {
+        Method::Enum | Method::Auto => {
+            let options = EnumerationOptions {
+                force: args.force,
+                ..Default::default()
+            };
+            let all = all_equilibria(game, options)?;
+            Found {
+                method: "vertex enumeration (all extreme equilibria, exact)",
+                equilibria: all.equilibria.clone(),
+                degenerate: Some(all.degenerate),
+                all: Some(all),
+                note: None,
+            }
+        }
+        Method::Support => {
+            let (a, b) = game.bimatrix()?;
+            let limit = if args.force {
+                None
+            } else {
+                Some(DEFAULT_SUPPORT_LIMIT)
+            };
+            Found {
+                method: "support enumeration (equal-size supports, exact)",
+                equilibria: support_enumeration(&a, &b, limit)?,
+                degenerate: None,
+                all: None,
+                note: Some("support enumeration is complete for nondegenerate games only".into()),
+            }
+        }
+        Method::Pure => {
+            let equilibria = pure_equilibria(game)
+                .into_iter()
+                .map(|p| {
+                    let strategies = game.pure_as_mixed(&p);
+                    let payoffs = (0..game.num_players())
+                        .map(|i| game.payoff(&p, i).clone())
+                        .collect();
+                    Equilibrium {
+                        strategies,
+                        payoffs,
+                    }
+                })
+                .collect();
+            let note = (game.num_players() > 2).then(|| {
+                "mixed equilibria of games with three or more players are not computed (their indifference equations are polynomial); use a two-player game for all equilibria".to_string()
+            });
+            Found {
+                method: "pure-strategy equilibria",
+                equilibria,
+                degenerate: None,
+                all: None,
+                note,
+            }
+        }
+        Method::Lh => {
+            let counts = game.strategy_counts();
+            if game.num_players() != 2 {
+                return Err(StrategicError::NotTwoPlayer(game.num_players()).into());
+            }
+            let total = counts[0] + counts[1];
+            if args.all_labels {
+                let mut equilibria: Vec<Equilibrium> = Vec::new();
+                for r in lemke_howson_all_labels(game)? {
+                    if !equilibria.contains(&r.equilibrium) {
+                        equilibria.push(r.equilibrium);
+                    }
+                }
+                Found {
+                    method: "Lemke-Howson from every label (exact results)",
+                    equilibria,
+                    degenerate: None,
+                    all: None,
+                    note: None,
+                }
+            } else {
+                if args.label == 0 || args.label > total {
+                    return Err(StrategicError::OutOfRange(format!(
+                        "label {} does not exist; labels run from 1 to {total} (1..{} for the row player's strategies, then the column player's)",
+                        args.label, counts[0]
+                    ))
+                    .into());
+                }
+                let r = if args.exact_pivoting {
+                    let (a, b) = game.bimatrix()?;
+                    lemke_howson_exact(&a, &b, args.label - 1)?
+                } else {
+                    lemke_howson(game, args.label - 1)?
+                };
+                let how = if r.exact_pivoting {
+                    "exact lexicographic pivoting"
+                } else {
+                    "path followed in floating point, end point solved and certified exactly"
+                };
+                Found {
+                    method: "Lemke-Howson (exact result)",
+                    equilibria: vec![r.equilibrium],
+                    degenerate: None,
+                    all: None,
+                    note: Some(format!(
+                        "label {} dropped, {} pivots, {how}",
+                        args.label, r.pivots
+                    )),
+                }
+            }
+        }
+    })
+}
+
+fn cliques_json(game: &NormalFormGame, all: &AllEquilibria) -> Value {
+    let _ = game;
+    let cliques: Vec<Value> = all
+        .cliques
+        .iter()
+        .map(|c| {
+            json!({
+                "row_strategies": c.rows.iter().map(|&r| rats(&all.row_vertices[r])).collect::<Vec<_>>(),
+                "column_strategies": c.columns.iter().map(|&k| rats(&all.column_vertices[k])).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!(cliques)
+}
+
+/// Finds the equilibria and prints them.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let game = load_game(&args.game)?;
+    let found = solve(&game, args)?;
+    match args.format {
+        Format::Json => {
+            let mut doc = json!({
+                "game": game.title(),
+                "players": game.players(),
+                "strategy_names": game.strategies(),
+                "method": found.method,
+                "equilibria": found.equilibria.iter().map(|e| json!({
+                    "strategies": e.strategies.iter().map(|s| rats(s)).collect::<Vec<_>>(),
+                    "payoffs": rats(&e.payoffs),
+                })).collect::<Vec<_>>(),
+                "degenerate": found.degenerate,
+            });
+            if let Some(note) = &found.note {
+                doc["note"] = json!(note);
+            }
+            if let Some(all) = &found.all {
+                doc["cliques"] = cliques_json(&game, all);
+                doc["components"] = json!(all.components);
+            }
+            print_json(&doc)
+        }
+        Format::Csv => {
+            let mut rows = Vec::new();
+            let mut head: Vec<String> = Vec::new();
+            for (p, names) in game.players().iter().zip(game.strategies()) {
+                for s in names {
+                    head.push(format!("{p}:{s}"));
+                }
+            }
+            for p in game.players() {
+                head.push(format!("payoff:{p}"));
+            }
+            rows.push(head.join(","));
+            for e in &found.equilibria {
+                let mut cells: Vec<String> = e.strategies.iter().flat_map(|s| rats(s)).collect();
+                cells.extend(rats(&e.payoffs));
+                rows.push(cells.join(","));
+            }
+            print_text(&(rows.join("\n") + "\n"))
+        }
+        Format::Text => print_text(&text(&game, &found)),
+    }
+}
+
+fn text(game: &NormalFormGame, found: &Found) -> String {
+    let mut out = header(game);
+    out.push_str(&format!("Method: {}\n\n", found.method));
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut head = vec!["#".to_string()];
+    head.extend(game.players().iter().cloned());
+    head.push("Payoffs".into());
+    rows.push(head);
+    for (k, e) in found.equilibria.iter().enumerate() {
+        let mut row = vec![(k + 1).to_string()];
+        for (s, names) in e.strategies.iter().zip(game.strategies()) {
+            row.push(mixed(names, s));
+        }
+        row.push(e.payoffs.iter().map(rat).collect::<Vec<_>>().join(", "));
+        rows.push(row);
+    }
+    if found.equilibria.is_empty() {
+        out.push_str("No equilibrium found.\n");
+    } else {
+        out.push_str(&table(&rows));
+    }
+    let count = found.equilibria.len();
+    let noun = if count == 1 {
+        "equilibrium"
+    } else {
+        "equilibria"
+    };
+    let kind = if found.all.is_some() { "extreme " } else { "" };
+    out.push_str(&format!("\n{count} {kind}{noun}"));
+    match found.degenerate {
+        Some(true) => out.push_str("; the game is degenerate.\n"),
+        Some(false) => out.push_str("; the game is nondegenerate.\n"),
+        None => out.push_str(".\n"),
+    }
+    if let Some(all) = &found.all {
+        if all.degenerate || all.cliques.len() != count {
+            out.push_str("\nMaximal convex sets of equilibria (cliques): every mixture of the listed\nrow strategies with every mixture of the listed column strategies is an equilibrium.\n");
+            for (k, c) in all.cliques.iter().enumerate() {
+                let xs: Vec<String> = c
+                    .rows
+                    .iter()
+                    .map(|&r| format!("[{}]", mixed(&game.strategies()[0], &all.row_vertices[r])))
+                    .collect();
+                let ys: Vec<String> = c
+                    .columns
+                    .iter()
+                    .map(|&r| {
+                        format!(
+                            "[{}]",
+                            mixed(&game.strategies()[1], &all.column_vertices[r])
+                        )
+                    })
+                    .collect();
+                out.push_str(&format!(
+                    "  Clique {}: {} in conv{{{}}}, {} in conv{{{}}}\n",
+                    k + 1,
+                    game.players()[0],
+                    xs.join(", "),
+                    game.players()[1],
+                    ys.join(", ")
+                ));
+            }
+            let comps: Vec<String> = all
+                .components
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{{{}}}",
+                        c.iter()
+                            .map(|k| (k + 1).to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })
+                .collect();
+            out.push_str(&format!(
+                "Connected components (by clique): {}\n",
+                comps.join(" ")
+            ));
+        }
+    }
+    if let Some(note) = &found.note {
+        out.push_str(&format!("Note: {note}.\n"));
+    }
+    out
+}

@@ -1,0 +1,129 @@
+//! Benchmarks of the exact strategic-form solvers on fixed-seed random games
+//! (payoffs 0..=1000), printing medians. Not a test.
+//!
+//! `cargo bench -p sprague-strategic --bench strategic -- [--games DIR] [--json FILE] [--quick]`
+//! writes every game to `DIR` (JSON `{"matrices": [A, B]}`) so that the
+//! Python peers (scripts/bench-strategic.sh) solve identical inputs, and
+//! writes the timings and equilibrium counts to `FILE`.
+
+use std::time::Instant;
+
+use sprague_strategic::lemke_howson::lemke_howson_bimatrix;
+use sprague_strategic::random::{random_bimatrix, to_rational};
+use sprague_strategic::vertex_enumeration::{all_equilibria_bimatrix, EnumerationOptions};
+use sprague_strategic::zero_sum::solve_zero_sum;
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v[v.len() / 2]
+}
+
+fn write_game(dir: &Option<String>, name: &str, a: &[Vec<i64>], b: &[Vec<i64>]) {
+    if let Some(dir) = dir {
+        let text = serde_json::json!({ "matrices": [a, b] }).to_string();
+        let path = format!("{dir}/{name}.json");
+        if let Err(e) = std::fs::write(&path, text) {
+            eprintln!("could not write {path}: {e}");
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let get = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|k| args.get(k + 1).cloned())
+    };
+    let games_dir = get("--games");
+    let json_out = get("--json");
+    let quick = args.iter().any(|a| a == "--quick");
+    if let Some(dir) = &games_dir {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let mut report = serde_json::Map::new();
+
+    // All equilibria, 10x10.
+    let count = if quick { 5 } else { 30 };
+    let mut times = Vec::new();
+    let mut counts = Vec::new();
+    for seed in 0..count {
+        let (a, b) = random_bimatrix(10, 10, 1000, 1000 + seed);
+        write_game(&games_dir, &format!("enum10_{seed}"), &a, &b);
+        let (ra, rb) = (to_rational(&a), to_rational(&b));
+        let start = Instant::now();
+        let all = all_equilibria_bimatrix(&ra, &rb, EnumerationOptions::default())
+            .expect("10x10 is within limits");
+        times.push(start.elapsed().as_secs_f64());
+        counts.push(all.equilibria.len());
+    }
+    let enum_median = median(&mut times);
+    println!(
+        "all equilibria 10x10 ({count} games): median {:.3} ms, equilibria per game {:?}",
+        enum_median * 1e3,
+        counts
+    );
+    report.insert("enum10_median_s".into(), enum_median.into());
+    report.insert("enum10_counts".into(), counts.into());
+
+    // Lemke–Howson 200x200, label 1.
+    let count = if quick { 3 } else { 7 };
+    let mut times = Vec::new();
+    let mut pivots = Vec::new();
+    for seed in 0..count {
+        let (a, b) = random_bimatrix(200, 200, 1000, 2000 + seed);
+        write_game(&games_dir, &format!("lh200_{seed}"), &a, &b);
+        let (ra, rb) = (to_rational(&a), to_rational(&b));
+        let start = Instant::now();
+        let r = lemke_howson_bimatrix(&ra, &rb, 0).expect("label 1 exists");
+        times.push(start.elapsed().as_secs_f64());
+        pivots.push(r.pivots);
+    }
+    let lh_median = median(&mut times);
+    println!(
+        "Lemke-Howson 200x200 ({count} games): median {:.3} ms, pivots {:?}",
+        lh_median * 1e3,
+        pivots
+    );
+    report.insert("lh200_median_s".into(), lh_median.into());
+
+    // Zero-sum 50x50 and 200x200.
+    for size in [50usize, 200] {
+        let count = if quick { 3 } else { 7 };
+        let mut times = Vec::new();
+        let mut values = Vec::new();
+        for seed in 0..count {
+            let (a, _) = random_bimatrix(size, size, 1000, 3000 + seed + size as u64);
+            write_game(
+                &games_dir,
+                &format!("zs{size}_{seed}"),
+                &a,
+                &[] as &[Vec<i64>],
+            );
+            let ra = to_rational(&a);
+            let start = Instant::now();
+            let s = solve_zero_sum(&ra).expect("nonempty");
+            times.push(start.elapsed().as_secs_f64());
+            values.push(format!(
+                "{:.4}",
+                sprague_strategic::rational::approximate(&s.value)
+            ));
+        }
+        let zs_median = median(&mut times);
+        println!(
+            "zero-sum {size}x{size} ({count} games): median {:.3} ms, values {:?}",
+            zs_median * 1e3,
+            values
+        );
+        report.insert(format!("zs{size}_median_s"), zs_median.into());
+    }
+    if let Some(path) = json_out {
+        let text = serde_json::Value::Object(report).to_string();
+        if let Err(e) = std::fs::write(&path, text) {
+            eprintln!("could not write {path}: {e}");
+        }
+    }
+}

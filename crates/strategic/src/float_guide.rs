@@ -1,0 +1,182 @@
+//! Floating-point guides for the exact methods: a dense simplex method and a
+//! Lemke–Howson path in `f64`. They only *propose* a basis (which variables
+//! are positive); the exact methods then solve that basis in exact
+//! arithmetic ([`crate::exact_solve`]) and check every optimality or
+//! equilibrium condition exactly, falling back to exact pivoting when the
+//! check fails. No answer is ever taken from floating point. This is the
+//! "guess in floating point, verify exactly" scheme of exact LP solvers such
+//! as QSopt_ex (Applegate, Cook, Dash and Espinoza, "Exact solutions to
+//! linear programming problems", Oper. Res. Letters 35, 2007).
+
+const EPS: f64 = 1e-9;
+
+/// A dense `f64` tableau in dictionary form: row `i` reads
+/// `basic[i] + sum_c data[i][c] * nonbasic[c] = data[i][d]`, so only the
+/// nonbasic columns are stored (Chvátal, "Linear Programming", 1983, ch. 2).
+/// Rows past `basic.len()` are objective rows.
+struct FloatDictionary {
+    d: usize,
+    data: Vec<f64>,
+    basic: Vec<usize>,
+    nonbasic: Vec<usize>,
+    /// `position[v]`: the nonbasic column of variable `v`, or `usize::MAX`.
+    position: Vec<usize>,
+}
+
+impl FloatDictionary {
+    fn new(rows: usize, d: usize, data: Vec<f64>, basic: Vec<usize>, nonbasic: Vec<usize>) -> Self {
+        let vars = basic.len() + nonbasic.len();
+        let mut position = vec![usize::MAX; vars];
+        for (c, &v) in nonbasic.iter().enumerate() {
+            position[v] = c;
+        }
+        debug_assert_eq!(data.len(), rows * (d + 1));
+        FloatDictionary {
+            d,
+            data,
+            basic,
+            nonbasic,
+            position,
+        }
+    }
+
+    fn pivot(&mut self, r: usize, c: usize) {
+        let w = self.d + 1;
+        let p = self.data[r * w + c];
+        let (before, rest) = self.data.split_at_mut(r * w);
+        let (pivot_row, after) = rest.split_at_mut(w);
+        for x in pivot_row.iter_mut() {
+            *x /= p;
+        }
+        pivot_row[c] = 1.0 / p;
+        for row in before.chunks_exact_mut(w).chain(after.chunks_exact_mut(w)) {
+            let f = row[c];
+            if f != 0.0 {
+                for (x, y) in row.iter_mut().zip(pivot_row.iter()) {
+                    *x -= f * y;
+                }
+                row[c] = -f / p;
+            }
+        }
+        let entering = self.nonbasic[c];
+        let leaving = self.basic[r];
+        self.basic[r] = entering;
+        self.nonbasic[c] = leaving;
+        self.position[entering] = usize::MAX;
+        self.position[leaving] = c;
+    }
+
+    fn ratio_row(&self, c: usize) -> Option<usize> {
+        let w = self.d + 1;
+        let mut best: Option<(usize, f64)> = None;
+        for i in 0..self.basic.len() {
+            let a = self.data[i * w + c];
+            if a > EPS {
+                let ratio = self.data[i * w + self.d] / a;
+                match best {
+                    Some((_, b)) if ratio >= b - 1e-12 * b.abs().max(1.0) => {}
+                    _ => best = Some((i, ratio)),
+                }
+            }
+        }
+        best.map(|b| b.0)
+    }
+}
+
+/// Proposes an optimal basis of `max 1·w s.t. A w <= 1, w >= 0` for a
+/// positive matrix: returns `(J, I)`, the columns with `w_j` basic and the
+/// rows whose slack is nonbasic (tight), of equal size.
+pub(crate) fn zero_sum_basis(a: &[Vec<f64>]) -> Option<(Vec<usize>, Vec<usize>)> {
+    let m = a.len();
+    let n = a.first()?.len();
+    let w = n + 1;
+    let mut data = vec![0.0; (m + 1) * w];
+    for i in 0..m {
+        data[i * w..i * w + n].copy_from_slice(&a[i]);
+        data[i * w + n] = 1.0;
+    }
+    for j in 0..n {
+        data[m * w + j] = -1.0;
+    }
+    let mut t = FloatDictionary::new(m + 1, n, data, (n..n + m).collect(), (0..n).collect());
+    let limit = 50 * (m + n) + 1000;
+    for _ in 0..limit {
+        let obj = &t.data[m * w..m * w + n];
+        let (c, v) =
+            obj.iter().enumerate().fold(
+                (usize::MAX, -EPS),
+                |acc, (j, &v)| if v < acc.1 { (j, v) } else { acc },
+            );
+        if c == usize::MAX || v >= -EPS {
+            let cols_j: Vec<usize> = t.basic.iter().copied().filter(|&b| b < n).collect();
+            let mut tight: Vec<bool> = vec![true; m];
+            for &b in &t.basic {
+                if b >= n {
+                    tight[b - n] = false;
+                }
+            }
+            let rows_i: Vec<usize> = (0..m).filter(|&i| tight[i]).collect();
+            return (cols_j.len() == rows_i.len()).then_some((cols_j, rows_i));
+        }
+        let r = t.ratio_row(c)?;
+        t.pivot(r, c);
+    }
+    None
+}
+
+/// Follows the Lemke–Howson path for label `k` in floating point and
+/// returns the supports `(I, J)` of the end point and the number of pivots.
+/// Variables are numbered by their labels in both systems: in
+/// `B^T x + s = 1`, `x_i` is `i` and `s_j` is `m + j`; in `A y + r = 1`,
+/// `r_i` is `i` and `y_j` is `m + j`.
+pub(crate) fn lemke_howson_supports(
+    a: &[Vec<f64>],
+    b: &[Vec<f64>],
+    k: usize,
+) -> Option<(Vec<usize>, Vec<usize>, usize)> {
+    let m = a.len();
+    let n = a.first()?.len();
+    // P: n rows, nonbasic x_0..x_{m-1}.
+    let mut pdata = vec![0.0; n * (m + 1)];
+    for j in 0..n {
+        for i in 0..m {
+            pdata[j * (m + 1) + i] = b[i][j];
+        }
+        pdata[j * (m + 1) + m] = 1.0;
+    }
+    // Q: m rows, nonbasic y_0..y_{n-1} (variables m..m+n).
+    let mut qdata = vec![0.0; m * (n + 1)];
+    for i in 0..m {
+        qdata[i * (n + 1)..i * (n + 1) + n].copy_from_slice(&a[i]);
+        qdata[i * (n + 1) + n] = 1.0;
+    }
+    let mut p = FloatDictionary::new(n, m, pdata, (m..m + n).collect(), (0..m).collect());
+    let mut q = FloatDictionary::new(m, n, qdata, (0..m).collect(), (m..m + n).collect());
+    let mut in_p = k < m;
+    let mut entering = k;
+    let limit = 20 * (m + n) * (m + n) + 1000;
+    for pivots in 1..=limit {
+        let t = if in_p { &mut p } else { &mut q };
+        let c = *t.position.get(entering)?;
+        if c == usize::MAX {
+            return None;
+        }
+        let r = t.ratio_row(c)?;
+        let leaving = t.basic[r];
+        t.pivot(r, c);
+        if leaving == k {
+            let support_x: Vec<usize> = p.basic.iter().copied().filter(|&v| v < m).collect();
+            let support_y: Vec<usize> = q
+                .basic
+                .iter()
+                .copied()
+                .filter(|&v| v >= m)
+                .map(|v| v - m)
+                .collect();
+            return Some((support_x, support_y, pivots));
+        }
+        entering = leaving;
+        in_p = !in_p;
+    }
+    None
+}

@@ -1,0 +1,534 @@
+//! Exact linear programming: the two-phase simplex method over the rationals.
+//!
+//! Solves `max` or `min c·x` subject to linear constraints `a·x <= b`,
+//! `a·x >= b` or `a·x = b`, with nonnegative or free variables, exactly.
+//! The method is Dantzig's simplex method (Dantzig, "Linear Programming and
+//! Extensions", 1963) in two phases (artificial variables first), on a
+//! fraction-free integer tableau (module `tableau`) with Dantzig's
+//! largest-coefficient entering rule and the lexicographic leaving rule
+//! (Dantzig, Orden and Wolfe, 1955), which never cycles, so degenerate
+//! programs terminate; Bland's rule (Bland, "New finite pivoting rules for
+//! the simplex method", 1977) would do as well but needs more pivots.
+//! The arithmetic runs on `i64`, `i128` and then big integers (see
+//! [`crate::integer`]); results are [`BigRational`] in lowest terms.
+//!
+//! ```
+//! use sprague_strategic::linear_program::{LinearProgram, Relation, Sense, LpResult};
+//! use num_rational::BigRational;
+//! let r = |x: i64| BigRational::from_integer(x.into());
+//! // max x + y  s.t.  x + 2y <= 4,  3x + y <= 6,  x, y >= 0  → (8/5, 6/5), value 14/5
+//! let mut lp = LinearProgram::new(Sense::Maximize, vec![r(1), r(1)]);
+//! lp.add_constraint(vec![r(1), r(2)], Relation::LessEqual, r(4)).unwrap();
+//! lp.add_constraint(vec![r(3), r(1)], Relation::LessEqual, r(6)).unwrap();
+//! match lp.solve() {
+//!     LpResult::Optimal(s) => {
+//!         assert_eq!(s.value, BigRational::new(14.into(), 5.into()));
+//!         assert_eq!(s.x[0], BigRational::new(8.into(), 5.into()));
+//!     }
+//!     other => panic!("{other:?}"),
+//! }
+//! ```
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Signed, Zero};
+
+use crate::error::StrategicError;
+use crate::integer::{with_escalation, Int, Overflow};
+use crate::rational::common_denominator;
+use crate::tableau::Tableau;
+
+/// Whether to maximise or minimise the objective.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sense {
+    /// Maximise `c·x`.
+    Maximize,
+    /// Minimise `c·x`.
+    Minimize,
+}
+
+/// The relation of one constraint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Relation {
+    /// `a·x <= b`.
+    LessEqual,
+    /// `a·x >= b`.
+    GreaterEqual,
+    /// `a·x = b`.
+    Equal,
+}
+
+/// One constraint `a·x (<=|>=|=) b`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Constraint {
+    /// The coefficients `a`, one per variable.
+    pub coefficients: Vec<BigRational>,
+    /// The relation.
+    pub relation: Relation,
+    /// The right-hand side `b`.
+    pub rhs: BigRational,
+}
+
+/// A linear program over exact rationals. Variables are nonnegative unless
+/// marked free with [`LinearProgram::set_free`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinearProgram {
+    sense: Sense,
+    objective: Vec<BigRational>,
+    constraints: Vec<Constraint>,
+    free: Vec<bool>,
+}
+
+/// An optimal solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LpSolution {
+    /// The optimal objective value.
+    pub value: BigRational,
+    /// An optimal point (a vertex of the feasible region when all variables
+    /// are nonnegative).
+    pub x: Vec<BigRational>,
+    /// Optimal dual values, one per constraint: `value = Σ duals[i] * b[i]`,
+    /// and `duals[i]` is the rate of change of the optimal value with `b[i]`.
+    pub duals: Vec<BigRational>,
+}
+
+/// The outcome of solving a linear program.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LpResult {
+    /// An optimum exists.
+    Optimal(LpSolution),
+    /// No point satisfies the constraints.
+    Infeasible,
+    /// The objective is unbounded on the feasible region.
+    Unbounded,
+}
+
+impl LinearProgram {
+    /// A program with the given objective and no constraints yet.
+    pub fn new(sense: Sense, objective: Vec<BigRational>) -> Self {
+        let n = objective.len();
+        LinearProgram {
+            sense,
+            objective,
+            constraints: Vec::new(),
+            free: vec![false; n],
+        }
+    }
+
+    /// The number of variables.
+    pub fn num_variables(&self) -> usize {
+        self.objective.len()
+    }
+
+    /// The constraints added so far.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// Adds the constraint `coefficients · x (relation) rhs`.
+    pub fn add_constraint(
+        &mut self,
+        coefficients: Vec<BigRational>,
+        relation: Relation,
+        rhs: BigRational,
+    ) -> Result<(), StrategicError> {
+        if coefficients.len() != self.objective.len() {
+            return Err(StrategicError::LinearProgram(format!(
+                "a constraint has {} coefficients but the program has {} variables",
+                coefficients.len(),
+                self.objective.len()
+            )));
+        }
+        self.constraints.push(Constraint {
+            coefficients,
+            relation,
+            rhs,
+        });
+        Ok(())
+    }
+
+    /// Makes variable `j` free (unrestricted in sign).
+    pub fn set_free(&mut self, j: usize) -> Result<(), StrategicError> {
+        match self.free.get_mut(j) {
+            Some(f) => {
+                *f = true;
+                Ok(())
+            }
+            None => Err(StrategicError::LinearProgram(format!(
+                "variable {j} does not exist; the program has {} variables",
+                self.objective.len()
+            ))),
+        }
+    }
+
+    /// Solves the program exactly.
+    pub fn solve(&self) -> LpResult {
+        // Columns of the standard form: every variable, plus a negative copy
+        // of every free variable.
+        let n = self.objective.len();
+        let mut column_of: Vec<(usize, bool)> = (0..n).map(|j| (j, false)).collect();
+        for (j, &f) in self.free.iter().enumerate() {
+            if f {
+                column_of.push((j, true));
+            }
+        }
+        let expand = |v: &[BigRational]| -> Vec<BigRational> {
+            column_of
+                .iter()
+                .map(|&(j, neg)| if neg { -&v[j] } else { v[j].clone() })
+                .collect()
+        };
+        let mut rows = Vec::with_capacity(self.constraints.len());
+        let mut rhs = Vec::with_capacity(self.constraints.len());
+        let mut relations = Vec::with_capacity(self.constraints.len());
+        let mut factors = Vec::with_capacity(self.constraints.len());
+        for c in &self.constraints {
+            let coefficients = expand(&c.coefficients);
+            let l = common_denominator(coefficients.iter().chain(std::iter::once(&c.rhs)));
+            let mut row: Vec<BigInt> = coefficients
+                .iter()
+                .map(|v| v.numer() * (&l / v.denom()))
+                .collect();
+            let mut b = c.rhs.numer() * (&l / c.rhs.denom());
+            let mut relation = c.relation;
+            let mut factor = BigRational::from_integer(l);
+            if b.is_negative() {
+                row.iter_mut().for_each(|x| *x = -&*x);
+                b = -b;
+                factor = -factor;
+                relation = match relation {
+                    Relation::LessEqual => Relation::GreaterEqual,
+                    Relation::GreaterEqual => Relation::LessEqual,
+                    Relation::Equal => Relation::Equal,
+                };
+            }
+            rows.push(row);
+            rhs.push(b);
+            relations.push(relation);
+            factors.push(factor);
+        }
+        let mut objective = expand(&self.objective);
+        if self.sense == Sense::Minimize {
+            objective.iter_mut().for_each(|x| *x = -&*x);
+        }
+        let lo = common_denominator(objective.iter());
+        let obj: Vec<BigInt> = objective
+            .iter()
+            .map(|v| v.numer() * (&lo / v.denom()))
+            .collect();
+        let problem = Standard {
+            rows: &rows,
+            rhs: &rhs,
+            relations: &relations,
+            objective: &obj,
+        };
+        let core = with_escalation(
+            || simplex::<i64>(&problem),
+            || simplex::<i128>(&problem),
+            || simplex::<BigInt>(&problem),
+        );
+        match core {
+            Core::Infeasible => LpResult::Infeasible,
+            Core::Unbounded => LpResult::Unbounded,
+            Core::Optimal { x, duals, det } => {
+                let mut values = vec![BigRational::zero(); n];
+                for (k, &(j, neg)) in column_of.iter().enumerate() {
+                    let v = BigRational::new(x[k].clone(), det.clone());
+                    if neg {
+                        values[j] -= v;
+                    } else {
+                        values[j] += v;
+                    }
+                }
+                let value: BigRational =
+                    self.objective.iter().zip(&values).map(|(c, x)| c * x).sum();
+                let scale = BigRational::from_integer(lo);
+                let sign = if self.sense == Sense::Minimize {
+                    -BigRational::from_integer(1.into())
+                } else {
+                    BigRational::from_integer(1.into())
+                };
+                let duals = duals
+                    .into_iter()
+                    .zip(&factors)
+                    .map(|(y, f)| BigRational::new(y, det.clone()) * f / &scale * &sign)
+                    .collect();
+                LpResult::Optimal(LpSolution {
+                    value,
+                    x: values,
+                    duals,
+                })
+            }
+        }
+    }
+}
+
+struct Standard<'a> {
+    rows: &'a [Vec<BigInt>],
+    rhs: &'a [BigInt],
+    relations: &'a [Relation],
+    objective: &'a [BigInt],
+}
+
+enum Core {
+    Infeasible,
+    Unbounded,
+    Optimal {
+        x: Vec<BigInt>,
+        duals: Vec<BigInt>,
+        det: BigInt,
+    },
+}
+
+fn convert<T: Int>(v: &BigInt) -> Result<T, Overflow> {
+    T::from_bigint(v).ok_or(Overflow)
+}
+
+/// Runs simplex iterations on `tableau` with objective row `obj_row`, never
+/// letting columns `>= forbidden_from` (but `< cols - 1`) enter. Returns
+/// `Ok(false)` if unbounded.
+pub(crate) fn run_simplex<T: Int>(
+    tableau: &mut Tableau<T>,
+    obj_row: usize,
+    forbidden_from: usize,
+    lex_cols: &[usize],
+) -> Result<bool, Overflow> {
+    loop {
+        // Dantzig's rule: the most negative reduced cost.
+        let mut entering: Option<usize> = None;
+        for j in 0..forbidden_from {
+            let v = tableau.at(obj_row, j);
+            if v.is_negative_int() {
+                match entering {
+                    None => entering = Some(j),
+                    Some(e) => {
+                        if v < tableau.at(obj_row, e) {
+                            entering = Some(j);
+                        }
+                    }
+                }
+            }
+        }
+        let Some(e) = entering else {
+            return Ok(true);
+        };
+        let rows = tableau.min_ratio_rows(e)?;
+        if rows.is_empty() {
+            return Ok(false);
+        }
+        let r = if rows.len() == 1 {
+            rows[0]
+        } else {
+            tableau.lexicographic_row(&rows, e, lex_cols)?
+        };
+        tableau.pivot(r, e)?;
+    }
+}
+
+fn simplex<T: Int>(p: &Standard<'_>) -> Result<Core, Overflow> {
+    let m = p.rows.len();
+    let n = p.objective.len();
+    let slack_count = p
+        .relations
+        .iter()
+        .filter(|r| **r != Relation::Equal)
+        .count();
+    let art_count = p
+        .relations
+        .iter()
+        .filter(|r| **r != Relation::LessEqual)
+        .count();
+    let art_start = n + slack_count;
+    let cols = n + slack_count + art_count + 1;
+    // Rows 0..m are constraints, row m the phase-2 objective, row m+1 phase 1.
+    let total_rows = m + 2;
+    let mut data = vec![T::int_zero(); total_rows * cols];
+    let mut basis = Vec::with_capacity(m);
+    let mut unit_col = Vec::with_capacity(m);
+    let (mut s, mut a) = (n, art_start);
+    for i in 0..m {
+        for j in 0..n {
+            data[i * cols + j] = convert(&p.rows[i][j])?;
+        }
+        data[i * cols + cols - 1] = convert(&p.rhs[i])?;
+        match p.relations[i] {
+            Relation::LessEqual => {
+                data[i * cols + s] = T::int_one();
+                basis.push(s);
+                unit_col.push(s);
+                s += 1;
+            }
+            Relation::GreaterEqual => {
+                data[i * cols + s] = T::neg(&T::int_one()).ok_or(Overflow)?;
+                s += 1;
+                data[i * cols + a] = T::int_one();
+                basis.push(a);
+                unit_col.push(a);
+                a += 1;
+            }
+            Relation::Equal => {
+                data[i * cols + a] = T::int_one();
+                basis.push(a);
+                unit_col.push(a);
+                a += 1;
+            }
+        }
+    }
+    for j in 0..n {
+        data[m * cols + j] = T::neg(&convert(&p.objective[j])?).ok_or(Overflow)?;
+    }
+    // Phase 1 objective: maximise -(sum of artificials); its row, with the
+    // basic artificials eliminated, is minus the sum of their rows.
+    for i in 0..m {
+        if p.relations[i] != Relation::LessEqual {
+            for j in 0..cols {
+                if j >= art_start && j < cols - 1 {
+                    continue;
+                }
+                let v = &data[i * cols + j];
+                if !v.is_zero_int() {
+                    let minus = T::neg(v).ok_or(Overflow)?;
+                    let cur = data[(m + 1) * cols + j].clone();
+                    data[(m + 1) * cols + j] =
+                        T::mul_add(&minus, &T::int_one(), &cur).ok_or(Overflow)?;
+                }
+            }
+        }
+    }
+    let mut tableau = Tableau::new(total_rows, cols, data, basis);
+    if art_count > 0 {
+        run_simplex(&mut tableau, m + 1, art_start, &unit_col)?;
+        if !tableau.rhs(m + 1).is_zero_int() {
+            return Ok(Core::Infeasible);
+        }
+        // Drive basic artificials (at level zero) out of the basis.
+        for i in 0..m {
+            if tableau.basis[i] >= art_start {
+                if let Some(j) = (0..art_start).find(|&j| !tableau.at(i, j).is_zero_int()) {
+                    tableau.pivot(i, j)?;
+                }
+            }
+        }
+    }
+    if !run_simplex(&mut tableau, m, art_start, &unit_col)? {
+        return Ok(Core::Unbounded);
+    }
+    let mut x = vec![<BigInt as Zero>::zero(); n];
+    for i in 0..m {
+        let b = tableau.basis[i];
+        if b < n {
+            x[b] = tableau.rhs(i).to_bigint();
+        }
+    }
+    let duals = unit_col
+        .iter()
+        .map(|&c| tableau.at(m, c).to_bigint())
+        .collect();
+    Ok(Core::Optimal {
+        x,
+        duals,
+        det: tableau.det.to_bigint(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(x: i64) -> BigRational {
+        BigRational::from_integer(x.into())
+    }
+
+    fn optimal(lp: &LinearProgram) -> LpSolution {
+        match lp.solve() {
+            LpResult::Optimal(s) => s,
+            other => panic!("expected an optimum, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn textbook_maximum() {
+        // Chvátal, Linear Programming (1983), ch. 2: max 5x1+4x2+3x3,
+        // 2x1+3x2+x3<=5, 4x1+x2+2x3<=11, 3x1+4x2+2x3<=8: optimum 13 at (2,0,1).
+        let mut lp = LinearProgram::new(Sense::Maximize, vec![r(5), r(4), r(3)]);
+        lp.add_constraint(vec![r(2), r(3), r(1)], Relation::LessEqual, r(5))
+            .unwrap();
+        lp.add_constraint(vec![r(4), r(1), r(2)], Relation::LessEqual, r(11))
+            .unwrap();
+        lp.add_constraint(vec![r(3), r(4), r(2)], Relation::LessEqual, r(8))
+            .unwrap();
+        let s = optimal(&lp);
+        assert_eq!(s.value, r(13));
+        assert_eq!(s.x, vec![r(2), r(0), r(1)]);
+        let dual_value: BigRational = s.duals.iter().zip([5, 11, 8]).map(|(y, b)| y * r(b)).sum();
+        assert_eq!(dual_value, r(13));
+    }
+
+    #[test]
+    fn minimum_with_equalities_and_free_variables() {
+        // min x - y s.t. x + y = 2, x - y >= -4, y <= 5 with y free: y = 3, x = -1.
+        let mut lp = LinearProgram::new(Sense::Minimize, vec![r(1), r(-1)]);
+        lp.add_constraint(vec![r(1), r(1)], Relation::Equal, r(2))
+            .unwrap();
+        lp.add_constraint(vec![r(1), r(-1)], Relation::GreaterEqual, r(-4))
+            .unwrap();
+        lp.add_constraint(vec![r(0), r(1)], Relation::LessEqual, r(5))
+            .unwrap();
+        lp.set_free(0).unwrap();
+        lp.set_free(1).unwrap();
+        let s = optimal(&lp);
+        assert_eq!(s.value, r(-4));
+        assert_eq!(s.x, vec![r(-1), r(3)]);
+        let dual_value: BigRational = s.duals.iter().zip([2, -4, 5]).map(|(y, b)| y * r(b)).sum();
+        assert_eq!(dual_value, r(-4));
+    }
+
+    #[test]
+    fn infeasible_and_unbounded() {
+        let mut lp = LinearProgram::new(Sense::Maximize, vec![r(1)]);
+        lp.add_constraint(vec![r(1)], Relation::GreaterEqual, r(3))
+            .unwrap();
+        assert_eq!(lp.solve(), LpResult::Unbounded);
+        lp.add_constraint(vec![r(1)], Relation::LessEqual, r(2))
+            .unwrap();
+        assert_eq!(lp.solve(), LpResult::Infeasible);
+        assert!(lp
+            .add_constraint(vec![r(1), r(2)], Relation::LessEqual, r(2))
+            .is_err());
+    }
+
+    #[test]
+    fn degenerate_program_terminates() {
+        // Beale's cycling example (1955) cycles under the textbook rule
+        // without anti-cycling; optimum 1/20.
+        let q = |p: i64, d: i64| BigRational::new(p.into(), d.into());
+        let mut lp = LinearProgram::new(Sense::Maximize, vec![q(3, 4), r(-150), q(1, 50), r(-6)]);
+        lp.add_constraint(
+            vec![q(1, 4), r(-60), q(-1, 25), r(9)],
+            Relation::LessEqual,
+            r(0),
+        )
+        .unwrap();
+        lp.add_constraint(
+            vec![q(1, 2), r(-90), q(-1, 50), r(3)],
+            Relation::LessEqual,
+            r(0),
+        )
+        .unwrap();
+        lp.add_constraint(vec![r(0), r(0), r(1), r(0)], Relation::LessEqual, r(1))
+            .unwrap();
+        let s = optimal(&lp);
+        assert_eq!(s.value, q(1, 20));
+    }
+
+    #[test]
+    fn redundant_equalities() {
+        let mut lp = LinearProgram::new(Sense::Maximize, vec![r(1), r(1)]);
+        lp.add_constraint(vec![r(1), r(1)], Relation::Equal, r(1))
+            .unwrap();
+        lp.add_constraint(vec![r(2), r(2)], Relation::Equal, r(2))
+            .unwrap();
+        let s = optimal(&lp);
+        assert_eq!(s.value, r(1));
+    }
+}

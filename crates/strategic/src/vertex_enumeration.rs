@@ -1,0 +1,763 @@
+//! All Nash equilibria of a bimatrix game, exactly, by enumerating the
+//! vertices of the two best-response polytopes and matching complementary
+//! labels (Avis, Rosenberg, Savani and von Stengel, "Enumeration of Nash
+//! equilibria for two-player games", Economic Theory 42, 2010; von Stengel,
+//! "Computing equilibria for two-person games", Handbook of Game Theory 3,
+//! 2002, §3), with the equilibria grouped into maximal convex sets (cliques)
+//! and connected components, as Gambit's `enummixed` does.
+//!
+//! With payoffs made positive, the polytopes are
+//! `P = {x >= 0 : B^T x <= 1}` and `Q = {y >= 0 : A y <= 1}`. A point has
+//! label `i` (a row) if `x_i = 0` or `(A y)_i = 1`, and label `j` (a column)
+//! if `(B^T x)_j = 1` or `y_j = 0`; `(x, y) != (0, 0)` normalised is a Nash
+//! equilibrium iff every label occurs. A vertex is determined by its set of
+//! labels (the facets it lies on), which is how vertices are identified.
+//!
+//! The vertices are found by a depth-first search over all feasible bases,
+//! one fraction-free pivot per newly found basis, exact in `i64`, `i128` or
+//! big integers. Degenerate games (a vertex with more labels than the
+//! dimension) are handled: every feasible basis is visited, and the extreme
+//! equilibria are grouped into maximal cliques: sets `X × Y` of extreme
+//! equilibria any pair of which is an equilibrium, whose convex hulls
+//! `conv X × conv Y` are the maximal convex sets of equilibria (Winkels 1979;
+//! Avis et al. 2010, §4). Cliques that share an extreme equilibrium form a
+//! connected component.
+
+use std::collections::{HashMap, HashSet};
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::Zero;
+
+use crate::equilibrium::Equilibrium;
+use crate::error::StrategicError;
+use crate::game::{Matrix, NormalFormGame};
+use crate::integer::{starting_width, Int, Overflow};
+use crate::zero_sum::scale_positive;
+
+/// The default limit on the upper-bound-theorem count of vertices.
+pub const DEFAULT_VERTEX_LIMIT: u128 = 10_000_000;
+
+/// A maximal convex set of equilibria: every combination of a row vertex and
+/// a column vertex in it is an equilibrium.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clique {
+    /// Indices into [`AllEquilibria::row_vertices`].
+    pub rows: Vec<usize>,
+    /// Indices into [`AllEquilibria::column_vertices`].
+    pub columns: Vec<usize>,
+}
+
+/// Every extreme equilibrium of a bimatrix game, with the cliques and components.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AllEquilibria {
+    /// The extreme equilibria.
+    pub equilibria: Vec<Equilibrium>,
+    /// For each equilibrium, the indices of its row and column vertex.
+    pub pairs: Vec<(usize, usize)>,
+    /// The distinct row-player strategies occurring in extreme equilibria.
+    pub row_vertices: Vec<Vec<BigRational>>,
+    /// The distinct column-player strategies occurring in extreme equilibria.
+    pub column_vertices: Vec<Vec<BigRational>>,
+    /// The maximal cliques (maximal convex sets of equilibria).
+    pub cliques: Vec<Clique>,
+    /// Connected components: groups of clique indices sharing extreme equilibria.
+    pub components: Vec<Vec<usize>>,
+    /// Whether the game is degenerate (some vertex of a best-response
+    /// polytope has more labels than its dimension).
+    pub degenerate: bool,
+    /// The numbers of vertices of `P` and `Q` (including the origin).
+    pub vertex_counts: (usize, usize),
+}
+
+fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
+    if a == 0 {
+        return b;
+    }
+    if b == 0 {
+        return a;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
+}
+
+/// The upper bound theorem (McMullen 1970): the most vertices a
+/// `d`-dimensional polytope with `facets` facets can have.
+pub fn upper_bound_vertices(d: usize, facets: usize) -> u128 {
+    if d == 0 {
+        return 1;
+    }
+    let binom = |n: usize, k: usize| -> u128 {
+        if k > n {
+            return 0;
+        }
+        let k = k.min(n - k);
+        let mut r: u128 = 1;
+        for i in 0..k {
+            r = r.saturating_mul((n - i) as u128) / (i as u128 + 1);
+        }
+        r
+    };
+    let (half_up, half_down) = (d.div_ceil(2), d / 2);
+    binom(facets - half_up, half_down).saturating_add(binom(facets - half_down - 1, half_up - 1))
+}
+
+/// Label and basis sets as bitsets (games with at most 128 strategies in
+/// total, far beyond what exhaustive enumeration can finish anyway).
+type Bits = u128;
+
+/// The most strategies (rows plus columns) vertex enumeration accepts.
+pub const MAX_TOTAL_STRATEGIES: usize = 128;
+
+/// A vertex of `{z >= 0 : C z <= 1}`.
+#[derive(Debug, Clone)]
+pub(crate) struct Vertex {
+    pub labels: Bits,
+    /// Numerators of the coordinates (over a common denominator, which
+    /// normalisation makes irrelevant), converted to big integers only when
+    /// needed.
+    pub coords: Coords,
+}
+
+/// Vertex coordinates in the integer type the enumeration ran with.
+#[derive(Debug, Clone)]
+pub(crate) enum Coords {
+    Small(Vec<i64>),
+    Medium(Vec<i128>),
+    Big(Vec<BigInt>),
+}
+
+/// Conversion of coordinates into [`Coords`].
+pub(crate) trait IntoCoords: Int {
+    fn into_coords(v: Vec<Self>) -> Coords;
+}
+
+impl IntoCoords for i64 {
+    fn into_coords(v: Vec<Self>) -> Coords {
+        Coords::Small(v)
+    }
+}
+
+impl IntoCoords for i128 {
+    fn into_coords(v: Vec<Self>) -> Coords {
+        Coords::Medium(v)
+    }
+}
+
+impl IntoCoords for BigInt {
+    fn into_coords(v: Vec<Self>) -> Coords {
+        Coords::Big(v)
+    }
+}
+
+impl Coords {
+    fn is_origin(&self) -> bool {
+        match self {
+            Coords::Small(v) => v.iter().all(|x| *x == 0),
+            Coords::Medium(v) => v.iter().all(|x| *x == 0),
+            Coords::Big(v) => v.iter().all(|x| x.is_zero()),
+        }
+    }
+
+    /// The coordinates normalised to a probability vector, in lowest terms.
+    fn probabilities(&self) -> Vec<BigRational> {
+        let wide: Option<Vec<i128>> = match self {
+            Coords::Small(v) => Some(v.iter().map(|&x| i128::from(x)).collect()),
+            Coords::Medium(v) => Some(v.clone()),
+            Coords::Big(_) => None,
+        };
+        if let Some(v) = wide {
+            if let Some(total) = v.iter().try_fold(0i128, |s, &x| s.checked_add(x)) {
+                if total > 0 && v.iter().all(|&x| x >= 0) {
+                    return v
+                        .iter()
+                        .map(|&x| {
+                            let g = gcd_u128(x as u128, total as u128) as i128;
+                            BigRational::new_raw(BigInt::from(x / g), BigInt::from(total / g))
+                        })
+                        .collect();
+                }
+            }
+        }
+        let coords = self.to_big();
+        let total: BigInt = coords.iter().sum();
+        coords
+            .iter()
+            .map(|c| BigRational::new(c.clone(), total.clone()))
+            .collect()
+    }
+
+    fn to_big(&self) -> Vec<BigInt> {
+        match self {
+            Coords::Small(v) => v.iter().map(|&x| BigInt::from(x)).collect(),
+            Coords::Medium(v) => v.iter().map(|&x| BigInt::from(x)).collect(),
+            Coords::Big(v) => v.clone(),
+        }
+    }
+}
+
+pub(crate) enum Stop {
+    Overflow,
+    TooMany(usize),
+}
+
+impl From<Overflow> for Stop {
+    fn from(_: Overflow) -> Self {
+        Stop::Overflow
+    }
+}
+
+/// A fast hasher for `u128` keys (a multiplicative mix; the keys are bitsets).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct BitsHasher(u64);
+
+impl std::hash::Hasher for BitsHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u128(&mut self, i: u128) {
+        let x = (i as u64) ^ ((i >> 64) as u64).rotate_left(32);
+        let h = (self.0 ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = h ^ (h >> 29);
+    }
+}
+
+type FastBuild = std::hash::BuildHasherDefault<BitsHasher>;
+
+/// A fraction-free tableau in dictionary form: only the nonbasic columns
+/// (plus the right-hand side) are stored. `data[i * (d + 1) + c]` is the
+/// entry of row `i` in the column of variable `nonbasic[c]`, the last
+/// column the right-hand side; the true value is the entry divided by `det`.
+struct Dictionary<T> {
+    d: usize,
+    data: Vec<T>,
+    det: T,
+    basis: Vec<usize>,
+    nonbasic: Vec<usize>,
+    key: Bits,
+}
+
+impl<T: Int> Dictionary<T> {
+    /// Copies `other` into `self`, reusing the allocations.
+    fn copy_from(&mut self, other: &Self) {
+        self.d = other.d;
+        self.data.clone_from(&other.data);
+        self.det.clone_from(&other.det);
+        self.basis.clone_from(&other.basis);
+        self.nonbasic.clone_from(&other.nonbasic);
+        self.key = other.key;
+    }
+
+    fn duplicate(&self) -> Self {
+        Dictionary {
+            d: self.d,
+            data: self.data.clone(),
+            det: self.det.clone(),
+            basis: self.basis.clone(),
+            nonbasic: self.nonbasic.clone(),
+            key: self.key,
+        }
+    }
+
+    #[inline]
+    fn at(&self, i: usize, c: usize) -> &T {
+        &self.data[i * (self.d + 1) + c]
+    }
+
+    #[inline]
+    fn rhs(&self, i: usize) -> &T {
+        &self.data[i * (self.d + 1) + self.d]
+    }
+
+    /// Pivots nonbasic column `c` into the basis at row `r` (see the module
+    /// [`crate::tableau`] for the update rule; the leaving variable's column
+    /// becomes `-T[i][c]`, with `det` in row `r`).
+    fn pivot(&mut self, r: usize, c: usize, trusted: bool) -> Result<(), Overflow> {
+        let w = self.d + 1;
+        let p = self.at(r, c).clone();
+        let divisor = if trusted {
+            T::divisor_trusted(&self.det)
+        } else {
+            T::divisor(&self.det)
+        };
+        let (before, rest) = self.data.split_at_mut(r * w);
+        let (pivot_row, after) = rest.split_at_mut(w);
+        for row in before.chunks_exact_mut(w).chain(after.chunks_exact_mut(w)) {
+            let f = row[c].clone();
+            if f.is_zero_int() {
+                if p != self.det {
+                    for x in row.iter_mut() {
+                        if !x.is_zero_int() {
+                            *x = T::mul_div(&p, x, &divisor).ok_or(Overflow)?;
+                        }
+                    }
+                }
+            } else {
+                for (j, (x, y)) in row.iter_mut().zip(pivot_row.iter()).enumerate() {
+                    if j == c {
+                        continue;
+                    }
+                    *x = if y.is_zero_int() {
+                        if x.is_zero_int() {
+                            continue;
+                        }
+                        T::mul_div(&p, x, &divisor)
+                    } else {
+                        T::mul_sub_div(&p, x, &f, y, &divisor)
+                    }
+                    .ok_or(Overflow)?;
+                }
+                row[c] = T::neg(&f).ok_or(Overflow)?;
+            }
+        }
+        pivot_row[c] = self.det.clone();
+        let entering = self.nonbasic[c];
+        let leaving = self.basis[r];
+        self.basis[r] = entering;
+        self.nonbasic[c] = leaving;
+        self.key = (self.key & !(1u128 << leaving)) | 1u128 << entering;
+        if p.is_negative_int() {
+            for x in self.data.iter_mut() {
+                *x = T::neg(x).ok_or(Overflow)?;
+            }
+            self.det = T::neg(&p).ok_or(Overflow)?;
+        } else {
+            self.det = p;
+        }
+        Ok(())
+    }
+}
+
+/// All vertices of `{z >= 0 : C z <= 1}` for a positive integer matrix `C`
+/// (`k` rows, `d` columns, `d + k <= 128`). `z_l = 0` carries label
+/// `var_labels[l]`, and row `i` tight carries `slack_labels[i]`. With
+/// `trusted`, the integer type is known (by Hadamard's bound) to hold every
+/// entry, and exact divisions skip their overflow checks.
+pub(crate) fn polytope_vertices<T: IntoCoords>(
+    c: &[Vec<BigInt>],
+    d: usize,
+    var_labels: &[usize],
+    slack_labels: &[usize],
+    basis_limit: usize,
+    trusted: bool,
+) -> Result<Vec<Vertex>, Stop> {
+    let k = c.len();
+    let w = d + 1;
+    let mut data = vec![T::int_zero(); k * w];
+    for (i, row) in c.iter().enumerate() {
+        for (j, x) in row.iter().enumerate() {
+            data[i * w + j] = T::from_bigint(x).ok_or(Overflow)?;
+        }
+        data[i * w + d] = T::int_one();
+    }
+    let label_bit: Vec<Bits> = (0..d + k)
+        .map(|col| {
+            1u128
+                << if col < d {
+                    var_labels[col]
+                } else {
+                    slack_labels[col - d]
+                }
+        })
+        .collect();
+    let basis: Vec<usize> = (d..d + k).collect();
+    let key = basis.iter().fold(0u128, |b, &v| b | 1u128 << v);
+    let start = Dictionary {
+        d,
+        data,
+        det: T::int_one(),
+        basis,
+        nonbasic: (0..d).collect(),
+        key,
+    };
+    let mut visited: HashSet<Bits, FastBuild> = HashSet::default();
+    visited.insert(start.key);
+    let mut vertices: HashMap<Bits, Vertex, FastBuild> = HashMap::default();
+    let mut stack = vec![start];
+    let mut pool: Vec<Dictionary<T>> = Vec::new();
+    let mut rows: Vec<usize> = Vec::with_capacity(k);
+    while let Some(t) = stack.pop() {
+        let mut labels: Bits = 0;
+        for &v in &t.nonbasic {
+            labels |= label_bit[v];
+        }
+        for (i, &v) in t.basis.iter().enumerate() {
+            if t.rhs(i).is_zero_int() {
+                labels |= label_bit[v];
+            }
+        }
+        vertices.entry(labels).or_insert_with(|| {
+            let mut coords = vec![T::int_zero(); d];
+            for (i, &v) in t.basis.iter().enumerate() {
+                if v < d {
+                    coords[v] = t.rhs(i).clone();
+                }
+            }
+            Vertex {
+                labels,
+                coords: T::into_coords(coords),
+            }
+        });
+        for col in 0..d {
+            // Minimum-ratio rows for the entering column.
+            rows.clear();
+            for i in 0..k {
+                let a = t.at(i, col);
+                if !a.is_positive_int() {
+                    continue;
+                }
+                match rows.first() {
+                    None => rows.push(i),
+                    Some(&b) => match T::cmp_products(t.rhs(i), t.at(b, col), t.rhs(b), a)
+                        .ok_or(Overflow)?
+                    {
+                        std::cmp::Ordering::Less => {
+                            rows.clear();
+                            rows.push(i);
+                        }
+                        std::cmp::Ordering::Equal => rows.push(i),
+                        std::cmp::Ordering::Greater => {}
+                    },
+                }
+            }
+            for i in 0..k {
+                if t.rhs(i).is_zero_int() && t.at(i, col).is_negative_int() {
+                    rows.push(i);
+                }
+            }
+            let entering = t.nonbasic[col];
+            for &r in &rows {
+                let leaving = t.basis[r];
+                let next_key = (t.key & !(1u128 << leaving)) | 1u128 << entering;
+                if !visited.insert(next_key) {
+                    continue;
+                }
+                if visited.len() > basis_limit {
+                    return Err(Stop::TooMany(visited.len()));
+                }
+                let mut next = match pool.pop() {
+                    Some(mut spare) => {
+                        spare.copy_from(&t);
+                        spare
+                    }
+                    None => t.duplicate(),
+                };
+                next.pivot(r, col, trusted)?;
+                stack.push(next);
+            }
+        }
+        pool.push(t);
+    }
+    Ok(vertices.into_values().collect())
+}
+
+fn vertices_escalating(
+    c: &[Vec<BigInt>],
+    d: usize,
+    var_labels: &[usize],
+    slack_labels: &[usize],
+    basis_limit: usize,
+) -> Result<Vec<Vertex>, StrategicError> {
+    let too_many = |count: usize| StrategicError::TooLarge {
+        method: "vertex enumeration".into(),
+        what: "bases".into(),
+        count: format!("more than {count}"),
+        limit: basis_limit.to_string(),
+    };
+    let start = starting_width(c);
+    if start == 0 {
+        match polytope_vertices::<i64>(c, d, var_labels, slack_labels, basis_limit, false) {
+            Ok(v) => return Ok(v),
+            Err(Stop::TooMany(n)) => return Err(too_many(n)),
+            Err(Stop::Overflow) => {}
+        }
+    }
+    if start <= 1 {
+        match polytope_vertices::<i128>(c, d, var_labels, slack_labels, basis_limit, start == 1) {
+            Ok(v) => return Ok(v),
+            Err(Stop::TooMany(n)) => return Err(too_many(n)),
+            Err(Stop::Overflow) => {}
+        }
+    }
+    match polytope_vertices::<BigInt>(c, d, var_labels, slack_labels, basis_limit, false) {
+        Ok(v) => Ok(v),
+        Err(Stop::TooMany(n)) => Err(too_many(n)),
+        Err(Stop::Overflow) => unreachable!("big integers never overflow"),
+    }
+}
+
+/// Options of [`all_equilibria`].
+#[derive(Debug, Clone, Copy)]
+pub struct EnumerationOptions {
+    /// Refuse games whose best-response polytopes may have more vertices
+    /// than this (by the upper bound theorem).
+    pub vertex_limit: u128,
+    /// Run regardless of the limit.
+    pub force: bool,
+}
+
+impl Default for EnumerationOptions {
+    fn default() -> Self {
+        EnumerationOptions {
+            vertex_limit: DEFAULT_VERTEX_LIMIT,
+            force: false,
+        }
+    }
+}
+
+/// All extreme Nash equilibria of a two-player game, with cliques and components.
+///
+/// ```
+/// use sprague_strategic::{examples::example, vertex_enumeration::all_equilibria};
+/// let bos = example("battle-of-the-sexes").unwrap();
+/// let all = all_equilibria(&bos, Default::default()).unwrap();
+/// assert_eq!(all.equilibria.len(), 3);
+/// assert!(!all.degenerate);
+/// ```
+pub fn all_equilibria(
+    game: &NormalFormGame,
+    options: EnumerationOptions,
+) -> Result<AllEquilibria, StrategicError> {
+    let (a, b) = game.bimatrix()?;
+    all_equilibria_bimatrix(&a, &b, options)
+}
+
+/// [`all_equilibria`] for payoff matrices.
+pub fn all_equilibria_bimatrix(
+    a: &Matrix,
+    b: &Matrix,
+    options: EnumerationOptions,
+) -> Result<AllEquilibria, StrategicError> {
+    let m = a.len();
+    let n = a.first().map_or(0, Vec::len);
+    if m == 0 {
+        return Err(StrategicError::NoStrategies { player: 1 });
+    }
+    if n == 0 {
+        return Err(StrategicError::NoStrategies { player: 2 });
+    }
+    if m + n > MAX_TOTAL_STRATEGIES {
+        return Err(StrategicError::TooLarge {
+            method: format!("vertex enumeration of a {m}x{n} game"),
+            what: "strategies in total".into(),
+            count: (m + n).to_string(),
+            limit: MAX_TOTAL_STRATEGIES.to_string(),
+        });
+    }
+    let bound_p = upper_bound_vertices(m, m + n);
+    let bound_q = upper_bound_vertices(n, m + n);
+    let bound = bound_p.saturating_add(bound_q);
+    if !options.force && bound > options.vertex_limit {
+        return Err(StrategicError::TooLarge {
+            method: format!("vertex enumeration of a {m}x{n} game"),
+            what: "vertices (upper bound theorem)".into(),
+            count: bound.to_string(),
+            limit: options.vertex_limit.to_string(),
+        });
+    }
+    let basis_limit = if options.force {
+        usize::MAX
+    } else {
+        usize::try_from(options.vertex_limit.saturating_mul(10)).unwrap_or(usize::MAX)
+    };
+    let sa = scale_positive(a).data;
+    let sb = scale_positive(b).data;
+    // P: rows are columns j of B^T.
+    let bt: Vec<Vec<BigInt>> = (0..n)
+        .map(|j| (0..m).map(|i| sb[i][j].clone()).collect())
+        .collect();
+    let labels_rows: Vec<usize> = (0..m).collect();
+    let labels_cols: Vec<usize> = (m..m + n).collect();
+    // The two polytopes are independent: enumerate them on two threads.
+    let (p, q) = std::thread::scope(|scope| {
+        let q =
+            scope.spawn(|| vertices_escalating(&sa, n, &labels_cols, &labels_rows, basis_limit));
+        let p = vertices_escalating(&bt, m, &labels_rows, &labels_cols, basis_limit);
+        let q = q.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        (p, q)
+    });
+    let (p, q) = (p?, q?);
+    let degenerate = p.iter().any(|v| v.labels.count_ones() as usize > m)
+        || q.iter().any(|v| v.labels.count_ones() as usize > n);
+    let full: Bits = if m + n == 128 {
+        u128::MAX
+    } else {
+        (1u128 << (m + n)) - 1
+    };
+    let nonzero = |v: &Vertex| !v.coords.is_origin();
+    let normalise = |v: &Vertex| -> Vec<BigRational> { v.coords.probabilities() };
+    let mut row_vertices: Vec<Vec<BigRational>> = Vec::new();
+    let mut column_vertices: Vec<Vec<BigRational>> = Vec::new();
+    let mut row_index: HashMap<usize, usize> = HashMap::new();
+    let mut col_index: HashMap<usize, usize> = HashMap::new();
+    let mut pairs = Vec::new();
+    let qs: Vec<usize> = (0..q.len()).filter(|&k| nonzero(&q[k])).collect();
+    let mut matches: Vec<(usize, usize)> = Vec::new();
+    if degenerate {
+        for (pi, pv) in p.iter().enumerate() {
+            if nonzero(pv) {
+                for &qi in &qs {
+                    if pv.labels | q[qi].labels == full {
+                        matches.push((pi, qi));
+                    }
+                }
+            }
+        }
+    } else {
+        // Nondegenerate: the partner of a vertex has exactly the complementary labels.
+        let by_labels: HashMap<Bits, usize, FastBuild> =
+            qs.iter().map(|&qi| (q[qi].labels, qi)).collect();
+        for (pi, pv) in p.iter().enumerate() {
+            if nonzero(pv) {
+                if let Some(&qi) = by_labels.get(&(full & !pv.labels)) {
+                    matches.push((pi, qi));
+                }
+            }
+        }
+    }
+    for (pi, qi) in matches {
+        let ri = *row_index.entry(pi).or_insert_with(|| {
+            row_vertices.push(normalise(&p[pi]));
+            row_vertices.len() - 1
+        });
+        let ci = *col_index.entry(qi).or_insert_with(|| {
+            column_vertices.push(normalise(&q[qi]));
+            column_vertices.len() - 1
+        });
+        pairs.push((ri, ci));
+    }
+    // A deterministic order: vertices sorted by their probability vectors,
+    // descending (pure first strategies first), equilibria by row then column vertex.
+    let sort_vertices = |vs: Vec<Vec<BigRational>>| -> (Vec<Vec<BigRational>>, Vec<usize>) {
+        let mut idx: Vec<usize> = (0..vs.len()).collect();
+        idx.sort_by(|&s, &t| vs[t].cmp(&vs[s]));
+        let mut new_index = vec![0; vs.len()];
+        for (new, &old) in idx.iter().enumerate() {
+            new_index[old] = new;
+        }
+        (idx.iter().map(|&k| vs[k].clone()).collect(), new_index)
+    };
+    let (row_vertices, row_map) = sort_vertices(row_vertices);
+    let (column_vertices, col_map) = sort_vertices(column_vertices);
+    let mut pairs: Vec<(usize, usize)> = pairs
+        .iter()
+        .map(|&(r, c)| (row_map[r], col_map[c]))
+        .collect();
+    pairs.sort();
+    let equilibria = pairs
+        .iter()
+        .map(|&(r, c)| {
+            Equilibrium::bimatrix(a, b, row_vertices[r].clone(), column_vertices[c].clone())
+        })
+        .collect();
+    let cliques = maximal_cliques(&pairs, row_vertices.len(), column_vertices.len());
+    let components = connected_components(&cliques);
+    Ok(AllEquilibria {
+        equilibria,
+        pairs,
+        row_vertices,
+        column_vertices,
+        cliques,
+        components,
+        degenerate,
+        vertex_counts: (p.len(), q.len()),
+    })
+}
+
+/// The maximal bicliques of the bipartite graph of extreme equilibria:
+/// all closed pairs `(X, Y)` with `Y` the common neighbours of `X` and `X`
+/// those of `Y`, found by closing the neighbourhoods under intersection.
+fn maximal_cliques(pairs: &[(usize, usize)], rows: usize, columns: usize) -> Vec<Clique> {
+    type Bits = Vec<u64>;
+    let bits_new = |n: usize| -> Bits { vec![0; n.div_ceil(64)] };
+    let bit_set = |b: &mut Bits, i: usize| b[i / 64] |= 1 << (i % 64);
+    let bit_get = |b: &Bits, i: usize| b[i / 64] >> (i % 64) & 1 == 1;
+    let bit_count = |b: &Bits| -> usize { b.iter().map(|w| w.count_ones() as usize).sum() };
+    let mut neighbours: Vec<Bits> = vec![bits_new(columns); rows];
+    for &(r, c) in pairs {
+        bit_set(&mut neighbours[r], c);
+    }
+    let mut family: HashSet<Bits> = HashSet::new();
+    let mut frontier: Vec<Bits> = Vec::new();
+    for nb in &neighbours {
+        if bit_count(nb) > 0 && family.insert(nb.clone()) {
+            frontier.push(nb.clone());
+        }
+    }
+    while let Some(set) = frontier.pop() {
+        for nb in &neighbours {
+            let meet: Bits = set.iter().zip(nb).map(|(x, y)| x & y).collect();
+            if bit_count(&meet) > 0 && family.insert(meet.clone()) {
+                frontier.push(meet);
+            }
+        }
+    }
+    let mut cliques: Vec<Clique> = family
+        .into_iter()
+        .map(|ys| {
+            let cols: Vec<usize> = (0..columns).filter(|&c| bit_get(&ys, c)).collect();
+            let rs: Vec<usize> = (0..rows)
+                .filter(|&r| cols.iter().all(|&c| bit_get(&neighbours[r], c)))
+                .collect();
+            Clique {
+                rows: rs,
+                columns: cols,
+            }
+        })
+        .collect();
+    cliques.sort_by(|x, y| x.rows.cmp(&y.rows).then(x.columns.cmp(&y.columns)));
+    cliques
+}
+
+fn connected_components(cliques: &[Clique]) -> Vec<Vec<usize>> {
+    let mut parent: Vec<usize> = (0..cliques.len()).collect();
+    fn find(parent: &mut [usize], x: usize) -> usize {
+        let mut r = x;
+        while parent[r] != r {
+            r = parent[r];
+        }
+        let mut y = x;
+        while parent[y] != r {
+            let next = parent[y];
+            parent[y] = r;
+            y = next;
+        }
+        r
+    }
+    for i in 0..cliques.len() {
+        for j in i + 1..cliques.len() {
+            let share_row = cliques[i].rows.iter().any(|r| cliques[j].rows.contains(r));
+            let share_col = cliques[i]
+                .columns
+                .iter()
+                .any(|c| cliques[j].columns.contains(c));
+            if share_row && share_col {
+                let (a, b) = (find(&mut parent, i), find(&mut parent, j));
+                parent[a] = b;
+            }
+        }
+    }
+    let mut groups: HashMap<usize, Vec<usize>> = HashMap::new();
+    for i in 0..cliques.len() {
+        let r = find(&mut parent, i);
+        groups.entry(r).or_default().push(i);
+    }
+    let mut result: Vec<Vec<usize>> = groups.into_values().collect();
+    result.sort();
+    result
+}
