@@ -60,10 +60,13 @@ impl PeriodicityTheorem {
         match self {
             // The window g(n₀ .. n₀+w) and its copy at n₀+p must both be known.
             PeriodicityTheorem::SubtractionWindow { window } => preperiod + period + window,
-            // g(n + p) = g(n) must be checked for n up to 2n₀ + p + t − 1.
-            PeriodicityTheorem::GuySmith { digits } => 2 * preperiod + 2 * period + digits,
+            // g(n + p) = g(n) must be checked for n up to 2n₀ + p + t − 1. The
+            // proof shortens a heap by p and needs it non-empty afterwards, so it
+            // runs with max(n₀, 1) in place of n₀ (for n₀ = 0 a heap of exactly p
+            // would vanish, and a move leaving one heap fewer is not always allowed).
+            PeriodicityTheorem::GuySmith { digits } => 2 * preperiod.max(1) + 2 * period + digits,
             PeriodicityTheorem::GuySmithGeneral { parts, digits } => {
-                parts * (preperiod + period) + digits
+                parts * (preperiod.max(1) + period) + digits
             }
         }
     }
@@ -150,7 +153,10 @@ impl fmt::Display for Periodicity {
 /// let found = find_period(&values, Some(PeriodicityTheorem::SubtractionWindow { window: 4 })).unwrap();
 /// assert_eq!((found.preperiod, found.period, found.proven), (0, 7, true));
 /// ```
-pub fn find_period(values: &[u64], theorem: Option<PeriodicityTheorem>) -> Option<Periodicity> {
+pub fn find_period<T: Copy + PartialEq>(
+    values: &[T],
+    theorem: Option<PeriodicityTheorem>,
+) -> Option<Periodicity> {
     let length = values.len();
     let mut observed = None;
     for period in 1..=length / 2 {
@@ -186,7 +192,7 @@ pub fn find_period(values: &[u64], theorem: Option<PeriodicityTheorem>) -> Optio
 }
 
 /// The least n₀ such that values[n + period] = values[n] for all n ≥ n₀ in the data.
-fn preperiod_for(values: &[u64], period: usize) -> usize {
+fn preperiod_for<T: Copy + PartialEq>(values: &[T], period: usize) -> usize {
     let mut start = values.len() - period;
     while start > 0 && values[start - 1] == values[start - 1 + period] {
         start -= 1;

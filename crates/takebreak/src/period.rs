@@ -16,15 +16,10 @@
 //! split must be unequal: its periods are only ever observed.
 //!
 //! The shortening step needs x − p ≥ 1, so the proof uses max(n₀, 1) in place
-//! of n₀ (for n₀ = 0 a heap of exactly p would vanish, and a move leaving one
-//! heap fewer is not always allowed).
+//! of n₀ (see [`PeriodicityTheorem::values_needed`]).
 //!
-//! The search is the same as in `sprague_engine::periodicity` but works on the
-//! narrow stored values directly (no copy of a table of 10⁸ values).
-
-use sprague_engine::{Periodicity, PeriodicityTheorem};
-
-use crate::table::Value;
+//! The search is `sprague_engine::find_period`, generic over the value type, so
+//! it works on the narrow stored values directly (no copy of a table of 10⁸ values).
 
 /// The smallest period of `values` that `theorem` proves, or else the smallest
 /// observed period (the periodic tail holds at least two periods).
@@ -36,58 +31,12 @@ use crate::table::Value;
 /// let found = find_period(&values, Some(PeriodicityTheorem::GuySmith { digits: 2 })).unwrap();
 /// assert_eq!((found.preperiod, found.period, found.proven), (5, 3, true));
 /// ```
-pub fn find_period<T: Value>(
-    values: &[T],
-    theorem: Option<PeriodicityTheorem>,
-) -> Option<Periodicity> {
-    let length = values.len();
-    let mut observed = None;
-    for period in 1..=length / 2 {
-        let preperiod = preperiod_for(values, period);
-        if length - preperiod < 2 * period {
-            continue;
-        }
-        let (period, preperiod) = (period as u64, preperiod as u64);
-        if let Some(theorem) = theorem {
-            // With n₀ = 0 a heap of exactly p shortened by p would vanish, and a
-            // move leaving one heap fewer need not be allowed: the proof is run
-            // with n₀ at least 1 (a few more values, never a wrong proof).
-            if length as u64 >= theorem.values_needed(preperiod.max(1), period) {
-                return Some(Periodicity {
-                    preperiod,
-                    period,
-                    proven: true,
-                    theorem: Some(theorem),
-                    examined: length as u64,
-                });
-            }
-        }
-        observed.get_or_insert(Periodicity {
-            preperiod,
-            period,
-            proven: false,
-            theorem: None,
-            examined: length as u64,
-        });
-        if theorem.is_none() {
-            break;
-        }
-    }
-    observed
-}
-
-/// The least n₀ with values[n + period] = values[n] for every n ≥ n₀ in the data.
-fn preperiod_for<T: Value>(values: &[T], period: usize) -> usize {
-    let mut start = values.len() - period;
-    while start > 0 && values[start - 1] == values[start - 1 + period] {
-        start -= 1;
-    }
-    start
-}
+pub use sprague_engine::find_period;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sprague_engine::PeriodicityTheorem;
 
     #[test]
     fn three_part_codes_need_more_values() {
