@@ -320,7 +320,7 @@ impl HeapFamily for SolvedAllBut<'_> {
         }
         for residue in preperiod..preperiod + period {
             let base = self.closed_form(residue)?;
-            if target < base || saltus == 0 || (target - base) % saltus != 0 {
+            if target < base || saltus == 0 || !(target - base).is_multiple_of(saltus) {
                 continue;
             }
             let m = ((target - base) / saltus)

@@ -190,7 +190,9 @@ impl CoinRule {
     pub fn closed_form(&self, x: u64) -> Option<u64> {
         match self {
             // The x-th odious number: 2x, plus 1 when x has an even number of ones.
-            CoinRule::Any { min: 1, max: 3 } => Some(2 * x + u64::from(x.count_ones() % 2 == 0)),
+            CoinRule::Any { min: 1, max: 3 } => {
+                Some(2 * x + u64::from(x.count_ones().is_multiple_of(2)))
+            }
             CoinRule::Any { min: 2, max: 2 } => Some(x),
             CoinRule::Any { min: 1, max: 2 } => Some(x + 1),
             CoinRule::Run { min: 1, max: None } => {

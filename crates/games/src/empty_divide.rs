@@ -107,7 +107,7 @@ impl EmptyAndDivide {
     /// emptied), the splits into two odd parts, ⌈⌊e/2⌋/2⌉ of them.
     pub fn winning_move_count(&self, boxes: &Boxes) -> u128 {
         let splits = |e: u64| {
-            if e % 2 == 0 {
+            if e.is_multiple_of(2) {
                 u128::from(e / 2).div_ceil(2)
             } else {
                 0

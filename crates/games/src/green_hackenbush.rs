@@ -628,7 +628,7 @@ mod tests {
                     .into_iter()
                     .map(|(u, v)| {
                         let name = |x: usize| {
-                            if x % n == 0 {
+                            if x.is_multiple_of(n) {
                                 "g".to_string()
                             } else {
                                 format!("v{}", x % n)

@@ -68,7 +68,7 @@ impl MooreNim {
                 .iter()
                 .filter(|&&h| (h >> bit) & 1 == 1)
                 .count();
-            count as u128 % modulus == 0
+            (count as u128).is_multiple_of(modulus)
         })
     }
 

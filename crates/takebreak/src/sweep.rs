@@ -669,7 +669,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             let m = n - removed;
             let below = self.rare.partition_point(|&rare| (rare as usize) < m);
             // Grundy's game: the pair m/2 + m/2 is no move.
-            let skip = if unequal && m % 2 == 0 {
+            let skip = if unequal && m.is_multiple_of(2) {
                 self.rare[..below].binary_search(&((m / 2) as u32)).ok()
             } else {
                 None
@@ -858,7 +858,7 @@ fn first_unseen(seen: &[u8], from: u32) -> u32 {
 /// Whether `value` is rare under `mask`: an even number of masked bits.
 #[inline]
 pub fn is_rare(value: u32, mask: u32) -> bool {
-    (value & mask).count_ones() % 2 == 0
+    (value & mask).count_ones().is_multiple_of(2)
 }
 
 /// The non-zero mask with the fewest rare positions for the value counts

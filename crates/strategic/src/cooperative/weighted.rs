@@ -202,7 +202,7 @@ impl WeightedVotingGame {
             let mut j = 0usize;
             loop {
                 let value = cumulative(w - j * a, k - j);
-                total = if j % 2 == 0 {
+                total = if j.is_multiple_of(2) {
                     total.wrapping_add(value)
                 } else {
                     total.wrapping_sub(value)

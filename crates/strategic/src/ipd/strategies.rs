@@ -554,7 +554,7 @@ impl Strategy for SteinAndRapoport {
         if round < 15 {
             return view.tit_for_tat();
         }
-        if round % 15 == 0 {
+        if round.is_multiple_of(15) {
             let p = fair_coin_p_value(view.opponent_cooperations(), view.opponent_defections);
             self.opponent_is_random = p >= 0.05;
         }
