@@ -466,6 +466,211 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
     Ok(vertices.into_values().collect())
 }
 
+/// The shared state of a depth-first search over feasible bases.
+struct Search<'a> {
+    d: usize,
+    k: usize,
+    label_bit: &'a [Bits],
+    visited: HashSet<Bits, FastBuild>,
+    vertices: HashMap<Bits, Vertex, FastBuild>,
+    basis_limit: usize,
+    rows: Vec<usize>,
+}
+
+impl Search<'_> {
+    /// Records the vertex of `t` and pushes its unvisited neighbours onto
+    /// `out`. If a pivot overflows, the neighbour is forgotten again (so that
+    /// it can be reached with wider integers) and `Stop::Overflow` returned;
+    /// the neighbours found before stay in `out`.
+    fn expand<T: IntoCoords>(
+        &mut self,
+        t: &Dictionary<T>,
+        out: &mut Vec<Dictionary<T>>,
+    ) -> Result<(), Stop> {
+        let (d, k) = (self.d, self.k);
+        let mut labels: Bits = 0;
+        for &v in &t.nonbasic {
+            labels |= self.label_bit[v];
+        }
+        for (i, &v) in t.basis.iter().enumerate() {
+            if t.rhs(i).is_zero_int() {
+                labels |= self.label_bit[v];
+            }
+        }
+        self.vertices.entry(labels).or_insert_with(|| {
+            let mut coords = vec![T::int_zero(); d];
+            for (i, &v) in t.basis.iter().enumerate() {
+                if v < d {
+                    coords[v] = t.rhs(i).clone();
+                }
+            }
+            Vertex {
+                labels,
+                coords: T::into_coords(coords),
+            }
+        });
+        for col in 0..d {
+            let mut rows = std::mem::take(&mut self.rows);
+            rows.clear();
+            for i in 0..k {
+                let a = t.at(i, col);
+                if !a.is_positive_int() {
+                    continue;
+                }
+                match rows.first() {
+                    None => rows.push(i),
+                    Some(&b) => match T::cmp_products(t.rhs(i), t.at(b, col), t.rhs(b), a)
+                        .ok_or(Overflow)?
+                    {
+                        std::cmp::Ordering::Less => {
+                            rows.clear();
+                            rows.push(i);
+                        }
+                        std::cmp::Ordering::Equal => rows.push(i),
+                        std::cmp::Ordering::Greater => {}
+                    },
+                }
+            }
+            for i in 0..k {
+                if t.rhs(i).is_zero_int() && t.at(i, col).is_negative_int() {
+                    rows.push(i);
+                }
+            }
+            let entering = t.nonbasic[col];
+            for &r in &rows {
+                let leaving = t.basis[r];
+                let next_key = (t.key & !(1u128 << leaving)) | 1u128 << entering;
+                if !self.visited.insert(next_key) {
+                    continue;
+                }
+                if self.visited.len() > self.basis_limit {
+                    return Err(Stop::TooMany(self.visited.len()));
+                }
+                let mut next = t.duplicate();
+                if next.pivot(r, col, false).is_err() {
+                    self.visited.remove(&next_key);
+                    self.rows = rows;
+                    return Err(Stop::Overflow);
+                }
+                out.push(next);
+            }
+            self.rows = rows;
+        }
+        Ok(())
+    }
+}
+
+fn dictionary_to_big(t: &Dictionary<i128>) -> Dictionary<BigInt> {
+    Dictionary {
+        d: t.d,
+        data: t.data.iter().map(|&x| BigInt::from(x)).collect(),
+        det: BigInt::from(t.det),
+        basis: t.basis.clone(),
+        nonbasic: t.nonbasic.clone(),
+        key: t.key,
+    }
+}
+
+fn dictionary_to_medium(t: &Dictionary<BigInt>) -> Option<Dictionary<i128>> {
+    use num_traits::ToPrimitive;
+    Some(Dictionary {
+        d: t.d,
+        data: t
+            .data
+            .iter()
+            .map(|x| x.to_i128())
+            .collect::<Option<Vec<_>>>()?,
+        det: t.det.to_i128()?,
+        basis: t.basis.clone(),
+        nonbasic: t.nonbasic.clone(),
+        key: t.key,
+    })
+}
+
+/// Like [`polytope_vertices`], but each basis is held in `i128` while its
+/// entries fit and in big integers otherwise, switching per basis in both
+/// directions: for games whose Hadamard bound exceeds `i128` although most
+/// bases (those with small supports) have small entries.
+fn polytope_vertices_adaptive(
+    c: &[Vec<BigInt>],
+    d: usize,
+    var_labels: &[usize],
+    slack_labels: &[usize],
+    basis_limit: usize,
+) -> Result<Vec<Vertex>, Stop> {
+    let k = c.len();
+    let w = d + 1;
+    let mut data = vec![BigInt::zero(); k * w];
+    for (i, row) in c.iter().enumerate() {
+        for (j, x) in row.iter().enumerate() {
+            data[i * w + j] = x.clone();
+        }
+        data[i * w + d] = BigInt::from(1);
+    }
+    let label_bit: Vec<Bits> = (0..d + k)
+        .map(|col| {
+            1u128
+                << if col < d {
+                    var_labels[col]
+                } else {
+                    slack_labels[col - d]
+                }
+        })
+        .collect();
+    let basis: Vec<usize> = (d..d + k).collect();
+    let key = basis.iter().fold(0u128, |b, &v| b | 1u128 << v);
+    let start = Dictionary {
+        d,
+        data,
+        det: BigInt::from(1),
+        basis,
+        nonbasic: (0..d).collect(),
+        key,
+    };
+    let mut search = Search {
+        d,
+        k,
+        label_bit: &label_bit,
+        visited: HashSet::default(),
+        vertices: HashMap::default(),
+        basis_limit,
+        rows: Vec::with_capacity(k),
+    };
+    search.visited.insert(key);
+    let mut medium: Vec<Dictionary<i128>> = Vec::new();
+    let mut big: Vec<Dictionary<BigInt>> = Vec::new();
+    match dictionary_to_medium(&start) {
+        Some(t) => medium.push(t),
+        None => big.push(start),
+    }
+    let mut big_children: Vec<Dictionary<BigInt>> = Vec::new();
+    loop {
+        if let Some(t) = medium.pop() {
+            match search.expand(&t, &mut medium) {
+                Ok(()) => {}
+                Err(Stop::Overflow) => big.push(dictionary_to_big(&t)),
+                Err(stop) => return Err(stop),
+            }
+        } else if let Some(t) = big.pop() {
+            big_children.clear();
+            match search.expand(&t, &mut big_children) {
+                Ok(()) => {}
+                Err(Stop::Overflow) => unreachable!("big integers never overflow"),
+                Err(stop) => return Err(stop),
+            }
+            for child in big_children.drain(..) {
+                match dictionary_to_medium(&child) {
+                    Some(m) => medium.push(m),
+                    None => big.push(child),
+                }
+            }
+        } else {
+            break;
+        }
+    }
+    Ok(search.vertices.into_values().collect())
+}
+
 fn vertices_escalating(
     c: &[Vec<BigInt>],
     d: usize,
@@ -494,10 +699,10 @@ fn vertices_escalating(
             Err(Stop::Overflow) => {}
         }
     }
-    match polytope_vertices::<BigInt>(c, d, var_labels, slack_labels, basis_limit, false) {
+    match polytope_vertices_adaptive(c, d, var_labels, slack_labels, basis_limit) {
         Ok(v) => Ok(v),
         Err(Stop::TooMany(n)) => Err(too_many(n)),
-        Err(Stop::Overflow) => unreachable!("big integers never overflow"),
+        Err(Stop::Overflow) => unreachable!("the adaptive search never overflows"),
     }
 }
 
@@ -760,4 +965,70 @@ fn connected_components(cliques: &[Clique]) -> Vec<Vec<usize>> {
     let mut result: Vec<Vec<usize>> = groups.into_values().collect();
     result.sort();
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::SplitMix64;
+
+    fn canonical(vs: Vec<Vertex>) -> Vec<(Bits, Vec<BigRational>)> {
+        let mut out: Vec<(Bits, Vec<BigRational>)> = vs
+            .into_iter()
+            .map(|v| {
+                let big = v.coords.to_big();
+                // Coordinates up to the common denominator: normalise by the
+                // first nonzero entry (or keep the origin).
+                let first = big.iter().find(|x| !x.is_zero()).cloned();
+                let coords = match first {
+                    Some(f) => big
+                        .iter()
+                        .map(|x| BigRational::new(x.clone(), f.clone()))
+                        .collect(),
+                    None => vec![BigRational::zero(); big.len()],
+                };
+                (v.labels, coords)
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn adaptive_widths_agree_with_big_integers() {
+        // Payoffs up to 10^12 make i128 overflow on some bases but not all.
+        let mut rng = SplitMix64::new(99);
+        for size in [3usize, 5, 7] {
+            let c: Vec<Vec<BigInt>> = (0..size)
+                .map(|_| {
+                    (0..size)
+                        .map(|_| BigInt::from(rng.below_or_equal(1_000_000_000_000) + 1))
+                        .collect()
+                })
+                .collect();
+            let labels_vars: Vec<usize> = (0..size).collect();
+            let labels_slacks: Vec<usize> = (size..2 * size).collect();
+            let adaptive =
+                polytope_vertices_adaptive(&c, size, &labels_vars, &labels_slacks, usize::MAX)
+                    .unwrap_or_else(|_| panic!("no limit"));
+            let big = polytope_vertices::<BigInt>(
+                &c,
+                size,
+                &labels_vars,
+                &labels_slacks,
+                usize::MAX,
+                false,
+            )
+            .unwrap_or_else(|_| panic!("no limit"));
+            assert_eq!(canonical(adaptive), canonical(big));
+        }
+    }
+
+    #[test]
+    fn upper_bound_theorem_values() {
+        // A 10-dimensional polytope with 20 facets has at most 4004 vertices.
+        assert_eq!(upper_bound_vertices(10, 20), 4004);
+        // The 3-cube: d = 3, 6 facets, at most 8 vertices.
+        assert_eq!(upper_bound_vertices(3, 6), 8);
+    }
 }
