@@ -32,50 +32,50 @@ struct Cli {
 enum Command {
     /// List every game with its syntax and an example.
     Games(commands::games::Args),
-    /// Sprague–Grundy values g(0..=N) of a one-heap game, with the period found.
-    Values(commands::values::Args),
     /// Value, outcome and every winning move of a position.
     Analyze(commands::analyze::Args),
-    /// The game graph from a position (Graphviz DOT with --dot), values and winning moves marked.
-    Graph(commands::graph::Args),
+    /// Sprague–Grundy values g(0..=N) of a one-heap game, with the period found.
+    Values(commands::values::Args),
     /// The table g(a, b) of a two-heap game (Wythoff's game).
     Table(commands::table::Args),
-    /// Nim arithmetic calculator: nim-sum (+), nim-product (*), powers, inverses, square roots.
-    Nimber(commands::nimber::Args),
-    /// Iterated prisoner's dilemma: matches, tournaments, Moran process, strategies.
-    Ipd(commands::ipd::Args),
-    /// Cooperative (TU) games: Shapley value, Banzhaf index.
-    Coop(commands::coop::Args),
-    /// Perfect-information game trees: backward induction; the repeated prisoner's dilemma.
-    Tree(commands::tree::Args),
+    /// The game graph from a position (Graphviz DOT with --dot), values and winning moves marked.
+    Graph(commands::graph::Args),
     /// Every octal code of a shape (0.??, 4.???), classified: period, preperiod, largest value.
     Survey(commands::survey::Args),
     /// SVG plot of a take-and-break game's values (rare values highlighted) or rare-value count.
     Plot(commands::plot::Args),
+    /// Nim arithmetic calculator: nim-sum (+), nim-product (*), powers, inverses, square roots.
+    Nimber(commands::nimber::Args),
     /// Nash equilibria of a strategic-form game (all, exactly, or one by Lemke-Howson).
     Nash(commands::nash::Args),
     /// Value and optimal strategies of a two-player zero-sum game, exactly.
     Zerosum(commands::zerosum::Args),
     /// Dominated strategies and their iterated elimination.
     Dominance(commands::dominance::Args),
+    /// Perfect-information game trees: backward induction; the repeated prisoner's dilemma.
+    Tree(commands::tree::Args),
+    /// Iterated prisoner's dilemma: matches, tournaments, Moran process, strategies.
+    Ipd(commands::ipd::Args),
+    /// Cooperative (TU) games: Shapley value, Banzhaf index.
+    Coop(commands::coop::Args),
 }
 
 fn run(command: Command) -> Result<(), CliError> {
     match command {
         Command::Games(args) => commands::games::run(&args),
-        Command::Values(args) => commands::values::run(&args),
         Command::Analyze(args) => commands::analyze::run(&args),
-        Command::Nimber(args) => commands::nimber::run(&args),
-        Command::Ipd(args) => commands::ipd::run(&args),
-        Command::Coop(args) => commands::coop::run(&args),
-        Command::Tree(args) => commands::tree::run(&args),
-        Command::Graph(args) => commands::graph::run(&args),
+        Command::Values(args) => commands::values::run(&args),
         Command::Table(args) => commands::table::run(&args),
+        Command::Graph(args) => commands::graph::run(&args),
         Command::Survey(args) => commands::survey::run(&args),
         Command::Plot(args) => commands::plot::run(&args),
+        Command::Nimber(args) => commands::nimber::run(&args),
         Command::Nash(args) => commands::nash::run(&args),
         Command::Zerosum(args) => commands::zerosum::run(&args),
         Command::Dominance(args) => commands::dominance::run(&args),
+        Command::Tree(args) => commands::tree::run(&args),
+        Command::Ipd(args) => commands::ipd::run(&args),
+        Command::Coop(args) => commands::coop::run(&args),
     }
 }
 
