@@ -4,7 +4,8 @@
 //! median time over the games is printed, and written as `name<TAB>seconds`
 //! lines to the file named by `SPRAGUE_BENCH_TSV` when it is set.
 //!
-//! Run with `cargo bench -p sprague-strategic --bench nucleolus`.
+//! Run with `cargo bench -p sprague-strategic --bench nucleolus`
+//! (`SPRAGUE_NUCLEOLUS_SIZES=14,16` for other numbers of players).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -47,7 +48,16 @@ fn median(mut samples: Vec<f64>) -> f64 {
 
 fn main() {
     let mut rows: Vec<(String, f64)> = Vec::new();
-    for (n, games) in [(5usize, 21u64), (8, 21), (10, 11), (12, 5)] {
+    // SPRAGUE_NUCLEOLUS_SIZES=14,16 times other sizes (5 games each).
+    let sizes: Vec<(usize, u64)> = match std::env::var("SPRAGUE_NUCLEOLUS_SIZES") {
+        Ok(list) => list
+            .split(',')
+            .filter_map(|s| s.trim().parse().ok())
+            .map(|n| (n, 5))
+            .collect(),
+        Err(_) => vec![(5, 21), (8, 21), (10, 11), (12, 5)],
+    };
+    for (n, games) in sizes {
         let instances: Vec<TuGame> = (1..=games).map(|seed| random_game(n, seed)).collect();
         let times = instances
             .iter()
@@ -68,7 +78,10 @@ fn main() {
             .collect();
         rows.push((format!("least_core_random{n}_exact"), median(times)));
     }
-    println!("{:45} {:>14}", "benchmark (median over random games)", "median");
+    println!(
+        "{:45} {:>14}",
+        "benchmark (median over random games)", "median"
+    );
     for (name, seconds) in &rows {
         println!("{name:45} {:>11.3} ms", seconds * 1e3);
     }

@@ -300,7 +300,7 @@ fn core(args: &SolutionArgs) -> Result<(), CliError> {
                 if let Some(e) = epsilon.filter(|e| *e < &zero) {
                     let _ = writeln!(
                         text,
-                        "Every coalition can even get {} more than its worth (least-core ε = {}).",
+                        "Every proper coalition can even get {} more than its worth (least-core ε = {}).",
                         format_rational(&-e),
                         format_rational(e)
                     );
