@@ -103,8 +103,10 @@ impl CoreResult {
 pub struct Nucleolus {
     /// The allocation.
     pub allocation: Vec<BigRational>,
-    /// The optimal largest excess tₖ of each round (strictly increasing
-    /// rounds may repeat a level when a coalition is fixed late).
+    /// The optimal largest excess tₖ of each round, non-increasing
+    /// (t₁ ≥ t₂ ≥ …; t₁ is the least-core ε for the prenucleolus). A level
+    /// repeats when a coalition whose excess is constant on the optimal face
+    /// had zero dual weight and is fixed one round later.
     pub levels: Vec<BigRational>,
     /// The number of linear programs solved.
     pub lp_solves: usize,
