@@ -10,7 +10,8 @@ use sprague_strategic::cooperative::allocation::core_membership;
 use sprague_strategic::cooperative::nucleolus::{
     core, least_core, nucleolus, prenucleolus, sorted_excesses,
 };
-use sprague_strategic::cooperative::{shapley, CoopError, TuGame};
+use sprague_strategic::cooperative::{shapley, Coalition, CoopError, TuGame};
+use sprague_strategic::linear_program::{LinearProgram, LpResult, Relation, Sense};
 
 fn int(v: i64) -> BigRational {
     BigRational::from_integer(v.into())
@@ -43,6 +44,49 @@ fn games() -> impl Strategy<Value = (TuGame, Vec<Vec<u32>>)> {
         .prop_map(|(n, symmetric, values, weights)| (game(n, &values, symmetric), weights))
 }
 
+/// Whether the coalitions are balanced: some weights λ_S > 0 have
+/// Σ λ_S 1_S = 1_N (scaled: λ_S ≥ 1 and Σ λ_S 1_S = μ 1_N).
+fn balanced(n: usize, coalitions: &[Coalition]) -> bool {
+    let m = coalitions.len();
+    let mut lp = LinearProgram::new(Sense::Minimize, vec![int(0); m + 1]);
+    for i in 0..n {
+        let mut row: Vec<BigRational> = coalitions
+            .iter()
+            .map(|s| int(i64::from(s >> i & 1)))
+            .collect();
+        row.push(int(-1));
+        lp.add_constraint(row, Relation::Equal, int(0)).unwrap();
+    }
+    for k in 0..m {
+        let mut row = vec![int(0); m + 1];
+        row[k] = int(1);
+        lp.add_constraint(row, Relation::GreaterEqual, int(1))
+            .unwrap();
+    }
+    matches!(lp.solve(), LpResult::Optimal(_))
+}
+
+/// Kohlberg's (1971) criterion: an efficient x is the prenucleolus exactly
+/// when every non-empty set {S proper : e(S, x) ≥ α} is balanced.
+fn kohlberg(game: &TuGame, x: &[BigRational]) -> bool {
+    let n = game.players();
+    let grand: Coalition = (1 << n) - 1;
+    let excess = |s: Coalition| {
+        game.value(s)
+            - (0..n)
+                .filter(|i| s >> i & 1 == 1)
+                .map(|i| &x[i])
+                .sum::<BigRational>()
+    };
+    let mut levels: Vec<BigRational> = (1..grand).map(excess).collect();
+    levels.sort();
+    levels.dedup();
+    levels.iter().all(|alpha| {
+        let top: Vec<Coalition> = (1..grand).filter(|&s| &excess(s) >= alpha).collect();
+        balanced(n, &top)
+    })
+}
+
 fn sum(x: &[BigRational]) -> BigRational {
     x.iter().sum()
 }
@@ -66,7 +110,11 @@ proptest! {
         prop_assert_eq!(sum(&lc.point), grand.clone());
         prop_assert_eq!(&sorted_excesses(&game, &lc.point)[0], &eps);
         prop_assert_eq!(&sorted_excesses(&game, &pre)[0], &eps);
+        prop_assert!(kohlberg(&game, &pre), "Kohlberg's criterion fails for {:?}", pre);
         let phi = shapley(&game);
+        if phi != pre {
+            prop_assert!(!kohlberg(&game, &phi));
+        }
         prop_assert!(sorted_excesses(&game, &pre) <= sorted_excesses(&game, &phi));
 
         // The core: empty exactly when ε > 0; its point is in it.
