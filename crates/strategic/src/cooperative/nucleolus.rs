@@ -495,9 +495,12 @@ mod tests {
 
     #[test]
     fn textbook_three_player_games() {
-        // Ferguson, "Game Theory", Part IV, §4.3 (UCLA notes): v(1) = −1,
-        // v(2) = 0, v(3) = 1, v(12) = 3, v(13) = 4, v(23) = 2, v(N) = 5;
-        // nucleolus (8/3, 2/3, 5/3) with largest excess −1/3. Table by bit set.
+        // The three-player game of Ferguson's "Game Theory" notes (Part IV;
+        // the attribution is that of the coopgame crate's tests, not checked
+        // against the notes): v(1) = −1, v(2) = 0, v(3) = 1, v(12) = 3,
+        // v(13) = 4, v(23) = 2, v(N) = 5. By hand: adding the three pair
+        // constraints x(S) ≥ v(S) − t gives 2·5 ≥ 9 − 3t, so t ≥ −1/3, and
+        // the three equalities give (8/3, 2/3, 5/3). Table by bit set.
         let game = table(3, &[0, -1, 0, 3, 1, 4, 2, 5]);
         let nu = nucleolus(&game).unwrap();
         assert_eq!(strings(&nu.allocation), ["8/3", "2/3", "5/3"]);
@@ -513,6 +516,27 @@ mod tests {
         assert_eq!(
             strings(&nucleolus(&game).unwrap().allocation),
             ["1", "1", "0"]
+        );
+    }
+
+    #[test]
+    fn four_player_example_of_the_r_package_coopgame() {
+        // CoopGame (R, Staudacher et al.), manual page of `nucleolus`:
+        // nucleolus(c(0,0,0,0,5,5,8,9,10,8,13,15,16,17,21)) = (3.5, 4.5, 5.5, 7.5),
+        // values in lexicographic order of the coalitions.
+        let lex = [
+            0b0001, 0b0010, 0b0100, 0b1000, 0b0011, 0b0101, 0b1001, 0b0110, 0b1010, 0b1100, 0b0111,
+            0b1011, 0b1101, 0b1110, 0b1111,
+        ];
+        let worth = [0, 0, 0, 0, 5, 5, 8, 9, 10, 8, 13, 15, 16, 17, 21];
+        let mut values = [0i64; 16];
+        for (s, v) in lex.iter().zip(worth) {
+            values[*s as usize] = v;
+        }
+        let game = table(4, &values);
+        assert_eq!(
+            strings(&nucleolus(&game).unwrap().allocation),
+            ["7/2", "9/2", "11/2", "15/2"]
         );
     }
 
@@ -539,10 +563,19 @@ mod tests {
 
     #[test]
     fn a_coalition_tight_at_one_optimum_only_is_not_fixed() {
-        // The first round's optimum is reached on a whole segment, and
-        // coalitions tight at one end of it are not tight on all of it;
-        // the result is checked against the definition by brute force.
-        let game = table(3, &[0, 0, 0, 2, 0, 2, 1, 4]);
+        // v(12) = 3, v(N) = 4, all else 0. The least core (ε = −1/2) is the
+        // segment x3 = 1/2, x1 + x2 = 7/2, x1, x2 ≥ 1/2; at either end a
+        // singleton is tight, but not on the whole segment. Fixing every
+        // coalition tight at the vertex the simplex method returns (the
+        // mistake Guajardo and Jörnsten describe) would give (1/2, 3, 1/2) or
+        // (3, 1/2, 1/2); the nucleolus is the midpoint. Also checked against
+        // the definition by brute force over a grid of imputations.
+        let game = table(3, &[0, 0, 0, 3, 0, 0, 0, 4]);
+        let lc = least_core(&game).unwrap();
+        assert_eq!(format_rational(lc.epsilon.as_ref().unwrap()), "-1/2");
+        let nu = nucleolus(&game).unwrap();
+        assert_eq!(strings(&nu.allocation), ["7/4", "7/4", "1/2"]);
+        assert_eq!(strings(&nu.levels), ["-1/2", "-7/4"]);
         let nu = nucleolus(&game).unwrap().allocation;
         let best = sorted_excesses(&game, &nu);
         // Compare with every imputation on a grid of step 1/12.
