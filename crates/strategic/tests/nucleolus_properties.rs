@@ -26,7 +26,10 @@ fn game(n: usize, values: &[i64], symmetric: bool) -> TuGame {
         }
         let swapped = (s & !3) | ((s & 1) << 1) | ((s >> 1) & 1);
         let key = if symmetric { s.min(swapped) } else { s };
-        int(values[key as usize % values.len()])
+        let v = values[key as usize % values.len()];
+        // Some games get fractional values: a denominator from the last entry.
+        let d = [1, 1, 2, 3, 7][values[0].rem_euclid(5) as usize];
+        BigRational::new(v.into(), d.into())
     })
     .unwrap()
 }
@@ -108,14 +111,14 @@ proptest! {
         let lc = least_core(&game).unwrap();
         let eps = lc.epsilon.clone().unwrap();
         prop_assert_eq!(sum(&lc.point), grand.clone());
-        prop_assert_eq!(&sorted_excesses(&game, &lc.point)[0], &eps);
-        prop_assert_eq!(&sorted_excesses(&game, &pre)[0], &eps);
+        prop_assert_eq!(&sorted_excesses(&game, &lc.point).unwrap()[0], &eps);
+        prop_assert_eq!(&sorted_excesses(&game, &pre).unwrap()[0], &eps);
         prop_assert!(kohlberg(&game, &pre), "Kohlberg's criterion fails for {:?}", pre);
         let phi = shapley(&game);
         if phi != pre {
             prop_assert!(!kohlberg(&game, &phi));
         }
-        prop_assert!(sorted_excesses(&game, &pre) <= sorted_excesses(&game, &phi));
+        prop_assert!(sorted_excesses(&game, &pre).unwrap() <= sorted_excesses(&game, &phi).unwrap());
 
         // The core: empty exactly when ε > 0; its point is in it.
         let c = core(&game).unwrap();
@@ -145,9 +148,9 @@ proptest! {
                 {
                     prop_assert_eq!(&nu[0], &nu[1], "symmetric players differ");
                 }
-                let best = sorted_excesses(&game, &nu);
+                let best = sorted_excesses(&game, &nu).unwrap();
                 if phi.iter().zip(&singletons).all(|(p, v)| p >= v) {
-                    prop_assert!(best <= sorted_excesses(&game, &phi));
+                    prop_assert!(best <= sorted_excesses(&game, &phi).unwrap());
                 }
                 // Random imputations: v({i}) plus a share of the surplus.
                 let surplus = &grand - &lower;
@@ -156,7 +159,7 @@ proptest! {
                     let x: Vec<BigRational> = (0..n)
                         .map(|i| &singletons[i] + &surplus * BigRational::new(w[i].into(), total.into()))
                         .collect();
-                    prop_assert!(best <= sorted_excesses(&game, &x));
+                    prop_assert!(best <= sorted_excesses(&game, &x).unwrap());
                 }
                 // Perturbing the nucleolus along a direction that keeps it an
                 // imputation never improves it.
@@ -170,7 +173,7 @@ proptest! {
                         x[i] += &step;
                         x[j] -= &step;
                         if x[j] >= singletons[j] {
-                            prop_assert!(best <= sorted_excesses(&game, &x));
+                            prop_assert!(best <= sorted_excesses(&game, &x).unwrap());
                         }
                     }
                 }

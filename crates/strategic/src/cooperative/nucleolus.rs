@@ -193,8 +193,20 @@ pub fn prenucleolus(game: &TuGame) -> Result<Nucleolus, CoopError> {
 }
 
 /// The sorted (decreasing) excess vector of `allocation` over the proper
-/// non-empty coalitions, for lexicographic comparisons.
-pub fn sorted_excesses(game: &TuGame, allocation: &[BigRational]) -> Vec<BigRational> {
+/// non-empty coalitions, for lexicographic comparisons (`Vec`'s `Ord`).
+///
+/// Fails when the allocation does not have one share per player.
+pub fn sorted_excesses(
+    game: &TuGame,
+    allocation: &[BigRational],
+) -> Result<Vec<BigRational>, CoopError> {
+    if allocation.len() != game.players() {
+        return Err(CoopError::Shape(format!(
+            "the allocation has {} shares for {} players",
+            allocation.len(),
+            game.players()
+        )));
+    }
     let size = game.values().len();
     let mut sums = vec![BigRational::zero(); size];
     for s in 1..size {
@@ -205,7 +217,7 @@ pub fn sorted_excesses(game: &TuGame, allocation: &[BigRational]) -> Vec<BigRati
         .map(|s| game.value(s as Coalition) - &sums[s])
         .collect();
     e.sort_by(|a, b| b.cmp(a));
-    e
+    Ok(e)
 }
 
 /// One round's optimum.
@@ -577,7 +589,7 @@ mod tests {
         assert_eq!(strings(&nu.allocation), ["7/4", "7/4", "1/2"]);
         assert_eq!(strings(&nu.levels), ["-1/2", "-7/4"]);
         let nu = nucleolus(&game).unwrap().allocation;
-        let best = sorted_excesses(&game, &nu);
+        let best = sorted_excesses(&game, &nu).unwrap();
         // Compare with every imputation on a grid of step 1/12.
         for a in 0..=48 {
             for b in 0..=48 - a {
@@ -586,7 +598,10 @@ mod tests {
                     BigRational::new(b.into(), 12.into()),
                     BigRational::new((48 - a - b).into(), 12.into()),
                 ];
-                assert!(sorted_excesses(&game, &x) >= best, "{x:?} beats {nu:?}");
+                assert!(
+                    sorted_excesses(&game, &x).unwrap() >= best,
+                    "{x:?} beats {nu:?}"
+                );
             }
         }
     }
