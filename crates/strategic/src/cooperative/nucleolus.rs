@@ -47,7 +47,7 @@
 //! family grows every round and there are at most n − 1 rounds. Coalitions
 //! whose indicator vector falls in the span of the fixed ones have a constant
 //! excess on the remaining set and are dropped from later rounds (Maschler,
-//! Peleg and Shapley 1979, §6). The process ends when the fixed coalitions
+//! Peleg and Shapley 1979). The process ends when the fixed coalitions
 //! span ℝⁿ: the last optimum is then the unique point left, the nucleolus.
 //! Coalitions that are tight on the whole face but have y_S = 0 in the
 //! solution found are simply fixed in a later round at the same level.
