@@ -217,3 +217,89 @@ fn backward_induction_on_files() {
     assert_eq!(pd["always_defect"], true);
     assert_eq!(pd["equilibrium_total"], "100");
 }
+
+fn strings(value: &serde_json::Value) -> Vec<String> {
+    value
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|v| v.as_str().expect("an exact string").to_string())
+        .collect()
+}
+
+#[test]
+fn nucleolus_of_the_talmud_bankruptcy_games() {
+    // Aumann and Maschler (1985): the nucleolus is the Talmud's division.
+    for (estate, expected) in [
+        ("100", ["100/3", "100/3", "100/3"]),
+        ("200", ["50", "75", "75"]),
+        ("300", ["50", "100", "150"]),
+    ] {
+        let game = format!("bankruptcy:{estate}:100,200,300");
+        let out = json(&["coop", "nucleolus", &game, "--format", "json"]);
+        assert_eq!(strings(&out["nucleolus"]), expected);
+        assert_eq!(out["exact"], true);
+    }
+}
+
+#[test]
+fn core_least_core_and_nucleolus_of_the_majority_game() {
+    let core = json(&["coop", "core", "[2; 1, 1, 1]", "--format", "json"]);
+    assert_eq!(core["core_empty"], true);
+    assert!(core["point"].is_null());
+    assert_eq!(core["least_core_epsilon"], "1/3");
+    let least = json(&["coop", "least-core", "[2; 1, 1, 1]", "--format", "json"]);
+    assert_eq!(least["epsilon"], "1/3");
+    assert_eq!(strings(&least["point"]), ["1/3", "1/3", "1/3"]);
+    let nu = json(&["coop", "nucleolus", "[2; 1, 1, 1]", "--format", "json"]);
+    assert_eq!(strings(&nu["nucleolus"]), ["1/3", "1/3", "1/3"]);
+    let (code, text, _) = sprague(&["coop", "core", "[2; 1, 1, 1]"]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("The core is empty") && text.contains("ε = 1/3"),
+        "{text}"
+    );
+}
+
+#[test]
+fn core_of_the_glove_game() {
+    let core = json(&["coop", "core", "glove:1,2", "--format", "json"]);
+    assert_eq!(core["core_empty"], false);
+    assert_eq!(strings(&core["point"]), ["1", "0", "0"]);
+    let nu = json(&["coop", "nucleolus", "glove:1,2", "--format", "json"]);
+    assert_eq!(strings(&nu["nucleolus"]), ["1", "0", "0"]);
+    let file = temp_file(
+        "ferguson.json",
+        r#"{"players": 3, "values": {"1": -1, "2": 0, "3": 1, "1,2": 3, "1,3": 4, "2,3": 2, "1,2,3": 5}}"#,
+    );
+    let nu = json(&["coop", "nucleolus", &file, "--format", "json"]);
+    assert_eq!(strings(&nu["nucleolus"]), ["8/3", "2/3", "5/3"]);
+}
+
+#[test]
+fn bad_input_for_the_nucleolus() {
+    let no_imputation = temp_file(
+        "no-imputation.json",
+        r#"{"players": 2, "values": {"1": 2, "2": 2, "1,2": 3}}"#,
+    );
+    let (code, _, stderr) = sprague(&["coop", "nucleolus", &no_imputation]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("no imputation"), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    let pre = json(&[
+        "coop",
+        "nucleolus",
+        &no_imputation,
+        "--pre",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(strings(&pre["prenucleolus"]), ["3/2", "3/2"]);
+    let (code, _, stderr) = sprague(&["coop", "nucleolus", "glove:9,9"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("262142 proper coalitions"), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    let (code, _, stderr) = sprague(&["coop", "core", "no-such-file.json"]);
+    assert_eq!(code, 2);
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+}

@@ -26,7 +26,8 @@
 //! and backward induction), [`repeated`] (the finitely repeated prisoner's
 //! dilemma), [`ipd`] (iterated prisoner's dilemma strategies, matches,
 //! tournaments, Moran process), [`cooperative`] (TU games: Shapley value,
-//! Banzhaf index), [`exact_text`] and [`seeded`].
+//! Banzhaf index, core, least core and nucleolus), [`exact_text`] and
+//! [`seeded`].
 
 // Index loops read best in the linear-algebra code of this crate.
 #![allow(clippy::needless_range_loop)]

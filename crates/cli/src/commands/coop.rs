@@ -1,4 +1,5 @@
-//! `sprague coop shapley|banzhaf GAME`: values of cooperative (TU) games.
+//! `sprague coop shapley|banzhaf|in-core|core|least-core|nucleolus GAME`:
+//! values and solution concepts of cooperative (TU) games.
 //!
 //! GAME is a file (JSON coalition table, `{"quota": q, "weights": [...]}`,
 //! or the text `[q; w1, ..., wn]`), an inline weighted voting game
@@ -8,10 +9,10 @@
 use std::fmt::Write;
 
 use serde_json::json;
-use sprague_strategic::cooperative::allocation;
 use sprague_strategic::cooperative::{
     self, builtin, monte_carlo, CoopError, TuGame, WeightedVotingGame,
 };
+use sprague_strategic::cooperative::{allocation, nucleolus};
 use sprague_strategic::exact_text::{format_rational, rational_to_f64, BigRational};
 
 use crate::error::CliError;
@@ -32,6 +33,33 @@ enum CoopCommand {
     Banzhaf(ValueArgs),
     /// Whether a given allocation is in the core (and which coalition objects if not).
     InCore(InCoreArgs),
+    /// Whether the core is empty, and a core point when it is not (exact LP).
+    Core(SolutionArgs),
+    /// The least core: the smallest ε making the ε-core non-empty, and a point of it.
+    LeastCore(SolutionArgs),
+    /// The nucleolus (or with --pre the prenucleolus), exactly, by a sequence of LPs.
+    Nucleolus(NucleolusArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct SolutionArgs {
+    /// A game file, "[q; w1, ..., wn]", or a built-in game (as for shapley).
+    game: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(Debug, clap::Args)]
+struct NucleolusArgs {
+    /// A game file, "[q; w1, ..., wn]", or a built-in game (as for shapley).
+    game: String,
+    /// The prenucleolus instead: minimise over all efficient allocations, not only imputations.
+    #[arg(long)]
+    pre: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 #[derive(Debug, clap::Args)]
@@ -112,6 +140,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         CoopCommand::Shapley(a) => shapley(a),
         CoopCommand::Banzhaf(a) => banzhaf(a),
         CoopCommand::InCore(a) => in_core(a),
+        CoopCommand::Core(a) => core(a),
+        CoopCommand::LeastCore(a) => least_core(a),
+        CoopCommand::Nucleolus(a) => nucleolus(a),
     }
 }
 
@@ -231,12 +262,107 @@ fn banzhaf(args: &ValueArgs) -> Result<(), CliError> {
     }
 }
 
-fn in_core(args: &InCoreArgs) -> Result<(), CliError> {
-    let table = match load(&args.game)? {
+/// The game as a table of all coalitions, for the concepts that need one.
+fn load_table(spec: &str, what: &str) -> Result<TuGame, CliError> {
+    Ok(match load(spec)? {
         Game::Table(t) => t,
         Game::Weighted(w) => w.to_tu_game()?,
-        Game::Large(b) => return Err(too_large("core test", b.players())),
+        Game::Large(b) => return Err(too_large(what, b.players())),
+    })
+}
+
+fn strings(values: &[BigRational]) -> Vec<String> {
+    values.iter().map(format_rational).collect()
+}
+
+fn tuple(values: &[BigRational]) -> String {
+    format!("({})", strings(values).join(", "))
+}
+
+fn core(args: &SolutionArgs) -> Result<(), CliError> {
+    let table = load_table(&args.game, "core")?;
+    let result = nucleolus::core(&table)?;
+    let epsilon = result.least_core.epsilon.as_ref();
+    match args.format {
+        Format::Json => print_json(&json!({
+            "core_empty": result.is_empty(),
+            "point": result.point.as_deref().map(strings),
+            "least_core_epsilon": epsilon.map(format_rational),
+            "players": table.names(),
+        })),
+        _ => match &result.point {
+            Some(point) => {
+                let mut text = format!(
+                    "The core is not empty; a core point (every coalition gets at least its worth): {}\n",
+                    tuple(point)
+                );
+                let zero = BigRational::from_integer(0.into());
+                if let Some(e) = epsilon.filter(|e| *e < &zero) {
+                    let _ = writeln!(
+                        text,
+                        "Every proper coalition can even get {} more than its worth (least-core ε = {}).",
+                        format_rational(&-e),
+                        format_rational(e)
+                    );
+                }
+                print_text(&text)
+            }
+            None => print_text(&format!(
+                "The core is empty: no allocation of v(N) gives every coalition its worth. \
+                 It becomes non-empty when every coalition may fall short by ε = {} (the least core), \
+                 e.g. at {}.\n",
+                epsilon.map(format_rational).unwrap_or_default(),
+                tuple(&result.least_core.point)
+            )),
+        },
+    }
+}
+
+fn least_core(args: &SolutionArgs) -> Result<(), CliError> {
+    let table = load_table(&args.game, "least core")?;
+    let result = nucleolus::least_core(&table)?;
+    match args.format {
+        Format::Json => print_json(&json!({
+            "epsilon": result.epsilon.as_ref().map(format_rational),
+            "point": strings(&result.point),
+            "players": table.names(),
+        })),
+        Format::Csv => exact_output("least_core", table.names(), &result.point, args.format),
+        Format::Text => {
+            match &result.epsilon {
+                Some(e) => print_text(&format!(
+                    "least core: ε = {} (x(S) ≥ v(S) − ε for every coalition S), at the point\n",
+                    format_rational(e)
+                ))?,
+                None => print_text(
+                    "a one-player game has no proper coalition; the least core is {v(N)}\n",
+                )?,
+            }
+            exact_output("least_core", table.names(), &result.point, args.format)
+        }
+    }
+}
+
+fn nucleolus(args: &NucleolusArgs) -> Result<(), CliError> {
+    let table = load_table(&args.game, "nucleolus")?;
+    let (key, result) = if args.pre {
+        ("prenucleolus", nucleolus::prenucleolus(&table)?)
+    } else {
+        ("nucleolus", nucleolus::nucleolus(&table)?)
     };
+    match args.format {
+        Format::Json => print_json(&json!({
+            key: strings(&result.allocation),
+            "levels": strings(&result.levels),
+            "players": table.names(),
+            "exact": true,
+        })),
+        _ => exact_output(key, table.names(), &result.allocation, args.format),
+    }
+}
+
+fn in_core(args: &InCoreArgs) -> Result<(), CliError> {
+    let table = load_table(&args.game, "core test")?;
     let shares = allocation::parse_allocation(&args.allocation)?;
     let check = allocation::core_membership(&table, &shares)?;
     match args.format {

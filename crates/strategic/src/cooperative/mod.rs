@@ -20,10 +20,9 @@
 //! - Excesses and a **core membership test** for a given allocation
 //!   ([`allocation`]).
 //!
-//! Finding a core point, the least core and the nucleolus need an exact
-//! linear-programming solver; they will be added on top of the crate's exact LP (module
-//! `linear_program`) as further functions taking a [`TuGame`], without
-//! changing anything here.
+//! - A **core point** or a proof that the core is empty, the **least core**
+//!   and the **nucleolus** and prenucleolus, exactly, by a sequence of linear
+//!   programs on the crate's exact simplex method ([`nucleolus`]).
 //!
 //! All exact results are [`num_rational::BigRational`]s.
 
@@ -31,6 +30,7 @@ pub mod allocation;
 pub mod builtin;
 mod game;
 pub mod monte_carlo;
+pub mod nucleolus;
 mod shapley;
 mod weighted;
 
@@ -99,6 +99,17 @@ pub enum CoopError {
     /// A built-in game was given bad parameters.
     #[error("{0}")]
     Builtin(String),
+    /// The imputation set is empty, so the nucleolus is undefined.
+    #[error("the singletons are worth {singletons} together, more than v(N) = {grand}, so there is no imputation and no nucleolus (the prenucleolus exists)")]
+    EmptyImputationSet {
+        /// Σ v({i}).
+        singletons: String,
+        /// v(N).
+        grand: String,
+    },
+    /// The linear-programming solver failed unexpectedly.
+    #[error("the linear program failed: {0}")]
+    LinearProgram(String),
     /// The exact computation would be too large.
     #[error("{0}")]
     TooLarge(String),
