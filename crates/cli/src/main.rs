@@ -56,7 +56,7 @@ enum Command {
     Tree(commands::tree::Args),
     /// Iterated prisoner's dilemma: matches, tournaments, Moran process, strategies.
     Ipd(commands::ipd::Args),
-    /// Cooperative (TU) games: Shapley value, Banzhaf index.
+    /// Cooperative (TU) games: Shapley value, Banzhaf index, core, least core, nucleolus.
     Coop(commands::coop::Args),
 }
 
