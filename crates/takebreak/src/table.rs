@@ -16,6 +16,11 @@ pub trait Value: Copy + Send + Sync + Eq + 'static {
     fn new(value: u32) -> Self;
     /// A borrowed view of a slice of values of this width.
     fn table_ref(values: &[Self]) -> TableRef<'_>;
+    /// The values as bytes, if this width is one byte (for the vector loops).
+    fn as_bytes(values: &[Self]) -> Option<&[u8]> {
+        let _ = values;
+        None
+    }
 }
 
 /// A borrowed view of a table of values (for checkpoints written while a sweep runs,
@@ -84,7 +89,15 @@ impl TableRef<'_> {
 }
 
 macro_rules! value_width {
+    ($type:ty, $variant:ident, bytes) => {
+        value_width!(@impl $type, $variant, fn as_bytes(values: &[Self]) -> Option<&[u8]> {
+            Some(values)
+        });
+    };
     ($type:ty, $variant:ident) => {
+        value_width!(@impl $type, $variant,);
+    };
+    (@impl $type:ty, $variant:ident, $($extra:item)?) => {
         impl Value for $type {
             const LIMIT: u32 = <$type>::MAX as u32;
             const BYTES: usize = std::mem::size_of::<$type>();
@@ -99,10 +112,11 @@ macro_rules! value_width {
             fn table_ref(values: &[Self]) -> TableRef<'_> {
                 TableRef::$variant(values)
             }
+            $(#[inline(always)] $extra)?
         }
     };
 }
-value_width!(u8, U8);
+value_width!(u8, U8, bytes);
 value_width!(u16, U16);
 value_width!(u32, U32);
 
