@@ -89,6 +89,14 @@ pub fn rare_pairs_batch<T: Value, const N: usize>(
     values: &[u16],
 ) {
     const { assert!(N.is_power_of_two()) };
+    // Full batches: a fixed number of rows, so the loop over them unrolls into
+    // stores at constant offsets.
+    if let Ok(rows) = <&mut [[u8; N]; 64]>::try_from(&mut *rows) {
+        return rare_pairs_rows::<T, N, 64>(rows, g, top, positions, values);
+    }
+    if let Ok(rows) = <&mut [[u8; N]; 32]>::try_from(&mut *rows) {
+        return rare_pairs_rows::<T, N, 32>(rows, g, top, positions, values);
+    }
     let len = rows.len();
     for (&position, &value) in positions.iter().zip(values) {
         let from = top - position as usize;
@@ -96,6 +104,33 @@ pub fn rare_pairs_batch<T: Value, const N: usize>(
         let value = u32::from(value);
         for (row, partner) in rows.iter_mut().zip(partners) {
             row[(value ^ partner.get()) as usize & (N - 1)] = 1;
+        }
+    }
+}
+
+/// [`rare_pairs_batch`] for exactly `L` rows.
+#[inline]
+fn rare_pairs_rows<T: Value, const N: usize, const L: usize>(
+    rows: &mut [[u8; N]; L],
+    g: &[T],
+    top: usize,
+    positions: &[u32],
+    values: &[u16],
+) {
+    let mut xors = [0u16; L];
+    for (&position, &value) in positions.iter().zip(values) {
+        let from = top - position as usize;
+        let Ok(partners) = <&[T; L]>::try_from(&g[from..from + L]) else {
+            unreachable!("a slice of L values")
+        };
+        for (xor, partner) in xors.iter_mut().zip(partners) {
+            *xor = value ^ partner.get() as u16;
+        }
+        for chunk in 0..L / 8 {
+            for lane in 0..8 {
+                let row = chunk * 8 + lane;
+                rows[row][xors[row] as usize & (N - 1)] = 1;
+            }
         }
     }
 }

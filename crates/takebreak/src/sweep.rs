@@ -322,6 +322,8 @@ const FIRST_CHECK: usize = 64;
 const TICK_VALUES: usize = 256;
 /// Pairs scanned between checks of the candidate mex in the fallback scan.
 const SCAN_BLOCK: usize = 64;
+/// Pairs scanned between checks of the candidate mex in the narrow kernel.
+const NARROW_SCAN_BLOCK: usize = 64;
 /// Blocks remembered from one heap's candidate scan for the next.
 const MAX_HOT_BLOCKS: usize = 32;
 /// Pairs per block of the vectorised scan when every value is below 64.
@@ -371,6 +373,8 @@ struct Engine<'r, 'c> {
     batch: Batch,
     /// Incremented whenever the rare list is rebuilt (a new mask).
     rare_generation: u64,
+    /// The scatter stride of the narrow kernel's scan for a number of blocks.
+    stride: (usize, usize),
     last_rare: Option<u64>,
     next_mask_choice: usize,
     seen: Vec<u8>,
@@ -411,6 +415,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             marks: Vec::new(),
             batch: Batch::default(),
             rare_generation: 0,
+            stride: (0, 0),
             last_rare: None,
             next_mask_choice: 16,
             seen: vec![0; 2],
@@ -930,8 +935,11 @@ impl Engine<'_, '_> {
             }
             let m = n - removed;
             let half = if unequal { (m - 1) / 2 } else { m / 2 };
-            let blocks = half.div_ceil(SCAN_BLOCK);
-            let stride = scatter_stride(blocks);
+            let blocks = half.div_ceil(NARROW_SCAN_BLOCK);
+            if self.stride.0 != blocks {
+                self.stride = (blocks, scatter_stride(blocks));
+            }
+            let stride = self.stride.1;
             let hot = std::mem::take(&mut self.hot_blocks);
             let mut block = 0;
             for step in 0..hot.len() + blocks {
@@ -947,8 +955,8 @@ impl Engine<'_, '_> {
                         this
                     }
                 };
-                let from = 1 + this * SCAN_BLOCK;
-                let to = (from + SCAN_BLOCK - 1).min(half);
+                let from = 1 + this * NARROW_SCAN_BLOCK;
+                let to = (from + NARROW_SCAN_BLOCK - 1).min(half);
                 let count = to - from + 1;
                 self.scanned_pairs += count as u64;
                 kernel::common_pairs(avx2, seen, &g[from..=to], &g[m - to..m - to + count]);
