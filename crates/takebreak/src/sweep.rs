@@ -29,6 +29,12 @@
 //! [`Method::Auto`] uses the rare/common pass only while rare positions are
 //! fewer than one in eight. Dawson's Kayles (0.07) has no sparse space and runs plainly.
 //!
+//! While every value is below 512 (Grundy's game to heap 2²⁶ and beyond), the
+//! rare/common pass runs the hand-written loops of [`crate::kernel`]: the rare
+//! pairs of 64 consecutive heaps (32 when values pass 255) are marked together,
+//! reading for each rare position the partners of all those heaps from one or
+//! two cache lines, and the common pairs are xored 32 at a time with AVX2.
+//!
 //! All methods give the same values (tested, with a checksum over long runs).
 
 use std::sync::atomic::{AtomicBool, Ordering};
