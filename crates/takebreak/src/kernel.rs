@@ -146,6 +146,11 @@ pub fn common_pairs<T: Value, const N: usize>(avx2: bool, seen: &mut [u8; N], lo
             unsafe { common_pairs_u8_avx2(seen, lo, hi) };
             return;
         }
+        if let (Some(lo), Some(hi)) = (T::as_u16s(lo), T::as_u16s(hi)) {
+            // SAFETY: as above.
+            unsafe { common_pairs_u16_avx2(seen, lo, hi) };
+            return;
+        }
     }
     let _ = avx2;
     for (low, high) in lo.iter().zip(hi.iter().rev()) {
@@ -194,6 +199,48 @@ fn common_pairs_u8_avx2<const N: usize>(seen: &mut [u8; N], lo: &[u8], hi: &[u8]
     }
 }
 
+/// [`common_pairs_u8_avx2`] for two-byte values: 16 pairs at a time.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn common_pairs_u16_avx2<const N: usize>(seen: &mut [u8; N], lo: &[u16], hi: &[u16]) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_loadu_si256, _mm256_permute2x128_si256, _mm256_setr_epi8,
+        _mm256_shuffle_epi8, _mm256_storeu_si256, _mm256_xor_si256,
+    };
+    let len = lo.len().min(hi.len());
+    // Reverses the eight two-byte values of each 128-bit half.
+    let reverse = _mm256_setr_epi8(
+        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7,
+        4, 5, 2, 3, 0, 1,
+    );
+    let mut xors = [0u16; 16];
+    let mut index = 0;
+    while index + 16 <= len {
+        let low = &lo[index..index + 16];
+        let high = &hi[len - index - 16..len - index];
+        // SAFETY: `low` and `high` are 16-value (32-byte) slices (checked by the
+        // slicing above), and unaligned loads and stores are allowed; `xors` is
+        // 32 bytes.
+        unsafe {
+            let low = _mm256_loadu_si256(low.as_ptr().cast::<__m256i>());
+            let high = _mm256_loadu_si256(high.as_ptr().cast::<__m256i>());
+            let high = _mm256_shuffle_epi8(high, reverse);
+            let high = _mm256_permute2x128_si256::<0x01>(high, high);
+            _mm256_storeu_si256(
+                xors.as_mut_ptr().cast::<__m256i>(),
+                _mm256_xor_si256(low, high),
+            );
+        }
+        for &value in &xors {
+            seen[value as usize & (N - 1)] = 1;
+        }
+        index += 16;
+    }
+    for (low, high) in lo[index..len].iter().zip(hi[..len - index].iter().rev()) {
+        seen[(low ^ high) as usize & (N - 1)] = 1;
+    }
+}
+
 /// The first index ≥ `from` whose mark is 0 (N if none).
 #[inline]
 pub fn first_unseen<const N: usize>(seen: &[u8; N], from: u32) -> u32 {
@@ -207,6 +254,26 @@ pub fn first_unseen<const N: usize>(seen: &[u8; N], from: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_two_byte_vector_pair_loop_equals_the_scalar_one() {
+        let table: Vec<u16> = (0..500u32).map(|i| (i * 37 % 509) as u16).collect();
+        for m in [2usize, 17, 33, 64, 65, 97, 130, 499] {
+            let half = (m - 1) / 2;
+            let lo = &table[1..=half];
+            let hi = &table[m - half..m];
+            let mut scalar = [0u8; 512];
+            common_pairs(false, &mut scalar, lo, hi);
+            let mut vector = [0u8; 512];
+            common_pairs(crate::sweep::has_avx2(), &mut vector, lo, hi);
+            assert_eq!(scalar, vector, "m = {m}");
+            let mut expected = [0u8; 512];
+            for a in 1..=half {
+                expected[(table[a] ^ table[m - a]) as usize] = 1;
+            }
+            assert_eq!(scalar, expected, "m = {m}");
+        }
+    }
 
     #[test]
     fn the_vector_pair_loop_equals_the_scalar_one() {

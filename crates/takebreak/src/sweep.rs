@@ -389,6 +389,8 @@ struct Engine<'r, 'c> {
     scanned_pairs: u64,
     /// Blocks of the candidate scan that found rare values for the last heap.
     hot_blocks: Vec<usize>,
+    /// The narrow kernel's hot blocks of the heap before (reused storage).
+    last_hot_blocks: Vec<usize>,
     avx2: bool,
 }
 
@@ -429,6 +431,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             full_scans: 0,
             scanned_pairs: 0,
             hot_blocks: Vec::new(),
+            last_hot_blocks: Vec::new(),
             avx2: simd::has_avx2(),
         };
         for index in 0..table.len() {
@@ -946,7 +949,11 @@ impl Engine<'_, '_> {
                 self.stride = (blocks, scatter_stride(blocks));
             }
             let stride = self.stride.1;
-            let hot = std::mem::take(&mut self.hot_blocks);
+            // The blocks found productive for the last heap; the list is refilled
+            // for this heap (two vectors swapped, no allocation per heap).
+            std::mem::swap(&mut self.hot_blocks, &mut self.last_hot_blocks);
+            self.hot_blocks.clear();
+            let hot = &self.last_hot_blocks;
             let mut block = 0;
             for step in 0..hot.len() + blocks {
                 let this = match hot.get(step) {
