@@ -72,7 +72,12 @@ pub fn rare_pairs<T: Value, const N: usize>(
     }
 }
 
-/// Marks `values[i] ⊕ g(top + j − positions[i])` in row j of `rows`, for
+/// Bytes per row of marks in a batch: enough for values below 512; rows for
+/// values below 256 use the first half.
+pub const ROW: usize = 512;
+
+/// Marks `values[i] ⊕ g(top + j − positions[i])` in row j of `rows` (the
+/// first `N` marks of each row), for
 /// every i and every row j (heap top + j paired with each rare position): the
 /// partners of one position are contiguous, so each cache line read serves
 /// many heaps.
@@ -82,19 +87,19 @@ pub fn rare_pairs<T: Value, const N: usize>(
 /// position.
 #[inline]
 pub fn rare_pairs_batch<T: Value, const N: usize>(
-    rows: &mut [[u8; N]],
+    rows: &mut [[u8; ROW]],
     g: &[T],
     top: usize,
     positions: &[u32],
     values: &[u16],
 ) {
-    const { assert!(N.is_power_of_two()) };
+    const { assert!(N.is_power_of_two() && N <= ROW) };
     // Full batches: a fixed number of rows, so the loop over them unrolls into
     // stores at constant offsets.
-    if let Ok(rows) = <&mut [[u8; N]; 64]>::try_from(&mut *rows) {
+    if let Ok(rows) = <&mut [[u8; ROW]; 64]>::try_from(&mut *rows) {
         return rare_pairs_rows::<T, N, 64>(rows, g, top, positions, values);
     }
-    if let Ok(rows) = <&mut [[u8; N]; 32]>::try_from(&mut *rows) {
+    if let Ok(rows) = <&mut [[u8; ROW]; 32]>::try_from(&mut *rows) {
         return rare_pairs_rows::<T, N, 32>(rows, g, top, positions, values);
     }
     let len = rows.len();
@@ -111,7 +116,7 @@ pub fn rare_pairs_batch<T: Value, const N: usize>(
 /// [`rare_pairs_batch`] for exactly `L` rows.
 #[inline]
 fn rare_pairs_rows<T: Value, const N: usize, const L: usize>(
-    rows: &mut [[u8; N]; L],
+    rows: &mut [[u8; ROW]; L],
     g: &[T],
     top: usize,
     positions: &[u32],

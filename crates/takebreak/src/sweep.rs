@@ -374,7 +374,7 @@ struct Engine<'r, 'c> {
     rare_values16: Vec<u16>,
     /// Marks of option values for the narrow kernels, one row of `batch.width`
     /// bytes per heap of the batch.
-    marks: Vec<u8>,
+    marks: Vec<[u8; kernel::ROW]>,
     /// The heaps whose rare pairs are marked in `marks`.
     batch: Batch,
     /// Incremented whenever the rare list is rebuilt (a new mask).
@@ -884,8 +884,9 @@ impl Engine<'_, '_> {
             self.start_batch::<T, N>(g, n);
         }
         let batch = self.batch;
-        let rows = self.marks.as_chunks_mut::<N>().0;
-        let seen = &mut rows[n - batch.start];
+        let Ok(seen) = <&mut [u8; N]>::try_from(&mut self.marks[n - batch.start][..N]) else {
+            unreachable!("rows hold at least N marks")
+        };
         for &removed in rule.take_all() {
             if removed == n {
                 seen[0] = 1;
@@ -1005,9 +1006,12 @@ impl Engine<'_, '_> {
             generation: self.rare_generation,
             near: len,
         };
-        self.marks.clear();
-        self.marks.resize(len * N, 0);
-        let rows = self.marks.as_chunks_mut::<N>().0;
+        self.marks
+            .resize(len.max(self.marks.len()), [0; kernel::ROW]);
+        let rows = &mut self.marks[..len];
+        for row in rows.iter_mut() {
+            row[..N].fill(0);
+        }
         let rare = &self.rare;
         let near = rare.partition_point(|&rare| (rare as usize) < len);
         for &removed in self.rule.split_two() {
@@ -1017,7 +1021,7 @@ impl Engine<'_, '_> {
             let top = n - removed;
             let far_end = rare.partition_point(|&rare| 2 * (rare as usize) < top);
             if far_end > near {
-                kernel::rare_pairs_batch(
+                kernel::rare_pairs_batch::<T, N>(
                     rows,
                     g,
                     top,
