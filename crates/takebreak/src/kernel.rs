@@ -9,21 +9,28 @@
 //! octal games and of Grundy's game, <http://wwwhomes.uni-bielefeld.de/achim/octal.html>)
 //! splits it into two passes, both here:
 //!
-//! - [`rare_pairs`]: every pair with a rare heap r, g(r) ⊕ g(m − r), over the
-//!   contiguous arrays of rare positions and their values. This gives every
-//!   common option value. The loop is one load of a table byte, one xor and one
-//!   store of a mark per pair; the positions are checked once per call, not per
-//!   pair.
+//! - [`rare_pairs_batch`]: every pair with a rare heap r, g(r) ⊕ g(m − r), for
+//!   64 consecutive heaps at once (32 once values pass 255). This gives every
+//!   common option value. For one rare position the partners g(m − r) of the
+//!   heaps of the batch are contiguous, so one or two cache lines serve 64 heaps,
+//!   where pairing heap by heap reads one line per pair (the rare positions of
+//!   Grundy's game spread over 82,860 values at heap 2²², more than the L1
+//!   cache holds). Per pair: one xor (vectorised) and one store of a mark in the
+//!   heap's row. Rare positions too close to the batch (partners not yet known)
+//!   or above half its first heap go through [`rare_pairs`], heap by heap, over
+//!   the contiguous arrays of rare positions and their values.
 //! - [`common_pairs`]: a block of pairs (a, m − a) read from both ends of the
-//!   table. On a one-byte table with AVX2 (detected at run time), 32 pairs at a
-//!   time: load g(a..a + 32), load the mirrored 32 bytes and reverse them
-//!   (`vpshufb` within the 128-bit halves, then swap the halves), xor, and mark
-//!   the 32 results; otherwise the scalar loop.
+//!   table, to find the rare candidates among the common ⊕ common values. With
+//!   AVX2 (detected at run time), 32 pairs at a time on a one-byte table (16 on
+//!   a two-byte table): load g(a..a + 32), load the mirrored 32 bytes and
+//!   reverse them (`vpshufb` within the 128-bit halves, then swap the halves),
+//!   xor, and mark the results; otherwise the scalar loop.
 //!
 //! They are hand-written, not left to the generic sweep, for speed only: these
 //! loops are the whole cost of a run of hours, and the marks in a fixed-size
 //! array (indices masked to its size) need no bounds checks and no clearing
-//! beyond a few vector stores per heap. Results are identical to the plain sweep
+//! beyond a few vector stores per heap. The only `unsafe` blocks are the AVX2
+//! loads and stores of the vector scan, each justified where it stands. Results are identical to the plain sweep
 //! (tested against it and against the generic naive sweep).
 
 use crate::table::Value;
@@ -48,25 +55,8 @@ pub fn rare_pairs<T: Value, const N: usize>(
         // The positions are sorted (the rare list is built in increasing order).
         assert!(first >= 1 && (last as usize) < m);
     }
-    let base = g.as_ptr();
-    let mut pairs = positions.chunks_exact(4).zip(values.chunks_exact(4));
-    for (position, value) in &mut pairs {
-        // SAFETY: every position p satisfies 1 <= p < m <= g.len() (sorted list,
-        // first and last checked above), so m − p is in 1..m, inside `g`.
-        let others = unsafe {
-            [
-                (*base.add(m - position[0] as usize)).get(),
-                (*base.add(m - position[1] as usize)).get(),
-                (*base.add(m - position[2] as usize)).get(),
-                (*base.add(m - position[3] as usize)).get(),
-            ]
-        };
-        for lane in 0..4 {
-            seen[(u32::from(value[lane]) ^ others[lane]) as usize & (N - 1)] = 1;
-        }
-    }
-    let tail = positions.len() - positions.len() % 4;
-    for (&position, &value) in positions[tail..].iter().zip(&values[tail..]) {
+    let g = &g[..m];
+    for (&position, &value) in positions.iter().zip(values) {
         let other = g[m - position as usize].get();
         seen[(u32::from(value) ^ other) as usize & (N - 1)] = 1;
     }
@@ -77,8 +67,7 @@ pub fn rare_pairs<T: Value, const N: usize>(
 pub const ROW: usize = 512;
 
 /// Marks `values[i] ⊕ g(top + j − positions[i])` in row j of `rows` (the
-/// first `N` marks of each row), for
-/// every i and every row j (heap top + j paired with each rare position): the
+/// first `N` marks of each row), for every i and every row j (heap top + j paired with each rare position): the
 /// partners of one position are contiguous, so each cache line read serves
 /// many heaps.
 ///

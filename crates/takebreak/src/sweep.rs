@@ -30,7 +30,7 @@
 //! fewer than one in eight. Dawson's Kayles (0.07) has no sparse space and runs plainly.
 //!
 //! While every value is below 512 (Grundy's game to heap 2²⁶ and beyond), the
-//! rare/common pass runs the hand-written loops of [`crate::kernel`]: the rare
+//! rare/common pass runs the hand-written loops of `kernel.rs`: the rare
 //! pairs of 64 consecutive heaps (32 when values pass 255) are marked together,
 //! reading for each rare position the partners of all those heaps from one or
 //! two cache lines, and the common pairs are xored 32 at a time with AVX2.
@@ -869,7 +869,7 @@ impl Engine<'_, '_> {
 
 impl Engine<'_, '_> {
     /// [`Engine::sparse_value`] when every value is below `N / 2` (256 or 512
-    /// marks): the hand-written loops of [`crate::kernel`].
+    /// marks): the hand-written loops of `kernel.rs`.
     fn sparse_value_narrow<T: Value, const N: usize>(&mut self, g: &[T], n: usize) -> u32 {
         let unequal = self.rule.unequal_split();
         let mask = self.mask;
