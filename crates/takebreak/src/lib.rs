@@ -21,6 +21,7 @@
 //! (tables of periods, rare values of Grundy's game).
 
 pub mod checkpoint;
+mod kernel;
 pub mod period;
 pub mod rule;
 pub mod survey;

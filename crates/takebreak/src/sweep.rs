@@ -29,6 +29,12 @@
 //! [`Method::Auto`] uses the rare/common pass only while rare positions are
 //! fewer than one in eight. Dawson's Kayles (0.07) has no sparse space and runs plainly.
 //!
+//! While every value is below 512 (Grundy's game to heap 2²⁶ and beyond), the
+//! rare/common pass runs the hand-written loops of `kernel.rs`: the rare
+//! pairs of 64 consecutive heaps (32 when values pass 255) are marked together,
+//! reading for each rare position the partners of all those heaps from one or
+//! two cache lines, and the common pairs are xored 32 at a time with AVX2.
+//!
 //! All methods give the same values (tested, with a checksum over long runs).
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -38,6 +44,7 @@ use sprague_engine::{check_allocation, MemoryError, Periodicity};
 use sprague_nimber::MexSet;
 use thiserror::Error;
 
+use crate::kernel;
 use crate::period::find_period;
 use crate::rule::TakeBreak;
 use crate::table::{TableRef, Value, ValueTable};
@@ -321,10 +328,29 @@ const FIRST_CHECK: usize = 64;
 const TICK_VALUES: usize = 256;
 /// Pairs scanned between checks of the candidate mex in the fallback scan.
 const SCAN_BLOCK: usize = 64;
+/// Pairs scanned between checks of the candidate mex in the narrow kernel.
+const NARROW_SCAN_BLOCK: usize = 64;
 /// Blocks remembered from one heap's candidate scan for the next.
 const MAX_HOT_BLOCKS: usize = 32;
 /// Pairs per block of the vectorised scan when every value is below 64.
 const SMALL_SCAN_BLOCK: usize = 256;
+
+/// Heaps start..start + len, whose pairs with the rare positions in
+/// `far_from..far_to` are marked (one row of `width` marks per heap).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Batch {
+    start: usize,
+    len: usize,
+    width: usize,
+    generation: u64,
+    /// Positions below this (the rare positions near the heaps of the batch,
+    /// whose partners are not yet computed when the batch starts) are paired
+    /// heap by heap.
+    near: usize,
+}
+
+/// Marks per heap in a batch of the narrow kernel: 16 KiB of rows.
+const BATCH_BYTES: usize = 1 << 14;
 
 struct Engine<'r, 'c> {
     rule: &'r TakeBreak,
@@ -343,6 +369,18 @@ struct Engine<'r, 'c> {
     rare: Vec<u32>,
     /// The value at each rare position.
     rare_values: Vec<u32>,
+    /// The same values as `u16` (meaningful while every value is below 65,536),
+    /// for the narrow kernels.
+    rare_values16: Vec<u16>,
+    /// Marks of option values for the narrow kernels, one row of `batch.width`
+    /// bytes per heap of the batch.
+    marks: Vec<[u8; kernel::ROW]>,
+    /// The heaps whose rare pairs are marked in `marks`.
+    batch: Batch,
+    /// Incremented whenever the rare list is rebuilt (a new mask).
+    rare_generation: u64,
+    /// The scatter stride of the narrow kernel's scan for a number of blocks.
+    stride: (usize, usize),
     last_rare: Option<u64>,
     next_mask_choice: usize,
     seen: Vec<u8>,
@@ -351,6 +389,8 @@ struct Engine<'r, 'c> {
     scanned_pairs: u64,
     /// Blocks of the candidate scan that found rare values for the last heap.
     hot_blocks: Vec<usize>,
+    /// The narrow kernel's hot blocks of the heap before (reused storage).
+    last_hot_blocks: Vec<usize>,
     avx2: bool,
 }
 
@@ -379,6 +419,11 @@ impl<'r, 'c> Engine<'r, 'c> {
             mask: 0,
             rare: Vec::new(),
             rare_values: Vec::new(),
+            rare_values16: Vec::new(),
+            marks: Vec::new(),
+            batch: Batch::default(),
+            rare_generation: 0,
+            stride: (0, 0),
             last_rare: None,
             next_mask_choice: 16,
             seen: vec![0; 2],
@@ -386,6 +431,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             full_scans: 0,
             scanned_pairs: 0,
             hot_blocks: Vec::new(),
+            last_hot_blocks: Vec::new(),
             avx2: simd::has_avx2(),
         };
         for index in 0..table.len() {
@@ -441,6 +487,7 @@ impl<'r, 'c> Engine<'r, 'c> {
         if index > 0 && self.mask != 0 && is_rare(value, self.mask) {
             self.rare.push(index as u32);
             self.rare_values.push(value);
+            self.rare_values16.push(value as u16);
             self.last_rare = Some(index as u64);
         }
     }
@@ -453,6 +500,8 @@ impl<'r, 'c> Engine<'r, 'c> {
             self.mask = mask;
             self.rare.clear();
             self.rare_values.clear();
+            self.rare_values16.clear();
+            self.rare_generation += 1;
             self.last_rare = None;
             if mask != 0 {
                 for index in 1..table.len() {
@@ -460,6 +509,7 @@ impl<'r, 'c> Engine<'r, 'c> {
                     if is_rare(value, mask) {
                         self.rare.push(index as u32);
                         self.rare_values.push(value);
+                        self.rare_values16.push(value as u16);
                         self.last_rare = Some(index as u64);
                     }
                 }
@@ -473,12 +523,15 @@ impl<'r, 'c> Engine<'r, 'c> {
             self.mask = mask;
             self.rare.clear();
             self.rare_values.clear();
+            self.rare_values16.clear();
+            self.rare_generation += 1;
             self.last_rare = None;
             if mask != 0 {
                 for (index, value) in values.iter().enumerate().skip(1) {
                     if is_rare(value.get(), mask) {
                         self.rare.push(index as u32);
                         self.rare_values.push(value.get());
+                        self.rare_values16.push(value.get() as u16);
                         self.last_rare = Some(index as u64);
                     }
                 }
@@ -656,6 +709,12 @@ impl<'r, 'c> Engine<'r, 'c> {
         if self.max_value < 64 {
             return self.sparse_value_small(g, n);
         }
+        if self.max_value < 256 {
+            return self.sparse_value_narrow::<T, 256>(g, n);
+        }
+        if self.max_value < 512 {
+            return self.sparse_value_narrow::<T, 512>(g, n);
+        }
         let unequal = self.rule.unequal_split();
         let mask = self.mask;
         let size = self.seen.len();
@@ -806,6 +865,178 @@ impl Engine<'_, '_> {
         self.full_scans += 1;
         candidate
     }
+}
+
+impl Engine<'_, '_> {
+    /// [`Engine::sparse_value`] when every value is below `N / 2` (256 or 512
+    /// marks): the hand-written loops of `kernel.rs`.
+    fn sparse_value_narrow<T: Value, const N: usize>(&mut self, g: &[T], n: usize) -> u32 {
+        let unequal = self.rule.unequal_split();
+        let mask = self.mask;
+        let rule = self.rule;
+        let avx2 = self.avx2;
+        let batch = self.batch;
+        if batch.width != N
+            || batch.generation != self.rare_generation
+            || n < batch.start
+            || n >= batch.start + batch.len
+        {
+            self.start_batch::<T, N>(g, n);
+        }
+        let batch = self.batch;
+        let Ok(seen) = <&mut [u8; N]>::try_from(&mut self.marks[n - batch.start][..N]) else {
+            unreachable!("rows hold at least N marks")
+        };
+        for &removed in rule.take_all() {
+            if removed == n {
+                seen[0] = 1;
+            }
+        }
+        for &removed in rule.take_one() {
+            if removed < n {
+                seen[g[n - removed].get() as usize & (N - 1)] = 1;
+            }
+        }
+        // 1. Every pair with a rare heap: all common option values. Those with
+        // a rare position in the batch's far range are marked already.
+        for &removed in rule.split_two() {
+            if n < removed + 2 {
+                continue;
+            }
+            let m = n - removed;
+            let rare = &self.rare;
+            let below = rare.partition_point(|&rare| (rare as usize) < m);
+            let near = rare[..below].partition_point(|&rare| (rare as usize) < batch.near);
+            let far_end = if batch.start >= removed {
+                let top = batch.start - removed;
+                rare[..below].partition_point(|&rare| 2 * (rare as usize) < top)
+            } else {
+                near
+            }
+            .max(near);
+            for range in [0..near, far_end..below] {
+                // Grundy's game: the pair m/2 + m/2 is no move.
+                let skip = if unequal && m % 2 == 0 {
+                    rare[range.clone()]
+                        .binary_search(&((m / 2) as u32))
+                        .ok()
+                        .map(|index| range.start + index)
+                } else {
+                    None
+                };
+                let (first, second) = match skip {
+                    Some(index) => (range.start..index, index + 1..range.end),
+                    None => (range.clone(), range.end..range.end),
+                };
+                for part in [first, second] {
+                    kernel::rare_pairs(seen, g, m, &rare[part.clone()], &self.rare_values16[part]);
+                }
+            }
+        }
+        // 2. The smallest unseen value: final if common.
+        let mut candidate = kernel::first_unseen(seen, 0);
+        if !is_rare(candidate, mask) || candidate as usize >= N {
+            return candidate;
+        }
+        // 3. Scan common pairs while the candidate is rare (see `sparse_value`).
+        for &removed in rule.split_two() {
+            if n < removed + 2 {
+                continue;
+            }
+            let m = n - removed;
+            let half = if unequal { (m - 1) / 2 } else { m / 2 };
+            let blocks = half.div_ceil(NARROW_SCAN_BLOCK);
+            if self.stride.0 != blocks {
+                self.stride = (blocks, scatter_stride(blocks));
+            }
+            let stride = self.stride.1;
+            // The blocks found productive for the last heap; the list is refilled
+            // for this heap (two vectors swapped, no allocation per heap).
+            std::mem::swap(&mut self.hot_blocks, &mut self.last_hot_blocks);
+            self.hot_blocks.clear();
+            let hot = &self.last_hot_blocks;
+            let mut block = 0;
+            for step in 0..hot.len() + blocks {
+                let this = match hot.get(step) {
+                    Some(&hot_block) if hot_block < blocks => hot_block,
+                    Some(_) => continue,
+                    None => {
+                        let this = block;
+                        block += stride;
+                        if block >= blocks {
+                            block -= blocks;
+                        }
+                        this
+                    }
+                };
+                let from = 1 + this * NARROW_SCAN_BLOCK;
+                let to = (from + NARROW_SCAN_BLOCK - 1).min(half);
+                let count = to - from + 1;
+                self.scanned_pairs += count as u64;
+                kernel::common_pairs(avx2, seen, &g[from..=to], &g[m - to..m - to + count]);
+                if seen[candidate as usize & (N - 1)] != 0 {
+                    if self.hot_blocks.len() < MAX_HOT_BLOCKS && !self.hot_blocks.contains(&this) {
+                        self.hot_blocks.push(this);
+                    }
+                    candidate = kernel::first_unseen(seen, candidate);
+                    if !is_rare(candidate, mask) || candidate as usize >= N {
+                        return candidate;
+                    }
+                }
+            }
+        }
+        self.full_scans += 1;
+        candidate
+    }
+
+    /// Starts a batch of heaps at `n`: clears their rows of marks and marks the
+    /// pairs of every heap of the batch with the rare positions r that are at
+    /// least the batch's length (so that g(m − r) is known for every heap m of
+    /// the batch) and below half the batch's first heap (so that r is below m
+    /// and never the equal half of m). For each such r the partners
+    /// g(start − r..start − r + len) are contiguous: one pass over a few cache
+    /// lines serves every heap of the batch, where heap-by-heap pairing reads a
+    /// line per pair.
+    fn start_batch<T: Value, const N: usize>(&mut self, g: &[T], n: usize) {
+        let len = (BATCH_BYTES / N).min(self.length - n).max(1);
+        self.batch = Batch {
+            start: n,
+            len,
+            width: N,
+            generation: self.rare_generation,
+            near: len,
+        };
+        self.marks
+            .resize(len.max(self.marks.len()), [0; kernel::ROW]);
+        let rows = &mut self.marks[..len];
+        for row in rows.iter_mut() {
+            row[..N].fill(0);
+        }
+        let rare = &self.rare;
+        let near = rare.partition_point(|&rare| (rare as usize) < len);
+        for &removed in self.rule.split_two() {
+            if n < removed + 2 {
+                continue;
+            }
+            let top = n - removed;
+            let far_end = rare.partition_point(|&rare| 2 * (rare as usize) < top);
+            if far_end > near {
+                kernel::rare_pairs_batch::<T, N>(
+                    rows,
+                    g,
+                    top,
+                    &rare[near..far_end],
+                    &self.rare_values16[near..far_end],
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+/// Whether the processor has AVX2 (for the vector loops).
+pub(crate) fn has_avx2() -> bool {
+    simd::has_avx2()
 }
 
 /// Marks value ⊕ g(m − position) for each rare position and its value.

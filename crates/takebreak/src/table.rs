@@ -16,6 +16,16 @@ pub trait Value: Copy + Send + Sync + Eq + 'static {
     fn new(value: u32) -> Self;
     /// A borrowed view of a slice of values of this width.
     fn table_ref(values: &[Self]) -> TableRef<'_>;
+    /// The values as bytes, if this width is one byte (for the vector loops).
+    fn as_bytes(values: &[Self]) -> Option<&[u8]> {
+        let _ = values;
+        None
+    }
+    /// The values as `u16`, if this width is two bytes (for the vector loops).
+    fn as_u16s(values: &[Self]) -> Option<&[u16]> {
+        let _ = values;
+        None
+    }
 }
 
 /// A borrowed view of a table of values (for checkpoints written while a sweep runs,
@@ -84,7 +94,7 @@ impl TableRef<'_> {
 }
 
 macro_rules! value_width {
-    ($type:ty, $variant:ident) => {
+    ($type:ty, $variant:ident $(, $extra:item)*) => {
         impl Value for $type {
             const LIMIT: u32 = <$type>::MAX as u32;
             const BYTES: usize = std::mem::size_of::<$type>();
@@ -99,11 +109,24 @@ macro_rules! value_width {
             fn table_ref(values: &[Self]) -> TableRef<'_> {
                 TableRef::$variant(values)
             }
+            $(#[inline(always)] $extra)*
         }
     };
 }
-value_width!(u8, U8);
-value_width!(u16, U16);
+value_width!(
+    u8,
+    U8,
+    fn as_bytes(values: &[Self]) -> Option<&[u8]> {
+        Some(values)
+    }
+);
+value_width!(
+    u16,
+    U16,
+    fn as_u16s(values: &[Self]) -> Option<&[u16]> {
+        Some(values)
+    }
+);
 value_width!(u32, U32);
 
 /// g(0), g(1), … in the narrowest width that holds them.

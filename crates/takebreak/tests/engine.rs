@@ -81,6 +81,39 @@ fn methods_agree_on_grundys_game_with_a_checksum() {
     assert_eq!(checksum(Method::Auto), plain);
 }
 
+/// The narrow rare/common kernel (batches of heaps paired with the rare
+/// positions, vector scan of common pairs) against the plain sweep: 200,000
+/// heaps in a release build, 30,000 in a debug build.
+#[test]
+fn the_narrow_grundy_kernel_equals_the_plain_sweep() {
+    let grundy = TakeBreak::grundy();
+    let to = if cfg!(debug_assertions) {
+        30_000
+    } else {
+        200_000
+    };
+    let fast = values(&grundy, to, Method::RareCommon);
+    assert_eq!(fast, values(&grundy, to, Method::Plain));
+    assert_eq!(&fast[..A002188.len()], &A002188[..]);
+    // Past heap 30,000 every value is above 63: the narrow kernel, not the
+    // one-word one, computed most of them.
+    assert!(fast.iter().max().is_some_and(|&max| max >= 128));
+}
+
+/// The 512-mark kernel (values from 256 to 511, two-byte table) on 0.04.
+#[test]
+fn the_wide_narrow_kernel_equals_the_plain_sweep() {
+    let code = TakeBreak::octal("0.04").unwrap();
+    let to = if cfg!(debug_assertions) {
+        12_000
+    } else {
+        40_000
+    };
+    let fast = values(&code, to, Method::RareCommon);
+    assert!(fast.iter().max().is_some_and(|&max| max >= 256));
+    assert_eq!(fast, values(&code, to, Method::Plain));
+}
+
 fn octal_code() -> impl Strategy<Value = String> {
     (
         prop_oneof![Just("0"), Just("4")],
