@@ -916,7 +916,7 @@ impl Engine<'_, '_> {
             .max(near);
             for range in [0..near, far_end..below] {
                 // Grundy's game: the pair m/2 + m/2 is no move.
-                let skip = if unequal && m % 2 == 0 {
+                let skip = if unequal && m.is_multiple_of(2) {
                     rare[range.clone()]
                         .binary_search(&((m / 2) as u32))
                         .ok()
