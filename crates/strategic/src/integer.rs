@@ -92,6 +92,18 @@ impl Int for i64 {
         self.signum() as i8
     }
     #[inline]
+    fn is_zero_int(&self) -> bool {
+        *self == 0
+    }
+    #[inline]
+    fn is_positive_int(&self) -> bool {
+        *self > 0
+    }
+    #[inline]
+    fn is_negative_int(&self) -> bool {
+        *self < 0
+    }
+    #[inline]
     fn divisor(e: &Self) -> Self {
         *e
     }
@@ -290,6 +302,18 @@ impl Int for i128 {
     fn signum_i8(&self) -> i8 {
         self.signum() as i8
     }
+    #[inline]
+    fn is_zero_int(&self) -> bool {
+        *self == 0
+    }
+    #[inline]
+    fn is_positive_int(&self) -> bool {
+        *self > 0
+    }
+    #[inline]
+    fn is_negative_int(&self) -> bool {
+        *self < 0
+    }
     fn divisor(e: &Self) -> Divisor128 {
         let shift = e.trailing_zeros().min(127);
         let odd = (*e >> shift) as u128;
@@ -327,6 +351,9 @@ impl Int for i128 {
     }
     #[inline(always)]
     fn cmp_products(a: &Self, b: &Self, c: &Self, d: &Self) -> Option<Ordering> {
+        if fits_i64(*a) && fits_i64(*b) && fits_i64(*c) && fits_i64(*d) {
+            return Some((a * b).cmp(&(c * d)));
+        }
         Some(Wide::mul(*a, *b).cmp(Wide::mul(*c, *d)))
     }
     #[inline]
