@@ -388,24 +388,32 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
     let mut visited: HashSet<Bits, FastBuild> = HashSet::default();
     visited.insert(start.key);
     let mut vertices: HashMap<Bits, Vertex, FastBuild> = HashMap::default();
+    // The depth-first stack keeps its dictionaries when they are popped:
+    // `stack[..depth]` is live, the rest are spare allocations, so that the
+    // search allocates only when it reaches a new depth.
+    let mut t = start.duplicate();
     let mut stack = vec![start];
-    let mut pool: Vec<Dictionary<T>> = Vec::new();
+    let mut depth = 1;
     let mut rows: Vec<usize> = Vec::with_capacity(k);
-    while let Some(t) = stack.pop() {
+    while depth > 0 {
+        depth -= 1;
+        std::mem::swap(&mut t, &mut stack[depth]);
         let mut labels: Bits = 0;
         for &v in &t.nonbasic {
             labels |= label_bit[v];
         }
-        for (i, &v) in t.basis.iter().enumerate() {
-            if t.rhs(i).is_zero_int() {
+        let mut degenerate = false;
+        for (row, &v) in t.data.chunks_exact(w).zip(&t.basis) {
+            if row[d].is_zero_int() {
                 labels |= label_bit[v];
+                degenerate = true;
             }
         }
         vertices.entry(labels).or_insert_with(|| {
             let mut coords = vec![T::int_zero(); d];
-            for (i, &v) in t.basis.iter().enumerate() {
+            for (row, &v) in t.data.chunks_exact(w).zip(&t.basis) {
                 if v < d {
-                    coords[v] = t.rhs(i).clone();
+                    coords[v] = row[d].clone();
                 }
             }
             Vertex {
@@ -414,19 +422,23 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
             }
         });
         for col in 0..d {
-            // Minimum-ratio rows for the entering column.
+            // Minimum-ratio rows for the entering column: `best` is the
+            // (right-hand side, entry) of the current minimum.
             rows.clear();
-            for i in 0..k {
-                let a = t.at(i, col);
+            let mut best: Option<(&T, &T)> = None;
+            for (i, row) in t.data.chunks_exact(w).enumerate() {
+                let (a, rhs) = (&row[col], &row[d]);
                 if !a.is_positive_int() {
                     continue;
                 }
-                match rows.first() {
-                    None => rows.push(i),
-                    Some(&b) => match T::cmp_products(t.rhs(i), t.at(b, col), t.rhs(b), a)
-                        .ok_or(Overflow)?
-                    {
+                match best {
+                    None => {
+                        best = Some((rhs, a));
+                        rows.push(i);
+                    }
+                    Some((rb, ab)) => match T::cmp_products(rhs, ab, rb, a).ok_or(Overflow)? {
                         std::cmp::Ordering::Less => {
+                            best = Some((rhs, a));
                             rows.clear();
                             rows.push(i);
                         }
@@ -435,9 +447,11 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
                     },
                 }
             }
-            for i in 0..k {
-                if t.rhs(i).is_zero_int() && t.at(i, col).is_negative_int() {
-                    rows.push(i);
+            if degenerate {
+                for (i, row) in t.data.chunks_exact(w).enumerate() {
+                    if row[d].is_zero_int() && row[col].is_negative_int() {
+                        rows.push(i);
+                    }
                 }
             }
             let entering = t.nonbasic[col];
@@ -450,18 +464,15 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
                 if visited.len() > basis_limit {
                     return Err(Stop::TooMany(visited.len()));
                 }
-                let mut next = match pool.pop() {
-                    Some(mut spare) => {
-                        spare.copy_from(&t);
-                        spare
-                    }
-                    None => t.duplicate(),
-                };
-                next.pivot(r, col, trusted)?;
-                stack.push(next);
+                if depth == stack.len() {
+                    stack.push(t.duplicate());
+                } else {
+                    stack[depth].copy_from(&t);
+                }
+                stack[depth].pivot(r, col, trusted)?;
+                depth += 1;
             }
         }
-        pool.push(t);
     }
     Ok(vertices.into_values().collect())
 }
