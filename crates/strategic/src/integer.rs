@@ -54,6 +54,34 @@ pub trait Int: Clone + Debug + PartialEq + Eq + PartialOrd + Ord {
     fn mul_add(a: &Self, b: &Self, c: &Self) -> Option<Self>;
     /// `-a`.
     fn neg(a: &Self) -> Option<Self>;
+    /// The pivot update of one tableau row whose entry `f` in the pivot
+    /// column `c` is nonzero: every other entry `x` becomes
+    /// `(p * x - f * y) / e`, with `y` the entry of the pivot row in the same
+    /// column and `p` the pivot, and the entry in column `c` becomes `-f`.
+    fn update_row(
+        row: &mut [Self],
+        pivot_row: &[Self],
+        c: usize,
+        p: &Self,
+        f: &Self,
+        e: &Self::Divisor,
+    ) -> Option<()> {
+        for (j, (x, y)) in row.iter_mut().zip(pivot_row).enumerate() {
+            if j == c {
+                continue;
+            }
+            *x = if y.is_zero_int() {
+                if x.is_zero_int() {
+                    continue;
+                }
+                Self::mul_div(p, x, e)
+            } else {
+                Self::mul_sub_div(p, x, f, y, e)
+            }?;
+        }
+        row[c] = Self::neg(f)?;
+        Some(())
+    }
     /// Whether the value is zero.
     #[inline]
     fn is_zero_int(&self) -> bool {
@@ -355,6 +383,45 @@ impl Int for i128 {
             return Some((a * b).cmp(&(c * d)));
         }
         Some(Wide::mul(*a, *b).cmp(Wide::mul(*c, *d)))
+    }
+    /// With `p` and `f` in 64 bits, each entry whose `x` and `y` fit in 64
+    /// bits too takes two 64-bit products (their difference cannot overflow
+    /// an `i128`) and an exact division by multiplication with the inverse;
+    /// the column `c` itself needs no exception, as `p * f - f * p = 0`.
+    fn update_row(
+        row: &mut [Self],
+        pivot_row: &[Self],
+        c: usize,
+        p: &Self,
+        f: &Self,
+        e: &Divisor128,
+    ) -> Option<()> {
+        let (p, f) = (*p, *f);
+        if !(fits_i64(p) && fits_i64(f)) {
+            for (j, (x, y)) in row.iter_mut().zip(pivot_row).enumerate() {
+                if j != c {
+                    *x = Self::mul_sub_div(&p, x, &f, y, e)?;
+                }
+            }
+        } else if e.e == 1 {
+            for (x, &y) in row.iter_mut().zip(pivot_row) {
+                *x = if fits_i64(*x) && fits_i64(y) {
+                    p * *x - f * y
+                } else {
+                    Self::mul_sub_div(&p, x, &f, &y, e)?
+                };
+            }
+        } else {
+            for (x, &y) in row.iter_mut().zip(pivot_row) {
+                *x = if fits_i64(*x) && fits_i64(y) {
+                    (((p * *x - f * y) >> e.shift) as u128).wrapping_mul(e.inverse) as i128
+                } else {
+                    Self::mul_sub_div(&p, x, &f, &y, e)?
+                };
+            }
+        }
+        row[c] = Self::neg(&f)?;
+        Some(())
     }
     #[inline]
     fn mul_add(a: &Self, b: &Self, c: &Self) -> Option<Self> {

@@ -308,21 +308,7 @@ impl<T: Int> Dictionary<T> {
                     }
                 }
             } else {
-                for (j, (x, y)) in row.iter_mut().zip(pivot_row.iter()).enumerate() {
-                    if j == c {
-                        continue;
-                    }
-                    *x = if y.is_zero_int() {
-                        if x.is_zero_int() {
-                            continue;
-                        }
-                        T::mul_div(&p, x, &divisor)
-                    } else {
-                        T::mul_sub_div(&p, x, &f, y, &divisor)
-                    }
-                    .ok_or(Overflow)?;
-                }
-                row[c] = T::neg(&f).ok_or(Overflow)?;
+                T::update_row(row, pivot_row, c, &p, &f, &divisor).ok_or(Overflow)?;
             }
         }
         pivot_row[c] = self.det.clone();
