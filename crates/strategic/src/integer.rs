@@ -54,6 +54,41 @@ pub trait Int: Clone + Debug + PartialEq + Eq + PartialOrd + Ord {
     fn mul_add(a: &Self, b: &Self, c: &Self) -> Option<Self>;
     /// `-a`.
     fn neg(a: &Self) -> Option<Self>;
+    /// The minimum-ratio test of a dictionary stored row by row with stride
+    /// `w`: appends to `rows` (cleared first) the rows `i` with a positive
+    /// entry in column `col` minimising `data[i][rhs] / data[i][col]`.
+    fn min_ratio_rows(
+        data: &[Self],
+        w: usize,
+        col: usize,
+        rhs: usize,
+        rows: &mut Vec<usize>,
+    ) -> Option<()> {
+        rows.clear();
+        let mut best: Option<(&Self, &Self)> = None;
+        for (i, row) in data.chunks_exact(w).enumerate() {
+            let (a, b) = (&row[col], &row[rhs]);
+            if !a.is_positive_int() {
+                continue;
+            }
+            match best {
+                None => {
+                    best = Some((b, a));
+                    rows.push(i);
+                }
+                Some((bb, ab)) => match Self::cmp_products(b, ab, bb, a)? {
+                    Ordering::Less => {
+                        best = Some((b, a));
+                        rows.clear();
+                        rows.push(i);
+                    }
+                    Ordering::Equal => rows.push(i),
+                    Ordering::Greater => {}
+                },
+            }
+        }
+        Some(())
+    }
     /// The pivot update of one tableau row whose entry `f` in the pivot
     /// column `c` is nonzero: every other entry `x` becomes
     /// `(p * x - f * y) / e`, with `y` the entry of the pivot row in the same
@@ -174,6 +209,13 @@ impl Int for i64 {
 #[inline]
 fn fits_i64(x: i128) -> bool {
     x as i64 as i128 == x
+}
+
+/// The product of two `i128`s that fit in 64 bits, as one widening
+/// 64-bit multiplication.
+#[inline(always)]
+fn mul64(a: i128, b: i128) -> i128 {
+    i128::from(a as i64) * i128::from(b as i64)
 }
 
 /// A signed 256-bit integer in two's complement: `hi * 2^128 + lo`.
@@ -406,7 +448,7 @@ impl Int for i128 {
         } else if e.e == 1 {
             for (x, &y) in row.iter_mut().zip(pivot_row) {
                 *x = if fits_i64(*x) && fits_i64(y) {
-                    p * *x - f * y
+                    mul64(p, *x) - mul64(f, y)
                 } else {
                     Self::mul_sub_div(&p, x, &f, &y, e)?
                 };
@@ -414,7 +456,7 @@ impl Int for i128 {
         } else {
             for (x, &y) in row.iter_mut().zip(pivot_row) {
                 *x = if fits_i64(*x) && fits_i64(y) {
-                    (((p * *x - f * y) >> e.shift) as u128).wrapping_mul(e.inverse) as i128
+                    (((mul64(p, *x) - mul64(f, y)) >> e.shift) as u128).wrapping_mul(e.inverse) as i128
                 } else {
                     Self::mul_sub_div(&p, x, &f, &y, e)?
                 };

@@ -408,31 +408,8 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
             }
         });
         for col in 0..d {
-            // Minimum-ratio rows for the entering column: `best` is the
-            // (right-hand side, entry) of the current minimum.
-            rows.clear();
-            let mut best: Option<(&T, &T)> = None;
-            for (i, row) in t.data.chunks_exact(w).enumerate() {
-                let (a, rhs) = (&row[col], &row[d]);
-                if !a.is_positive_int() {
-                    continue;
-                }
-                match best {
-                    None => {
-                        best = Some((rhs, a));
-                        rows.push(i);
-                    }
-                    Some((rb, ab)) => match T::cmp_products(rhs, ab, rb, a).ok_or(Overflow)? {
-                        std::cmp::Ordering::Less => {
-                            best = Some((rhs, a));
-                            rows.clear();
-                            rows.push(i);
-                        }
-                        std::cmp::Ordering::Equal => rows.push(i),
-                        std::cmp::Ordering::Greater => {}
-                    },
-                }
-            }
+            // Minimum-ratio rows for the entering column.
+            T::min_ratio_rows(&t.data, w, col, d, &mut rows).ok_or(Overflow)?;
             if degenerate {
                 for (i, row) in t.data.chunks_exact(w).enumerate() {
                     if row[d].is_zero_int() && row[col].is_negative_int() {
