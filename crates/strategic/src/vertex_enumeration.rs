@@ -250,6 +250,9 @@ struct Dictionary<T> {
     basis: Vec<usize>,
     nonbasic: Vec<usize>,
     key: Bits,
+    /// A nonbasic column whose ratio test is known to lead back to an
+    /// already visited basis (`usize::MAX` if none); see [`polytope_vertices`].
+    back: usize,
 }
 
 impl<T: Int> Dictionary<T> {
@@ -261,6 +264,7 @@ impl<T: Int> Dictionary<T> {
         self.basis.clone_from(&other.basis);
         self.nonbasic.clone_from(&other.nonbasic);
         self.key = other.key;
+        self.back = other.back;
     }
 
     fn duplicate(&self) -> Self {
@@ -271,6 +275,7 @@ impl<T: Int> Dictionary<T> {
             basis: self.basis.clone(),
             nonbasic: self.nonbasic.clone(),
             key: self.key,
+            back: self.back,
         }
     }
 
@@ -370,6 +375,7 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
         basis,
         nonbasic: (0..d).collect(),
         key,
+        back: usize::MAX,
     };
     let mut visited: HashSet<Bits, FastBuild> = HashSet::default();
     visited.insert(start.key);
@@ -408,6 +414,9 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
             }
         });
         for col in 0..d {
+            if col == t.back && !degenerate {
+                continue;
+            }
             // Minimum-ratio rows for the entering column.
             T::min_ratio_rows(&t.data, w, col, d, &mut rows).ok_or(Overflow)?;
             if degenerate {
@@ -433,6 +442,11 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
                     stack[depth].copy_from(&t);
                 }
                 stack[depth].pivot(r, col, trusted)?;
+                // Between two nondegenerate vertices the edge is the only
+                // minimum-ratio pivot of the column that just left: if the
+                // new basis is nondegenerate as well, that pivot leads
+                // straight back here.
+                stack[depth].back = if degenerate { usize::MAX } else { col };
                 depth += 1;
             }
         }
@@ -542,6 +556,7 @@ fn dictionary_to_big(t: &Dictionary<i128>) -> Dictionary<BigInt> {
         basis: t.basis.clone(),
         nonbasic: t.nonbasic.clone(),
         key: t.key,
+        back: usize::MAX,
     }
 }
 
@@ -558,6 +573,7 @@ fn dictionary_to_medium(t: &Dictionary<BigInt>) -> Option<Dictionary<i128>> {
         basis: t.basis.clone(),
         nonbasic: t.nonbasic.clone(),
         key: t.key,
+        back: usize::MAX,
     })
 }
 
@@ -600,6 +616,7 @@ fn polytope_vertices_adaptive(
         basis,
         nonbasic: (0..d).collect(),
         key,
+        back: usize::MAX,
     };
     let mut search = Search {
         d,
