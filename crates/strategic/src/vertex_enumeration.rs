@@ -334,6 +334,59 @@ impl<T: Int> Dictionary<T> {
     }
 }
 
+/// A stack of dictionaries of one size, stored back to back.
+struct FlatStack<T> {
+    data: Vec<T>,
+    det: Vec<T>,
+    basis: Vec<usize>,
+    nonbasic: Vec<usize>,
+    key: Vec<Bits>,
+    back: Vec<usize>,
+}
+
+impl<T: Int> FlatStack<T> {
+    fn new() -> Self {
+        FlatStack {
+            data: Vec::new(),
+            det: Vec::new(),
+            basis: Vec::new(),
+            nonbasic: Vec::new(),
+            key: Vec::new(),
+            back: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, t: &Dictionary<T>) {
+        self.data.extend_from_slice(&t.data);
+        self.det.push(t.det.clone());
+        self.basis.extend_from_slice(&t.basis);
+        self.nonbasic.extend_from_slice(&t.nonbasic);
+        self.key.push(t.key);
+        self.back.push(t.back);
+    }
+
+    /// Moves the top dictionary into `t` (of the same size); `false` if empty.
+    fn pop_into(&mut self, t: &mut Dictionary<T>) -> bool {
+        let (Some(key), Some(back), Some(det)) = (self.key.pop(), self.back.pop(), self.det.pop())
+        else {
+            return false;
+        };
+        let at = self.data.len() - t.data.len();
+        t.data.clone_from_slice(&self.data[at..]);
+        self.data.truncate(at);
+        let at = self.basis.len() - t.basis.len();
+        t.basis.copy_from_slice(&self.basis[at..]);
+        self.basis.truncate(at);
+        let at = self.nonbasic.len() - t.nonbasic.len();
+        t.nonbasic.copy_from_slice(&self.nonbasic[at..]);
+        self.nonbasic.truncate(at);
+        t.det = det;
+        t.key = key;
+        t.back = back;
+        true
+    }
+}
+
 /// All vertices of `{z >= 0 : C z <= 1}` for a positive integer matrix `C`
 /// (`k` rows, `d` columns, `d + k <= 128`). `z_l = 0` carries label
 /// `var_labels[l]`, and row `i` tight carries `slack_labels[i]`. With
@@ -380,16 +433,14 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
     let mut visited: HashSet<Bits, FastBuild> = HashSet::default();
     visited.insert(start.key);
     let mut vertices: HashMap<Bits, Vertex, FastBuild> = HashMap::default();
-    // The depth-first stack keeps its dictionaries when they are popped:
-    // `stack[..depth]` is live, the rest are spare allocations, so that the
-    // search allocates only when it reaches a new depth.
+    // The depth-first stack stores its dictionaries back to back in flat
+    // vectors, so that pushing and popping copy but never allocate.
     let mut t = start.duplicate();
-    let mut stack = vec![start];
-    let mut depth = 1;
+    let mut child = start.duplicate();
+    let mut stack = FlatStack::new();
+    stack.push(&start);
     let mut rows: Vec<usize> = Vec::with_capacity(k);
-    while depth > 0 {
-        depth -= 1;
-        std::mem::swap(&mut t, &mut stack[depth]);
+    while stack.pop_into(&mut t) {
         let mut labels: Bits = 0;
         for &v in &t.nonbasic {
             labels |= label_bit[v];
@@ -436,18 +487,14 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
                 if visited.len() > basis_limit {
                     return Err(Stop::TooMany(visited.len()));
                 }
-                if depth == stack.len() {
-                    stack.push(t.duplicate());
-                } else {
-                    stack[depth].copy_from(&t);
-                }
-                stack[depth].pivot(r, col, trusted)?;
+                child.copy_from(&t);
+                child.pivot(r, col, trusted)?;
                 // Between two nondegenerate vertices the edge is the only
                 // minimum-ratio pivot of the column that just left: if the
                 // new basis is nondegenerate as well, that pivot leads
                 // straight back here.
-                stack[depth].back = if degenerate { usize::MAX } else { col };
-                depth += 1;
+                child.back = if degenerate { usize::MAX } else { col };
+                stack.push(&child);
             }
         }
     }
