@@ -6,9 +6,11 @@
 //! as in lrs (Avis, "lrs: a revised implementation of the reverse search
 //! vertex enumeration algorithm", 2000): the entries are then always minors of
 //! the original integer matrix and never need a gcd. The [`Int`] trait is the
-//! operation set these methods need. It has three implementations, tried in
-//! order: [`i64`] (checked, with 128-bit intermediates), [`i128`] (checked,
-//! with 256-bit intermediates and exact division by multiplication with the
+//! operation set these methods need (with a crate-private extension for the
+//! two inner loops of vertex enumeration, the pivot update of a row and the
+//! minimum-ratio test). It has three implementations, tried in order:
+//! [`i64`] (checked, with 128-bit intermediates), [`i128`] (checked, with
+//! 256-bit intermediates and exact division by multiplication with the
 //! inverse of the divisor modulo 2^128, after Jebelean, "An algorithm for
 //! exact division", 1993) and [`BigInt`], which never overflows. Fast paths
 //! report overflow as `None`; the algorithms then start again one level up,
@@ -54,69 +56,6 @@ pub trait Int: Clone + Debug + PartialEq + Eq + PartialOrd + Ord {
     fn mul_add(a: &Self, b: &Self, c: &Self) -> Option<Self>;
     /// `-a`.
     fn neg(a: &Self) -> Option<Self>;
-    /// The minimum-ratio test of a dictionary stored row by row with stride
-    /// `w`: appends to `rows` (cleared first) the rows `i` with a positive
-    /// entry in column `col` minimising `data[i][rhs] / data[i][col]`.
-    fn min_ratio_rows(
-        data: &[Self],
-        w: usize,
-        col: usize,
-        rhs: usize,
-        rows: &mut Vec<usize>,
-    ) -> Option<()> {
-        rows.clear();
-        let mut best: Option<(&Self, &Self)> = None;
-        for (i, row) in data.chunks_exact(w).enumerate() {
-            let (a, b) = (&row[col], &row[rhs]);
-            if !a.is_positive_int() {
-                continue;
-            }
-            match best {
-                None => {
-                    best = Some((b, a));
-                    rows.push(i);
-                }
-                Some((bb, ab)) => match Self::cmp_products(b, ab, bb, a)? {
-                    Ordering::Less => {
-                        best = Some((b, a));
-                        rows.clear();
-                        rows.push(i);
-                    }
-                    Ordering::Equal => rows.push(i),
-                    Ordering::Greater => {}
-                },
-            }
-        }
-        Some(())
-    }
-    /// The pivot update of one tableau row whose entry `f` in the pivot
-    /// column `c` is nonzero: every other entry `x` becomes
-    /// `(p * x - f * y) / e`, with `y` the entry of the pivot row in the same
-    /// column and `p` the pivot, and the entry in column `c` becomes `-f`.
-    fn update_row(
-        row: &mut [Self],
-        pivot_row: &[Self],
-        c: usize,
-        p: &Self,
-        f: &Self,
-        e: &Self::Divisor,
-    ) -> Option<()> {
-        for (j, (x, y)) in row.iter_mut().zip(pivot_row).enumerate() {
-            if j == c {
-                continue;
-            }
-            *x = if y.is_zero_int() {
-                if x.is_zero_int() {
-                    continue;
-                }
-                Self::mul_div(p, x, e)
-            } else {
-                Self::mul_sub_div(p, x, f, y, e)
-            }?;
-        }
-        row[c] = Self::neg(f)?;
-        Some(())
-    }
     /// Whether the value is zero.
     #[inline]
     fn is_zero_int(&self) -> bool {
@@ -426,45 +365,6 @@ impl Int for i128 {
         }
         Some(Wide::mul(*a, *b).cmp(Wide::mul(*c, *d)))
     }
-    /// With `p` and `f` in 64 bits, each entry whose `x` and `y` fit in 64
-    /// bits too takes two 64-bit products (their difference cannot overflow
-    /// an `i128`) and an exact division by multiplication with the inverse;
-    /// the column `c` itself needs no exception, as `p * f - f * p = 0`.
-    fn update_row(
-        row: &mut [Self],
-        pivot_row: &[Self],
-        c: usize,
-        p: &Self,
-        f: &Self,
-        e: &Divisor128,
-    ) -> Option<()> {
-        let (p, f) = (*p, *f);
-        if !(fits_i64(p) && fits_i64(f)) {
-            for (j, (x, y)) in row.iter_mut().zip(pivot_row).enumerate() {
-                if j != c {
-                    *x = Self::mul_sub_div(&p, x, &f, y, e)?;
-                }
-            }
-        } else if e.e == 1 {
-            for (x, &y) in row.iter_mut().zip(pivot_row) {
-                *x = if fits_i64(*x) && fits_i64(y) {
-                    mul64(p, *x) - mul64(f, y)
-                } else {
-                    Self::mul_sub_div(&p, x, &f, &y, e)?
-                };
-            }
-        } else {
-            for (x, &y) in row.iter_mut().zip(pivot_row) {
-                *x = if fits_i64(*x) && fits_i64(y) {
-                    (((mul64(p, *x) - mul64(f, y)) >> e.shift) as u128).wrapping_mul(e.inverse) as i128
-                } else {
-                    Self::mul_sub_div(&p, x, &f, &y, e)?
-                };
-            }
-        }
-        row[c] = Self::neg(&f)?;
-        Some(())
-    }
     #[inline]
     fn mul_add(a: &Self, b: &Self, c: &Self) -> Option<Self> {
         Wide::mul(*a, *b)
@@ -523,6 +423,122 @@ impl Int for BigInt {
     }
     fn neg(a: &Self) -> Option<Self> {
         Some(-a)
+    }
+}
+
+/// The two inner loops of vertex enumeration, over a dictionary stored row
+/// by row: a crate-private extension of [`Int`], so that `i128` can hoist
+/// its 64-bit fast-path checks out of the row update.
+pub(crate) trait RowKernel: Int {
+    /// The minimum-ratio test of a dictionary stored row by row with stride
+    /// `w`: appends to `rows` (cleared first) the rows `i` with a positive
+    /// entry in column `col` minimising `data[i][rhs] / data[i][col]`.
+    fn min_ratio_rows(
+        data: &[Self],
+        w: usize,
+        col: usize,
+        rhs: usize,
+        rows: &mut Vec<usize>,
+    ) -> Option<()> {
+        rows.clear();
+        let mut best: Option<(&Self, &Self)> = None;
+        for (i, row) in data.chunks_exact(w).enumerate() {
+            let (a, b) = (&row[col], &row[rhs]);
+            if !a.is_positive_int() {
+                continue;
+            }
+            match best {
+                None => {
+                    best = Some((b, a));
+                    rows.push(i);
+                }
+                Some((bb, ab)) => match Self::cmp_products(b, ab, bb, a)? {
+                    Ordering::Less => {
+                        best = Some((b, a));
+                        rows.clear();
+                        rows.push(i);
+                    }
+                    Ordering::Equal => rows.push(i),
+                    Ordering::Greater => {}
+                },
+            }
+        }
+        Some(())
+    }
+    /// The pivot update of one tableau row whose entry `f` in the pivot
+    /// column `c` is nonzero: every other entry `x` becomes
+    /// `(p * x - f * y) / e`, with `y` the entry of the pivot row in the same
+    /// column and `p` the pivot, and the entry in column `c` becomes `-f`.
+    fn update_row(
+        row: &mut [Self],
+        pivot_row: &[Self],
+        c: usize,
+        p: &Self,
+        f: &Self,
+        e: &Self::Divisor,
+    ) -> Option<()> {
+        for (j, (x, y)) in row.iter_mut().zip(pivot_row).enumerate() {
+            if j == c {
+                continue;
+            }
+            *x = if y.is_zero_int() {
+                if x.is_zero_int() {
+                    continue;
+                }
+                Self::mul_div(p, x, e)
+            } else {
+                Self::mul_sub_div(p, x, f, y, e)
+            }?;
+        }
+        row[c] = Self::neg(f)?;
+        Some(())
+    }
+}
+
+impl RowKernel for i64 {}
+
+impl RowKernel for BigInt {}
+
+impl RowKernel for i128 {
+    /// With `p` and `f` in 64 bits, each entry whose `x` and `y` fit in 64
+    /// bits too takes two 64-bit products (their difference cannot overflow
+    /// an `i128`) and an exact division by multiplication with the inverse;
+    /// the column `c` itself needs no exception, as `p * f - f * p = 0`.
+    fn update_row(
+        row: &mut [Self],
+        pivot_row: &[Self],
+        c: usize,
+        p: &Self,
+        f: &Self,
+        e: &Divisor128,
+    ) -> Option<()> {
+        let (p, f) = (*p, *f);
+        if !(fits_i64(p) && fits_i64(f)) {
+            for (j, (x, y)) in row.iter_mut().zip(pivot_row).enumerate() {
+                if j != c {
+                    *x = Self::mul_sub_div(&p, x, &f, y, e)?;
+                }
+            }
+        } else if e.e == 1 {
+            for (x, &y) in row.iter_mut().zip(pivot_row) {
+                *x = if fits_i64(*x) && fits_i64(y) {
+                    mul64(p, *x) - mul64(f, y)
+                } else {
+                    Self::mul_sub_div(&p, x, &f, &y, e)?
+                };
+            }
+        } else {
+            for (x, &y) in row.iter_mut().zip(pivot_row) {
+                *x = if fits_i64(*x) && fits_i64(y) {
+                    (((mul64(p, *x) - mul64(f, y)) >> e.shift) as u128).wrapping_mul(e.inverse)
+                        as i128
+                } else {
+                    Self::mul_sub_div(&p, x, &f, &y, e)?
+                };
+            }
+        }
+        row[c] = Self::neg(&f)?;
+        Some(())
     }
 }
 

@@ -15,7 +15,18 @@
 //!
 //! The vertices are found by a depth-first search over all feasible bases,
 //! one fraction-free pivot per newly found basis, exact in `i64`, `i128` or
-//! big integers. Degenerate games (a vertex with more labels than the
+//! big integers. The search kernel is hand-written rather than taken from a
+//! general exact LP or polytope library because nearly all of its time goes
+//! into two loops that such libraries run in big integers or rationals: the
+//! row update of a pivot and the minimum-ratio test. Here they run in machine
+//! integers ([`crate::integer`]: 64-bit products while the entries fit, exact
+//! division by multiplication with an inverse), the dictionaries of pending
+//! bases sit back to back in flat vectors (no allocation per basis), bases
+//! and label sets are `u128` bitsets, and a ratio test known to lead straight
+//! back to the parent basis (an edge between two nondegenerate vertices) is
+//! skipped. The two polytopes are enumerated independently (on two threads)
+//! and their vertices paired by complementary label sets; coordinates become
+//! rationals only for vertices that occur in an equilibrium. Degenerate games (a vertex with more labels than the
 //! dimension) are handled: every feasible basis is visited, and the extreme
 //! equilibria are grouped into maximal cliques: sets `X × Y` of extreme
 //! equilibria any pair of which is an equilibrium, whose convex hulls
@@ -32,7 +43,7 @@ use num_traits::Zero;
 use crate::equilibrium::Equilibrium;
 use crate::error::StrategicError;
 use crate::game::{Matrix, NormalFormGame};
-use crate::integer::{starting_width, Int, Overflow};
+use crate::integer::{starting_width, Overflow, RowKernel};
 use crate::zero_sum::scale_positive;
 
 /// The default limit on the upper-bound-theorem count of vertices.
@@ -138,7 +149,7 @@ pub(crate) enum Coords {
 }
 
 /// Conversion of coordinates into [`Coords`].
-pub(crate) trait IntoCoords: Int {
+pub(crate) trait IntoCoords: RowKernel {
     fn into_coords(v: Vec<Self>) -> Coords;
 }
 
@@ -255,7 +266,7 @@ struct Dictionary<T> {
     back: usize,
 }
 
-impl<T: Int> Dictionary<T> {
+impl<T: RowKernel> Dictionary<T> {
     /// Copies `other` into `self`, reusing the allocations.
     fn copy_from(&mut self, other: &Self) {
         self.d = other.d;
@@ -344,7 +355,7 @@ struct FlatStack<T> {
     back: Vec<usize>,
 }
 
-impl<T: Int> FlatStack<T> {
+impl<T: RowKernel> FlatStack<T> {
     fn new() -> Self {
         FlatStack {
             data: Vec::new(),
