@@ -1074,6 +1074,34 @@ mod tests {
     }
 
     #[test]
+    fn machine_integer_kernels_agree_with_big_integers() {
+        // Wide payoffs exercise the 64-bit fast paths and their fallbacks;
+        // payoffs in 1..=3 make many ties (degenerate vertices), where the
+        // ratio test back to the parent basis must not be skipped.
+        let mut rng = SplitMix64::new(7);
+        for (size, max) in [(4usize, 1_000_000_000u64), (6, 1000), (6, 2), (8, 2)] {
+            let c: Vec<Vec<BigInt>> = (0..size)
+                .map(|_| {
+                    (0..size)
+                        .map(|_| BigInt::from(rng.below_or_equal(max) + 1))
+                        .collect()
+                })
+                .collect();
+            let vars: Vec<usize> = (0..size).collect();
+            let slacks: Vec<usize> = (size..2 * size).collect();
+            let big = polytope_vertices::<BigInt>(&c, size, &vars, &slacks, usize::MAX, false)
+                .unwrap_or_else(|_| panic!("no limit"));
+            let big = canonical(big);
+            if let Ok(v) = polytope_vertices::<i128>(&c, size, &vars, &slacks, usize::MAX, false) {
+                assert_eq!(canonical(v), big);
+            }
+            if let Ok(v) = polytope_vertices::<i64>(&c, size, &vars, &slacks, usize::MAX, false) {
+                assert_eq!(canonical(v), big);
+            }
+        }
+    }
+
+    #[test]
     fn upper_bound_theorem_values() {
         // A 10-dimensional polytope with 20 facets has at most 4004 vertices.
         assert_eq!(upper_bound_vertices(10, 20), 4004);
