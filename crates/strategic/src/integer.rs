@@ -6,9 +6,11 @@
 //! as in lrs (Avis, "lrs: a revised implementation of the reverse search
 //! vertex enumeration algorithm", 2000): the entries are then always minors of
 //! the original integer matrix and never need a gcd. The [`Int`] trait is the
-//! operation set these methods need. It has three implementations, tried in
-//! order: [`i64`] (checked, with 128-bit intermediates), [`i128`] (checked,
-//! with 256-bit intermediates and exact division by multiplication with the
+//! operation set these methods need (with a crate-private extension for the
+//! two inner loops of vertex enumeration, the pivot update of a row and the
+//! minimum-ratio test). It has three implementations, tried in order:
+//! [`i64`] (checked, with 128-bit intermediates), [`i128`] (checked, with
+//! 256-bit intermediates and exact division by multiplication with the
 //! inverse of the divisor modulo 2^128, after Jebelean, "An algorithm for
 //! exact division", 1993) and [`BigInt`], which never overflows. Fast paths
 //! report overflow as `None`; the algorithms then start again one level up,
@@ -92,6 +94,18 @@ impl Int for i64 {
         self.signum() as i8
     }
     #[inline]
+    fn is_zero_int(&self) -> bool {
+        *self == 0
+    }
+    #[inline]
+    fn is_positive_int(&self) -> bool {
+        *self > 0
+    }
+    #[inline]
+    fn is_negative_int(&self) -> bool {
+        *self < 0
+    }
+    #[inline]
     fn divisor(e: &Self) -> Self {
         *e
     }
@@ -134,6 +148,13 @@ impl Int for i64 {
 #[inline]
 fn fits_i64(x: i128) -> bool {
     x as i64 as i128 == x
+}
+
+/// The product of two `i128`s that fit in 64 bits, as one widening
+/// 64-bit multiplication.
+#[inline(always)]
+fn mul64(a: i128, b: i128) -> i128 {
+    i128::from(a as i64) * i128::from(b as i64)
 }
 
 /// A signed 256-bit integer in two's complement: `hi * 2^128 + lo`.
@@ -290,6 +311,18 @@ impl Int for i128 {
     fn signum_i8(&self) -> i8 {
         self.signum() as i8
     }
+    #[inline]
+    fn is_zero_int(&self) -> bool {
+        *self == 0
+    }
+    #[inline]
+    fn is_positive_int(&self) -> bool {
+        *self > 0
+    }
+    #[inline]
+    fn is_negative_int(&self) -> bool {
+        *self < 0
+    }
     fn divisor(e: &Self) -> Divisor128 {
         let shift = e.trailing_zeros().min(127);
         let odd = (*e >> shift) as u128;
@@ -327,6 +360,9 @@ impl Int for i128 {
     }
     #[inline(always)]
     fn cmp_products(a: &Self, b: &Self, c: &Self, d: &Self) -> Option<Ordering> {
+        if fits_i64(*a) && fits_i64(*b) && fits_i64(*c) && fits_i64(*d) {
+            return Some((a * b).cmp(&(c * d)));
+        }
         Some(Wide::mul(*a, *b).cmp(Wide::mul(*c, *d)))
     }
     #[inline]
@@ -387,6 +423,122 @@ impl Int for BigInt {
     }
     fn neg(a: &Self) -> Option<Self> {
         Some(-a)
+    }
+}
+
+/// The two inner loops of vertex enumeration, over a dictionary stored row
+/// by row: a crate-private extension of [`Int`], so that `i128` can hoist
+/// its 64-bit fast-path checks out of the row update.
+pub(crate) trait RowKernel: Int {
+    /// The minimum-ratio test of a dictionary stored row by row with stride
+    /// `w`: appends to `rows` (cleared first) the rows `i` with a positive
+    /// entry in column `col` minimising `data[i][rhs] / data[i][col]`.
+    fn min_ratio_rows(
+        data: &[Self],
+        w: usize,
+        col: usize,
+        rhs: usize,
+        rows: &mut Vec<usize>,
+    ) -> Option<()> {
+        rows.clear();
+        let mut best: Option<(&Self, &Self)> = None;
+        for (i, row) in data.chunks_exact(w).enumerate() {
+            let (a, b) = (&row[col], &row[rhs]);
+            if !a.is_positive_int() {
+                continue;
+            }
+            match best {
+                None => {
+                    best = Some((b, a));
+                    rows.push(i);
+                }
+                Some((bb, ab)) => match Self::cmp_products(b, ab, bb, a)? {
+                    Ordering::Less => {
+                        best = Some((b, a));
+                        rows.clear();
+                        rows.push(i);
+                    }
+                    Ordering::Equal => rows.push(i),
+                    Ordering::Greater => {}
+                },
+            }
+        }
+        Some(())
+    }
+    /// The pivot update of one tableau row whose entry `f` in the pivot
+    /// column `c` is nonzero: every other entry `x` becomes
+    /// `(p * x - f * y) / e`, with `y` the entry of the pivot row in the same
+    /// column and `p` the pivot, and the entry in column `c` becomes `-f`.
+    fn update_row(
+        row: &mut [Self],
+        pivot_row: &[Self],
+        c: usize,
+        p: &Self,
+        f: &Self,
+        e: &Self::Divisor,
+    ) -> Option<()> {
+        for (j, (x, y)) in row.iter_mut().zip(pivot_row).enumerate() {
+            if j == c {
+                continue;
+            }
+            *x = if y.is_zero_int() {
+                if x.is_zero_int() {
+                    continue;
+                }
+                Self::mul_div(p, x, e)
+            } else {
+                Self::mul_sub_div(p, x, f, y, e)
+            }?;
+        }
+        row[c] = Self::neg(f)?;
+        Some(())
+    }
+}
+
+impl RowKernel for i64 {}
+
+impl RowKernel for BigInt {}
+
+impl RowKernel for i128 {
+    /// With `p` and `f` in 64 bits, each entry whose `x` and `y` fit in 64
+    /// bits too takes two 64-bit products (their difference cannot overflow
+    /// an `i128`) and an exact division by multiplication with the inverse;
+    /// the column `c` itself needs no exception, as `p * f - f * p = 0`.
+    fn update_row(
+        row: &mut [Self],
+        pivot_row: &[Self],
+        c: usize,
+        p: &Self,
+        f: &Self,
+        e: &Divisor128,
+    ) -> Option<()> {
+        let (p, f) = (*p, *f);
+        if !(fits_i64(p) && fits_i64(f)) {
+            for (j, (x, y)) in row.iter_mut().zip(pivot_row).enumerate() {
+                if j != c {
+                    *x = Self::mul_sub_div(&p, x, &f, y, e)?;
+                }
+            }
+        } else if e.e == 1 {
+            for (x, &y) in row.iter_mut().zip(pivot_row) {
+                *x = if fits_i64(*x) && fits_i64(y) {
+                    mul64(p, *x) - mul64(f, y)
+                } else {
+                    Self::mul_sub_div(&p, x, &f, &y, e)?
+                };
+            }
+        } else {
+            for (x, &y) in row.iter_mut().zip(pivot_row) {
+                *x = if fits_i64(*x) && fits_i64(y) {
+                    (((mul64(p, *x) - mul64(f, y)) >> e.shift) as u128).wrapping_mul(e.inverse)
+                        as i128
+                } else {
+                    Self::mul_sub_div(&p, x, &f, &y, e)?
+                };
+            }
+        }
+        row[c] = Self::neg(&f)?;
+        Some(())
     }
 }
 

@@ -15,7 +15,18 @@
 //!
 //! The vertices are found by a depth-first search over all feasible bases,
 //! one fraction-free pivot per newly found basis, exact in `i64`, `i128` or
-//! big integers. Degenerate games (a vertex with more labels than the
+//! big integers. The search kernel is hand-written rather than taken from a
+//! general exact LP or polytope library because nearly all of its time goes
+//! into two loops that such libraries run in big integers or rationals: the
+//! row update of a pivot and the minimum-ratio test. Here they run in machine
+//! integers ([`crate::integer`]: 64-bit products while the entries fit, exact
+//! division by multiplication with an inverse), the dictionaries of pending
+//! bases sit back to back in flat vectors (no allocation per basis), bases
+//! and label sets are `u128` bitsets, and a ratio test known to lead straight
+//! back to the parent basis (an edge between two nondegenerate vertices) is
+//! skipped. The two polytopes are enumerated independently (on two threads)
+//! and their vertices paired by complementary label sets; coordinates become
+//! rationals only for vertices that occur in an equilibrium. Degenerate games (a vertex with more labels than the
 //! dimension) are handled: every feasible basis is visited, and the extreme
 //! equilibria are grouped into maximal cliques: sets `X × Y` of extreme
 //! equilibria any pair of which is an equilibrium, whose convex hulls
@@ -32,7 +43,7 @@ use num_traits::Zero;
 use crate::equilibrium::Equilibrium;
 use crate::error::StrategicError;
 use crate::game::{Matrix, NormalFormGame};
-use crate::integer::{starting_width, Int, Overflow};
+use crate::integer::{starting_width, Overflow, RowKernel};
 use crate::zero_sum::scale_positive;
 
 /// The default limit on the upper-bound-theorem count of vertices.
@@ -138,7 +149,7 @@ pub(crate) enum Coords {
 }
 
 /// Conversion of coordinates into [`Coords`].
-pub(crate) trait IntoCoords: Int {
+pub(crate) trait IntoCoords: RowKernel {
     fn into_coords(v: Vec<Self>) -> Coords;
 }
 
@@ -250,9 +261,12 @@ struct Dictionary<T> {
     basis: Vec<usize>,
     nonbasic: Vec<usize>,
     key: Bits,
+    /// A nonbasic column whose ratio test is known to lead back to an
+    /// already visited basis (`usize::MAX` if none); see [`polytope_vertices`].
+    back: usize,
 }
 
-impl<T: Int> Dictionary<T> {
+impl<T: RowKernel> Dictionary<T> {
     /// Copies `other` into `self`, reusing the allocations.
     fn copy_from(&mut self, other: &Self) {
         self.d = other.d;
@@ -261,6 +275,7 @@ impl<T: Int> Dictionary<T> {
         self.basis.clone_from(&other.basis);
         self.nonbasic.clone_from(&other.nonbasic);
         self.key = other.key;
+        self.back = other.back;
     }
 
     fn duplicate(&self) -> Self {
@@ -271,6 +286,7 @@ impl<T: Int> Dictionary<T> {
             basis: self.basis.clone(),
             nonbasic: self.nonbasic.clone(),
             key: self.key,
+            back: self.back,
         }
     }
 
@@ -308,21 +324,7 @@ impl<T: Int> Dictionary<T> {
                     }
                 }
             } else {
-                for (j, (x, y)) in row.iter_mut().zip(pivot_row.iter()).enumerate() {
-                    if j == c {
-                        continue;
-                    }
-                    *x = if y.is_zero_int() {
-                        if x.is_zero_int() {
-                            continue;
-                        }
-                        T::mul_div(&p, x, &divisor)
-                    } else {
-                        T::mul_sub_div(&p, x, &f, y, &divisor)
-                    }
-                    .ok_or(Overflow)?;
-                }
-                row[c] = T::neg(&f).ok_or(Overflow)?;
+                T::update_row(row, pivot_row, c, &p, &f, &divisor).ok_or(Overflow)?;
             }
         }
         pivot_row[c] = self.det.clone();
@@ -340,6 +342,59 @@ impl<T: Int> Dictionary<T> {
             self.det = p;
         }
         Ok(())
+    }
+}
+
+/// A stack of dictionaries of one size, stored back to back.
+struct FlatStack<T> {
+    data: Vec<T>,
+    det: Vec<T>,
+    basis: Vec<usize>,
+    nonbasic: Vec<usize>,
+    key: Vec<Bits>,
+    back: Vec<usize>,
+}
+
+impl<T: RowKernel> FlatStack<T> {
+    fn new() -> Self {
+        FlatStack {
+            data: Vec::new(),
+            det: Vec::new(),
+            basis: Vec::new(),
+            nonbasic: Vec::new(),
+            key: Vec::new(),
+            back: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, t: &Dictionary<T>) {
+        self.data.extend_from_slice(&t.data);
+        self.det.push(t.det.clone());
+        self.basis.extend_from_slice(&t.basis);
+        self.nonbasic.extend_from_slice(&t.nonbasic);
+        self.key.push(t.key);
+        self.back.push(t.back);
+    }
+
+    /// Moves the top dictionary into `t` (of the same size); `false` if empty.
+    fn pop_into(&mut self, t: &mut Dictionary<T>) -> bool {
+        let (Some(key), Some(back), Some(det)) = (self.key.pop(), self.back.pop(), self.det.pop())
+        else {
+            return false;
+        };
+        let at = self.data.len() - t.data.len();
+        t.data.clone_from_slice(&self.data[at..]);
+        self.data.truncate(at);
+        let at = self.basis.len() - t.basis.len();
+        t.basis.copy_from_slice(&self.basis[at..]);
+        self.basis.truncate(at);
+        let at = self.nonbasic.len() - t.nonbasic.len();
+        t.nonbasic.copy_from_slice(&self.nonbasic[at..]);
+        self.nonbasic.truncate(at);
+        t.det = det;
+        t.key = key;
+        t.back = back;
+        true
     }
 }
 
@@ -384,28 +439,35 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
         basis,
         nonbasic: (0..d).collect(),
         key,
+        back: usize::MAX,
     };
     let mut visited: HashSet<Bits, FastBuild> = HashSet::default();
     visited.insert(start.key);
     let mut vertices: HashMap<Bits, Vertex, FastBuild> = HashMap::default();
-    let mut stack = vec![start];
-    let mut pool: Vec<Dictionary<T>> = Vec::new();
+    // The depth-first stack stores its dictionaries back to back in flat
+    // vectors, so that pushing and popping copy but never allocate.
+    let mut t = start.duplicate();
+    let mut child = start.duplicate();
+    let mut stack = FlatStack::new();
+    stack.push(&start);
     let mut rows: Vec<usize> = Vec::with_capacity(k);
-    while let Some(t) = stack.pop() {
+    while stack.pop_into(&mut t) {
         let mut labels: Bits = 0;
         for &v in &t.nonbasic {
             labels |= label_bit[v];
         }
-        for (i, &v) in t.basis.iter().enumerate() {
-            if t.rhs(i).is_zero_int() {
+        let mut degenerate = false;
+        for (row, &v) in t.data.chunks_exact(w).zip(&t.basis) {
+            if row[d].is_zero_int() {
                 labels |= label_bit[v];
+                degenerate = true;
             }
         }
         vertices.entry(labels).or_insert_with(|| {
             let mut coords = vec![T::int_zero(); d];
-            for (i, &v) in t.basis.iter().enumerate() {
+            for (row, &v) in t.data.chunks_exact(w).zip(&t.basis) {
                 if v < d {
-                    coords[v] = t.rhs(i).clone();
+                    coords[v] = row[d].clone();
                 }
             }
             Vertex {
@@ -414,30 +476,16 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
             }
         });
         for col in 0..d {
-            // Minimum-ratio rows for the entering column.
-            rows.clear();
-            for i in 0..k {
-                let a = t.at(i, col);
-                if !a.is_positive_int() {
-                    continue;
-                }
-                match rows.first() {
-                    None => rows.push(i),
-                    Some(&b) => match T::cmp_products(t.rhs(i), t.at(b, col), t.rhs(b), a)
-                        .ok_or(Overflow)?
-                    {
-                        std::cmp::Ordering::Less => {
-                            rows.clear();
-                            rows.push(i);
-                        }
-                        std::cmp::Ordering::Equal => rows.push(i),
-                        std::cmp::Ordering::Greater => {}
-                    },
-                }
+            if col == t.back && !degenerate {
+                continue;
             }
-            for i in 0..k {
-                if t.rhs(i).is_zero_int() && t.at(i, col).is_negative_int() {
-                    rows.push(i);
+            // Minimum-ratio rows for the entering column.
+            T::min_ratio_rows(&t.data, w, col, d, &mut rows).ok_or(Overflow)?;
+            if degenerate {
+                for (i, row) in t.data.chunks_exact(w).enumerate() {
+                    if row[d].is_zero_int() && row[col].is_negative_int() {
+                        rows.push(i);
+                    }
                 }
             }
             let entering = t.nonbasic[col];
@@ -450,18 +498,16 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
                 if visited.len() > basis_limit {
                     return Err(Stop::TooMany(visited.len()));
                 }
-                let mut next = match pool.pop() {
-                    Some(mut spare) => {
-                        spare.copy_from(&t);
-                        spare
-                    }
-                    None => t.duplicate(),
-                };
-                next.pivot(r, col, trusted)?;
-                stack.push(next);
+                child.copy_from(&t);
+                child.pivot(r, col, trusted)?;
+                // Between two nondegenerate vertices the edge is the only
+                // minimum-ratio pivot of the column that just left: if the
+                // new basis is nondegenerate as well, that pivot leads
+                // straight back here.
+                child.back = if degenerate { usize::MAX } else { col };
+                stack.push(&child);
             }
         }
-        pool.push(t);
     }
     Ok(vertices.into_values().collect())
 }
@@ -568,6 +614,7 @@ fn dictionary_to_big(t: &Dictionary<i128>) -> Dictionary<BigInt> {
         basis: t.basis.clone(),
         nonbasic: t.nonbasic.clone(),
         key: t.key,
+        back: usize::MAX,
     }
 }
 
@@ -584,6 +631,7 @@ fn dictionary_to_medium(t: &Dictionary<BigInt>) -> Option<Dictionary<i128>> {
         basis: t.basis.clone(),
         nonbasic: t.nonbasic.clone(),
         key: t.key,
+        back: usize::MAX,
     })
 }
 
@@ -626,6 +674,7 @@ fn polytope_vertices_adaptive(
         basis,
         nonbasic: (0..d).collect(),
         key,
+        back: usize::MAX,
     };
     let mut search = Search {
         d,
@@ -1021,6 +1070,34 @@ mod tests {
             )
             .unwrap_or_else(|_| panic!("no limit"));
             assert_eq!(canonical(adaptive), canonical(big));
+        }
+    }
+
+    #[test]
+    fn machine_integer_kernels_agree_with_big_integers() {
+        // Wide payoffs exercise the 64-bit fast paths and their fallbacks;
+        // payoffs in 1..=3 make many ties (degenerate vertices), where the
+        // ratio test back to the parent basis must not be skipped.
+        let mut rng = SplitMix64::new(7);
+        for (size, max) in [(4usize, 1_000_000_000u64), (6, 1000), (6, 2), (8, 2)] {
+            let c: Vec<Vec<BigInt>> = (0..size)
+                .map(|_| {
+                    (0..size)
+                        .map(|_| BigInt::from(rng.below_or_equal(max) + 1))
+                        .collect()
+                })
+                .collect();
+            let vars: Vec<usize> = (0..size).collect();
+            let slacks: Vec<usize> = (size..2 * size).collect();
+            let big = polytope_vertices::<BigInt>(&c, size, &vars, &slacks, usize::MAX, false)
+                .unwrap_or_else(|_| panic!("no limit"));
+            let big = canonical(big);
+            if let Ok(v) = polytope_vertices::<i128>(&c, size, &vars, &slacks, usize::MAX, false) {
+                assert_eq!(canonical(v), big);
+            }
+            if let Ok(v) = polytope_vertices::<i64>(&c, size, &vars, &slacks, usize::MAX, false) {
+                assert_eq!(canonical(v), big);
+            }
         }
     }
 
