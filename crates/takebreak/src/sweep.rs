@@ -767,21 +767,8 @@ impl<'r, 'c> Engine<'r, 'c> {
             let blocks = half.div_ceil(SCAN_BLOCK);
             let stride = scatter_stride(blocks);
             let hot = std::mem::take(&mut self.hot_blocks);
-            let mut block = 0;
             let mut found = None;
-            for step in 0..hot.len() + blocks {
-                let this = match hot.get(step) {
-                    Some(&hot_block) if hot_block < blocks => hot_block,
-                    Some(_) => continue,
-                    None => {
-                        let this = block;
-                        block += stride;
-                        if block >= blocks {
-                            block -= blocks;
-                        }
-                        this
-                    }
-                };
+            for this in scan_order(&hot[..], blocks, stride) {
                 let from = 1 + this * SCAN_BLOCK;
                 let to = (from + SCAN_BLOCK - 1).min(half);
                 let count = to - from + 1;
@@ -955,20 +942,7 @@ impl Engine<'_, '_> {
             std::mem::swap(&mut self.hot_blocks, &mut self.last_hot_blocks);
             self.hot_blocks.clear();
             let hot = &self.last_hot_blocks;
-            let mut block = 0;
-            for step in 0..hot.len() + blocks {
-                let this = match hot.get(step) {
-                    Some(&hot_block) if hot_block < blocks => hot_block,
-                    Some(_) => continue,
-                    None => {
-                        let this = block;
-                        block += stride;
-                        if block >= blocks {
-                            block -= blocks;
-                        }
-                        this
-                    }
-                };
+            for this in scan_order(&hot[..], blocks, stride) {
                 let from = 1 + this * NARROW_SCAN_BLOCK;
                 let to = (from + NARROW_SCAN_BLOCK - 1).min(half);
                 let count = to - from + 1;
@@ -1126,6 +1100,25 @@ pub fn best_mask(counts: &[u64]) -> u32 {
 
 /// A step through `blocks` blocks that visits each once and jumps far: the odd
 /// number nearest `blocks` × 0.618 that is coprime to `blocks`.
+/// The order in which scan blocks are visited: the blocks found productive for
+/// the previous heap first (those still in range), then every block in the
+/// scattered order of `stride` (coprime to `blocks`, from [`scatter_stride`]).
+fn scan_order(hot: &[usize], blocks: usize, stride: usize) -> impl Iterator<Item = usize> + '_ {
+    let mut block = 0;
+    let scattered = (0..blocks).map(move |_| {
+        let this = block;
+        block += stride;
+        if block >= blocks {
+            block -= blocks;
+        }
+        this
+    });
+    hot.iter()
+        .copied()
+        .filter(move |&hot_block| hot_block < blocks)
+        .chain(scattered)
+}
+
 fn scatter_stride(blocks: usize) -> usize {
     if blocks <= 2 {
         return 1;
