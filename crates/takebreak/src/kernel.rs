@@ -7,7 +7,7 @@
 //! extras, "sparse space"; A. Gangolli & T. Plambeck, "A note on periodicity in
 //! some octal games", Int. J. Game Theory 18 (1989); A. Flammenkamp's tables of
 //! octal games and of Grundy's game, <http://wwwhomes.uni-bielefeld.de/achim/octal.html>)
-//! splits it into two passes, both here:
+//! splits it into passes, all here:
 //!
 //! - [`rare_pairs_batch`]: every pair with a rare heap r, g(r) ⊕ g(m − r), for
 //!   64 consecutive heaps at once (32 once values pass 255). This gives every
@@ -19,19 +19,30 @@
 //!   heap's row. Rare positions too close to the batch (partners not yet known)
 //!   or above half its first heap go through [`rare_pairs`], heap by heap, over
 //!   the contiguous arrays of rare positions and their values.
-//! - [`common_pairs`]: a block of pairs (a, m − a) read from both ends of the
-//!   table, to find the rare candidates among the common ⊕ common values. With
-//!   AVX2 (detected at run time), 32 pairs at a time on a one-byte table (16 on
-//!   a two-byte table): load g(a..a + 32), load the mirrored 32 bytes and
-//!   reverse them (`vpshufb` within the 128-bit halves, then swap the halves),
-//!   xor, and mark the results; otherwise the scalar loop.
+//! - [`common_pairs`] and [`scan_needed`]: the common ⊕ common pairs, read as
+//!   blocks of pairs (a, m − a) from both ends of the table, which give rare
+//!   values in abundance. The smallest unseen common value c after the first
+//!   pass is g(n) as soon as every rare value below c is found among them, so
+//!   the scan looks only for that set of needed values. The first few blocks
+//!   (those that found the hardest values for the previous heap) are marked
+//!   into the heap's row ([`common_pairs`]: 32 pairs per vector, one store per
+//!   pair), which collects the many easy values without a branch per pair;
+//!   the needed set is then what is still unmarked below c, and the remaining
+//!   blocks are tested against it ([`scan_needed`]: 32 pairs per vector, one
+//!   xor and a membership test of three byte shuffles against the set kept as
+//!   two 16-byte tables, no store; the rare vectors holding a needed value
+//!   update the set), stopping when it is empty. On a one-byte table with
+//!   AVX2 (detected at run time): load g(a..a + 32), load the mirrored 32
+//!   bytes and reverse them (`vpshufb` within the 128-bit halves, then swap
+//!   the halves), xor; otherwise scalar loops.
 //!
 //! They are hand-written, not left to the generic sweep, for speed only: these
 //! loops are the whole cost of a run of hours, and the marks in a fixed-size
 //! array (indices masked to its size) need no bounds checks and no clearing
 //! beyond a few vector stores per heap. The only `unsafe` blocks are the AVX2
-//! loads and stores of the vector scan, each justified where it stands. Results are identical to the plain sweep
-//! (tested against it and against the generic naive sweep).
+//! loads, stores and prefetches of the vector scans, each justified where it
+//! stands. Results are identical to the plain sweep (tested against it and
+//! against the generic naive sweep).
 
 use crate::table::Value;
 
@@ -62,12 +73,8 @@ pub fn rare_pairs<T: Value, const N: usize>(
     }
 }
 
-/// Bytes per row of marks in a batch: enough for values below 512; rows for
-/// values below 256 use the first half.
-pub const ROW: usize = 512;
-
-/// Marks `values[i] ⊕ g(top + j − positions[i])` in row j of `rows` (the
-/// first `N` marks of each row), for every i and every row j (heap top + j paired with each rare position): the
+/// Marks `values[i] ⊕ g(top + j − positions[i])` in row j of `rows`, for
+/// every i and every row j (heap top + j paired with each rare position): the
 /// partners of one position are contiguous, so each cache line read serves
 /// many heaps.
 ///
@@ -76,19 +83,19 @@ pub const ROW: usize = 512;
 /// position.
 #[inline]
 pub fn rare_pairs_batch<T: Value, const N: usize>(
-    rows: &mut [[u8; ROW]],
+    rows: &mut [[u8; N]],
     g: &[T],
     top: usize,
     positions: &[u32],
     values: &[u16],
 ) {
-    const { assert!(N.is_power_of_two() && N <= ROW) };
+    const { assert!(N.is_power_of_two()) };
     // Full batches: a fixed number of rows, so the loop over them unrolls into
     // stores at constant offsets.
-    if let Ok(rows) = <&mut [[u8; ROW]; 64]>::try_from(&mut *rows) {
+    if let Ok(rows) = <&mut [[u8; N]; 64]>::try_from(&mut *rows) {
         return rare_pairs_rows::<T, N, 64>(rows, g, top, positions, values);
     }
-    if let Ok(rows) = <&mut [[u8; ROW]; 32]>::try_from(&mut *rows) {
+    if let Ok(rows) = <&mut [[u8; N]; 32]>::try_from(&mut *rows) {
         return rare_pairs_rows::<T, N, 32>(rows, g, top, positions, values);
     }
     let len = rows.len();
@@ -105,7 +112,7 @@ pub fn rare_pairs_batch<T: Value, const N: usize>(
 /// [`rare_pairs_batch`] for exactly `L` rows.
 #[inline]
 fn rare_pairs_rows<T: Value, const N: usize, const L: usize>(
-    rows: &mut [[u8; ROW]; L],
+    rows: &mut [[u8; N]; L],
     g: &[T],
     top: usize,
     positions: &[u32],
@@ -235,14 +242,329 @@ fn common_pairs_u16_avx2<const N: usize>(seen: &mut [u8; N], lo: &[u16], hi: &[u
     }
 }
 
-/// The first index ≥ `from` whose mark is 0 (N if none).
-#[inline]
-pub fn first_unseen<const N: usize>(seen: &[u8; N], from: u32) -> u32 {
-    let from = from as usize;
-    seen[from.min(N)..]
-        .iter()
-        .position(|&mark| mark == 0)
-        .map_or(N, |offset| from + offset) as u32
+/// Blocks prefetched ahead of the one scanned by [`scan_needed`].
+const PREFETCH_DISTANCE: usize = 4;
+
+/// The rare values (below 512) still to be found among the options of a heap,
+/// kept as four 16-byte tables so that a vector of 32 one-byte option values
+/// is tested against the whole set with three byte shuffles: value x is in the
+/// set when bit (x >> 4) mod 8 of `tables[x >> 7][x & 15]` is set.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Needed {
+    tables: [[u8; 16]; 4],
+    count: u32,
+}
+
+impl Needed {
+    /// The values the set can hold: below this.
+    pub const LIMIT: u32 = 512;
+
+    fn place(value: u32) -> Option<(usize, usize, u8)> {
+        (value < Self::LIMIT).then(|| {
+            (
+                (value >> 7) as usize,
+                (value & 15) as usize,
+                1 << ((value >> 4) & 7),
+            )
+        })
+    }
+
+    /// Adds a value (below [`Needed::LIMIT`]; others are ignored).
+    pub fn insert(&mut self, value: u32) {
+        if let Some((table, index, bit)) = Self::place(value) {
+            if self.tables[table][index] & bit == 0 {
+                self.tables[table][index] |= bit;
+                self.count += 1;
+            }
+        }
+    }
+
+    /// Removes a value; whether it was in the set.
+    pub fn remove(&mut self, value: u32) -> bool {
+        let Some((table, index, bit)) = Self::place(value) else {
+            return false;
+        };
+        let present = self.tables[table][index] & bit != 0;
+        if present {
+            self.tables[table][index] &= !bit;
+            self.count -= 1;
+        }
+        present
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The smallest value in the set.
+    pub fn min(&self) -> Option<u32> {
+        if self.is_empty() {
+            return None;
+        }
+        (0..Self::LIMIT).find(|&value| {
+            Self::place(value)
+                .is_some_and(|(table, index, bit)| self.tables[table][index] & bit != 0)
+        })
+    }
+
+    /// Removes every value g(lo[i]) ⊕ g(hi[len − 1 − i]); whether any was in
+    /// the set.
+    fn remove_pairs<T: Value>(&mut self, lo: &[T], hi: &[T]) -> bool {
+        let mut found = false;
+        for (low, high) in lo.iter().zip(hi.iter().rev()) {
+            found |= self.remove(low.get() ^ high.get());
+        }
+        found
+    }
+}
+
+/// The pairs (a, m − a), a = 1..=`half`, of a table g, in blocks of `block`
+/// consecutive a.
+#[derive(Debug)]
+pub struct PairBlocks<'g, T> {
+    /// The table.
+    pub g: &'g [T],
+    /// The heap being split.
+    pub m: usize,
+    /// The largest a.
+    pub half: usize,
+    /// Pairs per block.
+    pub block: usize,
+}
+
+impl<T> Clone for PairBlocks<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for PairBlocks<'_, T> {}
+
+impl<'g, T> PairBlocks<'g, T> {
+    /// Block `this`: g(a) for its a in increasing order, and the partners
+    /// g(m − a) in increasing position (so lo[i] pairs with hi[len − 1 − i]).
+    ///
+    /// # Panics
+    /// If the block lies beyond `half` or `m` beyond the table.
+    pub fn get(&self, this: usize) -> (&'g [T], &'g [T]) {
+        let from = 1 + this * self.block;
+        let to = (from + self.block - 1).min(self.half);
+        let count = to - from + 1;
+        (
+            &self.g[from..=to],
+            &self.g[self.m - to..self.m - to + count],
+        )
+    }
+
+    fn with_table<U>(self, g: &'g [U]) -> PairBlocks<'g, U> {
+        PairBlocks {
+            g,
+            m: self.m,
+            half: self.half,
+            block: self.block,
+        }
+    }
+}
+
+/// Blocks found productive, kept for the next heap: at most `max`, no repeats.
+#[derive(Debug)]
+pub struct HotBlocks<'h> {
+    /// The blocks so far.
+    pub blocks: &'h mut Vec<usize>,
+    /// How many to keep.
+    pub max: usize,
+}
+
+impl HotBlocks<'_> {
+    fn note(&mut self, this: usize) {
+        if self.blocks.len() < self.max && !self.blocks.contains(&this) {
+            self.blocks.push(this);
+        }
+    }
+}
+
+/// Looks for the values of `needed` among g(a) ⊕ g(m − a) for the pairs of
+/// the blocks of `order`, removing each value found, until the set is empty
+/// or the blocks run out. Blocks that removed a value are noted in `hot`.
+/// Returns the number of pairs scanned.
+///
+/// With AVX2 and a one-byte table, 32 pairs cost one vector xor and one
+/// vector membership test (three byte shuffles) instead of 32 stores of marks;
+/// only the rare vectors that hold a needed value go through the scalar loop.
+pub fn scan_needed<T: Value>(
+    avx2: bool,
+    needed: &mut Needed,
+    pairs: PairBlocks<'_, T>,
+    order: impl Iterator<Item = usize> + Clone,
+    mut hot: HotBlocks<'_>,
+) -> u64 {
+    assert!(pairs.half < pairs.m && pairs.m <= pairs.g.len() && pairs.block > 0);
+    #[cfg(target_arch = "x86_64")]
+    if avx2 {
+        if let Some(g) = T::as_bytes(pairs.g) {
+            // SAFETY: `avx2` is true only when the processor has AVX2
+            // (`is_x86_feature_detected!`), all that the function requires.
+            return unsafe { scan_needed_u8_avx2(needed, pairs.with_table(g), order, hot) };
+        }
+    }
+    let _ = avx2;
+    let mut scanned = 0;
+    for this in order {
+        if needed.is_empty() {
+            break;
+        }
+        let (lo, hi) = pairs.get(this);
+        scanned += lo.len() as u64;
+        if needed.remove_pairs(lo, hi) {
+            hot.note(this);
+        }
+    }
+    scanned
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn scan_needed_u8_avx2(
+    needed: &mut Needed,
+    pairs: PairBlocks<'_, u8>,
+    order: impl Iterator<Item = usize> + Clone,
+    mut hot: HotBlocks<'_>,
+) -> u64 {
+    use std::arch::x86_64::{
+        __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
+        _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
+        _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_setr_epi8, _mm256_setzero_si256,
+        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_storeu_si256, _mm256_xor_si256,
+        _mm_loadu_si128, _mm_prefetch, _MM_HINT_T0,
+    };
+    let reverse = _mm256_setr_epi8(
+        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
+        5, 4, 3, 2, 1, 0,
+    );
+    // Bit (h mod 8) for the high nibble h.
+    let bits = _mm256_setr_epi8(
+        1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128,
+        1, 2, 4, 8, 16, 32, 64, -128,
+    );
+    let low_index = _mm256_set1_epi8(0x8f_u8 as i8);
+    let flip = _mm256_set1_epi8(0x80_u8 as i8);
+    let nibble = _mm256_set1_epi8(0x0f);
+    let lanes16 = _mm256_setr_epi8(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+        12, 13, 14, 15,
+    );
+    let load_tables = |needed: &Needed| {
+        // SAFETY: each table is 16 bytes; unaligned loads are allowed.
+        unsafe {
+            (
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(
+                    needed.tables[0].as_ptr().cast::<__m128i>(),
+                )),
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(
+                    needed.tables[1].as_ptr().cast::<__m128i>(),
+                )),
+            )
+        }
+    };
+    let (mut below, mut above) = load_tables(needed);
+    let mut scanned = 0;
+    // The blocks are scattered over the table, which is larger than the
+    // caches: the blocks PREFETCH_DISTANCE ahead in the order are prefetched.
+    let prefetch = |this: usize| {
+        let (lo, hi) = pairs.get(this);
+        for slice in [lo, hi] {
+            for value in [slice.first(), slice.last()].into_iter().flatten() {
+                // A hint that never faults, here at a value of the table.
+                _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(value).cast::<i8>());
+            }
+        }
+    };
+    let mut ahead = order.clone();
+    for this in ahead.by_ref().take(PREFETCH_DISTANCE) {
+        prefetch(this);
+    }
+    for this in order {
+        if needed.is_empty() {
+            break;
+        }
+        if let Some(next) = ahead.next() {
+            prefetch(next);
+        }
+        let (lo, hi) = pairs.get(this);
+        let count = lo.len();
+        scanned += count as u64;
+        let mut found = false;
+        let mut index = 0;
+        while index + 32 <= count {
+            let low = &lo[index..index + 32];
+            // Pair lo[index + j] with hi[count − 1 − index − j]: the 32 bytes
+            // ending at count − index, reversed.
+            let high = &hi[count - index - 32..count - index];
+            let mut values = [0u8; 32];
+            // SAFETY: `low` and `high` are 32-byte slices (checked by the
+            // slicing above), `values` is 32 bytes; unaligned loads and stores
+            // are allowed.
+            let hits = unsafe {
+                let low = _mm256_loadu_si256(low.as_ptr().cast::<__m256i>());
+                let high = _mm256_loadu_si256(high.as_ptr().cast::<__m256i>());
+                let high = _mm256_shuffle_epi8(high, reverse);
+                let high = _mm256_permute2x128_si256::<0x01>(high, high);
+                let xors = _mm256_xor_si256(low, high);
+                // Shuffles give 0 where the index has bit 7 set: the first
+                // table answers for values below 128, the second for the rest.
+                let row = _mm256_or_si256(
+                    _mm256_shuffle_epi8(below, _mm256_and_si256(xors, low_index)),
+                    _mm256_shuffle_epi8(
+                        above,
+                        _mm256_and_si256(_mm256_xor_si256(xors, flip), low_index),
+                    ),
+                );
+                let high_nibble = _mm256_and_si256(_mm256_srli_epi16::<4>(xors), nibble);
+                let bit = _mm256_shuffle_epi8(bits, high_nibble);
+                let absent = _mm256_cmpeq_epi8(_mm256_and_si256(row, bit), _mm256_setzero_si256());
+                let hits = !(_mm256_movemask_epi8(absent) as u32);
+                if hits != 0 {
+                    _mm256_storeu_si256(values.as_mut_ptr().cast::<__m256i>(), xors);
+                }
+                hits
+            };
+            if hits != 0 {
+                let mut lanes = hits;
+                while lanes != 0 {
+                    let lane = lanes.trailing_zeros() as usize;
+                    lanes &= lanes - 1;
+                    let value = values[lane];
+                    if needed.remove(u32::from(value)) {
+                        found = true;
+                        // The same bit cleared in the registers (reloading
+                        // the tables just written would stall).
+                        let entry = _mm256_and_si256(
+                            _mm256_cmpeq_epi8(lanes16, _mm256_set1_epi8((value & 15) as i8)),
+                            _mm256_set1_epi8((1u8 << ((value >> 4) & 7)) as i8),
+                        );
+                        if value < 128 {
+                            below = _mm256_andnot_si256(entry, below);
+                        } else {
+                            above = _mm256_andnot_si256(entry, above);
+                        }
+                    }
+                }
+                if needed.is_empty() {
+                    break;
+                }
+            }
+            index += 32;
+        }
+        if index < count && !needed.is_empty() {
+            found |= needed.remove_pairs(&lo[index..], &hi[..count - index]);
+            (below, above) = load_tables(needed);
+        }
+        if found {
+            hot.note(this);
+        }
+    }
+    scanned
 }
 
 #[cfg(test)]
@@ -291,6 +613,107 @@ mod tests {
                     expected[(table[a] ^ table[m - a]) as usize] = 1;
                 }
                 assert_eq!(scalar, expected, "m = {m}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_needed_set_inserts_removes_and_finds_its_minimum() {
+        let mut needed = Needed::default();
+        assert!(needed.is_empty() && needed.min().is_none());
+        for value in [300, 7, 128, 255, 0, 7, 511, 600] {
+            needed.insert(value);
+        }
+        // 600 is beyond the limit and ignored; 7 counted once.
+        assert_eq!(needed.min(), Some(0));
+        assert!(needed.remove(0) && !needed.remove(0) && !needed.remove(600));
+        assert_eq!(needed.min(), Some(7));
+        for value in [7, 128, 255, 300, 511] {
+            assert!(needed.remove(value), "{value}");
+        }
+        assert!(needed.is_empty());
+    }
+
+    /// The needed values found by a scan, by brute force over the same pairs.
+    fn brute_force_scan(table: &[u8], m: usize, half: usize, wanted: &[u32]) -> Vec<u32> {
+        let values: std::collections::HashSet<u32> = (1..=half)
+            .map(|a| u32::from(table[a] ^ table[m - a]))
+            .collect();
+        wanted
+            .iter()
+            .copied()
+            .filter(|value| !values.contains(value))
+            .collect()
+    }
+
+    /// The values of `wanted` left after a scan (checking that at most
+    /// `MAX_HOT` hot blocks are reported).
+    fn scan_left<T: Value>(
+        avx2: bool,
+        table: &[T],
+        m: usize,
+        half: usize,
+        block: usize,
+        order: impl Iterator<Item = usize> + Clone,
+        wanted: &[u32],
+    ) -> Vec<u32> {
+        const MAX_HOT: usize = 4;
+        let mut needed = Needed::default();
+        for &value in wanted {
+            needed.insert(value);
+        }
+        let mut hot = Vec::new();
+        let pairs = PairBlocks {
+            g: table,
+            m,
+            half,
+            block,
+        };
+        let hot_blocks = HotBlocks {
+            blocks: &mut hot,
+            max: MAX_HOT,
+        };
+        scan_needed(avx2, &mut needed, pairs, order, hot_blocks);
+        assert!(hot.len() <= MAX_HOT);
+        (0..Needed::LIMIT)
+            .filter(|&value| {
+                let mut copy = needed;
+                copy.remove(value)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_membership_scan_finds_exactly_the_needed_values_present() {
+        // A pseudo-random one-byte table; every value below 256 is wanted
+        // except a few, so the vector test, its hits and its early stop are
+        // all exercised, with and without AVX2.
+        let table: Vec<u8> = (0..5000u32)
+            .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+            .collect();
+        let wide: Vec<u16> = table.iter().map(|&value| u16::from(value)).collect();
+        for (m, wanted) in [
+            (4999usize, (0..256).collect::<Vec<u32>>()),
+            (1001, vec![3, 77, 128, 200, 255]),
+            (130, (0..256).step_by(3).collect()),
+            (70, vec![1, 2, 300]),
+        ] {
+            let half = (m - 1) / 2;
+            let expected = brute_force_scan(&table, m, half, &wanted);
+            for avx2 in [false, crate::sweep::has_avx2()] {
+                for block in [64usize, 17] {
+                    let blocks = half.div_ceil(block);
+                    // One-byte table in reverse block order (vector path),
+                    // two-byte table in order (scalar path).
+                    let one_byte =
+                        scan_left(avx2, &table, m, half, block, (0..blocks).rev(), &wanted);
+                    assert_eq!(
+                        one_byte, expected,
+                        "m = {m}, avx2 = {avx2}, block = {block}"
+                    );
+                    let two_bytes = scan_left(avx2, &wide, m, half, block, 0..blocks, &wanted);
+                    assert_eq!(two_bytes, expected, "two bytes, m = {m}");
+                }
             }
         }
     }

@@ -33,7 +33,10 @@
 //! rare/common pass runs the hand-written loops of `kernel.rs`: the rare
 //! pairs of 64 consecutive heaps (32 when values pass 255) are marked together,
 //! reading for each rare position the partners of all those heaps from one or
-//! two cache lines, and the common pairs are xored 32 at a time with AVX2.
+//! two cache lines; step 3 then looks only for the rare values below the
+//! smallest unseen common value c that are still missing (g(n) = c once all
+//! are found, which is the usual case), first by marking a few blocks of
+//! common pairs, then by testing 32 pairs at a time against that set (AVX2).
 //!
 //! All methods give the same values (tested, with a checksum over long runs).
 
@@ -332,6 +335,9 @@ const SCAN_BLOCK: usize = 64;
 const NARROW_SCAN_BLOCK: usize = 64;
 /// Blocks remembered from one heap's candidate scan for the next.
 const MAX_HOT_BLOCKS: usize = 32;
+/// Blocks of the narrow kernel's candidate scan that mark every pair before
+/// the vector membership test takes over.
+const MARKED_SCAN_BLOCKS: usize = 8;
 /// Pairs per block of the vectorised scan when every value is below 64.
 const SMALL_SCAN_BLOCK: usize = 256;
 
@@ -373,8 +379,9 @@ struct Engine<'r, 'c> {
     /// for the narrow kernels.
     rare_values16: Vec<u16>,
     /// Marks of option values for the narrow kernels, one row of `batch.width`
-    /// bytes per heap of the batch.
-    marks: Vec<[u8; kernel::ROW]>,
+    /// bytes per heap of the batch, rows contiguous (no padding: padded rows
+    /// would fall into half of the cache sets and evict each other).
+    marks: Vec<u8>,
     /// The heaps whose rare pairs are marked in `marks`.
     batch: Batch,
     /// Incremented whenever the rare list is rebuilt (a new mask).
@@ -871,8 +878,9 @@ impl Engine<'_, '_> {
             self.start_batch::<T, N>(g, n);
         }
         let batch = self.batch;
-        let Ok(seen) = <&mut [u8; N]>::try_from(&mut self.marks[n - batch.start][..N]) else {
-            unreachable!("rows hold at least N marks")
+        let row = (n - batch.start) * N;
+        let Ok(seen) = <&mut [u8; N]>::try_from(&mut self.marks[row..row + N]) else {
+            unreachable!("rows hold N marks")
         };
         for &removed in rule.take_all() {
             if removed == n {
@@ -920,47 +928,70 @@ impl Engine<'_, '_> {
                 }
             }
         }
-        // 2. The smallest unseen value: final if common.
-        let mut candidate = kernel::first_unseen(seen, 0);
-        if !is_rare(candidate, mask) || candidate as usize >= N {
-            return candidate;
+        // 2. The smallest unseen common value c, and the rare values below it
+        // not yet seen: g(n) = c once they are all found among the common ⊕
+        // common pairs, otherwise the smallest of them not found.
+        let (common, needed) = needed_below_common(seen, mask);
+        if needed.is_empty() {
+            return common;
         }
-        // 3. Scan common pairs while the candidate is rare (see `sparse_value`).
-        for &removed in rule.split_two() {
-            if n < removed + 2 {
-                continue;
-            }
-            let m = n - removed;
-            let half = if unequal { (m - 1) / 2 } else { m / 2 };
-            let blocks = half.div_ceil(NARROW_SCAN_BLOCK);
-            if self.stride.0 != blocks {
-                self.stride = (blocks, scatter_stride(blocks));
-            }
-            let stride = self.stride.1;
-            // The blocks found productive for the last heap; the list is refilled
-            // for this heap (two vectors swapped, no allocation per heap).
-            std::mem::swap(&mut self.hot_blocks, &mut self.last_hot_blocks);
-            self.hot_blocks.clear();
-            let hot = &self.last_hot_blocks;
-            for this in scan_order(&hot[..], blocks, stride) {
-                let from = 1 + this * NARROW_SCAN_BLOCK;
-                let to = (from + NARROW_SCAN_BLOCK - 1).min(half);
-                let count = to - from + 1;
-                self.scanned_pairs += count as u64;
-                kernel::common_pairs(avx2, seen, &g[from..=to], &g[m - to..m - to + count]);
-                if seen[candidate as usize & (N - 1)] != 0 {
-                    if self.hot_blocks.len() < MAX_HOT_BLOCKS && !self.hot_blocks.contains(&this) {
-                        self.hot_blocks.push(this);
-                    }
-                    candidate = kernel::first_unseen(seen, candidate);
-                    if !is_rare(candidate, mask) || candidate as usize >= N {
-                        return candidate;
-                    }
-                }
+        // 3. Scan common pairs for the needed rare values: the first blocks
+        // (those that found the hardest values for the last heap) by marks,
+        // which collect the many easy values without a branch per pair; then
+        // the rest by the vector membership test of `kernel::scan_needed`,
+        // which stops when the set is empty.
+        std::mem::swap(&mut self.hot_blocks, &mut self.last_hot_blocks);
+        self.hot_blocks.clear();
+        let scans = rule
+            .split_two()
+            .iter()
+            .filter(|&&removed| n >= removed + 2)
+            .map(|&removed| {
+                let m = n - removed;
+                let half = if unequal { (m - 1) / 2 } else { m / 2 };
+                (m, half, half.div_ceil(NARROW_SCAN_BLOCK))
+            });
+        for (m, half, blocks) in scans.clone() {
+            let stride = cached_stride(&mut self.stride, blocks);
+            let pairs = kernel::PairBlocks {
+                g,
+                m,
+                half,
+                block: NARROW_SCAN_BLOCK,
+            };
+            for this in scan_order(&self.last_hot_blocks, blocks, stride).take(MARKED_SCAN_BLOCKS) {
+                let (lo, hi) = pairs.get(this);
+                self.scanned_pairs += lo.len() as u64;
+                kernel::common_pairs(avx2, seen, lo, hi);
             }
         }
-        self.full_scans += 1;
-        candidate
+        let (common, mut needed) = needed_below_common(seen, mask);
+        for (m, half, blocks) in scans {
+            if needed.is_empty() {
+                break;
+            }
+            let stride = cached_stride(&mut self.stride, blocks);
+            let pairs = kernel::PairBlocks {
+                g,
+                m,
+                half,
+                block: NARROW_SCAN_BLOCK,
+            };
+            let hot = kernel::HotBlocks {
+                blocks: &mut self.hot_blocks,
+                max: MAX_HOT_BLOCKS,
+            };
+            let order =
+                scan_order(&self.last_hot_blocks, blocks, stride).skipping(MARKED_SCAN_BLOCKS);
+            self.scanned_pairs += kernel::scan_needed(avx2, &mut needed, pairs, order, hot);
+        }
+        match needed.min() {
+            Some(value) => {
+                self.full_scans += 1;
+                value
+            }
+            None => common,
+        }
     }
 
     /// Starts a batch of heaps at `n`: clears their rows of marks and marks the
@@ -980,12 +1011,11 @@ impl Engine<'_, '_> {
             generation: self.rare_generation,
             near: len,
         };
-        self.marks
-            .resize(len.max(self.marks.len()), [0; kernel::ROW]);
-        let rows = &mut self.marks[..len];
-        for row in rows.iter_mut() {
-            row[..N].fill(0);
+        if self.marks.len() < len * N {
+            self.marks.resize(len * N, 0);
         }
+        let (rows, _) = self.marks[..len * N].as_chunks_mut::<N>();
+        rows.fill([0; N]);
         let rare = &self.rare;
         let near = rare.partition_point(|&rare| (rare as usize) < len);
         for &removed in self.rule.split_two() {
@@ -1098,27 +1128,89 @@ pub fn best_mask(counts: &[u64]) -> u32 {
         .map_or(0, |mask| mask as u32)
 }
 
-/// A step through `blocks` blocks that visits each once and jumps far: the odd
-/// number nearest `blocks` × 0.618 that is coprime to `blocks`.
+/// The smallest common value (under `mask`) not marked in `seen` (the row's
+/// length if none), and the rare values below it not marked.
+fn needed_below_common(seen: &[u8], mask: u32) -> (u32, kernel::Needed) {
+    let mut needed = kernel::Needed::default();
+    for (value, &mark) in (0u32..).zip(seen) {
+        if mark == 0 {
+            if !is_rare(value, mask) {
+                return (value, needed);
+            }
+            needed.insert(value);
+        }
+    }
+    (seen.len() as u32, needed)
+}
+
 /// The order in which scan blocks are visited: the blocks found productive for
 /// the previous heap first (those still in range), then every block in the
 /// scattered order of `stride` (coprime to `blocks`, from [`scatter_stride`]).
-fn scan_order(hot: &[usize], blocks: usize, stride: usize) -> impl Iterator<Item = usize> + '_ {
-    let mut block = 0;
-    let scattered = (0..blocks).map(move |_| {
-        let this = block;
-        block += stride;
-        if block >= blocks {
-            block -= blocks;
-        }
-        this
-    });
-    hot.iter()
-        .copied()
-        .filter(move |&hot_block| hot_block < blocks)
-        .chain(scattered)
+fn scan_order(hot: &[usize], blocks: usize, stride: usize) -> ScanOrder<'_> {
+    ScanOrder {
+        hot: hot.iter(),
+        blocks,
+        stride,
+        block: 0,
+        left: blocks,
+    }
 }
 
+/// The iterator of [`scan_order`] (a named type, small enough to inline into
+/// the vector scan loops).
+#[derive(Debug, Clone)]
+struct ScanOrder<'h> {
+    hot: std::slice::Iter<'h, usize>,
+    blocks: usize,
+    stride: usize,
+    block: usize,
+    left: usize,
+}
+
+impl ScanOrder<'_> {
+    /// The order without its first `count` blocks.
+    fn skipping(mut self, count: usize) -> Self {
+        for _ in 0..count {
+            self.next();
+        }
+        self
+    }
+}
+
+impl Iterator for ScanOrder<'_> {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        for &hot in self.hot.by_ref() {
+            if hot < self.blocks {
+                return Some(hot);
+            }
+        }
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let this = self.block;
+        self.block += self.stride;
+        if self.block >= self.blocks {
+            self.block -= self.blocks;
+        }
+        Some(this)
+    }
+}
+
+/// [`scatter_stride`] through a cache of the last (blocks, stride): the number
+/// of blocks changes once every 128 heaps.
+fn cached_stride(cache: &mut (usize, usize), blocks: usize) -> usize {
+    if cache.0 != blocks {
+        *cache = (blocks, scatter_stride(blocks));
+    }
+    cache.1
+}
+
+/// A step through `blocks` blocks that visits each once and jumps far: the odd
+/// number nearest `blocks` × 0.618 that is coprime to `blocks`.
 fn scatter_stride(blocks: usize) -> usize {
     if blocks <= 2 {
         return 1;
