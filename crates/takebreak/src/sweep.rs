@@ -353,6 +353,8 @@ struct Batch {
     /// whose partners are not yet computed when the batch starts) are paired
     /// heap by heap.
     near: usize,
+    /// The number of rare positions below `near`.
+    near_count: usize,
 }
 
 /// Marks per heap in a batch of the narrow kernel: 16 KiB of rows.
@@ -399,6 +401,8 @@ struct Engine<'r, 'c> {
     /// The narrow kernel's hot blocks of the heap before (reused storage).
     last_hot_blocks: Vec<usize>,
     avx2: bool,
+    /// The common values under the current mask, as bits.
+    common_bits: CommonBits,
 }
 
 impl<'r, 'c> Engine<'r, 'c> {
@@ -440,6 +444,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             hot_blocks: Vec::new(),
             last_hot_blocks: Vec::new(),
             avx2: simd::has_avx2(),
+            common_bits: CommonBits::default(),
         };
         for index in 0..table.len() {
             let value = table.get(index).unwrap_or(0);
@@ -900,11 +905,13 @@ impl Engine<'_, '_> {
             }
             let m = n - removed;
             let rare = &self.rare;
-            let below = rare.partition_point(|&rare| (rare as usize) < m);
-            let near = rare[..below].partition_point(|&rare| (rare as usize) < batch.near);
+            // Past twice the last rare position, every rare position but the
+            // near ones is in the batch's far range: no search per heap.
+            let below = count_below(rare, m);
+            let near = batch.near_count.min(below);
             let far_end = if batch.start >= removed {
                 let top = batch.start - removed;
-                rare[..below].partition_point(|&rare| 2 * (rare as usize) < top)
+                count_below(&rare[..below], top.div_ceil(2))
             } else {
                 near
             }
@@ -931,7 +938,7 @@ impl Engine<'_, '_> {
         // 2. The smallest unseen common value c, and the rare values below it
         // not yet seen: g(n) = c once they are all found among the common ⊕
         // common pairs, otherwise the smallest of them not found.
-        let (common, needed) = needed_below_common(seen, mask);
+        let (common, needed) = needed_below_common(seen, self.common_bits.for_mask(mask));
         if needed.is_empty() {
             return common;
         }
@@ -965,7 +972,7 @@ impl Engine<'_, '_> {
                 kernel::common_pairs(avx2, seen, lo, hi);
             }
         }
-        let (common, mut needed) = needed_below_common(seen, mask);
+        let (common, mut needed) = needed_below_common(seen, self.common_bits.for_mask(mask));
         for (m, half, blocks) in scans {
             if needed.is_empty() {
                 break;
@@ -1010,6 +1017,7 @@ impl Engine<'_, '_> {
             width: N,
             generation: self.rare_generation,
             near: len,
+            near_count: count_below(&self.rare, len),
         };
         if self.marks.len() < len * N {
             self.marks.resize(len * N, 0);
@@ -1017,13 +1025,13 @@ impl Engine<'_, '_> {
         let (rows, _) = self.marks[..len * N].as_chunks_mut::<N>();
         rows.fill([0; N]);
         let rare = &self.rare;
-        let near = rare.partition_point(|&rare| (rare as usize) < len);
+        let near = self.batch.near_count;
         for &removed in self.rule.split_two() {
             if n < removed + 2 {
                 continue;
             }
             let top = n - removed;
-            let far_end = rare.partition_point(|&rare| 2 * (rare as usize) < top);
+            let far_end = count_below(rare, top.div_ceil(2));
             if far_end > near {
                 kernel::rare_pairs_batch::<T, N>(
                     rows,
@@ -1128,19 +1136,89 @@ pub fn best_mask(counts: &[u64]) -> u32 {
         .map_or(0, |mask| mask as u32)
 }
 
-/// The smallest common value (under `mask`) not marked in `seen` (the row's
-/// length if none), and the rare values below it not marked.
-fn needed_below_common(seen: &[u8], mask: u32) -> (u32, kernel::Needed) {
-    let mut needed = kernel::Needed::default();
-    for (value, &mark) in (0u32..).zip(seen) {
-        if mark == 0 {
-            if !is_rare(value, mask) {
-                return (value, needed);
+/// The number of (sorted) rare positions below `bound`: all of them, without
+/// a search, once the last is below it.
+fn count_below(rare: &[u32], bound: usize) -> usize {
+    match rare.last() {
+        Some(&last) if (last as usize) < bound => rare.len(),
+        _ => rare.partition_point(|&rare| (rare as usize) < bound),
+    }
+}
+
+/// The values below 512 that are common under a mask, as bits (cached: the
+/// mask changes rarely).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct CommonBits {
+    mask: u32,
+    bits: [u64; 8],
+}
+
+impl CommonBits {
+    fn for_mask(&mut self, mask: u32) -> &[u64; 8] {
+        if self.mask != mask {
+            self.mask = mask;
+            self.bits = [0; 8];
+            for value in 0..512u32 {
+                if !is_rare(value, mask) {
+                    self.bits[value as usize / 64] |= 1 << (value % 64);
+                }
             }
-            needed.insert(value);
+        }
+        &self.bits
+    }
+}
+
+/// The smallest common value not marked in `seen` (the row's length if
+/// none), and the rare values below it not marked. `common` holds the common
+/// values as bits; `seen` is 256 or 512 marks long.
+fn needed_below_common(seen: &[u8], common: &[u64; 8]) -> (u32, kernel::Needed) {
+    let mut needed = kernel::Needed::default();
+    for (word, (chunk, &common)) in (0u32..).zip(seen.chunks_exact(64).zip(common)) {
+        let unseen = unmarked_bits(chunk);
+        let unseen_common = unseen & common;
+        let below = match unseen_common {
+            0 => u64::MAX,
+            bits => (1u64 << bits.trailing_zeros()) - 1,
+        };
+        let mut rare = unseen & !common & below;
+        while rare != 0 {
+            needed.insert(word * 64 + rare.trailing_zeros());
+            rare &= rare - 1;
+        }
+        if unseen_common != 0 {
+            return (word * 64 + unseen_common.trailing_zeros(), needed);
         }
     }
     (seen.len() as u32, needed)
+}
+
+/// Bit i set when `chunk[i]` is 0, for a chunk of 64 marks (SSE2, part of
+/// every x86-64 processor: four compares and four byte masks).
+fn unmarked_bits(chunk: &[u8]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128,
+        };
+        let mut bits = 0u64;
+        for (quarter, part) in chunk.chunks_exact(16).enumerate() {
+            // SAFETY: `part` is 16 bytes (chunks_exact); unaligned loads are
+            // allowed; SSE2 is part of x86-64.
+            let zero = unsafe {
+                let marks = _mm_loadu_si128(part.as_ptr().cast::<__m128i>());
+                _mm_movemask_epi8(_mm_cmpeq_epi8(marks, _mm_setzero_si128()))
+            };
+            bits |= u64::from(zero as u16) << (16 * quarter);
+        }
+        bits
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        chunk
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (bit, &mark)| bits | u64::from(mark == 0) << bit)
+    }
 }
 
 /// The order in which scan blocks are visited: the blocks found productive for
