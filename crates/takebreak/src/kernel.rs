@@ -40,7 +40,7 @@
 //! loops are the whole cost of a run of hours, and the marks in a fixed-size
 //! array (indices masked to its size) need no bounds checks and no clearing
 //! beyond a few vector stores per heap. The only `unsafe` blocks are the AVX2
-//! loads, stores and prefetches of the vector scans, each justified where it
+//! loads and stores of the vector scans, each justified where it
 //! stands. Results are identical to the plain sweep (tested against it and
 //! against the generic naive sweep).
 
@@ -242,9 +242,6 @@ fn common_pairs_u16_avx2<const N: usize>(seen: &mut [u8; N], lo: &[u16], hi: &[u
     }
 }
 
-/// Blocks prefetched ahead of the one scanned by [`scan_needed`].
-const PREFETCH_DISTANCE: usize = 4;
-
 /// The rare values (below 512) still to be found among the options of a heap,
 /// kept as four 16-byte tables so that a vector of 32 one-byte option values
 /// is tested against the whole set with three byte shuffles: value x is in the
@@ -396,7 +393,7 @@ pub fn scan_needed<T: Value>(
     avx2: bool,
     needed: &mut Needed,
     pairs: PairBlocks<'_, T>,
-    order: impl Iterator<Item = usize> + Clone,
+    order: impl Iterator<Item = usize>,
     mut hot: HotBlocks<'_>,
 ) -> u64 {
     assert!(pairs.half < pairs.m && pairs.m <= pairs.g.len() && pairs.block > 0);
@@ -428,7 +425,7 @@ pub fn scan_needed<T: Value>(
 fn scan_needed_u8_avx2(
     needed: &mut Needed,
     pairs: PairBlocks<'_, u8>,
-    order: impl Iterator<Item = usize> + Clone,
+    order: impl Iterator<Item = usize>,
     mut hot: HotBlocks<'_>,
 ) -> u64 {
     use std::arch::x86_64::{
@@ -436,7 +433,7 @@ fn scan_needed_u8_avx2(
         _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
         _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_setr_epi8, _mm256_setzero_si256,
         _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_storeu_si256, _mm256_xor_si256,
-        _mm_loadu_si128, _mm_prefetch, _MM_HINT_T0,
+        _mm_loadu_si128,
     };
     let reverse = _mm256_setr_epi8(
         15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
@@ -469,27 +466,9 @@ fn scan_needed_u8_avx2(
     };
     let (mut below, mut above) = load_tables(needed);
     let mut scanned = 0;
-    // The blocks are scattered over the table, which is larger than the
-    // caches: the blocks PREFETCH_DISTANCE ahead in the order are prefetched.
-    let prefetch = |this: usize| {
-        let (lo, hi) = pairs.get(this);
-        for slice in [lo, hi] {
-            for value in [slice.first(), slice.last()].into_iter().flatten() {
-                // A hint that never faults, here at a value of the table.
-                _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(value).cast::<i8>());
-            }
-        }
-    };
-    let mut ahead = order.clone();
-    for this in ahead.by_ref().take(PREFETCH_DISTANCE) {
-        prefetch(this);
-    }
     for this in order {
         if needed.is_empty() {
             break;
-        }
-        if let Some(next) = ahead.next() {
-            prefetch(next);
         }
         let (lo, hi) = pairs.get(this);
         let count = lo.len();
@@ -654,7 +633,7 @@ mod tests {
         m: usize,
         half: usize,
         block: usize,
-        order: impl Iterator<Item = usize> + Clone,
+        order: impl Iterator<Item = usize>,
         wanted: &[u32],
     ) -> Vec<u32> {
         const MAX_HOT: usize = 4;
