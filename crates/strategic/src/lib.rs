@@ -16,7 +16,8 @@
 //! writing), [`examples`] (built-in games), [`pure`] (pure equilibria of
 //! n-player games), [`dominance`] (iterated elimination, pure and mixed
 //! dominators), [`vertex_enumeration`] (all equilibria of bimatrix games
-//! with cliques and components), [`support_enumeration`],
+//! with cliques and components), [`support_enumeration`] (all extreme
+//! equilibria of bimatrix games, supports of any sizes),
 //! [`lemke_howson`], [`zero_sum`], [`linear_program`] (a general exact LP
 //! solver), [`exact_solve`] (exact square systems), [`integer`] (the
 //! integer kernels of fraction-free pivoting), [`equilibrium`] and

@@ -20,7 +20,7 @@ pub enum Method {
     Auto,
     /// All extreme equilibria of a two-player game by vertex enumeration, with components.
     Enum,
-    /// Two-player support enumeration (equal-size supports; complete for nondegenerate games).
+    /// Two-player support enumeration: all extreme equilibria (supports of any sizes).
     Support,
     /// Pure-strategy equilibria of any n-player game.
     Pure,
@@ -92,12 +92,15 @@ fn solve(game: &NormalFormGame, args: &Args) -> Result<Found, CliError> {
             } else {
                 Some(DEFAULT_SUPPORT_LIMIT)
             };
+            let found = support_enumeration(&a, &b, limit)?;
             Found {
-                method: "support enumeration (equal-size supports, exact)",
-                equilibria: support_enumeration(&a, &b, limit)?,
-                degenerate: None,
+                method: "support enumeration (supports of any sizes, all extreme equilibria, exact)",
+                equilibria: found.equilibria,
+                degenerate: Some(found.degenerate),
                 all: None,
-                note: Some("support enumeration is complete for nondegenerate games only".into()),
+                note: found.degenerate.then(|| {
+                    "in a degenerate game equilibria can form convex sets; the extreme ones are listed (--method enum groups them)".to_string()
+                }),
             }
         }
         Method::Pure => {
