@@ -20,7 +20,8 @@
 //! than its support has strategies) is decided on the vertices as well.
 //!
 //! Exact (rational Gaussian elimination) and meant for small games and for
-//! cross-checking.
+//! cross-checking. Games with three or more players are handled by
+//! [`crate::nplayer`].
 
 use num_rational::BigRational;
 use num_traits::{One, Zero};

@@ -8,6 +8,7 @@ use proptest::prelude::*;
 use sprague_strategic::equilibrium::{bilinear, is_bimatrix_nash};
 use sprague_strategic::game::Matrix;
 use sprague_strategic::lemke_howson::{lemke_howson_bimatrix, lemke_howson_exact};
+use sprague_strategic::nplayer::{nplayer_equilibria, NPlayerOptions};
 use sprague_strategic::pure::pure_equilibria;
 use sprague_strategic::random::to_rational;
 use sprague_strategic::support_enumeration::support_enumeration;
@@ -79,6 +80,17 @@ proptest! {
         let support = support_enumeration(&a, &b, None).unwrap();
         prop_assert_eq!(support.degenerate, all.degenerate);
         prop_assert_eq!(support.equilibria, all.equilibria);
+    }
+
+    /// The n-player search on a two-player game finds exactly the extreme
+    /// equilibria of vertex enumeration, and calls itself complete.
+    #[test]
+    fn nplayer_search_of_two_player_games_is_vertex_enumeration((a, b) in game(2)) {
+        let all = all_equilibria_bimatrix(&a, &b, Default::default()).unwrap();
+        let g = NormalFormGame::from_bimatrix(&a, &b).unwrap();
+        let found = nplayer_equilibria(&g, NPlayerOptions::default()).unwrap();
+        prop_assert!(found.complete());
+        prop_assert_eq!(found.equilibria, all.equilibria);
     }
 
     #[test]
