@@ -9,6 +9,8 @@ use serde_json::json;
 const PENNIES: &str = "tests/data/pennies_bystander.nfg";
 const MCKELVEY_MCLENNAN: &str = "../strategic/tests/data/mckelvey_mclennan.nfg";
 const SELTENS_HORSE: &str = "../strategic/tests/data/e01.nfg";
+const IRRATIONAL: &str = "../strategic/tests/data/irrational_2x2x2.nfg";
+const TWO_PENNIES: &str = "tests/data/two_pennies.nfg";
 
 #[test]
 fn three_players_mixed_text() {
@@ -23,7 +25,7 @@ fn three_players_mixed_text() {
     );
     assert!(text.contains("1 equilibrium."), "{text}");
     assert!(
-        text.contains("three or more players mix are not searched (1 of 27 support profiles)"),
+        text.contains("Every support profile was searched: the list is complete."),
         "{text}"
     );
 }
@@ -39,19 +41,58 @@ fn three_players_mixed_json() {
         }])
     );
     assert_eq!(v["degenerate"], json!(null));
-    assert_eq!(v["complete"], json!(false));
-    assert_eq!(v["searched_support_profiles"], json!("26"));
-    assert_eq!(v["unsearched_support_profiles"], json!("1"));
+    assert_eq!(v["complete"], json!(true));
+    assert_eq!(v["searched_support_profiles"], json!("27"));
+    assert_eq!(v["unsearched_support_profiles"], json!("0"));
+    assert_eq!(v["unsolved_support_profiles"], json!(0));
     assert_eq!(v["curved_sets"], json!(0));
+    assert_eq!(v["irrational_equilibria"], json!([]));
 }
 
-/// McKelvey and McLennan's 2x2x2 game has 9 equilibria, 2 totally mixed:
-/// the other 7 are found.
+/// Two independent games of matching pennies: the only equilibrium has all
+/// four players mixing, which is not searched, and the output says so
+/// instead of claiming there is none.
 #[test]
-fn mckelvey_mclennan_seven() {
+fn four_players_mixing_are_reported_as_not_searched() {
+    let v = json_formatted(&["nash", TWO_PENNIES]);
+    assert_eq!(v["equilibria"], json!([]));
+    assert_eq!(v["complete"], json!(false));
+    assert_eq!(v["unsearched_support_profiles"], json!("1"));
+    let note = v["note"].as_str().unwrap_or_default();
+    assert!(note.contains("four or more players mix"), "{note}");
+    let output = sprague(&["nash", TWO_PENNIES]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("No equilibrium found."), "{text}");
+    assert!(
+        text.contains("(1 of 81 support profiles), so the list may be incomplete"),
+        "{text}"
+    );
+}
+
+/// An irrational totally mixed equilibrium is listed apart, exactly.
+#[test]
+fn irrational_equilibria_in_json_and_text() {
+    let v = json_formatted(&["nash", IRRATIONAL]);
+    assert_eq!(v["equilibria"].as_array().map(Vec::len), Some(3));
+    assert_eq!(
+        v["irrational_equilibria"][0]["strategies"][0],
+        json!(["181/76-1/76*sqrt(22121)", "-105/76+1/76*sqrt(22121)"])
+    );
+    assert_eq!(v["complete"], json!(true));
+    let output = sprague(&["nash", IRRATIONAL]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("Equilibria with irrational probabilities"),
+        "{text}"
+    );
+}
+
+/// McKelvey and McLennan's 2x2x2 game has 9 equilibria, 2 totally mixed.
+#[test]
+fn mckelvey_mclennan_nine() {
     let v = json_formatted(&["nash", MCKELVEY_MCLENNAN]);
-    assert_eq!(v["equilibria"].as_array().map(Vec::len), Some(7));
-    assert!(v["note"].as_str().unwrap_or("").contains("not searched"));
+    assert_eq!(v["equilibria"].as_array().map(Vec::len), Some(9));
+    assert_eq!(v["complete"], json!(true));
 }
 
 /// Selten's horse: two segments of equilibria, four extreme points.
@@ -101,10 +142,7 @@ fn large_three_player_games_are_refused() {
     )
     .expect("write the game");
     let message = usage_error(&["nash", path.to_str().unwrap_or_default()]);
-    assert!(
-        message.contains("support profiles in which at most two players mix"),
-        "{message}"
-    );
+    assert!(message.contains("support profiles to search"), "{message}");
     assert!(message.contains("--force"), "{message}");
     // Two-player-only methods say so.
     let message = usage_error(&["nash", PENNIES, "--method", "enum"]);

@@ -1,11 +1,13 @@
 //! `sprague nash GAME`: Nash equilibria of a strategic-form game, exactly.
 
+use num_rational::BigRational;
 use serde_json::{json, Value};
 use sprague_strategic::equilibrium::Equilibrium;
 use sprague_strategic::input::load_game;
 use sprague_strategic::lemke_howson::{lemke_howson, lemke_howson_all_labels, lemke_howson_exact};
 use sprague_strategic::nplayer::{nplayer_equilibria, NPlayerEquilibria, NPlayerOptions};
 use sprague_strategic::pure::pure_equilibria;
+use sprague_strategic::quadratic::QuadraticNumber;
 use sprague_strategic::support_enumeration::{
     degeneracy, support_enumeration, DEFAULT_SUPPORT_LIMIT,
 };
@@ -83,9 +85,23 @@ fn nplayer_note(found: &NPlayerEquilibria) -> Option<String> {
     let mut parts = Vec::new();
     if found.unsearched_profiles != Default::default() {
         parts.push(format!(
-            "equilibria in which three or more players mix are not searched ({} of {} support profiles), so the list may be incomplete",
+            "equilibria in which four or more players mix, or three with one of them over three or more strategies, are not searched ({} of {} support profiles), so the list may be incomplete",
             found.unsearched_profiles,
             &found.unsearched_profiles + &found.searched_profiles
+        ));
+    }
+    if found.unsolved_profiles > 0 {
+        parts.push(format!(
+            "in {} support profile(s) with three players mixing the indifference equations have infinitely many solutions; their equilibria are not listed",
+            found.unsolved_profiles
+        ));
+    }
+    if !found.irrational.is_empty() {
+        parts.push(format!(
+            "{} equilibri{} with irrational probabilities cannot be written p/q and {} listed apart, exactly, as a+b*sqrt(r)",
+            found.irrational.len(),
+            if found.irrational.len() == 1 { "um" } else { "a" },
+            if found.irrational.len() == 1 { "is" } else { "are" },
         ));
     }
     if found.curved_sets > 0 {
@@ -147,7 +163,7 @@ fn solve(game: &NormalFormGame, args: &Args) -> Result<Found, CliError> {
             };
             let found = nplayer_equilibria(game, options)?;
             Found {
-                method: "support enumeration (every equilibrium in which at most two players mix, as extreme points of convex sets of equilibria, exact)",
+                method: "support enumeration (equilibria in which at most two players mix, as extreme points of convex sets of equilibria, and those in which three mix over two strategies each; exact)",
                 equilibria: found.equilibria.clone(),
                 degenerate: None,
                 complete: found.complete(),
@@ -275,6 +291,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 doc["searched_support_profiles"] = json!(n.searched_profiles.to_string());
                 doc["unsearched_support_profiles"] = json!(n.unsearched_profiles.to_string());
                 doc["curved_sets"] = json!(n.curved_sets);
+                doc["unsolved_support_profiles"] = json!(n.unsolved_profiles);
+                doc["irrational_equilibria"] = json!(n
+                    .irrational
+                    .iter()
+                    .map(|e| json!({
+                        "strategies": e.strategies.iter().map(|s| words(s)).collect::<Vec<_>>(),
+                        "payoffs": words(&e.payoffs),
+                    }))
+                    .collect::<Vec<_>>());
             }
             if let Some(note) = &found.note {
                 doc["note"] = json!(note);
@@ -300,6 +325,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             for e in &found.equilibria {
                 let mut cells: Vec<String> = e.strategies.iter().flat_map(|s| rats(s)).collect();
                 cells.extend(rats(&e.payoffs));
+                rows.push(cells.join(","));
+            }
+            for e in found.nplayer.iter().flat_map(|n| &n.irrational) {
+                let mut cells: Vec<String> = e.strategies.iter().flat_map(|s| words(s)).collect();
+                cells.extend(words(&e.payoffs));
                 rows.push(cells.join(","));
             }
             print_text(&(rows.join("\n") + "\n"))
@@ -393,8 +423,44 @@ fn text(game: &NormalFormGame, found: &Found) -> String {
             ));
         }
     }
+    if let Some(n) = &found.nplayer {
+        if !n.irrational.is_empty() {
+            out.push_str("\nEquilibria with irrational probabilities (exact, a+b*sqrt(r)):\n");
+            let mut rows = vec![rows[0].clone()];
+            for (k, e) in n.irrational.iter().enumerate() {
+                let mut row = vec![(count + k + 1).to_string()];
+                for (s, names) in e.strategies.iter().zip(game.strategies()) {
+                    let one = QuadraticNumber::from(BigRational::from_integer(1.into()));
+                    let parts: Vec<String> = s
+                        .iter()
+                        .zip(names)
+                        .filter(|(p, _)| !p.is_zero())
+                        .map(|(p, name)| {
+                            if *p == one {
+                                name.clone()
+                            } else {
+                                format!("{name} ({p})")
+                            }
+                        })
+                        .collect();
+                    row.push(parts.join(", "));
+                }
+                row.push(words(&e.payoffs).join(", "));
+                rows.push(row);
+            }
+            out.push_str(&table(&rows));
+        }
+        if n.complete() {
+            out.push_str("Every support profile was searched: the list is complete.\n");
+        }
+    }
     if let Some(note) = &found.note {
         out.push_str(&format!("Note: {note}.\n"));
     }
     out
+}
+
+/// Exact numbers as strings (`p/q`, or `a+b*sqrt(r)` when irrational).
+fn words(v: &[QuadraticNumber]) -> Vec<String> {
+    v.iter().map(ToString::to_string).collect()
 }
