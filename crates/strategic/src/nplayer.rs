@@ -245,41 +245,7 @@ pub fn nplayer_equilibria(
             }
         }
     }
-    let mut irrational = BTreeSet::new();
-    let mut unsolved_profiles = 0;
-    for a in 0..n {
-        for b in a + 1..n {
-            for c in b + 1..n {
-                let others: Vec<usize> = (0..n).filter(|&p| p != a && p != b && p != c).collect();
-                let mut profile = vec![0; n];
-                loop {
-                    for sa in Subsets::new(counts[a], 2) {
-                        for sb in Subsets::new(counts[b], 2) {
-                            for sc in Subsets::new(counts[c], 2) {
-                                let three = ThreeMixers {
-                                    game,
-                                    players: [a, b, c],
-                                    supports: [&sa, &sb, &sc],
-                                    base: &profile,
-                                };
-                                match three.solve() {
-                                    None => unsolved_profiles += 1,
-                                    Some(points) => {
-                                        for point in points {
-                                            three.record(point, &mut found, &mut irrational);
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    if !next_profile(&mut profile, &others, &counts) {
-                        break;
-                    }
-                }
-            }
-        }
-    }
+    let (irrational, unsolved_profiles) = three_mixer_search(game, &mut found);
     let equilibria = found
         .into_iter()
         .rev()
@@ -299,9 +265,56 @@ pub fn nplayer_equilibria(
         searched_profiles,
         unsearched_profiles,
         curved_sets,
-        irrational: irrational.into_iter().collect(),
+        irrational,
         unsolved_profiles,
     })
+}
+
+/// Every support profile with exactly three players mixing over two
+/// strategies each ([`ThreeMixers`]): adds the rational equilibria to
+/// `found`; returns the irrational ones and the number of unsolved profiles.
+fn three_mixer_search(
+    game: &NormalFormGame,
+    found: &mut BTreeSet<MixedProfile>,
+) -> (Vec<IrrationalEquilibrium>, usize) {
+    let counts = game.strategy_counts();
+    let n = counts.len();
+    let mut irrational = BTreeSet::new();
+    let mut unsolved = 0;
+    for a in 0..n {
+        for b in a + 1..n {
+            for c in b + 1..n {
+                let others: Vec<usize> = (0..n).filter(|&p| p != a && p != b && p != c).collect();
+                let mut profile = vec![0; n];
+                loop {
+                    for sa in Subsets::new(counts[a], 2) {
+                        for sb in Subsets::new(counts[b], 2) {
+                            for sc in Subsets::new(counts[c], 2) {
+                                let three = ThreeMixers {
+                                    game,
+                                    players: [a, b, c],
+                                    supports: [&sa, &sb, &sc],
+                                    base: &profile,
+                                };
+                                match three.solve() {
+                                    None => unsolved += 1,
+                                    Some(points) => {
+                                        for point in points {
+                                            three.record(point, found, &mut irrational);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if !next_profile(&mut profile, &others, &counts) {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    (irrational.into_iter().collect(), unsolved)
 }
 
 /// The two-player game between `a` and `b` with the other players fixed to

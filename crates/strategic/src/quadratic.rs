@@ -27,6 +27,8 @@ use crate::rational::format_rational;
 
 /// `rational + coefficient·√radicand`; a rational number has coefficient 0
 /// (and radicand 1). Numbers combined in one operation share the radicand.
+/// The derived order is structural (for sorting and sets), not numeric:
+/// compare values by the [`QuadraticNumber::sign`] of their difference.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct QuadraticNumber {
     /// The rational part `a`.

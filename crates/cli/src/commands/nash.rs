@@ -370,7 +370,12 @@ fn text(game: &NormalFormGame, found: &Found) -> String {
     } else {
         ""
     };
-    out.push_str(&format!("\n{count} {kind}{noun}"));
+    let rational = if found.nplayer.iter().any(|n| !n.irrational.is_empty()) {
+        " with rational probabilities"
+    } else {
+        ""
+    };
+    out.push_str(&format!("\n{count} {kind}{noun}{rational}"));
     match found.degenerate {
         Some(true) => out.push_str("; the game is degenerate.\n"),
         Some(false) => out.push_str("; the game is nondegenerate.\n"),
