@@ -16,7 +16,10 @@
 //! writing), [`examples`] (built-in games), [`pure`] (pure equilibria of
 //! n-player games), [`dominance`] (iterated elimination, pure and mixed
 //! dominators), [`vertex_enumeration`] (all equilibria of bimatrix games
-//! with cliques and components), [`support_enumeration`],
+//! with cliques and components), [`support_enumeration`] (all extreme
+//! equilibria of bimatrix games, supports of any sizes), [`nplayer`] (mixed
+//! equilibria of n-player games in which at most two players mix, or three
+//! with two strategies each; [`quadratic`] numbers for irrational ones),
 //! [`lemke_howson`], [`zero_sum`], [`linear_program`] (a general exact LP
 //! solver), [`exact_solve`] (exact square systems), [`integer`] (the
 //! integer kernels of fraction-free pivoting), [`equilibrium`] and
@@ -49,7 +52,9 @@ pub mod lemke_howson;
 pub mod linear_program;
 pub mod matrix_io;
 pub mod nfg;
+pub mod nplayer;
 pub mod pure;
+pub mod quadratic;
 pub mod random;
 pub mod rational;
 pub mod repeated;

@@ -8,6 +8,7 @@ use proptest::prelude::*;
 use sprague_strategic::equilibrium::{bilinear, is_bimatrix_nash};
 use sprague_strategic::game::Matrix;
 use sprague_strategic::lemke_howson::{lemke_howson_bimatrix, lemke_howson_exact};
+use sprague_strategic::nplayer::{nplayer_equilibria, NPlayerOptions};
 use sprague_strategic::pure::pure_equilibria;
 use sprague_strategic::random::to_rational;
 use sprague_strategic::support_enumeration::support_enumeration;
@@ -60,13 +61,36 @@ proptest! {
     #[test]
     fn vertex_and_support_enumeration_agree_when_nondegenerate((a, b) in game(1000)) {
         let all = all_equilibria_bimatrix(&a, &b, Default::default()).unwrap();
+        let support = support_enumeration(&a, &b, None).unwrap();
+        prop_assert_eq!(support.degenerate, all.degenerate);
+        let v = sorted(all.equilibria.iter().map(|e| e.strategies.clone()).collect());
+        let s = sorted(support.equilibria.iter().map(|e| e.strategies.clone()).collect());
+        prop_assert_eq!(v, s);
         if !all.degenerate {
-            let support = support_enumeration(&a, &b, None).unwrap();
-            let v = sorted(all.equilibria.iter().map(|e| e.strategies.clone()).collect());
-            let s = sorted(support.iter().map(|e| e.strategies.clone()).collect());
-            prop_assert_eq!(v, s);
             prop_assert!(all.equilibria.len() % 2 == 1, "odd number of equilibria");
         }
+    }
+
+    /// With payoffs in 0..=2 most games are degenerate: support enumeration
+    /// over supports of all sizes finds the same extreme equilibria as
+    /// vertex enumeration, in the same order, and the same degeneracy.
+    #[test]
+    fn support_enumeration_is_complete_on_degenerate_games((a, b) in game(2)) {
+        let all = all_equilibria_bimatrix(&a, &b, Default::default()).unwrap();
+        let support = support_enumeration(&a, &b, None).unwrap();
+        prop_assert_eq!(support.degenerate, all.degenerate);
+        prop_assert_eq!(support.equilibria, all.equilibria);
+    }
+
+    /// The n-player search on a two-player game finds exactly the extreme
+    /// equilibria of vertex enumeration, and calls itself complete.
+    #[test]
+    fn nplayer_search_of_two_player_games_is_vertex_enumeration((a, b) in game(2)) {
+        let all = all_equilibria_bimatrix(&a, &b, Default::default()).unwrap();
+        let g = NormalFormGame::from_bimatrix(&a, &b).unwrap();
+        let found = nplayer_equilibria(&g, NPlayerOptions::default()).unwrap();
+        prop_assert!(found.complete());
+        prop_assert_eq!(found.equilibria, all.equilibria);
     }
 
     #[test]

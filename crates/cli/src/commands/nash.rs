@@ -1,11 +1,16 @@
 //! `sprague nash GAME`: Nash equilibria of a strategic-form game, exactly.
 
+use num_rational::BigRational;
 use serde_json::{json, Value};
 use sprague_strategic::equilibrium::Equilibrium;
 use sprague_strategic::input::load_game;
 use sprague_strategic::lemke_howson::{lemke_howson, lemke_howson_all_labels, lemke_howson_exact};
+use sprague_strategic::nplayer::{nplayer_equilibria, NPlayerEquilibria, NPlayerOptions};
 use sprague_strategic::pure::pure_equilibria;
-use sprague_strategic::support_enumeration::{support_enumeration, DEFAULT_SUPPORT_LIMIT};
+use sprague_strategic::quadratic::QuadraticNumber;
+use sprague_strategic::support_enumeration::{
+    degeneracy, support_enumeration, DEFAULT_SUPPORT_LIMIT,
+};
 use sprague_strategic::vertex_enumeration::{all_equilibria, AllEquilibria, EnumerationOptions};
 use sprague_strategic::{NormalFormGame, StrategicError};
 
@@ -16,11 +21,12 @@ use crate::output::{print_json, print_text, Format};
 /// How to compute equilibria.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Method {
-    /// Vertex enumeration for two players, pure equilibria otherwise.
+    /// Vertex enumeration for two players, support enumeration otherwise.
     Auto,
     /// All extreme equilibria of a two-player game by vertex enumeration, with components.
     Enum,
-    /// Two-player support enumeration (equal-size supports; complete for nondegenerate games).
+    /// Support enumeration: all extreme equilibria of a two-player game (supports of any
+    /// sizes); with three or more players, the equilibria in which at most two players mix.
     Support,
     /// Pure-strategy equilibria of any n-player game.
     Pure,
@@ -60,14 +66,57 @@ struct Found {
     method: &'static str,
     equilibria: Vec<Equilibrium>,
     degenerate: Option<bool>,
+    /// Whether every extreme equilibrium is listed.
+    complete: bool,
     all: Option<AllEquilibria>,
+    /// The n-player support enumeration's account of what it searched.
+    nplayer: Option<NPlayerEquilibria>,
     note: Option<String>,
+}
+
+/// The degeneracy of a two-player game where it can be decided quickly.
+fn two_player_degeneracy(game: &NormalFormGame) -> Option<bool> {
+    let (a, b) = game.bimatrix().ok()?;
+    degeneracy(&a, &b)
+}
+
+/// What the n-player support enumeration left out, in words.
+fn nplayer_note(found: &NPlayerEquilibria) -> Option<String> {
+    let mut parts = Vec::new();
+    if found.unsearched_profiles != Default::default() {
+        parts.push(format!(
+            "equilibria in which four or more players mix, or three with one of them over three or more strategies, are not searched ({} of {} support profiles), so the list may be incomplete",
+            found.unsearched_profiles,
+            &found.unsearched_profiles + &found.searched_profiles
+        ));
+    }
+    if found.unsolved_profiles > 0 {
+        parts.push(format!(
+            "in {} support profile(s) with three players mixing the indifference equations have infinitely many solutions; their equilibria are not listed",
+            found.unsolved_profiles
+        ));
+    }
+    if !found.irrational.is_empty() {
+        parts.push(format!(
+            "{} equilibri{} with irrational probabilities cannot be written p/q and {} listed apart, exactly, as a+b*sqrt(r)",
+            found.irrational.len(),
+            if found.irrational.len() == 1 { "um" } else { "a" },
+            if found.irrational.len() == 1 { "is" } else { "are" },
+        ));
+    }
+    if found.curved_sets > 0 {
+        parts.push(format!(
+            "in {} convex set(s) of equilibria of a two-player game induced by fixing the pure players, the pure players' best-reply conditions cut along a curved surface; only its equilibria on sections through extreme strategies are listed",
+            found.curved_sets
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
 }
 
 fn solve(game: &NormalFormGame, args: &Args) -> Result<Found, CliError> {
     let method = match args.method {
         Method::Auto if game.num_players() == 2 => Method::Enum,
-        Method::Auto => Method::Pure,
+        Method::Auto => Method::Support,
         m => m,
     };
     Ok(match method {
@@ -81,23 +130,46 @@ fn solve(game: &NormalFormGame, args: &Args) -> Result<Found, CliError> {
                 method: "vertex enumeration (all extreme equilibria, exact)",
                 equilibria: all.equilibria.clone(),
                 degenerate: Some(all.degenerate),
+                complete: true,
                 all: Some(all),
+                nplayer: None,
                 note: None,
             }
         }
-        Method::Support => {
+        Method::Support if game.num_players() == 2 => {
             let (a, b) = game.bimatrix()?;
             let limit = if args.force {
                 None
             } else {
                 Some(DEFAULT_SUPPORT_LIMIT)
             };
+            let found = support_enumeration(&a, &b, limit)?;
             Found {
-                method: "support enumeration (equal-size supports, exact)",
-                equilibria: support_enumeration(&a, &b, limit)?,
-                degenerate: None,
+                method: "support enumeration (supports of any sizes, all extreme equilibria, exact)",
+                equilibria: found.equilibria,
+                degenerate: Some(found.degenerate),
+                complete: true,
                 all: None,
-                note: Some("support enumeration is complete for nondegenerate games only".into()),
+                nplayer: None,
+                note: found.degenerate.then(|| {
+                    "in a degenerate game equilibria can form convex sets; the extreme ones are listed (--method enum groups them)".to_string()
+                }),
+            }
+        }
+        Method::Support => {
+            let options = NPlayerOptions {
+                force: args.force,
+                ..Default::default()
+            };
+            let found = nplayer_equilibria(game, options)?;
+            Found {
+                method: "support enumeration (equilibria in which at most two players mix, as extreme points of convex sets of equilibria, and those in which three mix over two strategies each; exact)",
+                equilibria: found.equilibria.clone(),
+                degenerate: None,
+                complete: found.complete(),
+                note: nplayer_note(&found),
+                all: None,
+                nplayer: Some(found),
             }
         }
         Method::Pure => {
@@ -114,15 +186,14 @@ fn solve(game: &NormalFormGame, args: &Args) -> Result<Found, CliError> {
                     }
                 })
                 .collect();
-            let note = (game.num_players() > 2).then(|| {
-                "mixed equilibria of games with three or more players are not computed (their indifference equations are polynomial); use a two-player game for all equilibria".to_string()
-            });
             Found {
                 method: "pure-strategy equilibria",
                 equilibria,
-                degenerate: None,
+                degenerate: two_player_degeneracy(game),
+                complete: false,
                 all: None,
-                note,
+                nplayer: None,
+                note: Some("pure equilibria only; --method support (or enum for two players) finds mixed ones too".into()),
             }
         }
         Method::Lh => {
@@ -141,8 +212,10 @@ fn solve(game: &NormalFormGame, args: &Args) -> Result<Found, CliError> {
                 Found {
                     method: "Lemke-Howson from every label (exact results)",
                     equilibria,
-                    degenerate: None,
+                    degenerate: two_player_degeneracy(game),
+                    complete: false,
                     all: None,
+                    nplayer: None,
                     note: None,
                 }
             } else {
@@ -167,8 +240,10 @@ fn solve(game: &NormalFormGame, args: &Args) -> Result<Found, CliError> {
                 Found {
                     method: "Lemke-Howson (exact result)",
                     equilibria: vec![r.equilibrium],
-                    degenerate: None,
+                    degenerate: two_player_degeneracy(game),
+                    complete: false,
                     all: None,
+                    nplayer: None,
                     note: Some(format!(
                         "label {} dropped, {} pivots, {how}",
                         args.label, r.pivots
@@ -210,7 +285,22 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     "payoffs": rats(&e.payoffs),
                 })).collect::<Vec<_>>(),
                 "degenerate": found.degenerate,
+                "complete": found.complete,
             });
+            if let Some(n) = &found.nplayer {
+                doc["searched_support_profiles"] = json!(n.searched_profiles.to_string());
+                doc["unsearched_support_profiles"] = json!(n.unsearched_profiles.to_string());
+                doc["curved_sets"] = json!(n.curved_sets);
+                doc["unsolved_support_profiles"] = json!(n.unsolved_profiles);
+                doc["irrational_equilibria"] = json!(n
+                    .irrational
+                    .iter()
+                    .map(|e| json!({
+                        "strategies": e.strategies.iter().map(|s| words(s)).collect::<Vec<_>>(),
+                        "payoffs": words(&e.payoffs),
+                    }))
+                    .collect::<Vec<_>>());
+            }
             if let Some(note) = &found.note {
                 doc["note"] = json!(note);
             }
@@ -235,6 +325,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             for e in &found.equilibria {
                 let mut cells: Vec<String> = e.strategies.iter().flat_map(|s| rats(s)).collect();
                 cells.extend(rats(&e.payoffs));
+                rows.push(cells.join(","));
+            }
+            for e in found.nplayer.iter().flat_map(|n| &n.irrational) {
+                let mut cells: Vec<String> = e.strategies.iter().flat_map(|s| words(s)).collect();
+                cells.extend(words(&e.payoffs));
                 rows.push(cells.join(","));
             }
             print_text(&(rows.join("\n") + "\n"))
@@ -270,8 +365,17 @@ fn text(game: &NormalFormGame, found: &Found) -> String {
     } else {
         "equilibria"
     };
-    let kind = if found.all.is_some() { "extreme " } else { "" };
-    out.push_str(&format!("\n{count} {kind}{noun}"));
+    let kind = if found.complete && found.nplayer.is_none() {
+        "extreme "
+    } else {
+        ""
+    };
+    let rational = if found.nplayer.iter().any(|n| !n.irrational.is_empty()) {
+        " with rational probabilities"
+    } else {
+        ""
+    };
+    out.push_str(&format!("\n{count} {kind}{noun}{rational}"));
     match found.degenerate {
         Some(true) => out.push_str("; the game is degenerate.\n"),
         Some(false) => out.push_str("; the game is nondegenerate.\n"),
@@ -324,8 +428,44 @@ fn text(game: &NormalFormGame, found: &Found) -> String {
             ));
         }
     }
+    if let Some(n) = &found.nplayer {
+        if !n.irrational.is_empty() {
+            out.push_str("\nEquilibria with irrational probabilities (exact, a+b*sqrt(r)):\n");
+            let mut rows = vec![rows[0].clone()];
+            for (k, e) in n.irrational.iter().enumerate() {
+                let mut row = vec![(count + k + 1).to_string()];
+                for (s, names) in e.strategies.iter().zip(game.strategies()) {
+                    let one = QuadraticNumber::from(BigRational::from_integer(1.into()));
+                    let parts: Vec<String> = s
+                        .iter()
+                        .zip(names)
+                        .filter(|(p, _)| !p.is_zero())
+                        .map(|(p, name)| {
+                            if *p == one {
+                                name.clone()
+                            } else {
+                                format!("{name} ({p})")
+                            }
+                        })
+                        .collect();
+                    row.push(parts.join(", "));
+                }
+                row.push(words(&e.payoffs).join(", "));
+                rows.push(row);
+            }
+            out.push_str(&table(&rows));
+        }
+        if n.complete() {
+            out.push_str("Every support profile was searched: the list is complete.\n");
+        }
+    }
     if let Some(note) = &found.note {
         out.push_str(&format!("Note: {note}.\n"));
     }
     out
+}
+
+/// Exact numbers as strings (`p/q`, or `a+b*sqrt(r)` when irrational).
+fn words(v: &[QuadraticNumber]) -> Vec<String> {
+    v.iter().map(ToString::to_string).collect()
 }
