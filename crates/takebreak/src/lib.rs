@@ -6,7 +6,7 @@
 //!   ([`sweep`]), values stored in the narrowest width ([`ValueTable`]),
 //!   periodicity proven on the way by the generalised Guy–Smith theorem
 //!   ([`period`]), stoppable and resumable ([`checkpoint`]).
-//! - [`survey`]: every code with a given number of digits, classified, with
+//! - [`survey`](mod@survey): every code with a given number of digits, classified, with
 //!   games equal up to a shift of heap sizes grouped ([`equivalence`]).
 //!
 //! Hand-written rather than built on the generic `sprague_engine::sweep`
