@@ -159,21 +159,65 @@ fn bad_codes_and_sizes_are_usage_errors() {
     assert!(usage_error(&["plot", "nim", "-o", "/dev/null"]).contains("not a take-and-break game"));
 }
 
+/// The row of `code` in the JSON rows of a survey.
+fn survey_row(rows: &Value, code: &str) -> Value {
+    rows.as_array()
+        .and_then(|rows| rows.iter().find(|row| row["code"] == code))
+        .unwrap_or_else(|| panic!("{code} is surveyed"))
+        .clone()
+}
+
 #[test]
 fn survey_reports_the_periods_of_the_classics() {
     let rows = json(&["survey", "0.?7", "--budget", "4096", "--format", "json"]);
-    let row = |code: &str| {
-        rows.as_array()
-            .unwrap()
-            .iter()
-            .find(|row| row["code"] == code)
-            .unwrap()
-            .clone()
-    };
+    let row = |code: &str| survey_row(&rows, code);
     assert_eq!(row("0.07")["period"], 34);
     assert_eq!(row("0.07")["preperiod"], 53);
     assert_eq!(row("0.77")["period"], 12);
     assert_eq!(row("0.77")["status"], "periodic");
+}
+
+#[test]
+fn survey_groups_games_up_to_a_shift_of_heap_sizes() {
+    // OEIS A002187: Dawson's chess is .137; .07 has values a(n − 1), .4 and .42 a(n − 2).
+    let arguments = ["survey", "0.137", "0.07", "0.4?", "--budget", "4096"];
+    let rows = json(&[&arguments[..], &["--format", "json"]].concat());
+    let row = |code: &str| survey_row(&rows, code);
+    let dawson = row("0.07");
+    assert_eq!(dawson["group"], "0.137");
+    assert_eq!(dawson["shift"], 1);
+    assert_eq!(dawson["equivalence"], "proven");
+    assert!(dawson["compared"].as_u64().unwrap() >= 52 + 34);
+    for code in ["0.4", "0.42"] {
+        assert_eq!(
+            (row(code)["group"].clone(), row(code)["shift"].clone()),
+            ("0.137".into(), 2.into())
+        );
+    }
+    // The representative names itself; the keys of before keep their meaning.
+    let chess = row("0.137");
+    assert_eq!(
+        (chess["group"].clone(), chess["shift"].clone()),
+        ("0.137".into(), 0.into())
+    );
+    assert!(chess["equivalence"].is_null() && chess["compared"].is_null());
+    assert_eq!(row("0.43")["same_as"], "0.41");
+    assert_eq!(row("0.43")["group"], "0.41");
+    assert!(row("0.41")["same_as"].is_null());
+    // The text table says it in words.
+    let output = sprague(&arguments);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    let line = text.lines().find(|line| line.starts_with("0.07 ")).unwrap();
+    assert!(line.ends_with("0.137 (shift 1, proven)"), "{line}");
+    assert!(text.contains("groups up to a shift"), "{text}");
+    let csv = sprague(&[&arguments[..], &["--format", "csv"]].concat());
+    let csv = String::from_utf8_lossy(&csv.stdout);
+    assert!(csv.starts_with("code,status,preperiod,period,max_value,rare_mask,computed,same_as,group,shift,equivalence,compared\n"));
+    assert!(
+        csv.contains("\n0.07,periodic,53,34,9,0xe,176,,0.137,1,proven,"),
+        "{csv}"
+    );
 }
 
 #[test]

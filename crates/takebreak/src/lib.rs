@@ -6,7 +6,8 @@
 //!   ([`sweep`]), values stored in the narrowest width ([`ValueTable`]),
 //!   periodicity proven on the way by the generalised Guy–Smith theorem
 //!   ([`period`]), stoppable and resumable ([`checkpoint`]).
-//! - [`survey`]: every code with a given number of digits, classified.
+//! - [`survey`](mod@survey): every code with a given number of digits, classified, with
+//!   games equal up to a shift of heap sizes grouped ([`equivalence`]).
 //!
 //! Hand-written rather than built on the generic `sprague_engine::sweep`
 //! because the inner loops (pairs g(a) ⊕ g(m − a) over narrow integers, the
@@ -21,6 +22,7 @@
 //! (tables of periods, rare values of Grundy's game).
 
 pub mod checkpoint;
+pub mod equivalence;
 mod kernel;
 pub mod period;
 pub mod rule;
@@ -30,6 +32,6 @@ pub mod table;
 
 pub use checkpoint::{read_checkpoint, write_checkpoint, CheckpointError};
 pub use rule::{CodeError, Notation, TakeBreak};
-pub use survey::{survey, SurveyRow};
+pub use survey::{survey, survey_codes, SurveyRow};
 pub use sweep::{run, Config, Control, Method, Outcome, Progress, Stats, Status, SweepError};
 pub use table::{TableRef, Value, ValueTable};

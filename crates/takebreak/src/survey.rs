@@ -4,14 +4,21 @@
 //! digits (`?` is any digit 0–7). Each game is swept within a budget of values
 //! and of time; its row says whether the period was proven (the generalised
 //! Guy–Smith theorem, [`crate::period`]), with preperiod, period, largest value
-//! and rare mask, or that it is still open within the budget. Games with the
-//! same values over the whole budget and the same status are grouped as
-//! equivalent (e.g. 0.07 and 0.17 … only differ in moves that never matter).
-//! The rows reproduce the published tables (*Winning Ways*, ch. 4, Table 6;
-//! A. Flammenkamp's octal-game tables).
+//! and rare mask, or that it is still open within the budget.
+//!
+//! Equivalent games are grouped twice. `same_as` names the first earlier game
+//! with the same status and the same computed values (same count, same
+//! checksum). `equivalent_to` groups games **up to a shift of heap sizes**, as
+//! the published tables do (*Winning Ways*, ch. 4, Table 6 and its game locator;
+//! A. Flammenkamp's octal-game tables): g(n + k) = g_rep(n) for every n, proven
+//! when both periods are proven, else observed on the computed values (see
+//! [`crate::equivalence`]). Dawson's Kayles 0.07 and 0.4 join Dawson's chess
+//! 0.137 with shifts 1 and 2; 0.42 joins 0.4 although its sweep stopped at
+//! another length.
 
 use std::time::{Duration, Instant};
 
+use crate::equivalence::{group_by_shift, Evidence, KnownValues};
 use crate::rule::{CodeError, TakeBreak};
 use crate::sweep::{run, Config, Control, Status};
 
@@ -58,8 +65,25 @@ pub struct SurveyRow {
     pub checksum: u64,
     /// The first code of the group of games with the same values, if not this one.
     pub same_as: Option<String>,
+    /// The representative of this game's group up to a shift of heap sizes, if not this game.
+    pub equivalent_to: Option<EquivalentTo>,
     /// Time spent on the game.
     pub elapsed: Duration,
+}
+
+/// A game's place in its group of games equal up to a shift of heap sizes:
+/// g(n + shift) = g_code(n) for every n ≥ 0 ([`Evidence::Proven`]) or for
+/// n < `compared` ([`Evidence::ComputedRange`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EquivalentTo {
+    /// The code of the group's representative (its values are a tail of every member's).
+    pub code: String,
+    /// k ≥ 0: a heap of n + k in this game plays like a heap of n in `code`.
+    pub shift: u64,
+    /// Proven for every heap, or observed on the computed values only.
+    pub evidence: Evidence,
+    /// How many values of the representative were compared.
+    pub compared: u64,
 }
 
 /// The codes matching `pattern`: `?` is any octal digit.
@@ -128,10 +152,36 @@ pub fn survey(
     time: Duration,
     threads: usize,
 ) -> Result<Vec<SurveyRow>, CodeError> {
-    let codes = codes(pattern)?;
+    survey_codes(&codes(pattern)?, budget, time, threads)
+}
+
+/// Surveys the octal `codes` given (e.g. games of different families or digit
+/// counts, to group them together), like [`survey`]; rows in the order given.
+///
+/// # Errors
+/// [`CodeError`] for a code that is not an octal code.
+///
+/// ```
+/// use std::time::Duration;
+/// use sprague_takebreak::survey::survey_codes;
+/// let codes = ["0.07", "0.137", "0.4"].map(String::from);
+/// let rows = survey_codes(&codes, 4096, Duration::from_secs(5), 1).unwrap();
+/// let dawson = rows[0].equivalent_to.as_ref().unwrap();
+/// assert_eq!((dawson.code.as_str(), dawson.shift), ("0.137", 1));
+/// assert_eq!(rows[2].equivalent_to.as_ref().map(|found| found.shift), Some(2));
+/// ```
+pub fn survey_codes(
+    codes: &[String],
+    budget: u64,
+    time: Duration,
+    threads: usize,
+) -> Result<Vec<SurveyRow>, CodeError> {
+    for code in codes {
+        TakeBreak::octal(code)?;
+    }
     let threads = threads.clamp(1, 64);
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut rows: Vec<Option<SurveyRow>> = vec![None; codes.len()];
+    let mut rows: Vec<Option<(SurveyRow, KnownValues)>> = vec![None; codes.len()];
     let results = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -150,12 +200,24 @@ pub fn survey(
     for (index, row) in results.into_inner().unwrap_or_default() {
         rows[index] = row;
     }
-    let mut rows: Vec<SurveyRow> = rows.into_iter().flatten().collect();
+    let (mut rows, known): (Vec<SurveyRow>, Vec<KnownValues>) = rows.into_iter().flatten().unzip();
     group_equivalent(&mut rows);
+    let groups = group_by_shift(&known);
+    let representatives: Vec<String> = rows.iter().map(|row| row.code.clone()).collect();
+    for (row, found) in rows.iter_mut().zip(groups) {
+        row.equivalent_to = found.map(|found| EquivalentTo {
+            code: representatives[found.representative].clone(),
+            shift: found.shift,
+            evidence: found.evidence,
+            compared: found.compared,
+        });
+    }
     Ok(rows)
 }
 
-fn survey_one(code: &str, budget: u64, time: Duration) -> Option<SurveyRow> {
+/// One game of a survey: its row and its values (all computed, or one period
+/// when proven) for grouping.
+fn survey_one(code: &str, budget: u64, time: Duration) -> Option<(SurveyRow, KnownValues)> {
     let rule = TakeBreak::octal(code).ok()?;
     let started = Instant::now();
     let control = Control {
@@ -171,7 +233,7 @@ fn survey_one(code: &str, budget: u64, time: Duration) -> Option<SurveyRow> {
     } else {
         Verdict::Unsolved
     };
-    Some(SurveyRow {
+    let row = SurveyRow {
         code: rule.to_string(),
         verdict,
         preperiod: proven.map(|found| found.preperiod),
@@ -181,8 +243,11 @@ fn survey_one(code: &str, budget: u64, time: Duration) -> Option<SurveyRow> {
         computed: outcome.table.len() as u64,
         checksum: outcome.table.checksum(),
         same_as: None,
+        equivalent_to: None,
         elapsed: started.elapsed(),
-    })
+    };
+    let period = proven.filter(|_| verdict != Verdict::Unsolved);
+    Some((row, KnownValues::new(outcome.table, period)))
 }
 
 /// Marks games whose values agree (same period and same computed values) with an earlier one.

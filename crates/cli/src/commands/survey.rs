@@ -1,11 +1,15 @@
 //! `sprague survey 0.??`: every octal code of a shape, classified (trivial,
 //! periodic with preperiod and period, or unsolved within the budget), with
-//! equivalent games grouped.
+//! equivalent games grouped: identical values (`same as`) and values equal up
+//! to a shift of heap sizes (`group`: g(n + k) = g_rep(n), proven or observed
+//! on the computed range; see `sprague_takebreak::equivalence`).
 
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use sprague_takebreak::survey::survey;
+use sprague_takebreak::equivalence::Evidence;
+use sprague_takebreak::survey::{codes as survey_codes_of, survey_codes};
+use sprague_takebreak::TakeBreak;
 
 use crate::commands::values::parse_heap_bound;
 use crate::error::CliError;
@@ -14,8 +18,10 @@ use crate::output::{print_json, print_text, Format};
 /// Arguments of `sprague survey`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// A code with '?' for every digit to vary, e.g. 0.?? or 4.???.
-    pub pattern: String,
+    /// Codes with '?' for every digit to vary, e.g. 0.?? or 4.???; several
+    /// patterns (or plain codes) are surveyed together and grouped across families.
+    #[arg(required = true, value_name = "PATTERN")]
+    pub patterns: Vec<String>,
     /// Values computed per game at most while trying to prove its period (e.g. 2^20).
     #[arg(long, default_value = "2^20", value_parser = parse_heap_bound)]
     pub budget: u64,
@@ -41,6 +47,30 @@ struct RowJson {
     computed: u64,
     same_as: Option<String>,
     seconds: f64,
+    /// The representative of the game's group up to a shift (the game itself if it represents it).
+    group: String,
+    /// k: g(n + k) = g_group(n); 0 for the representative.
+    shift: u64,
+    /// "proven", "computed range", or null for the representative.
+    equivalence: Option<&'static str>,
+    /// Values of the representative compared; null for the representative.
+    compared: Option<u64>,
+}
+
+impl RowJson {
+    /// The group column of the text and CSV tables: empty for a representative.
+    fn group_note(&self) -> String {
+        match (self.equivalence, self.compared) {
+            (Some(word), _) if word == Evidence::Proven.word() => {
+                format!("{} (shift {}, proven)", self.group, self.shift)
+            }
+            (Some(_), Some(compared)) => format!(
+                "{} (shift {}, agree on {compared} values)",
+                self.group, self.shift
+            ),
+            _ => String::new(),
+        }
+    }
 }
 
 /// Runs the survey and prints the table.
@@ -52,8 +82,19 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         )));
     }
     let started = Instant::now();
-    let rows = survey(
-        &args.pattern,
+    let mut codes: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for pattern in &args.patterns {
+        for code in survey_codes_of(pattern).map_err(sprague_games::GameError::from)? {
+            // 0.070 in 0.??? and 0.07 in 0.?? are the same game: survey it once.
+            let rule = TakeBreak::octal(&code).map_err(sprague_games::GameError::from)?;
+            if seen.insert(rule.to_string()) {
+                codes.push(code);
+            }
+        }
+    }
+    let rows = survey_codes(
+        &codes,
         args.budget,
         Duration::from_secs_f64(args.seconds),
         args.threads,
@@ -72,16 +113,27 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             computed: row.computed,
             same_as: row.same_as.clone(),
             seconds: row.elapsed.as_secs_f64(),
+            group: row
+                .equivalent_to
+                .as_ref()
+                .map_or_else(|| row.code.clone(), |found| found.code.clone()),
+            shift: row.equivalent_to.as_ref().map_or(0, |found| found.shift),
+            equivalence: row
+                .equivalent_to
+                .as_ref()
+                .map(|found| found.evidence.word()),
+            compared: row.equivalent_to.as_ref().map(|found| found.compared),
         })
         .collect();
     match args.format {
         Format::Json => print_json(&json),
         Format::Csv => {
             let mut text =
-                "code,status,preperiod,period,max_value,rare_mask,computed,same_as\n".to_string();
+                "code,status,preperiod,period,max_value,rare_mask,computed,same_as,group,shift,equivalence,compared\n"
+                    .to_string();
             for row in &json {
                 text.push_str(&format!(
-                    "{},{},{},{},{},{:#x},{},{}\n",
+                    "{},{},{},{},{},{:#x},{},{},{},{},{},{}\n",
                     row.code,
                     row.status,
                     optional(row.preperiod),
@@ -89,19 +141,31 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     row.max_value,
                     row.rare_mask,
                     row.computed,
-                    row.same_as.clone().unwrap_or_default()
+                    row.same_as.clone().unwrap_or_default(),
+                    row.group,
+                    row.shift,
+                    row.equivalence.unwrap_or_default(),
+                    optional(row.compared),
                 ));
             }
             print_text(&text)
         }
         Format::Text => {
             let mut text = format!(
-                "{:<8} {:<9} {:>10} {:>10} {:>5} {:>6} {:>9}  {}\n",
-                "code", "status", "preperiod", "period", "max", "mask", "values", "same as"
+                "{:<8} {:<9} {:>10} {:>10} {:>5} {:>6} {:>9}  {:<8} {}\n",
+                "code",
+                "status",
+                "preperiod",
+                "period",
+                "max",
+                "mask",
+                "values",
+                "same as",
+                "group (g(n + shift) = g_group(n))"
             );
             for row in &json {
                 text.push_str(&format!(
-                    "{:<8} {:<9} {:>10} {:>10} {:>5} {:>6} {:>9}  {}\n",
+                    "{:<8} {:<9} {:>10} {:>10} {:>5} {:>6} {:>9}  {:<8} {}\n",
                     row.code,
                     row.status,
                     optional(row.preperiod),
@@ -109,12 +173,19 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     row.max_value,
                     format!("{:#x}", row.rare_mask),
                     row.computed,
-                    row.same_as.clone().unwrap_or_default()
+                    row.same_as.clone().unwrap_or_default(),
+                    row.group_note()
                 ));
             }
             let count = |word: &str| json.iter().filter(|row| row.status == word).count();
+            let grouped = |word: &str| {
+                json.iter()
+                    .filter(|row| row.equivalence == Some(word))
+                    .count()
+            };
             text.push_str(&format!(
-                "\n{} games: {} trivial, {} periodic, {} unsolved within {} values / {} s each; {} distinct; {total:.2} s in all.\n",
+                "\n{} games: {} trivial, {} periodic, {} unsolved within {} values / {} s each; {} distinct; \
+                 {} groups up to a shift ({} games joined, proven; {} on the computed range only); {total:.2} s in all.\n",
                 json.len(),
                 count("trivial"),
                 count("periodic"),
@@ -122,6 +193,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 args.budget,
                 args.seconds,
                 json.iter().filter(|row| row.same_as.is_none()).count(),
+                json.iter().filter(|row| row.equivalence.is_none()).count(),
+                grouped(Evidence::Proven.word()),
+                grouped(Evidence::ComputedRange.word()),
             ));
             print_text(&text)
         }
