@@ -78,6 +78,25 @@ fn methods_agree_through_the_command_line() {
 }
 
 #[test]
+fn a_helper_thread_does_not_change_the_values() {
+    let checksum = |threads: &str| {
+        json(&[
+            "values",
+            "grundy",
+            "--to",
+            "2^14",
+            "--summary",
+            "--threads",
+            threads,
+            "--format",
+            "json",
+        ])["checksum"]
+            .clone()
+    };
+    assert_eq!(checksum("2"), checksum("1"));
+}
+
+#[test]
 fn hexadecimal_codes_have_values() {
     let answer = json(&["values", "hex:0.F", "--to", "30", "--format", "json"]);
     assert_eq!(answer["game"], "hex:0.F");

@@ -42,6 +42,7 @@ fn sprague(rule: &TakeBreak, n: u64, method: Method) -> Vec<u32> {
         horizon: n - 1,
         stop_when_proven: false,
         method,
+        threads: 1,
     };
     run(rule, config, None, Control::default())
         .expect("fits in memory")

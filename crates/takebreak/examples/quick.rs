@@ -20,6 +20,7 @@ fn main() {
         horizon: to,
         stop_when_proven: prove,
         method,
+        threads: 1,
     };
     let start = std::time::Instant::now();
     let out = run(&rule, config, None, Control::default()).unwrap();

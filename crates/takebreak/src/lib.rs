@@ -23,6 +23,7 @@
 
 pub mod checkpoint;
 pub mod equivalence;
+mod far_marks;
 mod kernel;
 pub mod period;
 pub mod rule;

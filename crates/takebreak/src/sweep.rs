@@ -47,6 +47,7 @@ use sprague_engine::{check_allocation, MemoryError, Periodicity};
 use sprague_nimber::MexSet;
 use thiserror::Error;
 
+use crate::far_marks::{BatchKey, FarMarks};
 use crate::kernel;
 use crate::period::find_period;
 use crate::rule::TakeBreak;
@@ -89,6 +90,11 @@ pub struct Config {
     pub stop_when_proven: bool,
     /// The method.
     pub method: Method,
+    /// Threads: with 2 or more, a helper thread marks the rare pairs of the
+    /// next batch of heaps while the sweep computes the current one (the
+    /// narrow rare/common kernel; see `far_marks.rs`). The values do not depend
+    /// on it.
+    pub threads: usize,
 }
 
 impl Config {
@@ -99,6 +105,7 @@ impl Config {
             horizon: to,
             stop_when_proven: true,
             method: Method::Auto,
+            threads: 1,
         }
     }
 }
@@ -403,6 +410,8 @@ struct Engine<'r, 'c> {
     avx2: bool,
     /// The common values under the current mask, as bits.
     common_bits: CommonBits,
+    /// The helper thread marking the next batch (with `threads` ≥ 2).
+    far: Option<FarMarks>,
 }
 
 impl<'r, 'c> Engine<'r, 'c> {
@@ -445,6 +454,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             last_hot_blocks: Vec::new(),
             avx2: simd::has_avx2(),
             common_bits: CommonBits::default(),
+            far: None,
         };
         for index in 0..table.len() {
             let value = table.get(index).unwrap_or(0);
@@ -552,7 +562,25 @@ impl<'r, 'c> Engine<'r, 'c> {
     }
 
     fn extend<T: Value>(&mut self, values: &mut Vec<T>) -> Step {
+        // The whole run's capacity: appending never moves the table (which
+        // the helper thread of `far_marks` relies on).
         values.reserve(self.length.saturating_sub(values.len()));
+        let narrow = !self.rule.split_two().is_empty()
+            && self.rule.split_three().is_empty()
+            && matches!(self.config.method, Method::Auto | Method::RareCommon);
+        if self.config.threads < 2 || !narrow {
+            return self.extend_values(values);
+        }
+        std::thread::scope(|scope| {
+            self.far = Some(FarMarks::spawn(scope));
+            let step = self.extend_values(values);
+            // Waits for a pending batch: the helper reads the table no more.
+            self.far = None;
+            step
+        })
+    }
+
+    fn extend_values<T: Value>(&mut self, values: &mut Vec<T>) -> Step {
         let mut until_tick = TICK_VALUES;
         while values.len() < self.length {
             let n = values.len();
@@ -1011,38 +1039,116 @@ impl Engine<'_, '_> {
     /// line per pair.
     fn start_batch<T: Value, const N: usize>(&mut self, g: &[T], n: usize) {
         let len = (BATCH_BYTES / N).min(self.length - n).max(1);
+        let key = BatchKey {
+            start: n,
+            len,
+            width: N,
+            generation: self.rare_generation,
+        };
+        let ready = self.far.as_mut().and_then(|far| far.take(key));
+        let near = ready.as_ref().map_or(len, |job| job.near);
         self.batch = Batch {
             start: n,
             len,
             width: N,
             generation: self.rare_generation,
-            near: len,
-            near_count: count_below(&self.rare, len),
+            near,
+            near_count: count_below(&self.rare, near),
         };
+        match ready {
+            Some(mut job) => {
+                // The helper's rows become the batch's rows.
+                std::mem::swap(&mut self.marks, &mut job.rows);
+                if let Some(far) = self.far.as_mut() {
+                    far.recycle(job);
+                }
+            }
+            None => self.mark_far_pairs::<T, N>(g, n, len),
+        }
+        self.start_next_batch::<T, N>(g, n + len, len);
+    }
+
+    /// Marks the rows of the batch of `len` heaps at `n` with the rare
+    /// positions from the batch's length to half its first heap (see
+    /// [`Engine::start_batch`]).
+    fn mark_far_pairs<T: Value, const N: usize>(&mut self, g: &[T], n: usize, len: usize) {
         if self.marks.len() < len * N {
             self.marks.resize(len * N, 0);
         }
         let (rows, _) = self.marks[..len * N].as_chunks_mut::<N>();
         rows.fill([0; N]);
-        let rare = &self.rare;
         let near = self.batch.near_count;
-        for &removed in self.rule.split_two() {
-            if n < removed + 2 {
-                continue;
-            }
-            let top = n - removed;
-            let far_end = count_below(rare, top.div_ceil(2));
+        for (top, far_end) in far_ranges(self.rule, &self.rare, n) {
             if far_end > near {
                 kernel::rare_pairs_batch::<T, N>(
                     rows,
                     g,
                     top,
-                    &rare[near..far_end],
+                    &self.rare[near..far_end],
                     &self.rare_values16[near..far_end],
                 );
             }
         }
     }
+
+    /// With a helper thread: sends it the far pairs of the batch after this
+    /// one, starting at `next` (this batch has `len` heaps). Those pairs
+    /// involve rare positions of at least `len` + the next batch's length, so
+    /// their partners are below the current heap: known, and never written
+    /// again.
+    fn start_next_batch<T: Value, const N: usize>(&mut self, g: &[T], next: usize, len: usize) {
+        let Some(far) = self.far.as_mut() else {
+            return;
+        };
+        if next >= self.length {
+            return;
+        }
+        let next_len = (BATCH_BYTES / N).min(self.length - next).max(1);
+        let key = BatchKey {
+            start: next,
+            len: next_len,
+            width: N,
+            generation: self.rare_generation,
+        };
+        let near = len + next_len;
+        let Some(mut job) = far.job(key, near) else {
+            return;
+        };
+        let near_count = count_below(&self.rare, near);
+        for (top, far_end) in far_ranges(self.rule, &self.rare, next) {
+            if far_end > near_count {
+                job.add_split(
+                    top,
+                    &self.rare[near_count..far_end],
+                    &self.rare_values16[near_count..far_end],
+                );
+            }
+        }
+        // SAFETY: `g` is the table so far (the current heap is `g.len()`),
+        // whose `Vec` has the capacity of the whole run (reserved in
+        // `extend`), so appending never moves it, and values are never
+        // rewritten; the job is taken back (or the helper dropped, which
+        // waits for it) before the table can change otherwise: at the next
+        // batch, or when `extend` returns.
+        unsafe { far.start(job, g) };
+    }
+}
+
+/// For each split of `removed` tokens into two heaps, with the batch's first
+/// heap `start`: the top (start − removed) and the number of rare positions
+/// below half of it (those whose partners in the batch are all to their right).
+fn far_ranges<'a>(
+    rule: &'a TakeBreak,
+    rare: &'a [u32],
+    start: usize,
+) -> impl Iterator<Item = (usize, usize)> + 'a {
+    rule.split_two()
+        .iter()
+        .filter(move |&&removed| start >= removed + 2)
+        .map(move |&removed| {
+            let top = start - removed;
+            (top, count_below(rare, top.div_ceil(2)))
+        })
 }
 
 #[cfg(test)]
@@ -1385,6 +1491,7 @@ mod tests {
             horizon: to,
             stop_when_proven: false,
             method,
+            threads: 1,
         };
         run(rule, config, None, Control::default())
             .unwrap()
@@ -1399,6 +1506,37 @@ mod tests {
         for method in [Method::Plain, Method::RareCommon, Method::Auto] {
             assert_eq!(values(&grundy, 600, method), naive, "{method:?}");
         }
+    }
+
+    #[test]
+    fn a_helper_thread_gives_the_same_values() {
+        // Grundy's game: most rare positions are in the far range from a few
+        // thousand heaps on, so the helper marks most pairs (545 of the 625
+        // batches to 40,000); the mask is re-chosen at powers of two (a new
+        // generation drops the helper's batch). The second run resumes from a
+        // two-byte table.
+        let grundy = TakeBreak::grundy();
+        let one = Config {
+            stop_when_proven: false,
+            ..Config::up_to(40_000)
+        };
+        let single = run(&grundy, one, None, Control::default()).unwrap();
+        let two = Config { threads: 2, ..one };
+        let helped = run(&grundy, two, None, Control::default()).unwrap();
+        assert_eq!(helped.table, single.table);
+        let one = Config {
+            stop_when_proven: false,
+            ..Config::up_to(20_000)
+        };
+        let single = run(&grundy, one, None, Control::default())
+            .unwrap()
+            .table
+            .to_vec();
+        let start = ValueTable::U16(single[..5_000].iter().map(|&value| value as u16).collect());
+        let two = Config { threads: 2, ..one };
+        let helped = run(&grundy, two, Some(start), Control::default()).unwrap();
+        assert_eq!(helped.table.bytes_per_value(), 2);
+        assert_eq!(helped.table.to_vec(), single);
     }
 
     #[test]

@@ -15,6 +15,7 @@ fn values(rule: &TakeBreak, to: u64, method: Method) -> Vec<u32> {
         horizon: to,
         stop_when_proven: false,
         method,
+        threads: 1,
     };
     run(rule, config, None, Control::default())
         .unwrap()
@@ -68,6 +69,7 @@ fn methods_agree_on_grundys_game_with_a_checksum() {
     let checksum = |method| {
         let config = Config {
             method,
+            threads: 1,
             stop_when_proven: false,
             ..Config::up_to(to)
         };

@@ -51,7 +51,7 @@ pub struct Args {
     /// Continue from the checkpoint given by --checkpoint (the values are bit-identical).
     #[arg(long)]
     pub resume: bool,
-    /// Threads (the sweep of one game is sequential; surveys use several).
+    /// Threads: 2 or more let a helper thread mark the rare pairs of the next batch of heaps (rare/common sweeps); surveys run several games at once.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
 }
@@ -330,6 +330,7 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
         horizon: args.to.max(PROOF_HORIZON),
         stop_when_proven: !args.no_period,
         method: args.method.method(),
+        threads: args.threads,
     };
     let started = Instant::now();
     let outcome: Outcome = {
