@@ -289,6 +289,12 @@ impl Needed {
         present
     }
 
+    /// Whether every value in the set is below 255 (so that a saturated 255
+    /// never matches).
+    pub fn fits_bytes(&self) -> bool {
+        self.tables[2] == [0; 16] && self.tables[3] == [0; 16] && self.tables[1][15] & 0x80 == 0
+    }
+
     /// Whether the set is empty.
     pub fn is_empty(&self) -> bool {
         self.count == 0
@@ -402,7 +408,11 @@ pub fn scan_needed<T: Value>(
         if let Some(g) = T::as_bytes(pairs.g) {
             // SAFETY: `avx2` is true only when the processor has AVX2
             // (`is_x86_feature_detected!`), all that the function requires.
-            return unsafe { scan_needed_u8_avx2(needed, pairs.with_table(g), order, hot) };
+            return unsafe { scan_needed_avx2(needed, pairs.with_table(g), order, hot) };
+        }
+        if let Some(g) = T::as_u16s(pairs.g).filter(|_| needed.fits_bytes()) {
+            // SAFETY: as above.
+            return unsafe { scan_needed_avx2(needed, pairs.with_table(g), order, hot) };
         }
     }
     let _ = avx2;
@@ -420,25 +430,95 @@ pub fn scan_needed<T: Value>(
     scanned
 }
 
+/// Table entries that [`scan_needed_avx2`] reads 32 pairs at a time.
+#[cfg(target_arch = "x86_64")]
+trait PairLanes: Value {
+    /// The 32 values low[j] ⊕ high[31 − j], as bytes (in some order), those
+    /// above 254 as 255.
+    ///
+    /// # Safety
+    /// The processor has AVX2, and both slices hold 32 values.
+    unsafe fn pair_bytes(low: &[Self], high: &[Self]) -> std::arch::x86_64::__m256i;
+}
+
+#[cfg(target_arch = "x86_64")]
+impl PairLanes for u8 {
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn pair_bytes(low: &[u8], high: &[u8]) -> std::arch::x86_64::__m256i {
+        use std::arch::x86_64::{
+            __m256i, _mm256_loadu_si256, _mm256_permute2x128_si256, _mm256_setr_epi8,
+            _mm256_shuffle_epi8, _mm256_xor_si256,
+        };
+        let reverse = _mm256_setr_epi8(
+            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7,
+            6, 5, 4, 3, 2, 1, 0,
+        );
+        // SAFETY: both slices are 32 bytes (the caller's promise); unaligned
+        // loads are allowed.
+        unsafe {
+            let low = _mm256_loadu_si256(low.as_ptr().cast::<__m256i>());
+            let high = _mm256_loadu_si256(high.as_ptr().cast::<__m256i>());
+            // Reverse the bytes within each half, then swap the halves.
+            let high = _mm256_shuffle_epi8(high, reverse);
+            let high = _mm256_permute2x128_si256::<0x01>(high, high);
+            _mm256_xor_si256(low, high)
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl PairLanes for u16 {
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn pair_bytes(low: &[u16], high: &[u16]) -> std::arch::x86_64::__m256i {
+        use std::arch::x86_64::{
+            __m256i, _mm256_loadu_si256, _mm256_packus_epi16, _mm256_permute2x128_si256,
+            _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_xor_si256,
+        };
+        // Reverses the eight two-byte values of each 128-bit half.
+        let reverse = _mm256_setr_epi8(
+            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
+            7, 4, 5, 2, 3, 0, 1,
+        );
+        // SAFETY: both slices are 32 values, 64 bytes (the caller's
+        // promise); unaligned loads are allowed.
+        unsafe {
+            let reversed = |half: *const u16| {
+                let values = _mm256_loadu_si256(half.cast::<__m256i>());
+                let values = _mm256_shuffle_epi8(values, reverse);
+                _mm256_permute2x128_si256::<0x01>(values, values)
+            };
+            // low[0..16] pairs with high[16..32] reversed, low[16..32] with
+            // high[0..16] reversed.
+            let first = _mm256_xor_si256(
+                _mm256_loadu_si256(low.as_ptr().cast::<__m256i>()),
+                reversed(high.as_ptr().add(16)),
+            );
+            let second = _mm256_xor_si256(
+                _mm256_loadu_si256(low.as_ptr().add(16).cast::<__m256i>()),
+                reversed(high.as_ptr()),
+            );
+            // Saturating: values above 255 become 255.
+            _mm256_packus_epi16(first, second)
+        }
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn scan_needed_u8_avx2(
+fn scan_needed_avx2<T: PairLanes>(
     needed: &mut Needed,
-    pairs: PairBlocks<'_, u8>,
+    pairs: PairBlocks<'_, T>,
     order: impl Iterator<Item = usize>,
     mut hot: HotBlocks<'_>,
 ) -> u64 {
     use std::arch::x86_64::{
         __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
-        _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
-        _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_setr_epi8, _mm256_setzero_si256,
-        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_storeu_si256, _mm256_xor_si256,
-        _mm_loadu_si128,
+        _mm256_cmpeq_epi8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
+        _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
+        _mm256_storeu_si256, _mm256_xor_si256, _mm_loadu_si128,
     };
-    let reverse = _mm256_setr_epi8(
-        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
-        5, 4, 3, 2, 1, 0,
-    );
     // Bit (h mod 8) for the high nibble h.
     let bits = _mm256_setr_epi8(
         1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128,
@@ -481,15 +561,11 @@ fn scan_needed_u8_avx2(
             // ending at count − index, reversed.
             let high = &hi[count - index - 32..count - index];
             let mut values = [0u8; 32];
-            // SAFETY: `low` and `high` are 32-byte slices (checked by the
-            // slicing above), `values` is 32 bytes; unaligned loads and stores
-            // are allowed.
+            // SAFETY: `low` and `high` are 32-value slices (checked by the
+            // slicing above), `values` is 32 bytes; unaligned stores are
+            // allowed.
             let hits = unsafe {
-                let low = _mm256_loadu_si256(low.as_ptr().cast::<__m256i>());
-                let high = _mm256_loadu_si256(high.as_ptr().cast::<__m256i>());
-                let high = _mm256_shuffle_epi8(high, reverse);
-                let high = _mm256_permute2x128_si256::<0x01>(high, high);
-                let xors = _mm256_xor_si256(low, high);
+                let xors = T::pair_bytes(low, high);
                 // Shuffles give 0 where the index has bit 7 set: the first
                 // table answers for values below 128, the second for the rest.
                 let row = _mm256_or_si256(
