@@ -508,14 +508,10 @@ impl<'r, 'c> Engine<'r, 'c> {
         }
         if self.counts.len() <= value as usize {
             self.counts.resize(value as usize + 1, 0);
+            self.odd_counts.resize(value as usize + 1, 0);
         }
         self.counts[value as usize] += 1;
-        if index % 2 == 1 {
-            if self.odd_counts.len() <= value as usize {
-                self.odd_counts.resize(value as usize + 1, 0);
-            }
-            self.odd_counts[value as usize] += 1;
-        }
+        self.odd_counts[value as usize] += (index & 1) as u64;
     }
 
     /// Records a value appended at `index` (after widening).
@@ -659,17 +655,27 @@ impl<'r, 'c> Engine<'r, 'c> {
         let rule = self.rule;
         let class = self.class;
         let three = !rule.split_three().is_empty();
+        if class.position.is_none() && !three {
+            // Two-heap splits, classes by the value alone (Grundy's game).
+            return match self.config.method {
+                Method::Naive => naive_value(rule, g, n),
+                _ if rule.split_two().is_empty() => self.plain_value(g, n),
+                Method::Plain => self.plain_value(g, n),
+                Method::RareCommon if self.mask != 0 => self.sparse_value(g, n),
+                Method::Auto if self.mask != 0 && self.rare.len() * 8 < n => {
+                    self.sparse_value(g, n)
+                }
+                _ => self.plain_value(g, n),
+            };
+        }
         let sparse = class.is_some() && self.rare.len() * 8 < n;
         let general = match self.config.method {
             Method::Naive => return naive_value(rule, g, n),
             Method::Plain => return self.plain_value(g, n),
-            _ if !three && rule.split_two().is_empty() => return self.plain_value(g, n),
-            Method::RareCommon if three || class.position.is_some() => class.is_some(),
+            Method::RareCommon => class.is_some(),
             Method::Auto if three && n >= THREE_HEAP_GENERAL_FROM => sparse,
-            Method::Auto if sparse && class.position.is_some() => true,
-            Method::RareCommon if self.mask != 0 => return self.sparse_value(g, n),
-            Method::Auto if sparse => return self.sparse_value(g, n),
-            _ => return self.plain_value(g, n),
+            Method::Auto if sparse => true,
+            Method::Auto => return self.plain_value(g, n),
         };
         match self.general_value(g, n, general) {
             Some(value) => value,

@@ -262,23 +262,28 @@ impl Engine<'_, '_> {
             }
         }
         let mut candidate = first_unseen_bits(&state.seen, 0);
-        let mut scanned = false;
         loop {
             if candidate as usize >= 64 * words {
                 // Above every option value.
                 return Some(candidate);
             }
             let parity = class.value_parity(candidate);
-            let pending = state.moves.iter().position(|scan| {
-                scan.step < scan.blocks && (!use_classes || scan.abundant == parity)
-            });
+            let relevant = |scan: &MoveScan| !use_classes || scan.abundant == parity;
+            let pending = state
+                .moves
+                .iter()
+                .position(|scan| scan.step < scan.blocks && relevant(scan));
             let Some(index) = pending else {
-                if scanned {
+                if state
+                    .moves
+                    .iter()
+                    .any(|scan| scan.blocks > 0 && relevant(scan))
+                {
+                    // The candidate stood a whole scan of some move.
                     self.full_scans += 1;
                 }
                 return Some(candidate);
             };
-            scanned = true;
             let scan = &mut state.moves[index];
             let block = scan.step * scan.stride % scan.blocks;
             scan.step += 1;
