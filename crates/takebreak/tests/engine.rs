@@ -272,6 +272,48 @@ fn position_parity_gives_flammenkamps_sparse_positions_of_0_051() {
     assert_eq!(values(&rule, to, Method::Auto), fast);
 }
 
+/// 0.104 and 0.106 have no sparse space by value (the best mask leaves
+/// nearly half of g(1..=20,000) rare) but do with the parity of the position
+/// (n rare when the parity of g(n) ∧ M is that of n − 1): 20 and 15 rare
+/// positions. The sweep finds those classes; values equal the plain sweep's.
+#[test]
+fn position_parity_makes_0_104_and_0_106_sparse() {
+    use sprague_takebreak::sweep::{best_mask, is_rare};
+    let to = 20_000;
+    for (code, mask, rare_count, last_rare) in [("0.104", 0x17, 20, 284), ("0.106", 0xd, 15, 1103)]
+    {
+        let rule = TakeBreak::octal(code).unwrap();
+        let config = Config {
+            stop_when_proven: false,
+            ..Config::up_to(to)
+        };
+        let outcome = run(&rule, config, None, Control::default()).unwrap();
+        let stats = outcome.stats;
+        assert_eq!(
+            (
+                stats.rare_mask,
+                stats.rare_position,
+                stats.rare_count,
+                stats.last_rare
+            ),
+            (mask, Some(1), rare_count, Some(last_rare)),
+            "{code}"
+        );
+        let fast = outcome.table.to_vec();
+        assert_eq!(fast, values(&rule, to, Method::Plain), "{code}");
+        let mut counts = vec![0u64; 64];
+        for &value in &fast[1..] {
+            counts[value as usize] += 1;
+        }
+        let by_value = best_mask(&counts);
+        let rare_by_value = fast[1..]
+            .iter()
+            .filter(|&&value| is_rare(value, by_value))
+            .count();
+        assert!(rare_by_value > 9000, "{code}: {rare_by_value}");
+    }
+}
+
 #[test]
 fn periods_of_the_classics_are_proven_early() {
     for (code, preperiod, period) in [("0.07", 53, 34), ("0.77", 71, 12), ("0.137", 52, 34)] {
