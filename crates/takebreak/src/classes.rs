@@ -101,11 +101,23 @@ impl RareClass {
     };
 
     /// Whether the class splits the positions at all.
+    ///
+    /// ```
+    /// use sprague_takebreak::classes::RareClass;
+    /// assert!(!RareClass::NONE.is_some());
+    /// assert!(RareClass { mask: 0, position: Some(1) }.is_some());
+    /// ```
     pub fn is_some(self) -> bool {
         self.mask != 0 || self.position.is_some()
     }
 
     /// p(v): the parity of the bits of `value` ∧ M.
+    ///
+    /// ```
+    /// use sprague_takebreak::classes::RareClass;
+    /// let class = RareClass { mask: 0b110, position: None };
+    /// assert_eq!((class.value_parity(0b011), class.value_parity(0b110)), (1, 0));
+    /// ```
     #[inline]
     pub fn value_parity(self, value: u32) -> u32 {
         (value & self.mask).count_ones() & 1
