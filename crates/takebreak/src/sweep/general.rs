@@ -380,6 +380,26 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// Random hexadecimal codes (octal ones among them) and random classes.
+        #[test]
+        fn any_class_gives_the_plain_values_on_random_codes(
+            first in 0usize..4,
+            digits in proptest::collection::vec(0u8..16, 1..4),
+            mask in 0u32..64,
+            position in proptest::option::of(0u32..2),
+        ) {
+            let text: String = digits.iter().map(|digit| format!("{digit:X}")).collect();
+            let code = format!("{}.{text}", ["0", "4", "8", "C"][first]);
+            let rule = TakeBreak::hexadecimal(&code).unwrap();
+            let class = RareClass { mask, position };
+            let to = 150;
+            proptest::prop_assert_eq!(with_class(&rule, to, class), plain(&rule, to), "{} {}", code, class);
+        }
+    }
+
     #[test]
     fn translation_by_xor_moves_every_bit() {
         for by in 0..256u32 {
