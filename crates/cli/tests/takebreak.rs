@@ -56,6 +56,54 @@ fn kayles_json_keeps_its_keys_and_adds_the_engine_facts() {
 }
 
 #[test]
+fn values_report_the_position_parity_of_the_rare_class() {
+    let summary = |code: &str, to: &str, method: &str| {
+        json(&[
+            "values",
+            code,
+            "--to",
+            to,
+            "--summary",
+            "--no-period",
+            "--method",
+            method,
+            "--format",
+            "json",
+        ])
+    };
+    // 0.106: rare when the parity of g(n) ∧ 0xd is that of n − 1.
+    let auto = summary("0.106", "3000", "auto");
+    assert_eq!(auto["rare_mask"], 0xd);
+    assert_eq!(auto["rare_position_parity"], 1);
+    assert_eq!(auto["rare_count"], 15);
+    assert_eq!(
+        auto["checksum"],
+        summary("0.106", "3000", "plain")["checksum"]
+    );
+    // Kayles: by value alone.
+    assert!(summary("kayles", "3000", "auto")["rare_position_parity"].is_null());
+    // A three-heap code: the pair-set pass against every triple.
+    let hex = summary("hex:0.0008", "800", "auto");
+    assert_eq!(
+        hex["checksum"],
+        summary("hex:0.0008", "800", "plain")["checksum"]
+    );
+    let output = sprague(&[
+        "values",
+        "0.106",
+        "--to",
+        "3000",
+        "--summary",
+        "--no-period",
+    ]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("Rare values (parity under mask 0xd equal to the parity of n − 1): 15 positions, the last at 1103."),
+        "{text}"
+    );
+}
+
+#[test]
 fn methods_agree_through_the_command_line() {
     let checksum = |method: &str| {
         json(&[
@@ -232,7 +280,7 @@ fn survey_groups_games_up_to_a_shift_of_heap_sizes() {
     assert!(text.contains("groups up to a shift"), "{text}");
     let csv = sprague(&[&arguments[..], &["--format", "csv"]].concat());
     let csv = String::from_utf8_lossy(&csv.stdout);
-    assert!(csv.starts_with("code,status,preperiod,period,max_value,rare_mask,computed,same_as,group,shift,equivalence,compared\n"));
+    assert!(csv.starts_with("code,status,preperiod,period,max_value,rare_mask,computed,same_as,group,shift,equivalence,compared,rare_position_parity\n"));
     assert!(
         csv.contains("\n0.07,periodic,53,34,9,0xe,176,,0.137,1,proven,"),
         "{csv}"

@@ -4,6 +4,7 @@
 //!   leaves three heaps) and Grundy's game.
 //! - [`run`]: g(0..N) by the plain or the rare/common ("sparse space") sweep
 //!   ([`sweep`]), values stored in the narrowest width ([`ValueTable`]),
+//!   rare positions by value and, optionally, position parity ([`classes`]),
 //!   periodicity proven on the way by the generalised Guy–Smith theorem
 //!   ([`period`]), stoppable and resumable ([`checkpoint`]).
 //! - [`survey`](mod@survey): every code with a given number of digits, classified, with
@@ -22,6 +23,7 @@
 //! (tables of periods, rare values of Grundy's game).
 
 pub mod checkpoint;
+pub mod classes;
 pub mod equivalence;
 mod far_marks;
 mod kernel;
@@ -32,6 +34,7 @@ pub mod sweep;
 pub mod table;
 
 pub use checkpoint::{read_checkpoint, write_checkpoint, CheckpointError};
+pub use classes::RareClass;
 pub use rule::{CodeError, Notation, TakeBreak};
 pub use survey::{survey, survey_codes, SurveyRow};
 pub use sweep::{run, Config, Control, Method, Outcome, Progress, Stats, Status, SweepError};

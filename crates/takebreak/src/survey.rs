@@ -59,6 +59,8 @@ pub struct SurveyRow {
     pub max_value: u32,
     /// The rare mask at the end (0: none).
     pub rare_mask: u32,
+    /// `Some(t)`: the parity of the position n + t counts in the rare class.
+    pub rare_position: Option<u32>,
     /// Values computed.
     pub computed: u64,
     /// The checksum of the values computed (for grouping equivalent games).
@@ -240,6 +242,7 @@ fn survey_one(code: &str, budget: u64, time: Duration) -> Option<(SurveyRow, Kno
         period: proven.map(|found| found.period),
         max_value: outcome.stats.max_value,
         rare_mask: outcome.stats.rare_mask,
+        rare_position: outcome.stats.rare_position,
         computed: outcome.table.len() as u64,
         checksum: outcome.table.checksum(),
         same_as: None,

@@ -29,6 +29,15 @@
 //! [`Method::Auto`] uses the rare/common pass only while rare positions are
 //! fewer than one in eight. Dawson's Kayles (0.07) has no sparse space and runs plainly.
 //!
+//! **Position parity and three heaps** (`general.rs`, [`crate::classes`]). The
+//! class of a position may also count the parity of the position (A.
+//! Flammenkamp's sparse space in the domain: 0.051 has 7 rare positions in
+//! all), chosen with the mask from the counts of values at even and odd
+//! positions; and moves leaving three heaps take their values from the sets
+//! of pair values P(s), one bit set per s, which makes the three-heap sweep
+//! quadratic instead of cubic. The module documentation of
+//! [`crate::classes`] proves which option values the rare pass finds.
+//!
 //! While every value is below 512 (Grundy's game to heap 2²⁶ and beyond), the
 //! rare/common pass runs the hand-written loops of `kernel.rs`: the rare
 //! pairs of 64 consecutive heaps (32 when values pass 255) are marked together,
@@ -48,6 +57,9 @@ use sprague_nimber::MexSet;
 use thiserror::Error;
 
 use crate::far_marks::{BatchKey, FarMarks};
+mod general;
+
+use crate::classes::{best_class, walsh_hadamard, RareClass};
 use crate::kernel;
 use crate::period::find_period;
 use crate::rule::TakeBreak;
@@ -61,7 +73,8 @@ pub enum Method {
     Auto,
     /// The plain sweep over every option.
     Plain,
-    /// The rare/common sweep wherever a mask exists (plain for three-heap splits).
+    /// The rare/common sweep wherever a class of rare positions exists; rules
+    /// with three-heap splits always take their triples from pair sets.
     RareCommon,
     /// The generic reference: every option listed, mex by a set (slow; for tests).
     Naive,
@@ -121,6 +134,8 @@ pub struct Progress {
     pub max_value: u32,
     /// The mask defining rare values (0: none chosen).
     pub rare_mask: u32,
+    /// `Some(t)`: the parity of the position n + t counts too ([`RareClass`]).
+    pub rare_position: Option<u32>,
     /// Positions ≥ 1 whose value is rare under the mask.
     pub rare_count: u64,
     /// Time since this run started.
@@ -161,6 +176,8 @@ pub struct Stats {
     pub max_value: u32,
     /// The rare mask in use at the end (0: none).
     pub rare_mask: u32,
+    /// `Some(t)`: the parity of the position n + t counts too ([`RareClass`]).
+    pub rare_position: Option<u32>,
     /// Positions ≥ 1 with a rare value.
     pub rare_count: u64,
     /// The last position with a rare value.
@@ -345,6 +362,9 @@ const MAX_HOT_BLOCKS: usize = 32;
 /// Blocks of the narrow kernel's candidate scan that mark every pair before
 /// the vector membership test takes over.
 const MARKED_SCAN_BLOCKS: usize = 8;
+/// The heap from which [`Method::Auto`] computes three-heap splits from pair
+/// sets (below it the plain sweep's few triples are quicker).
+const THREE_HEAP_GENERAL_FROM: usize = 128;
 /// Pairs per block of the vectorised scan when every value is below 64.
 const SMALL_SCAN_BLOCK: usize = 256;
 
@@ -379,7 +399,12 @@ struct Engine<'r, 'c> {
     proven: Option<Periodicity>,
     /// Number of positions ≥ 1 of each value.
     counts: Vec<u64>,
+    /// Number of odd positions of each value.
+    odd_counts: Vec<u64>,
     max_value: u32,
+    /// The class of rare positions.
+    class: RareClass,
+    /// `class.mask`, for the passes without the position's parity.
     mask: u32,
     rare: Vec<u32>,
     /// The value at each rare position.
@@ -412,6 +437,8 @@ struct Engine<'r, 'c> {
     common_bits: CommonBits,
     /// The helper thread marking the next batch (with `threads` ≥ 2).
     far: Option<FarMarks>,
+    /// The general pass (position parity, three-heap splits).
+    general: general::General,
 }
 
 impl<'r, 'c> Engine<'r, 'c> {
@@ -435,7 +462,9 @@ impl<'r, 'c> Engine<'r, 'c> {
             next_check: FIRST_CHECK,
             proven: None,
             counts: Vec::new(),
+            odd_counts: Vec::new(),
             max_value: 0,
+            class: RareClass::NONE,
             mask: 0,
             rare: Vec::new(),
             rare_values: Vec::new(),
@@ -455,6 +484,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             avx2: simd::has_avx2(),
             common_bits: CommonBits::default(),
             far: None,
+            general: general::General::default(),
         };
         for index in 0..table.len() {
             let value = table.get(index).unwrap_or(0);
@@ -477,6 +507,7 @@ impl<'r, 'c> Engine<'r, 'c> {
         Stats {
             max_value: self.max_value,
             rare_mask: self.mask,
+            rare_position: self.class.position,
             rare_count: self.rare.len() as u64,
             last_rare: self.last_rare,
             sparse_heaps: self.sparse_heaps,
@@ -499,14 +530,16 @@ impl<'r, 'c> Engine<'r, 'c> {
         }
         if self.counts.len() <= value as usize {
             self.counts.resize(value as usize + 1, 0);
+            self.odd_counts.resize(value as usize + 1, 0);
         }
         self.counts[value as usize] += 1;
+        self.odd_counts[value as usize] += (index & 1) as u64;
     }
 
     /// Records a value appended at `index` (after widening).
     fn pushed(&mut self, index: usize, value: u32) {
         self.count(index, value);
-        if index > 0 && self.mask != 0 && is_rare(value, self.mask) {
+        if index > 0 && self.class.is_some() && self.class.is_rare(index, value) {
             self.rare.push(index as u32);
             self.rare_values.push(value);
             self.rare_values16.push(value as u16);
@@ -514,48 +547,42 @@ impl<'r, 'c> Engine<'r, 'c> {
         }
     }
 
-    /// Chooses the mask with the fewest rare positions (Walsh–Hadamard transform
-    /// of the value counts) and rebuilds the rare list if it changed.
+    /// Chooses the class with the fewest rare positions (Walsh–Hadamard
+    /// transforms of the value counts, see [`best_class`]) and rebuilds the
+    /// rare list if it changed.
     fn choose_mask_from(&mut self, table: &ValueTable) {
-        let mask = best_mask(&self.counts);
-        if mask != self.mask || self.rare.is_empty() {
-            self.mask = mask;
-            self.rare.clear();
-            self.rare_values.clear();
-            self.rare_values16.clear();
-            self.rare_generation += 1;
-            self.last_rare = None;
-            if mask != 0 {
-                for index in 1..table.len() {
-                    let value = table.get(index).unwrap_or(0);
-                    if is_rare(value, mask) {
-                        self.rare.push(index as u32);
-                        self.rare_values.push(value);
-                        self.rare_values16.push(value as u16);
-                        self.last_rare = Some(index as u64);
-                    }
-                }
-            }
+        let class = best_class(&self.counts, &self.odd_counts, self.rule);
+        if class != self.class || self.rare.is_empty() {
+            self.set_class(
+                class,
+                (1..table.len()).map(|index| table.get(index).unwrap_or(0)),
+            );
         }
     }
 
     fn choose_mask<T: Value>(&mut self, values: &[T]) {
-        let mask = best_mask(&self.counts);
-        if mask != self.mask {
-            self.mask = mask;
-            self.rare.clear();
-            self.rare_values.clear();
-            self.rare_values16.clear();
-            self.rare_generation += 1;
-            self.last_rare = None;
-            if mask != 0 {
-                for (index, value) in values.iter().enumerate().skip(1) {
-                    if is_rare(value.get(), mask) {
-                        self.rare.push(index as u32);
-                        self.rare_values.push(value.get());
-                        self.rare_values16.push(value.get() as u16);
-                        self.last_rare = Some(index as u64);
-                    }
+        let class = best_class(&self.counts, &self.odd_counts, self.rule);
+        if class != self.class {
+            self.set_class(class, values.iter().skip(1).map(|value| value.get()));
+        }
+    }
+
+    /// Uses `class` from now on: the rare list of g(1), g(2), … (`values`).
+    fn set_class(&mut self, class: RareClass, values: impl Iterator<Item = u32>) {
+        self.class = class;
+        self.mask = class.mask;
+        self.rare.clear();
+        self.rare_values.clear();
+        self.rare_values16.clear();
+        self.rare_generation += 1;
+        self.last_rare = None;
+        if class.is_some() {
+            for (index, value) in (1..).zip(values) {
+                if class.is_rare(index, value) {
+                    self.rare.push(index as u32);
+                    self.rare_values.push(value);
+                    self.rare_values16.push(value as u16);
+                    self.last_rare = Some(index as u64);
                 }
             }
         }
@@ -654,6 +681,7 @@ impl<'r, 'c> Engine<'r, 'c> {
                     target: self.length as u64 - 1,
                     max_value: self.max_value,
                     rare_mask: self.mask,
+                    rare_position: self.class.position,
                     rare_count: self.rare.len() as u64,
                     elapsed: now.duration_since(self.started),
                 };
@@ -665,15 +693,33 @@ impl<'r, 'c> Engine<'r, 'c> {
 
     fn value_of<T: Value>(&mut self, g: &[T], n: usize) -> u32 {
         let rule = self.rule;
-        match self.config.method {
-            Method::Naive => naive_value(rule, g, n),
-            _ if !rule.split_three().is_empty() || rule.split_two().is_empty() => {
-                self.plain_value(g, n)
-            }
-            Method::Plain => self.plain_value(g, n),
-            Method::RareCommon if self.mask != 0 => self.sparse_value(g, n),
-            Method::Auto if self.mask != 0 && self.rare.len() * 8 < n => self.sparse_value(g, n),
-            _ => self.plain_value(g, n),
+        let class = self.class;
+        let three = !rule.split_three().is_empty();
+        if class.position.is_none() && !three {
+            // Two-heap splits, classes by the value alone (Grundy's game).
+            return match self.config.method {
+                Method::Naive => naive_value(rule, g, n),
+                _ if rule.split_two().is_empty() => self.plain_value(g, n),
+                Method::Plain => self.plain_value(g, n),
+                Method::RareCommon if self.mask != 0 => self.sparse_value(g, n),
+                Method::Auto if self.mask != 0 && self.rare.len() * 8 < n => {
+                    self.sparse_value(g, n)
+                }
+                _ => self.plain_value(g, n),
+            };
+        }
+        let sparse = class.is_some() && self.rare.len() * 8 < n;
+        let general = match self.config.method {
+            Method::Naive => return naive_value(rule, g, n),
+            Method::Plain => return self.plain_value(g, n),
+            Method::RareCommon => class.is_some(),
+            Method::Auto if three && n >= THREE_HEAP_GENERAL_FROM => sparse,
+            Method::Auto if sparse => true,
+            Method::Auto => return self.plain_value(g, n),
+        };
+        match self.general_value(g, n, general) {
+            Some(value) => value,
+            None => self.plain_value(g, n),
         }
     }
 
@@ -1225,17 +1271,7 @@ pub fn best_mask(counts: &[u64]) -> u32 {
     let size = counts.len().next_power_of_two();
     let mut transform: Vec<i64> = counts.iter().map(|&count| count as i64).collect();
     transform.resize(size, 0);
-    let mut width = 1;
-    while width < size {
-        for block in (0..size).step_by(2 * width) {
-            for index in block..block + width {
-                let (even, odd) = (transform[index], transform[index + width]);
-                transform[index] = even + odd;
-                transform[index + width] = even - odd;
-            }
-        }
-        width *= 2;
-    }
+    walsh_hadamard(&mut transform);
     // transform[M] = rare − common; the fewest rare is the smallest transform.
     (1..size)
         .min_by_key(|&mask| (transform[mask], mask))

@@ -187,6 +187,135 @@ fn hexadecimal_three_heap_proof_agrees_with_a_long_sweep() {
     }
 }
 
+/// Every one-digit hexadecimal code with a three-heap split (D.E), and the
+/// two-digit codes 0.?8 and 0.8?: the pair-set pass (rare/common and
+/// automatic) against the plain sweep of every triple.
+#[test]
+fn three_heap_codes_agree_with_the_plain_sweep() {
+    let to = if cfg!(debug_assertions) { 300 } else { 2000 };
+    let mut codes = Vec::new();
+    for first in ["0", "4", "8", "C"] {
+        for digit in 0..16 {
+            codes.push(format!("{first}.{digit:X}"));
+        }
+    }
+    for digit in 0..16 {
+        codes.push(format!("0.{digit:X}8"));
+        codes.push(format!("0.8{digit:X}"));
+    }
+    let mut tested = 0;
+    for code in codes {
+        let rule = TakeBreak::hexadecimal(&code).unwrap();
+        if rule.split_three().is_empty() {
+            continue;
+        }
+        tested += 1;
+        let plain = values(&rule, to, Method::Plain);
+        for method in [Method::RareCommon, Method::Auto] {
+            assert_eq!(values(&rule, to, method), plain, "{code} {method:?}");
+        }
+    }
+    assert_eq!(tested, 80);
+}
+
+/// Checksums of g(0..=10,000) by the plain sweep (`sprague values hex:0.0008
+/// --to 10000 --summary --no-period --method plain`: 36 s; 8.1: 38 s).
+const PLAIN_0_0008: u64 = 0x02fa_2b78_5607_9bd1;
+const PLAIN_8_1: u64 = 0xee49_e271_58d9_3c7e;
+
+/// The checksum of g(0..=10,000) of two three-heap codes by the pair-set pass
+/// equals the one the plain sweep gave (recorded above: the plain sweep is
+/// cubic, the pair sets take about 1 s).
+#[test]
+#[ignore = "minutes in a debug build; run with --release --ignored"]
+fn three_heap_checksums_over_a_long_run() {
+    for (code, plain) in [("0.0008", PLAIN_0_0008), ("8.1", PLAIN_8_1)] {
+        let rule = TakeBreak::hexadecimal(code).unwrap();
+        for method in [Method::RareCommon, Method::Auto] {
+            let config = Config {
+                method,
+                stop_when_proven: false,
+                ..Config::up_to(10_000)
+            };
+            let outcome = run(&rule, config, None, Control::default()).unwrap();
+            assert_eq!(
+                outcome.checksum_to(10_000),
+                Some(plain),
+                "{code} {method:?}"
+            );
+        }
+    }
+}
+
+/// A. Flammenkamp's example of sparse space in the domain: in 0.051 a
+/// position n is rare when the parity of g(n) is that of n; only 3, 7, 13,
+/// 17, 27 and 37 (and 0) are. The engine finds that class and the values
+/// agree with the plain and naive sweeps.
+#[test]
+fn position_parity_gives_flammenkamps_sparse_positions_of_0_051() {
+    let rule = TakeBreak::octal("0.051").unwrap();
+    let to = 3000;
+    let config = Config {
+        method: Method::RareCommon,
+        stop_when_proven: false,
+        ..Config::up_to(to)
+    };
+    let outcome = run(&rule, config, None, Control::default()).unwrap();
+    assert_eq!(outcome.stats.rare_position, Some(0));
+    assert_eq!(outcome.stats.rare_count, 6);
+    assert_eq!(outcome.stats.last_rare, Some(37));
+    let fast = outcome.table.to_vec();
+    let rare: Vec<usize> = (1..fast.len())
+        .filter(|&n| (fast[n] & outcome.stats.rare_mask).count_ones() % 2 == (n % 2) as u32)
+        .collect();
+    assert_eq!(rare, [3, 7, 13, 17, 27, 37]);
+    assert_eq!(fast, values(&rule, to, Method::Plain));
+    assert_eq!(fast[..400], values(&rule, 399, Method::Naive)[..]);
+    assert_eq!(values(&rule, to, Method::Auto), fast);
+}
+
+/// 0.104 and 0.106 have no sparse space by value (the best mask leaves
+/// nearly half of g(1..=20,000) rare) but do with the parity of the position
+/// (n rare when the parity of g(n) ∧ M is that of n − 1): 20 and 15 rare
+/// positions. The sweep finds those classes; values equal the plain sweep's.
+#[test]
+fn position_parity_makes_0_104_and_0_106_sparse() {
+    use sprague_takebreak::sweep::{best_mask, is_rare};
+    let to = 20_000;
+    for (code, mask, rare_count, last_rare) in [("0.104", 0x17, 20, 284), ("0.106", 0xd, 15, 1103)]
+    {
+        let rule = TakeBreak::octal(code).unwrap();
+        let config = Config {
+            stop_when_proven: false,
+            ..Config::up_to(to)
+        };
+        let outcome = run(&rule, config, None, Control::default()).unwrap();
+        let stats = outcome.stats;
+        assert_eq!(
+            (
+                stats.rare_mask,
+                stats.rare_position,
+                stats.rare_count,
+                stats.last_rare
+            ),
+            (mask, Some(1), rare_count, Some(last_rare)),
+            "{code}"
+        );
+        let fast = outcome.table.to_vec();
+        assert_eq!(fast, values(&rule, to, Method::Plain), "{code}");
+        let mut counts = vec![0u64; 64];
+        for &value in &fast[1..] {
+            counts[value as usize] += 1;
+        }
+        let by_value = best_mask(&counts);
+        let rare_by_value = fast[1..]
+            .iter()
+            .filter(|&&value| is_rare(value, by_value))
+            .count();
+        assert!(rare_by_value > 9000, "{code}: {rare_by_value}");
+    }
+}
+
 #[test]
 fn periods_of_the_classics_are_proven_early() {
     for (code, preperiod, period) in [("0.07", 53, 34), ("0.77", 71, 12), ("0.137", 52, 34)] {

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use sprague_games::{parse_game, GameError};
-use sprague_takebreak::sweep::is_rare;
+use sprague_takebreak::RareClass;
 use sprague_takebreak::{run as sweep, Config, Control};
 
 use crate::commands::values::parse_heap_bound;
@@ -58,16 +58,19 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         ..Config::up_to(args.to)
     };
     let outcome = sweep(rule, config, None, Control::default()).map_err(GameError::from)?;
-    let mask = outcome.stats.rare_mask;
+    let class = RareClass {
+        mask: outcome.stats.rare_mask,
+        position: outcome.stats.rare_position,
+    };
     let values = outcome.table.to_vec();
     let title = format!("{} — g(n), n = 0..{}", game.title(), args.to);
     let svg = match args.kind {
-        Kind::Values => values_svg(&title, &values, mask),
-        Kind::RareCount => rare_count_svg(&game.title(), &values, mask),
+        Kind::Values => values_svg(&title, &values, class),
+        Kind::RareCount => rare_count_svg(&game.title(), &values, class),
     };
     std::fs::write(&args.output, svg)?;
     eprintln!(
-        "wrote {} ({} values, largest {}, rare mask {mask:#x}, {} rare)",
+        "wrote {} ({} values, largest {}, rare: {class}, {} rare)",
         args.output.display(),
         values.len(),
         outcome.stats.max_value,
@@ -108,7 +111,13 @@ fn escape(text: &str) -> String {
 }
 
 /// g(n) against n: one dot per distinct value per pixel column; rare values red.
-fn values_svg(title: &str, values: &[u32], mask: u32) -> String {
+fn values_svg(title: &str, values: &[u32], class: RareClass) -> String {
+    // Values are coloured when rarity depends on the value alone.
+    let mask = if class.position.is_none() {
+        class.mask
+    } else {
+        0
+    };
     let mut svg = String::new();
     let max = values.iter().copied().max().unwrap_or(0).max(1);
     frame(
@@ -136,7 +145,7 @@ fn values_svg(title: &str, values: &[u32], mask: u32) -> String {
     let column_width = plot_width / columns as f64;
     // One rectangle per run of neighbouring columns showing the same value.
     for value in 0..=max as usize {
-        let rare = mask != 0 && is_rare(value as u32, mask);
+        let rare = mask != 0 && class.is_rare(0, value as u32);
         let height = if rare { 2.5 } else { 1.2 };
         let y = HEIGHT - MARGIN - value as f64 * plot_height / f64::from(max) - 1.0;
         let mut column = 0;
@@ -160,19 +169,24 @@ fn values_svg(title: &str, values: &[u32], mask: u32) -> String {
     }
     let _ = writeln!(
         svg,
-        r##"<text x="{}" y="45" text-anchor="end" fill="#d62728">red: rare values (even parity under mask {mask:#x})</text></svg>"##,
-        WIDTH - 15.0
+        r##"<text x="{}" y="45" text-anchor="end" fill="#d62728">{}</text></svg>"##,
+        WIDTH - 15.0,
+        if class.position.is_none() {
+            format!("red: rare values (even parity under mask {mask:#x})")
+        } else {
+            format!("rare positions ({class}) depend on n, not on the value alone")
+        }
     );
     svg
 }
 
 /// The number of positions 1..=n with a rare value, against n.
-fn rare_count_svg(title: &str, values: &[u32], mask: u32) -> String {
+fn rare_count_svg(title: &str, values: &[u32], class: RareClass) -> String {
     let mut svg = String::new();
     let mut counts = Vec::with_capacity(values.len());
     let mut count = 0u64;
     for (index, &value) in values.iter().enumerate() {
-        if index > 0 && mask != 0 && is_rare(value, mask) {
+        if index > 0 && class.is_some() && class.is_rare(index, value) {
             count += 1;
         }
         counts.push(count);
@@ -180,7 +194,7 @@ fn rare_count_svg(title: &str, values: &[u32], mask: u32) -> String {
     let total = count.max(1);
     frame(
         &mut svg,
-        &format!("{title} — rare values among g(1..n), mask {mask:#x}"),
+        &format!("{title} — rare values among g(1..n), {class}"),
         values.len() as u64 - 1,
         "rare count",
         total as f64,

@@ -44,6 +44,8 @@ struct RowJson {
     period: Option<u64>,
     max_value: u32,
     rare_mask: u32,
+    /// `null`, or t: the parity of the position n + t counts in the rare class.
+    rare_position_parity: Option<u32>,
     computed: u64,
     same_as: Option<String>,
     seconds: f64,
@@ -110,6 +112,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             period: row.period,
             max_value: row.max_value,
             rare_mask: row.rare_mask,
+            rare_position_parity: row.rare_position,
             computed: row.computed,
             same_as: row.same_as.clone(),
             seconds: row.elapsed.as_secs_f64(),
@@ -129,11 +132,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Format::Json => print_json(&json),
         Format::Csv => {
             let mut text =
-                "code,status,preperiod,period,max_value,rare_mask,computed,same_as,group,shift,equivalence,compared\n"
+                "code,status,preperiod,period,max_value,rare_mask,computed,same_as,group,shift,equivalence,compared,rare_position_parity\n"
                     .to_string();
             for row in &json {
                 text.push_str(&format!(
-                    "{},{},{},{},{},{:#x},{},{},{},{},{},{}\n",
+                    "{},{},{},{},{},{:#x},{},{},{},{},{},{},{}\n",
                     row.code,
                     row.status,
                     optional(row.preperiod),
@@ -146,13 +149,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     row.shift,
                     row.equivalence.unwrap_or_default(),
                     optional(row.compared),
+                    optional(row.rare_position_parity.map(u64::from))
                 ));
             }
             print_text(&text)
         }
         Format::Text => {
             let mut text = format!(
-                "{:<8} {:<9} {:>10} {:>10} {:>5} {:>6} {:>9}  {:<8} {}\n",
+                "{:<8} {:<9} {:>10} {:>10} {:>5} {:>9} {:>9}  {:<8} {}\n",
                 "code",
                 "status",
                 "preperiod",
@@ -165,13 +169,18 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             );
             for row in &json {
                 text.push_str(&format!(
-                    "{:<8} {:<9} {:>10} {:>10} {:>5} {:>6} {:>9}  {:<8} {}\n",
+                    "{:<8} {:<9} {:>10} {:>10} {:>5} {:>9} {:>9}  {:<8} {}\n",
                     row.code,
                     row.status,
                     optional(row.preperiod),
                     optional(row.period),
                     row.max_value,
-                    format!("{:#x}", row.rare_mask),
+                    // "0xd n-1": rare when the parity of g(n) ∧ 0xd is that of n − 1.
+                    match row.rare_position_parity {
+                        None => format!("{:#x}", row.rare_mask),
+                        Some(0) => format!("{:#x} n", row.rare_mask),
+                        Some(offset) => format!("{:#x} n-{offset}", row.rare_mask),
+                    },
                     row.computed,
                     row.same_as.clone().unwrap_or_default(),
                     row.group_note()

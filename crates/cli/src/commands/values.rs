@@ -11,8 +11,8 @@ use serde::Serialize;
 use sprague_engine::{check_allocation, Periodicity, Values};
 use sprague_games::{parse_game, GameError, PlayableGame};
 use sprague_takebreak::{
-    read_checkpoint, run as sweep, write_checkpoint, Config, Control, Method, Outcome, Status,
-    TakeBreak,
+    read_checkpoint, run as sweep, write_checkpoint, Config, Control, Method, Outcome, RareClass,
+    Status, TakeBreak,
 };
 
 use crate::commands::games::csv_field;
@@ -134,6 +134,8 @@ struct TakeBreakJson {
     status: String,
     max_value: u32,
     rare_mask: u32,
+    /// `null`, or t: the parity of the position n + t counts in the rare class.
+    rare_position_parity: Option<u32>,
     rare_count: u64,
     last_rare: Option<u64>,
     full_scans: u64,
@@ -341,8 +343,13 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
             deadline: None,
             tick: Some(Box::new(move |progress, table| {
                 let message = format!(
-                    "max {} rare {} (mask {:#x})",
-                    progress.max_value, progress.rare_count, progress.rare_mask
+                    "max {} rare {} ({})",
+                    progress.max_value,
+                    progress.rare_count,
+                    RareClass {
+                        mask: progress.rare_mask,
+                        position: progress.rare_position,
+                    }
                 );
                 if let Some(bar) = bar {
                     bar.set_position(progress.computed);
@@ -440,6 +447,7 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
             status: status.to_string(),
             max_value: stats.max_value,
             rare_mask: stats.rare_mask,
+            rare_position_parity: stats.rare_position,
             rare_count: stats.rare_count,
             last_rare: stats.last_rare,
             full_scans: stats.full_scans,
@@ -480,10 +488,24 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
                 args.method.method().name(),
                 stats.max_value
             ));
-            if stats.rare_mask != 0 {
+            if stats.rare_mask != 0 || stats.rare_position.is_some() {
+                let class = RareClass {
+                    mask: stats.rare_mask,
+                    position: stats.rare_position,
+                };
+                let rule = match class.position {
+                    None => format!("even parity under mask {:#x}", class.mask),
+                    Some(0) => format!(
+                        "parity under mask {:#x} equal to the parity of n",
+                        class.mask
+                    ),
+                    Some(offset) => format!(
+                        "parity under mask {:#x} equal to the parity of n − {offset}",
+                        class.mask
+                    ),
+                };
                 text.push_str(&format!(
-                    "Rare values (even parity under mask {:#x}): {} positions, the last at {}.\n",
-                    stats.rare_mask,
+                    "Rare values ({rule}): {} positions, the last at {}.\n",
                     stats.rare_count,
                     stats
                         .last_rare
