@@ -265,6 +265,8 @@ pub struct Divisor128 {
     e: i128,
     shift: u32,
     inverse: u128,
+    /// The bit length of `e` (so `e >= 2^(bits - 1)`).
+    bits: u32,
     trusted: bool,
 }
 
@@ -335,6 +337,7 @@ impl Int for i128 {
             e: *e,
             shift,
             inverse,
+            bits: 128 - e.leading_zeros(),
             trusted: false,
         }
     }
@@ -465,10 +468,17 @@ pub(crate) trait RowKernel: Int {
         }
         Some(())
     }
+    /// A bound on the magnitudes in `values`: every `x` satisfies
+    /// `|x| <= 2^bits`. Types without a fast path for small entries return
+    /// `u32::MAX` (no bound).
+    fn magnitude_bits(_values: &[Self]) -> u32 {
+        u32::MAX
+    }
     /// The pivot update of one tableau row whose entry `f` in the pivot
     /// column `c` is nonzero: every other entry `x` becomes
     /// `(p * x - f * y) / e`, with `y` the entry of the pivot row in the same
     /// column and `p` the pivot, and the entry in column `c` becomes `-f`.
+    /// `pivot_bits` is [`RowKernel::magnitude_bits`] of the pivot row.
     fn update_row(
         row: &mut [Self],
         pivot_row: &[Self],
@@ -476,6 +486,7 @@ pub(crate) trait RowKernel: Int {
         p: &Self,
         f: &Self,
         e: &Self::Divisor,
+        _pivot_bits: u32,
     ) -> Option<()> {
         for (j, (x, y)) in row.iter_mut().zip(pivot_row).enumerate() {
             if j == c {
@@ -500,10 +511,31 @@ impl RowKernel for i64 {}
 impl RowKernel for BigInt {}
 
 impl RowKernel for i128 {
-    /// With `p` and `f` in 64 bits, each entry whose `x` and `y` fit in 64
-    /// bits too takes two 64-bit products (their difference cannot overflow
-    /// an `i128`) and an exact division by multiplication with the inverse;
-    /// the column `c` itself needs no exception, as `p * f - f * p = 0`.
+    #[inline]
+    fn magnitude_bits(values: &[Self]) -> u32 {
+        // x ^ (x >> 127) is x for x >= 0 and |x| - 1 for x < 0.
+        let folded = values
+            .iter()
+            .fold(0u128, |acc, &x| acc | (x ^ (x >> 127)) as u128);
+        128 - folded.leading_zeros()
+    }
+
+    /// Three paths, chosen once per row rather than per entry:
+    ///
+    /// * narrow: if every entry of the row and of the pivot row is at most
+    ///   `2^62` in magnitude (`mi`, `mr` bits) and `mr + mi + 2 <= 62 +
+    ///   bits(e)`, then `|p * x - f * y| <= 2^(mr + mi + 1)` and each
+    ///   quotient is at most `2^62` in magnitude (`e >= 2^(bits(e) - 1)`):
+    ///   two 64-bit products, and the exact quotient from its low 64 bits
+    ///   alone (multiplication by the inverse of `e`'s odd part modulo
+    ///   2^64), with no per-entry check;
+    /// * with `p` and `f` in 64 bits, each entry whose `x` and `y` fit in 64
+    ///   bits too takes two 64-bit products (their difference cannot
+    ///   overflow an `i128`) and an exact division by multiplication with the
+    ///   inverse modulo 2^128; other entries take the 256-bit path;
+    /// * otherwise every entry takes the 256-bit path.
+    ///
+    /// The column `c` itself needs no exception, as `p * f - f * p = 0`.
     fn update_row(
         row: &mut [Self],
         pivot_row: &[Self],
@@ -511,9 +543,18 @@ impl RowKernel for i128 {
         p: &Self,
         f: &Self,
         e: &Divisor128,
+        pivot_bits: u32,
     ) -> Option<()> {
         let (p, f) = (*p, *f);
-        if !(fits_i64(p) && fits_i64(f)) {
+        let row_bits = Self::magnitude_bits(row);
+        if pivot_bits <= 62 && row_bits <= 62 && pivot_bits + row_bits + 2 <= 62 + e.bits {
+            let (p, f, inverse) = (p as i64, f as i64, e.inverse as u64);
+            for (x, &y) in row.iter_mut().zip(pivot_row) {
+                let n =
+                    i128::from(p) * i128::from(*x as i64) - i128::from(f) * i128::from(y as i64);
+                *x = i128::from(((n >> e.shift) as u64).wrapping_mul(inverse) as i64);
+            }
+        } else if !(fits_i64(p) && fits_i64(f)) {
             for (j, (x, y)) in row.iter_mut().zip(pivot_row).enumerate() {
                 if j != c {
                     *x = Self::mul_sub_div(&p, x, &f, y, e)?;
@@ -636,7 +677,82 @@ mod tests {
         assert_eq!(i128::mul_sub_div(&huge, &huge, &0, &0, &one), None);
     }
 
+    /// A value of about `bits` bits (at least 1), with a sign.
+    fn sized(raw: i128, bits: u32) -> i128 {
+        let magnitude = (raw.unsigned_abs() >> (128 - bits.clamp(1, 126))).max(1) as i128;
+        if raw < 0 {
+            -magnitude
+        } else {
+            magnitude
+        }
+    }
+
     proptest! {
+        /// The i128 row update (narrow, mixed and 256-bit paths) against big
+        /// integers: with `f` and every `x` multiples of `e`, each
+        /// `p * x - f * y` is divisible by `e`, as in a real pivot.
+        #[test]
+        fn i128_update_row_matches_bigint(
+            raw in proptest::collection::vec(any::<i128>(), 8),
+            ys in proptest::collection::vec(any::<i128>(), 6),
+            sizes in proptest::collection::vec(1u32..100, 4),
+            c in 0usize..6,
+            trusted in any::<bool>(),
+        ) {
+            let e = sized(raw[0], sizes[0]).abs();
+            let p = sized(raw[1], sizes[1]);
+            let f = sized(raw[2], sizes[1]).checked_mul(e).unwrap_or(e);
+            let row_size = sizes[2];
+            let xs: Vec<i128> = (0..6)
+                .map(|j| {
+                    let x = if j == c { f } else { sized(raw[2 + j], row_size) };
+                    x.checked_mul(if j == c { 1 } else { e }).unwrap_or(e)
+                })
+                .collect();
+            let mut pivot_row: Vec<i128> = ys.iter().map(|&y| sized(y, sizes[3])).collect();
+            pivot_row[c] = p;
+            let mut row = xs.clone();
+            let div = if trusted { i128::divisor_trusted(&e) } else { i128::divisor(&e) };
+            let bits = i128::magnitude_bits(&pivot_row);
+            let got = i128::update_row(&mut row, &pivot_row, c, &p, &f, &div, bits);
+            let expected: Vec<BigInt> = xs
+                .iter()
+                .zip(&pivot_row)
+                .enumerate()
+                .map(|(j, (&x, &y))| {
+                    if j == c {
+                        -big(f)
+                    } else {
+                        (big(p) * big(x) - big(f) * big(y)) / big(e)
+                    }
+                })
+                .collect();
+            let fits: Option<Vec<i128>> = expected.iter().map(|q| q.to_i128()).collect();
+            match fits {
+                Some(want) => {
+                    if got.is_some() {
+                        prop_assert_eq!(row, want);
+                    } else {
+                        // Only the untrusted wide path may decline (an
+                        // intermediate beyond 256 bits cannot occur here).
+                        prop_assert!(!trusted);
+                    }
+                }
+                None => prop_assert!(got.is_none() || trusted),
+            }
+        }
+
+        #[test]
+        fn i128_magnitude_bits_bounds_values(values in proptest::collection::vec(any::<i128>(), 0..8)) {
+            let bits = i128::magnitude_bits(&values);
+            for &x in &values {
+                prop_assert!(bits >= 127 || x.unsigned_abs() <= 1u128 << bits);
+            }
+            if let Some(&top) = values.iter().max_by_key(|x| x.unsigned_abs()) {
+                prop_assert!(bits == 0 || top.unsigned_abs() >= 1u128 << (bits - 1));
+            }
+        }
+
         #[test]
         fn wide_exact_division_matches_bigint(
             a in any::<i128>(), b in any::<i64>(), c in any::<i128>(), e in 1i128..i128::MAX,

@@ -313,6 +313,7 @@ impl<T: RowKernel> Dictionary<T> {
         };
         let (before, rest) = self.data.split_at_mut(r * w);
         let (pivot_row, after) = rest.split_at_mut(w);
+        let pivot_bits = T::magnitude_bits(pivot_row);
         for row in before.chunks_exact_mut(w).chain(after.chunks_exact_mut(w)) {
             let f = row[c].clone();
             if f.is_zero_int() {
@@ -324,7 +325,7 @@ impl<T: RowKernel> Dictionary<T> {
                     }
                 }
             } else {
-                T::update_row(row, pivot_row, c, &p, &f, &divisor).ok_or(Overflow)?;
+                T::update_row(row, pivot_row, c, &p, &f, &divisor, pivot_bits).ok_or(Overflow)?;
             }
         }
         pivot_row[c] = self.det.clone();
