@@ -20,11 +20,12 @@
 //! into two loops that such libraries run in big integers or rationals: the
 //! row update of a pivot and the minimum-ratio test. Here they run in machine
 //! integers ([`crate::integer`]: 64-bit products while the entries fit, exact
-//! division by multiplication with an inverse), the dictionaries of pending
-//! bases sit back to back in flat vectors (no allocation per basis), bases
-//! and label sets are `u128` bitsets, and a ratio test known to lead straight
-//! back to the parent basis (an edge between two nondegenerate vertices) is
-//! skipped. The two polytopes are enumerated independently (on two threads)
+//! division by multiplication with an inverse), pending bases live in a
+//! stack of reused dictionaries (one copy and no allocation per basis),
+//! vertex coordinates are stored back to back, only degenerate vertices (the
+//! ones with several bases) are looked up in a table, bases and label sets
+//! are `u128` bitsets, and a ratio test known to lead straight back to the
+//! parent basis (an edge between two nondegenerate vertices) is skipped. The two polytopes are enumerated independently (on two threads)
 //! and their vertices paired by complementary label sets; coordinates become
 //! rationals only for vertices that occur in an equilibrium. Degenerate games (a vertex with more labels than the
 //! dimension) are handled: every feasible basis is visited, and the extreme
@@ -43,7 +44,7 @@ use num_traits::Zero;
 use crate::equilibrium::Equilibrium;
 use crate::error::StrategicError;
 use crate::game::{Matrix, NormalFormGame};
-use crate::integer::{starting_width, Overflow, RowKernel};
+use crate::integer::{starting_width, Int, Overflow, RowKernel};
 use crate::zero_sum::scale_positive;
 
 /// The default limit on the upper-bound-theorem count of vertices.
@@ -130,17 +131,19 @@ type Bits = u128;
 /// The most strategies (rows plus columns) vertex enumeration accepts.
 pub const MAX_TOTAL_STRATEGIES: usize = 128;
 
-/// A vertex of `{z >= 0 : C z <= 1}`.
+/// The vertices of `{z >= 0 : C z <= 1}`: vertex `k` has the label set
+/// `labels[k]` and the coordinates `k * dim .. (k + 1) * dim` of `coords`,
+/// numerators over a common denominator (which normalisation makes
+/// irrelevant), stored back to back in the integer type the enumeration ran
+/// with and converted to rationals only when needed.
 #[derive(Debug, Clone)]
-pub(crate) struct Vertex {
-    pub labels: Bits,
-    /// Numerators of the coordinates (over a common denominator, which
-    /// normalisation makes irrelevant), converted to big integers only when
-    /// needed.
-    pub coords: Coords,
+pub(crate) struct Vertices {
+    pub labels: Vec<Bits>,
+    dim: usize,
+    coords: Coords,
 }
 
-/// Vertex coordinates in the integer type the enumeration ran with.
+/// Vertex coordinates, back to back, in the integer type the enumeration ran with.
 #[derive(Debug, Clone)]
 pub(crate) enum Coords {
     Small(Vec<i64>),
@@ -171,20 +174,33 @@ impl IntoCoords for BigInt {
     }
 }
 
-impl Coords {
-    fn is_origin(&self) -> bool {
-        match self {
-            Coords::Small(v) => v.iter().all(|x| *x == 0),
-            Coords::Medium(v) => v.iter().all(|x| *x == 0),
-            Coords::Big(v) => v.iter().all(|x| x.is_zero()),
+impl Vertices {
+    /// The number of vertices.
+    pub fn len(&self) -> usize {
+        self.labels.len()
+    }
+
+    fn range(&self, k: usize) -> std::ops::Range<usize> {
+        k * self.dim..(k + 1) * self.dim
+    }
+
+    /// Whether vertex `k` is the origin.
+    fn is_origin(&self, k: usize) -> bool {
+        let at = self.range(k);
+        match &self.coords {
+            Coords::Small(v) => v[at].iter().all(|x| *x == 0),
+            Coords::Medium(v) => v[at].iter().all(|x| *x == 0),
+            Coords::Big(v) => v[at].iter().all(|x| x.is_zero()),
         }
     }
 
-    /// The coordinates normalised to a probability vector, in lowest terms.
-    fn probabilities(&self) -> Vec<BigRational> {
-        let wide: Option<Vec<i128>> = match self {
-            Coords::Small(v) => Some(v.iter().map(|&x| i128::from(x)).collect()),
-            Coords::Medium(v) => Some(v.clone()),
+    /// The coordinates of vertex `k` normalised to a probability vector, in
+    /// lowest terms.
+    fn probabilities(&self, k: usize) -> Vec<BigRational> {
+        let at = self.range(k);
+        let wide: Option<Vec<i128>> = match &self.coords {
+            Coords::Small(v) => Some(v[at].iter().map(|&x| i128::from(x)).collect()),
+            Coords::Medium(v) => Some(v[at].to_vec()),
             Coords::Big(_) => None,
         };
         if let Some(v) = wide {
@@ -200,7 +216,7 @@ impl Coords {
                 }
             }
         }
-        let coords = self.to_big();
+        let coords = self.to_big(k);
         let total: BigInt = coords.iter().sum();
         coords
             .iter()
@@ -208,11 +224,76 @@ impl Coords {
             .collect()
     }
 
-    fn to_big(&self) -> Vec<BigInt> {
-        match self {
-            Coords::Small(v) => v.iter().map(|&x| BigInt::from(x)).collect(),
-            Coords::Medium(v) => v.iter().map(|&x| BigInt::from(x)).collect(),
-            Coords::Big(v) => v.clone(),
+    /// The coordinates of vertex `k` as big integers.
+    fn to_big(&self, k: usize) -> Vec<BigInt> {
+        let at = self.range(k);
+        match &self.coords {
+            Coords::Small(v) => v[at].iter().map(|&x| BigInt::from(x)).collect(),
+            Coords::Medium(v) => v[at].iter().map(|&x| BigInt::from(x)).collect(),
+            Coords::Big(v) => v[at].to_vec(),
+        }
+    }
+}
+
+/// The distinct vertices found by a search over bases, collected as found.
+struct VertexCollector<T> {
+    dim: usize,
+    labels: Vec<Bits>,
+    coords: Vec<T>,
+    /// Label sets of degenerate vertices already recorded: a degenerate
+    /// vertex has several bases, a nondegenerate one only one.
+    degenerate: HashSet<Bits, FastBuild>,
+}
+
+impl<T: IntoCoords> VertexCollector<T> {
+    fn new(dim: usize) -> Self {
+        VertexCollector {
+            dim,
+            labels: Vec::new(),
+            coords: Vec::new(),
+            degenerate: HashSet::default(),
+        }
+    }
+
+    /// Records the vertex of dictionary `t`, unless already recorded, and
+    /// returns whether the basis is degenerate (a basic variable at zero).
+    fn record<S: RowKernel>(
+        &mut self,
+        t: &Dictionary<S>,
+        label_bit: &[Bits],
+        convert: impl Fn(&S) -> T,
+    ) -> bool {
+        let d = self.dim;
+        let mut labels: Bits = 0;
+        for &v in &t.nonbasic {
+            labels |= label_bit[v];
+        }
+        let mut degenerate = false;
+        for (row, &v) in t.data.chunks_exact(d + 1).zip(&t.basis) {
+            if row[d].is_zero_int() {
+                labels |= label_bit[v];
+                degenerate = true;
+            }
+        }
+        if degenerate && !self.degenerate.insert(labels) {
+            return true;
+        }
+        self.labels.push(labels);
+        let at = self.coords.len();
+        self.coords.resize(at + d, T::int_zero());
+        for (row, &v) in t.data.chunks_exact(d + 1).zip(&t.basis) {
+            if v < d {
+                self.coords[at + v] = convert(&row[d]);
+            }
+        }
+        degenerate
+    }
+
+    fn finish(self) -> Vertices {
+        Vertices {
+            labels: self.labels,
+            dim: self.dim,
+            coords: T::into_coords(self.coords),
         }
     }
 }
@@ -295,11 +376,6 @@ impl<T: RowKernel> Dictionary<T> {
         &self.data[i * (self.d + 1) + c]
     }
 
-    #[inline]
-    fn rhs(&self, i: usize) -> &T {
-        &self.data[i * (self.d + 1) + self.d]
-    }
-
     /// Pivots nonbasic column `c` into the basis at row `r` (see the module
     /// [`crate::tableau`] for the update rule; the leaving variable's column
     /// becomes `-T[i][c]`, with `det` in row `r`).
@@ -346,55 +422,42 @@ impl<T: RowKernel> Dictionary<T> {
     }
 }
 
-/// A stack of dictionaries of one size, stored back to back.
-struct FlatStack<T> {
-    data: Vec<T>,
-    det: Vec<T>,
-    basis: Vec<usize>,
-    nonbasic: Vec<usize>,
-    key: Vec<Bits>,
-    back: Vec<usize>,
+/// The depth-first stack of pending dictionaries, all of one size. Popped
+/// slots keep their allocations: a push copies into a free slot (the only
+/// copy per pivot; the pivot then runs in place there) and a pop swaps the
+/// top slot with the caller's dictionary, so that nothing is allocated per
+/// basis.
+struct DictionaryStack<T> {
+    slots: Vec<Dictionary<T>>,
+    len: usize,
 }
 
-impl<T: RowKernel> FlatStack<T> {
+impl<T: RowKernel> DictionaryStack<T> {
     fn new() -> Self {
-        FlatStack {
-            data: Vec::new(),
-            det: Vec::new(),
-            basis: Vec::new(),
-            nonbasic: Vec::new(),
-            key: Vec::new(),
-            back: Vec::new(),
+        DictionaryStack {
+            slots: Vec::new(),
+            len: 0,
         }
     }
 
-    fn push(&mut self, t: &Dictionary<T>) {
-        self.data.extend_from_slice(&t.data);
-        self.det.push(t.det.clone());
-        self.basis.extend_from_slice(&t.basis);
-        self.nonbasic.extend_from_slice(&t.nonbasic);
-        self.key.push(t.key);
-        self.back.push(t.back);
+    /// Pushes a copy of `t` and returns it.
+    fn push_copy(&mut self, t: &Dictionary<T>) -> &mut Dictionary<T> {
+        if self.len == self.slots.len() {
+            self.slots.push(t.duplicate());
+        } else {
+            self.slots[self.len].copy_from(t);
+        }
+        self.len += 1;
+        &mut self.slots[self.len - 1]
     }
 
-    /// Moves the top dictionary into `t` (of the same size); `false` if empty.
+    /// Swaps the top dictionary into `t` and pops it; `false` if empty.
     fn pop_into(&mut self, t: &mut Dictionary<T>) -> bool {
-        let (Some(key), Some(back), Some(det)) = (self.key.pop(), self.back.pop(), self.det.pop())
-        else {
+        if self.len == 0 {
             return false;
-        };
-        let at = self.data.len() - t.data.len();
-        t.data.clone_from_slice(&self.data[at..]);
-        self.data.truncate(at);
-        let at = self.basis.len() - t.basis.len();
-        t.basis.copy_from_slice(&self.basis[at..]);
-        self.basis.truncate(at);
-        let at = self.nonbasic.len() - t.nonbasic.len();
-        t.nonbasic.copy_from_slice(&self.nonbasic[at..]);
-        self.nonbasic.truncate(at);
-        t.det = det;
-        t.key = key;
-        t.back = back;
+        }
+        self.len -= 1;
+        std::mem::swap(&mut self.slots[self.len], t);
         true
     }
 }
@@ -411,71 +474,20 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
     slack_labels: &[usize],
     basis_limit: usize,
     trusted: bool,
-) -> Result<Vec<Vertex>, Stop> {
+) -> Result<Vertices, Stop> {
     let k = c.len();
     let w = d + 1;
-    let mut data = vec![T::int_zero(); k * w];
-    for (i, row) in c.iter().enumerate() {
-        for (j, x) in row.iter().enumerate() {
-            data[i * w + j] = T::from_bigint(x).ok_or(Overflow)?;
-        }
-        data[i * w + d] = T::int_one();
-    }
-    let label_bit: Vec<Bits> = (0..d + k)
-        .map(|col| {
-            1u128
-                << if col < d {
-                    var_labels[col]
-                } else {
-                    slack_labels[col - d]
-                }
-        })
-        .collect();
-    let basis: Vec<usize> = (d..d + k).collect();
-    let key = basis.iter().fold(0u128, |b, &v| b | 1u128 << v);
-    let start = Dictionary {
-        d,
-        data,
-        det: T::int_one(),
-        basis,
-        nonbasic: (0..d).collect(),
-        key,
-        back: usize::MAX,
-    };
+    let start: Dictionary<T> = start_dictionary(c, d)?;
+    let label_bit = label_bits(d, var_labels, slack_labels);
     let mut visited: HashSet<Bits, FastBuild> = HashSet::default();
     visited.insert(start.key);
-    let mut vertices: HashMap<Bits, Vertex, FastBuild> = HashMap::default();
-    // The depth-first stack stores its dictionaries back to back in flat
-    // vectors, so that pushing and popping copy but never allocate.
+    let mut vertices = VertexCollector::<T>::new(d);
     let mut t = start.duplicate();
-    let mut child = start.duplicate();
-    let mut stack = FlatStack::new();
-    stack.push(&start);
+    let mut stack = DictionaryStack::new();
+    stack.push_copy(&start);
     let mut rows: Vec<usize> = Vec::with_capacity(k);
     while stack.pop_into(&mut t) {
-        let mut labels: Bits = 0;
-        for &v in &t.nonbasic {
-            labels |= label_bit[v];
-        }
-        let mut degenerate = false;
-        for (row, &v) in t.data.chunks_exact(w).zip(&t.basis) {
-            if row[d].is_zero_int() {
-                labels |= label_bit[v];
-                degenerate = true;
-            }
-        }
-        vertices.entry(labels).or_insert_with(|| {
-            let mut coords = vec![T::int_zero(); d];
-            for (row, &v) in t.data.chunks_exact(w).zip(&t.basis) {
-                if v < d {
-                    coords[v] = row[d].clone();
-                }
-            }
-            Vertex {
-                labels,
-                coords: T::into_coords(coords),
-            }
-        });
+        let degenerate = vertices.record(&t, &label_bit, T::clone);
         for col in 0..d {
             if col == t.back && !degenerate {
                 continue;
@@ -499,87 +511,86 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
                 if visited.len() > basis_limit {
                     return Err(Stop::TooMany(visited.len()));
                 }
-                child.copy_from(&t);
+                let child = stack.push_copy(&t);
                 child.pivot(r, col, trusted)?;
                 // Between two nondegenerate vertices the edge is the only
                 // minimum-ratio pivot of the column that just left: if the
                 // new basis is nondegenerate as well, that pivot leads
                 // straight back here.
                 child.back = if degenerate { usize::MAX } else { col };
-                stack.push(&child);
             }
         }
     }
-    Ok(vertices.into_values().collect())
+    Ok(vertices.finish())
+}
+
+/// The starting dictionary of `{z >= 0 : C z <= 1}`: every slack basic, at
+/// the origin.
+fn start_dictionary<T: Int>(c: &[Vec<BigInt>], d: usize) -> Result<Dictionary<T>, Overflow> {
+    let k = c.len();
+    let w = d + 1;
+    let mut data = vec![T::int_zero(); k * w];
+    for (i, row) in c.iter().enumerate() {
+        for (j, x) in row.iter().enumerate() {
+            data[i * w + j] = T::from_bigint(x).ok_or(Overflow)?;
+        }
+        data[i * w + d] = T::int_one();
+    }
+    let basis: Vec<usize> = (d..d + k).collect();
+    let key = basis.iter().fold(0u128, |b, &v| b | 1u128 << v);
+    Ok(Dictionary {
+        d,
+        data,
+        det: T::int_one(),
+        basis,
+        nonbasic: (0..d).collect(),
+        key,
+        back: usize::MAX,
+    })
+}
+
+/// The label bit of each variable: `z_l` (`l < d`) carries `var_labels[l]`,
+/// the slack of row `i` carries `slack_labels[i]`.
+fn label_bits(d: usize, var_labels: &[usize], slack_labels: &[usize]) -> Vec<Bits> {
+    (0..d + slack_labels.len())
+        .map(|col| {
+            1u128
+                << if col < d {
+                    var_labels[col]
+                } else {
+                    slack_labels[col - d]
+                }
+        })
+        .collect()
 }
 
 /// The shared state of a depth-first search over feasible bases.
 struct Search<'a> {
     d: usize,
-    k: usize,
     label_bit: &'a [Bits],
     visited: HashSet<Bits, FastBuild>,
-    vertices: HashMap<Bits, Vertex, FastBuild>,
+    vertices: VertexCollector<BigInt>,
     basis_limit: usize,
     rows: Vec<usize>,
 }
 
 impl Search<'_> {
-    /// Records the vertex of `t` and pushes its unvisited neighbours onto
-    /// `out`. If a pivot overflows, the neighbour is forgotten again (so that
-    /// it can be reached with wider integers) and `Stop::Overflow` returned;
-    /// the neighbours found before stay in `out`.
+    /// Pushes the unvisited neighbours of `t` onto `out` and records its
+    /// vertex. If a pivot overflows, the neighbour is forgotten again (so
+    /// that it can be reached with wider integers) and `Stop::Overflow`
+    /// returned, with the vertex not recorded (the caller expands `t` again
+    /// in wider integers); the neighbours found before stay in `out`.
     fn expand<T: IntoCoords>(
         &mut self,
         t: &Dictionary<T>,
         out: &mut Vec<Dictionary<T>>,
     ) -> Result<(), Stop> {
-        let (d, k) = (self.d, self.k);
-        let mut labels: Bits = 0;
-        for &v in &t.nonbasic {
-            labels |= self.label_bit[v];
-        }
-        for (i, &v) in t.basis.iter().enumerate() {
-            if t.rhs(i).is_zero_int() {
-                labels |= self.label_bit[v];
-            }
-        }
-        self.vertices.entry(labels).or_insert_with(|| {
-            let mut coords = vec![T::int_zero(); d];
-            for (i, &v) in t.basis.iter().enumerate() {
-                if v < d {
-                    coords[v] = t.rhs(i).clone();
-                }
-            }
-            Vertex {
-                labels,
-                coords: T::into_coords(coords),
-            }
-        });
+        let d = self.d;
         for col in 0..d {
             let mut rows = std::mem::take(&mut self.rows);
-            rows.clear();
-            for i in 0..k {
-                let a = t.at(i, col);
-                if !a.is_positive_int() {
-                    continue;
-                }
-                match rows.first() {
-                    None => rows.push(i),
-                    Some(&b) => match T::cmp_products(t.rhs(i), t.at(b, col), t.rhs(b), a)
-                        .ok_or(Overflow)?
-                    {
-                        std::cmp::Ordering::Less => {
-                            rows.clear();
-                            rows.push(i);
-                        }
-                        std::cmp::Ordering::Equal => rows.push(i),
-                        std::cmp::Ordering::Greater => {}
-                    },
-                }
-            }
-            for i in 0..k {
-                if t.rhs(i).is_zero_int() && t.at(i, col).is_negative_int() {
+            T::min_ratio_rows(&t.data, d + 1, col, d, &mut rows).ok_or(Overflow)?;
+            for (i, row) in t.data.chunks_exact(d + 1).enumerate() {
+                if row[d].is_zero_int() && row[col].is_negative_int() {
                     rows.push(i);
                 }
             }
@@ -603,6 +614,7 @@ impl Search<'_> {
             }
             self.rows = rows;
         }
+        self.vertices.record(t, self.label_bit, T::to_bigint);
         Ok(())
     }
 }
@@ -646,43 +658,16 @@ fn polytope_vertices_adaptive(
     var_labels: &[usize],
     slack_labels: &[usize],
     basis_limit: usize,
-) -> Result<Vec<Vertex>, Stop> {
+) -> Result<Vertices, Stop> {
     let k = c.len();
-    let w = d + 1;
-    let mut data = vec![BigInt::zero(); k * w];
-    for (i, row) in c.iter().enumerate() {
-        for (j, x) in row.iter().enumerate() {
-            data[i * w + j] = x.clone();
-        }
-        data[i * w + d] = BigInt::from(1);
-    }
-    let label_bit: Vec<Bits> = (0..d + k)
-        .map(|col| {
-            1u128
-                << if col < d {
-                    var_labels[col]
-                } else {
-                    slack_labels[col - d]
-                }
-        })
-        .collect();
-    let basis: Vec<usize> = (d..d + k).collect();
-    let key = basis.iter().fold(0u128, |b, &v| b | 1u128 << v);
-    let start = Dictionary {
-        d,
-        data,
-        det: BigInt::from(1),
-        basis,
-        nonbasic: (0..d).collect(),
-        key,
-        back: usize::MAX,
-    };
+    let start: Dictionary<BigInt> = start_dictionary(c, d)?;
+    let label_bit = label_bits(d, var_labels, slack_labels);
+    let key = start.key;
     let mut search = Search {
         d,
-        k,
         label_bit: &label_bit,
         visited: HashSet::default(),
-        vertices: HashMap::default(),
+        vertices: VertexCollector::new(d),
         basis_limit,
         rows: Vec::with_capacity(k),
     };
@@ -718,7 +703,7 @@ fn polytope_vertices_adaptive(
             break;
         }
     }
-    Ok(search.vertices.into_values().collect())
+    Ok(search.vertices.finish())
 }
 
 fn vertices_escalating(
@@ -727,7 +712,7 @@ fn vertices_escalating(
     var_labels: &[usize],
     slack_labels: &[usize],
     basis_limit: usize,
-) -> Result<Vec<Vertex>, StrategicError> {
+) -> Result<Vertices, StrategicError> {
     let too_many = |count: usize| StrategicError::TooLarge {
         method: "vertex enumeration".into(),
         what: "bases".into(),
@@ -847,27 +832,25 @@ pub fn all_equilibria_bimatrix(
         (p, q)
     });
     let (p, q) = (p?, q?);
-    let degenerate = p.iter().any(|v| v.labels.count_ones() as usize > m)
-        || q.iter().any(|v| v.labels.count_ones() as usize > n);
+    let degenerate = p.labels.iter().any(|l| l.count_ones() as usize > m)
+        || q.labels.iter().any(|l| l.count_ones() as usize > n);
     let full: Bits = if m + n == 128 {
         u128::MAX
     } else {
         (1u128 << (m + n)) - 1
     };
-    let nonzero = |v: &Vertex| !v.coords.is_origin();
-    let normalise = |v: &Vertex| -> Vec<BigRational> { v.coords.probabilities() };
     let mut row_vertices: Vec<Vec<BigRational>> = Vec::new();
     let mut column_vertices: Vec<Vec<BigRational>> = Vec::new();
     let mut row_index: HashMap<usize, usize> = HashMap::new();
     let mut col_index: HashMap<usize, usize> = HashMap::new();
     let mut pairs = Vec::new();
-    let qs: Vec<usize> = (0..q.len()).filter(|&k| nonzero(&q[k])).collect();
+    let qs: Vec<usize> = (0..q.len()).filter(|&k| !q.is_origin(k)).collect();
     let mut matches: Vec<(usize, usize)> = Vec::new();
     if degenerate {
-        for (pi, pv) in p.iter().enumerate() {
-            if nonzero(pv) {
+        for (pi, &pl) in p.labels.iter().enumerate() {
+            if !p.is_origin(pi) {
                 for &qi in &qs {
-                    if pv.labels | q[qi].labels == full {
+                    if pl | q.labels[qi] == full {
                         matches.push((pi, qi));
                     }
                 }
@@ -876,10 +859,10 @@ pub fn all_equilibria_bimatrix(
     } else {
         // Nondegenerate: the partner of a vertex has exactly the complementary labels.
         let by_labels: HashMap<Bits, usize, FastBuild> =
-            qs.iter().map(|&qi| (q[qi].labels, qi)).collect();
-        for (pi, pv) in p.iter().enumerate() {
-            if nonzero(pv) {
-                if let Some(&qi) = by_labels.get(&(full & !pv.labels)) {
+            qs.iter().map(|&qi| (q.labels[qi], qi)).collect();
+        for (pi, &pl) in p.labels.iter().enumerate() {
+            if !p.is_origin(pi) {
+                if let Some(&qi) = by_labels.get(&(full & !pl)) {
                     matches.push((pi, qi));
                 }
             }
@@ -887,11 +870,11 @@ pub fn all_equilibria_bimatrix(
     }
     for (pi, qi) in matches {
         let ri = *row_index.entry(pi).or_insert_with(|| {
-            row_vertices.push(normalise(&p[pi]));
+            row_vertices.push(p.probabilities(pi));
             row_vertices.len() - 1
         });
         let ci = *col_index.entry(qi).or_insert_with(|| {
-            column_vertices.push(normalise(&q[qi]));
+            column_vertices.push(q.probabilities(qi));
             column_vertices.len() - 1
         });
         pairs.push((ri, ci));
@@ -1022,11 +1005,10 @@ mod tests {
     use super::*;
     use crate::random::SplitMix64;
 
-    fn canonical(vs: Vec<Vertex>) -> Vec<(Bits, Vec<BigRational>)> {
-        let mut out: Vec<(Bits, Vec<BigRational>)> = vs
-            .into_iter()
+    fn canonical(vs: Vertices) -> Vec<(Bits, Vec<BigRational>)> {
+        let mut out: Vec<(Bits, Vec<BigRational>)> = (0..vs.len())
             .map(|v| {
-                let big = v.coords.to_big();
+                let big = vs.to_big(v);
                 // Coordinates up to the common denominator: normalise by the
                 // first nonzero entry (or keep the origin).
                 let first = big.iter().find(|x| !x.is_zero()).cloned();
@@ -1037,7 +1019,7 @@ mod tests {
                         .collect(),
                     None => vec![BigRational::zero(); big.len()],
                 };
-                (v.labels, coords)
+                (vs.labels[v], coords)
             })
             .collect();
         out.sort();
