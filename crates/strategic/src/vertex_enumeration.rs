@@ -20,8 +20,9 @@
 //! into two loops that such libraries run in big integers or rationals: the
 //! row update of a pivot and the minimum-ratio test. Here they run in machine
 //! integers ([`crate::integer`]: 64-bit products while the entries fit, exact
-//! division by multiplication with an inverse), pending bases live in a
-//! stack of reused dictionaries (one copy and no allocation per basis),
+//! division by multiplication with an inverse), the dictionaries of pending
+//! bases sit back to back in flat vectors (no allocation per basis; a
+//! child is pivoted in place in its stack slot),
 //! vertex coordinates are stored back to back, only degenerate vertices (the
 //! ones with several bases) are looked up in a table, bases and label sets
 //! are `u128` bitsets, and a ratio test known to lead straight back to the
@@ -44,7 +45,7 @@ use num_traits::Zero;
 use crate::equilibrium::Equilibrium;
 use crate::error::StrategicError;
 use crate::game::{Matrix, NormalFormGame};
-use crate::integer::{starting_width, Int, Overflow, RowKernel};
+use crate::integer::{starting_width, Overflow, RowKernel};
 use crate::zero_sum::scale_positive;
 
 /// The default limit on the upper-bound-theorem count of vertices.
@@ -338,6 +339,9 @@ type FastBuild = std::hash::BuildHasherDefault<BitsHasher>;
 struct Dictionary<T> {
     d: usize,
     data: Vec<T>,
+    /// For each row, a bound `|x| <= 2^bits` on its entries
+    /// ([`RowKernel::magnitude_bits`]), which picks the arithmetic.
+    bits: Vec<u32>,
     det: T,
     basis: Vec<usize>,
     nonbasic: Vec<usize>,
@@ -348,21 +352,11 @@ struct Dictionary<T> {
 }
 
 impl<T: RowKernel> Dictionary<T> {
-    /// Copies `other` into `self`, reusing the allocations.
-    fn copy_from(&mut self, other: &Self) {
-        self.d = other.d;
-        self.data.clone_from(&other.data);
-        self.det.clone_from(&other.det);
-        self.basis.clone_from(&other.basis);
-        self.nonbasic.clone_from(&other.nonbasic);
-        self.key = other.key;
-        self.back = other.back;
-    }
-
     fn duplicate(&self) -> Self {
         Dictionary {
             d: self.d,
             data: self.data.clone(),
+            bits: self.bits.clone(),
             det: self.det.clone(),
             basis: self.basis.clone(),
             nonbasic: self.nonbasic.clone(),
@@ -371,93 +365,168 @@ impl<T: RowKernel> Dictionary<T> {
         }
     }
 
-    #[inline]
-    fn at(&self, i: usize, c: usize) -> &T {
-        &self.data[i * (self.d + 1) + c]
+    /// Pivots nonbasic column `c` into the basis at row `r`.
+    fn pivot(&mut self, r: usize, c: usize, trusted: bool) -> Result<(), Overflow> {
+        PivotParts {
+            d: self.d,
+            data: &mut self.data,
+            bits: &mut self.bits,
+            det: &mut self.det,
+            basis: &mut self.basis,
+            nonbasic: &mut self.nonbasic,
+            key: &mut self.key,
+        }
+        .pivot(r, c, trusted)
     }
+}
 
+/// The parts of a dictionary that a pivot changes, borrowed from a
+/// [`Dictionary`] or from a slot of a [`FlatStack`].
+struct PivotParts<'a, T> {
+    d: usize,
+    data: &'a mut [T],
+    bits: &'a mut [u32],
+    det: &'a mut T,
+    basis: &'a mut [usize],
+    nonbasic: &'a mut [usize],
+    key: &'a mut Bits,
+}
+
+impl<T: RowKernel> PivotParts<'_, T> {
     /// Pivots nonbasic column `c` into the basis at row `r` (see the module
     /// [`crate::tableau`] for the update rule; the leaving variable's column
     /// becomes `-T[i][c]`, with `det` in row `r`).
-    fn pivot(&mut self, r: usize, c: usize, trusted: bool) -> Result<(), Overflow> {
+    fn pivot(self, r: usize, c: usize, trusted: bool) -> Result<(), Overflow> {
         let w = self.d + 1;
-        let p = self.at(r, c).clone();
+        let p = self.data[r * w + c].clone();
         let divisor = if trusted {
-            T::divisor_trusted(&self.det)
+            T::divisor_trusted(self.det)
         } else {
-            T::divisor(&self.det)
+            T::divisor(self.det)
         };
         let (before, rest) = self.data.split_at_mut(r * w);
         let (pivot_row, after) = rest.split_at_mut(w);
-        let pivot_bits = T::magnitude_bits(pivot_row);
-        for row in before.chunks_exact_mut(w).chain(after.chunks_exact_mut(w)) {
+        let (bits_before, bits_rest) = self.bits.split_at_mut(r);
+        let (pivot_bits, bits_after) = bits_rest.split_at_mut(1);
+        let others = (before.chunks_exact_mut(w).zip(bits_before))
+            .chain(after.chunks_exact_mut(w).zip(bits_after));
+        for (row, bits) in others {
             let f = row[c].clone();
             if f.is_zero_int() {
-                if p != self.det {
+                if p != *self.det {
                     for x in row.iter_mut() {
                         if !x.is_zero_int() {
                             *x = T::mul_div(&p, x, &divisor).ok_or(Overflow)?;
                         }
                     }
+                    *bits = T::magnitude_bits(row);
                 }
             } else {
-                T::update_row(row, pivot_row, c, &p, &f, &divisor, pivot_bits).ok_or(Overflow)?;
+                *bits = T::update_row(row, pivot_row, c, &p, &f, &divisor, *bits, pivot_bits[0])
+                    .ok_or(Overflow)?;
             }
         }
         pivot_row[c] = self.det.clone();
+        pivot_bits[0] = T::magnitude_bits(pivot_row);
         let entering = self.nonbasic[c];
         let leaving = self.basis[r];
         self.basis[r] = entering;
         self.nonbasic[c] = leaving;
-        self.key = (self.key & !(1u128 << leaving)) | 1u128 << entering;
+        *self.key = (*self.key & !(1u128 << leaving)) | 1u128 << entering;
         if p.is_negative_int() {
             for x in self.data.iter_mut() {
                 *x = T::neg(x).ok_or(Overflow)?;
             }
-            self.det = T::neg(&p).ok_or(Overflow)?;
+            *self.det = T::neg(&p).ok_or(Overflow)?;
         } else {
-            self.det = p;
+            *self.det = p;
         }
         Ok(())
     }
 }
 
-/// The depth-first stack of pending dictionaries, all of one size. Popped
-/// slots keep their allocations: a push copies into a free slot (the only
-/// copy per pivot; the pivot then runs in place there) and a pop swaps the
-/// top slot with the caller's dictionary, so that nothing is allocated per
-/// basis.
-struct DictionaryStack<T> {
-    slots: Vec<Dictionary<T>>,
-    len: usize,
+/// The depth-first stack of pending dictionaries, all of one size, stored
+/// back to back in flat vectors: one growing allocation for all of them
+/// (many small ones, freed at the end of every search, would cost page
+/// faults in the next one), and a push pivots in place in the new top slot.
+struct FlatStack<T> {
+    data: Vec<T>,
+    bits: Vec<u32>,
+    det: Vec<T>,
+    basis: Vec<usize>,
+    nonbasic: Vec<usize>,
+    key: Vec<Bits>,
+    back: Vec<usize>,
 }
 
-impl<T: RowKernel> DictionaryStack<T> {
+impl<T: RowKernel> FlatStack<T> {
     fn new() -> Self {
-        DictionaryStack {
-            slots: Vec::new(),
-            len: 0,
+        FlatStack {
+            data: Vec::new(),
+            bits: Vec::new(),
+            det: Vec::new(),
+            basis: Vec::new(),
+            nonbasic: Vec::new(),
+            key: Vec::new(),
+            back: Vec::new(),
         }
     }
 
-    /// Pushes a copy of `t` and returns it.
-    fn push_copy(&mut self, t: &Dictionary<T>) -> &mut Dictionary<T> {
-        if self.len == self.slots.len() {
-            self.slots.push(t.duplicate());
-        } else {
-            self.slots[self.len].copy_from(t);
-        }
-        self.len += 1;
-        &mut self.slots[self.len - 1]
+    fn push(&mut self, t: &Dictionary<T>) {
+        self.data.extend_from_slice(&t.data);
+        self.bits.extend_from_slice(&t.bits);
+        self.det.push(t.det.clone());
+        self.basis.extend_from_slice(&t.basis);
+        self.nonbasic.extend_from_slice(&t.nonbasic);
+        self.key.push(t.key);
+        self.back.push(t.back);
     }
 
-    /// Swaps the top dictionary into `t` and pops it; `false` if empty.
+    /// Pushes `t` pivoted on `(r, c)`, with `back` as its [`Dictionary::back`].
+    fn push_pivoted(
+        &mut self,
+        t: &Dictionary<T>,
+        r: usize,
+        c: usize,
+        trusted: bool,
+        back: usize,
+    ) -> Result<(), Overflow> {
+        self.push(t);
+        let top = self.key.len() - 1;
+        self.back[top] = back;
+        PivotParts {
+            d: t.d,
+            data: &mut self.data[top * t.data.len()..],
+            bits: &mut self.bits[top * t.bits.len()..],
+            det: &mut self.det[top],
+            basis: &mut self.basis[top * t.basis.len()..],
+            nonbasic: &mut self.nonbasic[top * t.nonbasic.len()..],
+            key: &mut self.key[top],
+        }
+        .pivot(r, c, trusted)
+    }
+
+    /// Moves the top dictionary into `t` (of the same size); `false` if empty.
     fn pop_into(&mut self, t: &mut Dictionary<T>) -> bool {
-        if self.len == 0 {
+        let (Some(key), Some(back), Some(det)) = (self.key.pop(), self.back.pop(), self.det.pop())
+        else {
             return false;
-        }
-        self.len -= 1;
-        std::mem::swap(&mut self.slots[self.len], t);
+        };
+        let at = self.data.len() - t.data.len();
+        t.data.clone_from_slice(&self.data[at..]);
+        self.data.truncate(at);
+        let at = self.bits.len() - t.bits.len();
+        t.bits.copy_from_slice(&self.bits[at..]);
+        self.bits.truncate(at);
+        let at = self.basis.len() - t.basis.len();
+        t.basis.copy_from_slice(&self.basis[at..]);
+        self.basis.truncate(at);
+        let at = self.nonbasic.len() - t.nonbasic.len();
+        t.nonbasic.copy_from_slice(&self.nonbasic[at..]);
+        self.nonbasic.truncate(at);
+        t.det = det;
+        t.key = key;
+        t.back = back;
         true
     }
 }
@@ -483,17 +552,18 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
     visited.insert(start.key);
     let mut vertices = VertexCollector::<T>::new(d);
     let mut t = start.duplicate();
-    let mut stack = DictionaryStack::new();
-    stack.push_copy(&start);
+    let mut stack = FlatStack::new();
+    stack.push(&start);
     let mut rows: Vec<usize> = Vec::with_capacity(k);
     while stack.pop_into(&mut t) {
         let degenerate = vertices.record(&t, &label_bit, T::clone);
+        let bits = t.bits.iter().copied().max().unwrap_or(0);
         for col in 0..d {
             if col == t.back && !degenerate {
                 continue;
             }
             // Minimum-ratio rows for the entering column.
-            T::min_ratio_rows(&t.data, w, col, d, &mut rows).ok_or(Overflow)?;
+            T::min_ratio_rows(&t.data, w, col, d, &mut rows, bits).ok_or(Overflow)?;
             if degenerate {
                 for (i, row) in t.data.chunks_exact(w).enumerate() {
                     if row[d].is_zero_int() && row[col].is_negative_int() {
@@ -511,13 +581,12 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
                 if visited.len() > basis_limit {
                     return Err(Stop::TooMany(visited.len()));
                 }
-                let child = stack.push_copy(&t);
-                child.pivot(r, col, trusted)?;
                 // Between two nondegenerate vertices the edge is the only
                 // minimum-ratio pivot of the column that just left: if the
                 // new basis is nondegenerate as well, that pivot leads
                 // straight back here.
-                child.back = if degenerate { usize::MAX } else { col };
+                let back = if degenerate { usize::MAX } else { col };
+                stack.push_pivoted(&t, r, col, trusted, back)?;
             }
         }
     }
@@ -526,7 +595,7 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
 
 /// The starting dictionary of `{z >= 0 : C z <= 1}`: every slack basic, at
 /// the origin.
-fn start_dictionary<T: Int>(c: &[Vec<BigInt>], d: usize) -> Result<Dictionary<T>, Overflow> {
+fn start_dictionary<T: RowKernel>(c: &[Vec<BigInt>], d: usize) -> Result<Dictionary<T>, Overflow> {
     let k = c.len();
     let w = d + 1;
     let mut data = vec![T::int_zero(); k * w];
@@ -540,6 +609,7 @@ fn start_dictionary<T: Int>(c: &[Vec<BigInt>], d: usize) -> Result<Dictionary<T>
     let key = basis.iter().fold(0u128, |b, &v| b | 1u128 << v);
     Ok(Dictionary {
         d,
+        bits: row_bits(&data, w),
         data,
         det: T::int_one(),
         basis,
@@ -588,7 +658,8 @@ impl Search<'_> {
         let d = self.d;
         for col in 0..d {
             let mut rows = std::mem::take(&mut self.rows);
-            T::min_ratio_rows(&t.data, d + 1, col, d, &mut rows).ok_or(Overflow)?;
+            let bits = t.bits.iter().copied().max().unwrap_or(0);
+            T::min_ratio_rows(&t.data, d + 1, col, d, &mut rows, bits).ok_or(Overflow)?;
             for (i, row) in t.data.chunks_exact(d + 1).enumerate() {
                 if row[d].is_zero_int() && row[col].is_negative_int() {
                     rows.push(i);
@@ -619,10 +690,17 @@ impl Search<'_> {
     }
 }
 
+/// [`RowKernel::magnitude_bits`] of each row of `data` (stride `w`).
+fn row_bits<T: RowKernel>(data: &[T], w: usize) -> Vec<u32> {
+    data.chunks_exact(w).map(T::magnitude_bits).collect()
+}
+
 fn dictionary_to_big(t: &Dictionary<i128>) -> Dictionary<BigInt> {
+    let data: Vec<BigInt> = t.data.iter().map(|&x| BigInt::from(x)).collect();
     Dictionary {
         d: t.d,
-        data: t.data.iter().map(|&x| BigInt::from(x)).collect(),
+        bits: row_bits(&data, t.d + 1),
+        data,
         det: BigInt::from(t.det),
         basis: t.basis.clone(),
         nonbasic: t.nonbasic.clone(),
@@ -633,13 +711,15 @@ fn dictionary_to_big(t: &Dictionary<i128>) -> Dictionary<BigInt> {
 
 fn dictionary_to_medium(t: &Dictionary<BigInt>) -> Option<Dictionary<i128>> {
     use num_traits::ToPrimitive;
+    let data = t
+        .data
+        .iter()
+        .map(|x| x.to_i128())
+        .collect::<Option<Vec<_>>>()?;
     Some(Dictionary {
         d: t.d,
-        data: t
-            .data
-            .iter()
-            .map(|x| x.to_i128())
-            .collect::<Option<Vec<_>>>()?,
+        bits: row_bits(&data, t.d + 1),
+        data,
         det: t.det.to_i128()?,
         basis: t.basis.clone(),
         nonbasic: t.nonbasic.clone(),
