@@ -483,7 +483,7 @@ pub(crate) trait RowKernel: Int {
         bits: u32,
     ) -> Option<()> {
         let _ = bits;
-        min_ratio_rows_by(data, w, col, rhs, rows, Self::cmp_products)
+        min_ratio_rows_checked(data, w, col, rhs, rows)
     }
     /// A bound on the magnitudes in `values`: every `x` satisfies
     /// `|x| <= 2^bits`. Types without a fast path for small entries return
@@ -528,29 +528,54 @@ pub(crate) trait RowKernel: Int {
     }
 }
 
-/// [`RowKernel::min_ratio_rows`] with the products compared by `cmp`.
-#[inline(always)]
-fn min_ratio_rows_by<T: Int>(
+/// [`RowKernel::min_ratio_rows`] with [`Int::cmp_products`].
+fn min_ratio_rows_checked<T: Int>(
     data: &[T],
     w: usize,
     col: usize,
     rhs: usize,
     rows: &mut Vec<usize>,
-    cmp: impl Fn(&T, &T, &T, &T) -> Option<Ordering>,
+) -> Option<()> {
+    min_ratio_rows_by(
+        data,
+        w,
+        col,
+        rhs,
+        rows,
+        |x| x,
+        |x| x.is_positive_int(),
+        |a, b, c, d| T::cmp_products(a, b, c, d),
+    )
+}
+
+/// [`RowKernel::min_ratio_rows`] on the entries as read by `load`, with
+/// the signs tested by `positive` and the products compared by `cmp`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn min_ratio_rows_by<'a, T, K>(
+    data: &'a [T],
+    w: usize,
+    col: usize,
+    rhs: usize,
+    rows: &mut Vec<usize>,
+    load: impl Fn(&'a T) -> K,
+    positive: impl Fn(&K) -> bool,
+    cmp: impl Fn(&K, &K, &K, &K) -> Option<Ordering>,
 ) -> Option<()> {
     rows.clear();
-    let mut best: Option<(&T, &T)> = None;
+    let mut best: Option<(K, K)> = None;
     for (i, row) in data.chunks_exact(w).enumerate() {
-        let (a, b) = (&row[col], &row[rhs]);
-        if !a.is_positive_int() {
+        let a = load(&row[col]);
+        if !positive(&a) {
             continue;
         }
-        match best {
+        let b = load(&row[rhs]);
+        match &best {
             None => {
                 best = Some((b, a));
                 rows.push(i);
             }
-            Some((bb, ab)) => match cmp(b, ab, bb, a)? {
+            Some((bb, ab)) => match cmp(&b, ab, bb, &a)? {
                 Ordering::Less => {
                     best = Some((b, a));
                     rows.clear();
@@ -589,11 +614,18 @@ impl RowKernel for i128 {
     ) -> Option<()> {
         if bits <= 62 {
             // Every entry fits in 64 bits: one widening product each.
-            min_ratio_rows_by(data, w, col, rhs, rows, |a, b, c, d| {
-                Some(mul64(*a, *b).cmp(&mul64(*c, *d)))
-            })
+            min_ratio_rows_by(
+                data,
+                w,
+                col,
+                rhs,
+                rows,
+                |x| *x as i64,
+                |a| *a > 0,
+                |a, b, c, d| Some(widening_mul(*a, *b).cmp(&widening_mul(*c, *d))),
+            )
         } else {
-            min_ratio_rows_by(data, w, col, rhs, rows, Self::cmp_products)
+            min_ratio_rows_checked(data, w, col, rhs, rows)
         }
     }
 

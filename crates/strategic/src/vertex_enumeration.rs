@@ -460,15 +460,17 @@ struct FlatStack<T> {
 }
 
 impl<T: RowKernel> FlatStack<T> {
-    fn new() -> Self {
+    /// An empty stack with room for `capacity` dictionaries shaped like `t`
+    /// (reallocating a large stack as it grows would copy it each time).
+    fn with_capacity(t: &Dictionary<T>, capacity: usize) -> Self {
         FlatStack {
-            data: Vec::new(),
-            bits: Vec::new(),
-            det: Vec::new(),
-            basis: Vec::new(),
-            nonbasic: Vec::new(),
-            key: Vec::new(),
-            back: Vec::new(),
+            data: Vec::with_capacity(capacity * t.data.len()),
+            bits: Vec::with_capacity(capacity * t.bits.len()),
+            det: Vec::with_capacity(capacity),
+            basis: Vec::with_capacity(capacity * t.basis.len()),
+            nonbasic: Vec::with_capacity(capacity * t.nonbasic.len()),
+            key: Vec::with_capacity(capacity),
+            back: Vec::with_capacity(capacity),
         }
     }
 
@@ -548,11 +550,15 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
     let w = d + 1;
     let start: Dictionary<T> = start_dictionary(c, d)?;
     let label_bit = label_bits(d, var_labels, slack_labels);
-    let mut visited: HashSet<Bits, FastBuild> = HashSet::default();
+    // Room for as many bases as the polytope may have vertices, up to a
+    // cap (the set and the stack grow beyond that if they must).
+    let expected = upper_bound_vertices(d, d + k).min(1024) as usize;
+    let mut visited: HashSet<Bits, FastBuild> =
+        HashSet::with_capacity_and_hasher(expected, FastBuild::default());
     visited.insert(start.key);
     let mut vertices = VertexCollector::<T>::new(d);
     let mut t = start.duplicate();
-    let mut stack = FlatStack::new();
+    let mut stack = FlatStack::with_capacity(&start, expected);
     stack.push(&start);
     let mut rows: Vec<usize> = Vec::with_capacity(k);
     while stack.pop_into(&mut t) {
@@ -914,40 +920,12 @@ pub fn all_equilibria_bimatrix(
     let (p, q) = (p?, q?);
     let degenerate = p.labels.iter().any(|l| l.count_ones() as usize > m)
         || q.labels.iter().any(|l| l.count_ones() as usize > n);
-    let full: Bits = if m + n == 128 {
-        u128::MAX
-    } else {
-        (1u128 << (m + n)) - 1
-    };
     let mut row_vertices: Vec<Vec<BigRational>> = Vec::new();
     let mut column_vertices: Vec<Vec<BigRational>> = Vec::new();
     let mut row_index: HashMap<usize, usize> = HashMap::new();
     let mut col_index: HashMap<usize, usize> = HashMap::new();
     let mut pairs = Vec::new();
-    let qs: Vec<usize> = (0..q.len()).filter(|&k| !q.is_origin(k)).collect();
-    let mut matches: Vec<(usize, usize)> = Vec::new();
-    if degenerate {
-        for (pi, &pl) in p.labels.iter().enumerate() {
-            if !p.is_origin(pi) {
-                for &qi in &qs {
-                    if pl | q.labels[qi] == full {
-                        matches.push((pi, qi));
-                    }
-                }
-            }
-        }
-    } else {
-        // Nondegenerate: the partner of a vertex has exactly the complementary labels.
-        let by_labels: HashMap<Bits, usize, FastBuild> =
-            qs.iter().map(|&qi| (q.labels[qi], qi)).collect();
-        for (pi, &pl) in p.labels.iter().enumerate() {
-            if !p.is_origin(pi) {
-                if let Some(&qi) = by_labels.get(&(full & !pl)) {
-                    matches.push((pi, qi));
-                }
-            }
-        }
-    }
+    let matches = complementary_pairs(&p, &q, m, n);
     for (pi, qi) in matches {
         let ri = *row_index.entry(pi).or_insert_with(|| {
             row_vertices.push(p.probabilities(pi));
@@ -995,6 +973,49 @@ pub fn all_equilibria_bimatrix(
         degenerate,
         vertex_counts: (p.len(), q.len()),
     })
+}
+
+/// The pairs `(i, j)` of a nonzero vertex `i` of `P` (dimension `m`) and a
+/// nonzero vertex `j` of `Q` (dimension `n`) whose labels together are all
+/// `m + n` labels: the extreme equilibria.
+///
+/// The partners of a vertex of `P` with label set `L` are the vertices of
+/// `Q` whose labels include the complement of `L`. If `L` has exactly `m`
+/// labels (every vertex has at least that many), the complement has `n`, so
+/// a partner either has exactly those labels (found by lookup) or is
+/// degenerate (more than `n` labels); only degenerate vertices of `P` need a
+/// scan of all of `Q`.
+fn complementary_pairs(p: &Vertices, q: &Vertices, m: usize, n: usize) -> Vec<(usize, usize)> {
+    let full: Bits = if m + n == 128 {
+        u128::MAX
+    } else {
+        (1u128 << (m + n)) - 1
+    };
+    let qs: Vec<usize> = (0..q.len()).filter(|&k| !q.is_origin(k)).collect();
+    let by_labels: HashMap<Bits, usize, FastBuild> =
+        qs.iter().map(|&qi| (q.labels[qi], qi)).collect();
+    let degenerate_qs: Vec<usize> = qs
+        .iter()
+        .copied()
+        .filter(|&qi| q.labels[qi].count_ones() as usize > n)
+        .collect();
+    let mut matches = Vec::new();
+    for (pi, &pl) in p.labels.iter().enumerate() {
+        if p.is_origin(pi) {
+            continue;
+        }
+        let complement = full & !pl;
+        let covers = |qi: &&usize| q.labels[**qi] & complement == complement;
+        if pl.count_ones() as usize > m {
+            matches.extend(qs.iter().filter(covers).map(|&qi| (pi, qi)));
+        } else {
+            if let Some(&qi) = by_labels.get(&complement) {
+                matches.push((pi, qi));
+            }
+            matches.extend(degenerate_qs.iter().filter(covers).map(|&qi| (pi, qi)));
+        }
+    }
+    matches
 }
 
 /// The maximal bicliques of the bipartite graph of extreme equilibria:
@@ -1162,6 +1183,48 @@ mod tests {
                 assert_eq!(canonical(v), big);
             }
         }
+    }
+
+    #[test]
+    fn complementary_pairs_match_a_scan_of_all_pairs() {
+        // Payoffs in 1..=2 make many degenerate vertices on both sides.
+        let mut rng = SplitMix64::new(11);
+        let mut degenerate_pairs = 0;
+        for (m, n) in [(2usize, 3usize), (3, 3), (4, 3), (5, 5)] {
+            let mut draw = |rows: usize, cols: usize| -> Vec<Vec<BigInt>> {
+                (0..rows)
+                    .map(|_| {
+                        (0..cols)
+                            .map(|_| BigInt::from(rng.below_or_equal(1) + 1))
+                            .collect()
+                    })
+                    .collect()
+            };
+            let (bt, a) = (draw(n, m), draw(m, n));
+            let rows: Vec<usize> = (0..m).collect();
+            let cols: Vec<usize> = (m..m + n).collect();
+            let p = polytope_vertices::<BigInt>(&bt, m, &rows, &cols, usize::MAX, false)
+                .unwrap_or_else(|_| panic!("no limit"));
+            let q = polytope_vertices::<BigInt>(&a, n, &cols, &rows, usize::MAX, false)
+                .unwrap_or_else(|_| panic!("no limit"));
+            let full = (1u128 << (m + n)) - 1;
+            let mut scan = Vec::new();
+            for pi in (0..p.len()).filter(|&i| !p.is_origin(i)) {
+                for qi in (0..q.len()).filter(|&j| !q.is_origin(j)) {
+                    if p.labels[pi] | q.labels[qi] == full {
+                        scan.push((pi, qi));
+                        if (p.labels[pi].count_ones() + q.labels[qi].count_ones()) as usize > m + n
+                        {
+                            degenerate_pairs += 1;
+                        }
+                    }
+                }
+            }
+            let mut fast = complementary_pairs(&p, &q, m, n);
+            fast.sort();
+            assert_eq!(fast, scan);
+        }
+        assert!(degenerate_pairs > 0, "the games should be degenerate");
     }
 
     #[test]
