@@ -247,11 +247,12 @@ struct VertexCollector<T> {
 }
 
 impl<T: IntoCoords> VertexCollector<T> {
-    fn new(dim: usize) -> Self {
+    /// A collector for vertices of dimension `dim`, with room for `capacity`.
+    fn new(dim: usize, capacity: usize) -> Self {
         VertexCollector {
             dim,
-            labels: Vec::new(),
-            coords: Vec::new(),
+            labels: Vec::with_capacity(capacity),
+            coords: Vec::with_capacity(capacity * dim),
             degenerate: HashSet::default(),
         }
     }
@@ -550,13 +551,14 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
     let w = d + 1;
     let start: Dictionary<T> = start_dictionary(c, d)?;
     let label_bit = label_bits(d, var_labels, slack_labels);
-    // Room for as many bases as the polytope may have vertices, up to a
-    // cap (the set and the stack grow beyond that if they must).
+    // Room for as many bases and vertices as the polytope may have vertices,
+    // up to a cap (the set, the list and the stack grow beyond that if they
+    // must).
     let expected = upper_bound_vertices(d, d + k).min(1024) as usize;
     let mut visited: HashSet<Bits, FastBuild> =
         HashSet::with_capacity_and_hasher(expected, FastBuild::default());
     visited.insert(start.key);
-    let mut vertices = VertexCollector::<T>::new(d);
+    let mut vertices = VertexCollector::<T>::new(d, expected);
     let mut t = start.duplicate();
     let mut stack = FlatStack::with_capacity(&start, expected);
     stack.push(&start);
@@ -753,7 +755,7 @@ fn polytope_vertices_adaptive(
         d,
         label_bit: &label_bit,
         visited: HashSet::default(),
-        vertices: VertexCollector::new(d),
+        vertices: VertexCollector::new(d, 0),
         basis_limit,
         rows: Vec::with_capacity(k),
     };
