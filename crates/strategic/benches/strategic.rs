@@ -1,10 +1,11 @@
 //! Benchmarks of the exact strategic-form solvers on fixed-seed random games
 //! (payoffs 0..=1000), printing medians. Not a test.
 //!
-//! `cargo bench -p sprague-strategic --bench strategic -- [--games DIR] [--json FILE] [--quick]`
+//! `cargo bench -p sprague-strategic --bench strategic -- [--games DIR] [--json FILE] [--quick] [--enum-only]`
 //! writes every game to `DIR` (JSON `{"matrices": [A, B]}`) so that the
 //! Python peers (scripts/bench-strategic.sh) solve identical inputs, and
-//! writes the timings and equilibrium counts to `FILE`.
+//! writes the timings and equilibrium counts to `FILE`. `--enum-only` runs
+//! just the 10x10 all-equilibria part (for A/B timing and profiling).
 
 use std::time::Instant;
 
@@ -41,6 +42,7 @@ fn main() {
     let games_dir = get("--games");
     let json_out = get("--json");
     let quick = args.iter().any(|a| a == "--quick");
+    let enum_only = args.iter().any(|a| a == "--enum-only");
     if let Some(dir) = &games_dir {
         let _ = std::fs::create_dir_all(dir);
     }
@@ -68,6 +70,10 @@ fn main() {
     );
     report.insert("enum10_median_s".into(), enum_median.into());
     report.insert("enum10_counts".into(), counts.into());
+    if enum_only {
+        write_report(&json_out, report);
+        return;
+    }
 
     // Lemke–Howson 200x200, label 1.
     let count = if quick { 3 } else { 7 };
@@ -120,9 +126,13 @@ fn main() {
         );
         report.insert(format!("zs{size}_median_s"), zs_median.into());
     }
+    write_report(&json_out, report);
+}
+
+fn write_report(json_out: &Option<String>, report: serde_json::Map<String, serde_json::Value>) {
     if let Some(path) = json_out {
         let text = serde_json::Value::Object(report).to_string();
-        if let Err(e) = std::fs::write(&path, text) {
+        if let Err(e) = std::fs::write(path, text) {
             eprintln!("could not write {path}: {e}");
         }
     }
