@@ -20,7 +20,7 @@
 //! ([`FarMarks::start`]).
 
 use std::ops::Range;
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 use std::thread::Scope;
 
 use crate::kernel;
@@ -111,7 +111,7 @@ impl FarMarks {
         let (jobs, inbox) = channel::<Job>();
         let (outbox, done) = channel::<Job>();
         scope.spawn(move || {
-            for mut job in inbox {
+            while let Some(mut job) = receive(&inbox) {
                 mark(&mut job);
                 if outbox.send(job).is_err() {
                     break;
@@ -167,7 +167,7 @@ impl FarMarks {
     /// pending job; a job for another batch is dropped (its buffers kept).
     pub fn take(&mut self, key: BatchKey) -> Option<Job> {
         self.pending.take()?;
-        let job = self.done.recv().ok()?;
+        let job = receive(&self.done)?;
         if job.key == key {
             Some(job)
         } else {
@@ -192,6 +192,23 @@ impl Drop for FarMarks {
         }
     }
 }
+
+/// The next message: a short spin first (the other side usually answers
+/// within microseconds, and waking a parked thread costs more than that),
+/// then a blocking wait. `None` once the other side is gone.
+fn receive<M>(channel: &Receiver<M>) -> Option<M> {
+    for _ in 0..SPINS {
+        match channel.try_recv() {
+            Ok(message) => return Some(message),
+            Err(TryRecvError::Empty) => std::hint::spin_loop(),
+            Err(TryRecvError::Disconnected) => return None,
+        }
+    }
+    channel.recv().ok()
+}
+
+/// Polls of a channel before blocking on it.
+const SPINS: usize = 1 << 16;
 
 /// The helper's work: every pair of the job, marked in its rows.
 fn mark(job: &mut Job) {
