@@ -5,7 +5,7 @@
 //! Grundy's game all have this shape (*Winning Ways*, ch. 4). A position is a
 //! multiset of heaps and is the sum of its heaps, so a family only has to say
 //! what one heap can become; [`HeapGame`] turns it into a [`Game`], and
-//! [`crate::sweep`] computes g(0..N) densely.
+//! [`crate::sweep()`] computes g(0..N) densely.
 
 use std::fmt;
 

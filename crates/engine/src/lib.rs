@@ -4,7 +4,7 @@
 //! description into Sprague–Grundy values ([`GrundySolver`]), outcomes
 //! ([`Outcome`]) and every winning move of a sum ([`analyze`]). One-heap
 //! families whose options are sums of smaller heaps (take-and-break games)
-//! implement [`HeapFamily`] and get a dense sweep of g(0..N) ([`sweep`]) with
+//! implement [`HeapFamily`] and get a dense sweep of g(0..N) ([`sweep()`]) with
 //! periodicity detection and proof ([`periodicity`]).
 //!
 //! Reference: E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways for Your

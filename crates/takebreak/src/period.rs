@@ -16,7 +16,7 @@
 //! split must be unequal: its periods are only ever observed.
 //!
 //! The shortening step needs x − p ≥ 1, so the proof uses max(n₀, 1) in place
-//! of n₀ (see [`PeriodicityTheorem::values_needed`]).
+//! of n₀ (see [`sprague_engine::PeriodicityTheorem::values_needed`]).
 //!
 //! The search is `sprague_engine::find_period`, generic over the value type, so
 //! it works on the narrow stored values directly (no copy of a table of 10⁸ values).
