@@ -739,6 +739,39 @@ mod tests {
     }
 
     #[test]
+    fn the_two_byte_membership_scan_ignores_saturated_values() {
+        // Values up to 511: many xors are 255 or more and saturate to 255 in
+        // the two-byte vector scan, which must then neither find 255 nor any
+        // other needed value that is not there.
+        let table: Vec<u16> = (0..3000u32)
+            .map(|i| (i.wrapping_mul(2654435761) >> 7) as u16 & 511)
+            .collect();
+        for (m, wanted) in [
+            (2999usize, (0..255).collect::<Vec<u32>>()),
+            (1001, vec![0, 3, 77, 128, 200, 254]),
+            (400, (0..255).step_by(5).collect()),
+            // 255 needed: the scalar scan.
+            (1500, vec![5, 255]),
+            (3, vec![255]),
+        ] {
+            let half = (m - 1) / 2;
+            let values: std::collections::HashSet<u32> = (1..=half)
+                .map(|a| u32::from(table[a] ^ table[m - a]))
+                .collect();
+            let expected: Vec<u32> = wanted
+                .iter()
+                .copied()
+                .filter(|value| !values.contains(value))
+                .collect();
+            for avx2 in [false, crate::sweep::has_avx2()] {
+                let blocks = half.div_ceil(64);
+                let left = scan_left(avx2, &table, m, half, 64, 0..blocks, &wanted);
+                assert_eq!(left, expected, "m = {m}, avx2 = {avx2}");
+            }
+        }
+    }
+
+    #[test]
     fn the_membership_scan_finds_exactly_the_needed_values_present() {
         // A pseudo-random one-byte table; every value below 256 is wanted
         // except a few, so the vector test, its hits and its early stop are
