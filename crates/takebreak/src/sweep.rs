@@ -946,8 +946,9 @@ impl Engine<'_, '_> {
 }
 
 impl Engine<'_, '_> {
-    /// [`Engine::sparse_value`] when every value is below `N / 2` (256 or 512
-    /// marks): the hand-written loops of `kernel.rs`.
+    /// [`Engine::sparse_value`] when every value is below `N` (256 or 512
+    /// marks; every xor of two values is then below `N` too): the hand-written
+    /// loops of `kernel.rs`.
     fn sparse_value_narrow<T: Value, const N: usize>(&mut self, g: &[T], n: usize) -> u32 {
         let unequal = self.rule.unequal_split();
         let mask = self.mask;
