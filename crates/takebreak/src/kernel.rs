@@ -31,10 +31,12 @@
 //!   blocks are tested against it ([`scan_needed`]: 32 pairs per vector, one
 //!   xor and a membership test of three byte shuffles against the set kept as
 //!   two 16-byte tables, no store; the rare vectors holding a needed value
-//!   update the set), stopping when it is empty. On a one-byte table with
-//!   AVX2 (detected at run time): load g(a..a + 32), load the mirrored 32
-//!   bytes and reverse them (`vpshufb` within the 128-bit halves, then swap
-//!   the halves), xor; otherwise scalar loops.
+//!   update the set), stopping when it is empty. With AVX2 (detected at run
+//!   time): load g(a..a + 32), load the mirrored 32 bytes and reverse them
+//!   (`vpshufb` within the 128-bit halves, then swap the halves), xor; on a
+//!   two-byte table 16 pairs per vector for the marks, and for the scan the
+//!   xors packed to bytes with saturation, used while every needed value is
+//!   below 255; otherwise scalar loops.
 //!
 //! They are hand-written, not left to the generic sweep, for speed only: these
 //! loops are the whole cost of a run of hours, and the marks in a fixed-size
@@ -392,9 +394,11 @@ impl HotBlocks<'_> {
 /// or the blocks run out. Blocks that removed a value are noted in `hot`.
 /// Returns the number of pairs scanned.
 ///
-/// With AVX2 and a one-byte table, 32 pairs cost one vector xor and one
-/// vector membership test (three byte shuffles) instead of 32 stores of marks;
-/// only the rare vectors that hold a needed value go through the scalar loop.
+/// With AVX2 and a one-byte table (or a two-byte table while every needed
+/// value is below 255, and every table value below 32,768), 32 pairs cost one
+/// vector xor and one vector membership test (three byte shuffles) instead of
+/// 32 stores of marks; only the rare vectors that hold a needed value go
+/// through the scalar loop.
 pub fn scan_needed<T: Value>(
     avx2: bool,
     needed: &mut Needed,
@@ -434,7 +438,9 @@ pub fn scan_needed<T: Value>(
 #[cfg(target_arch = "x86_64")]
 trait PairLanes: Value {
     /// The 32 values low[j] ⊕ high[31 − j], as bytes (in some order), those
-    /// above 254 as 255.
+    /// above 254 as 255 (two-byte xors of 32,768 or more, read as negative by
+    /// the signed saturation, would become 0: the narrow kernel's values are
+    /// below 512).
     ///
     /// # Safety
     /// The processor has AVX2, and both slices hold 32 values.
@@ -736,6 +742,39 @@ mod tests {
                 copy.remove(value)
             })
             .collect()
+    }
+
+    #[test]
+    fn the_two_byte_membership_scan_ignores_saturated_values() {
+        // Values up to 511: many xors are 255 or more and saturate to 255 in
+        // the two-byte vector scan, which must then neither find 255 nor any
+        // other needed value that is not there.
+        let table: Vec<u16> = (0..3000u32)
+            .map(|i| (i.wrapping_mul(2654435761) >> 7) as u16 & 511)
+            .collect();
+        for (m, wanted) in [
+            (2999usize, (0..255).collect::<Vec<u32>>()),
+            (1001, vec![0, 3, 77, 128, 200, 254]),
+            (400, (0..255).step_by(5).collect()),
+            // 255 needed: the scalar scan.
+            (1500, vec![5, 255]),
+            (3, vec![255]),
+        ] {
+            let half = (m - 1) / 2;
+            let values: std::collections::HashSet<u32> = (1..=half)
+                .map(|a| u32::from(table[a] ^ table[m - a]))
+                .collect();
+            let expected: Vec<u32> = wanted
+                .iter()
+                .copied()
+                .filter(|value| !values.contains(value))
+                .collect();
+            for avx2 in [false, crate::sweep::has_avx2()] {
+                let blocks = half.div_ceil(64);
+                let left = scan_left(avx2, &table, m, half, 64, 0..blocks, &wanted);
+                assert_eq!(left, expected, "m = {m}, avx2 = {avx2}");
+            }
+        }
     }
 
     #[test]

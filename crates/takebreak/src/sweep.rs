@@ -600,10 +600,15 @@ impl<'r, 'c> Engine<'r, 'c> {
         }
         std::thread::scope(|scope| {
             self.far = Some(FarMarks::spawn(scope));
-            let step = self.extend_values(values);
+            // A panic (in the tick callback, say) must drop the helper too:
+            // `self` outlives the scope, which would otherwise wait forever for
+            // a helper waiting for jobs from the `FarMarks` still held here.
+            let step = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                self.extend_values(values)
+            }));
             // Waits for a pending batch: the helper reads the table no more.
             self.far = None;
-            step
+            step.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         })
     }
 
@@ -941,8 +946,9 @@ impl Engine<'_, '_> {
 }
 
 impl Engine<'_, '_> {
-    /// [`Engine::sparse_value`] when every value is below `N / 2` (256 or 512
-    /// marks): the hand-written loops of `kernel.rs`.
+    /// [`Engine::sparse_value`] when every value is below `N` (256 or 512
+    /// marks; every xor of two values is then below `N` too): the hand-written
+    /// loops of `kernel.rs`.
     fn sparse_value_narrow<T: Value, const N: usize>(&mut self, g: &[T], n: usize) -> u32 {
         let unequal = self.rule.unequal_split();
         let mask = self.mask;
@@ -1573,6 +1579,33 @@ mod tests {
         let helped = run(&grundy, two, Some(start), Control::default()).unwrap();
         assert_eq!(helped.table.bytes_per_value(), 2);
         assert_eq!(helped.table.to_vec(), single);
+    }
+
+    #[test]
+    fn a_panic_in_the_sweep_with_a_helper_thread_propagates() {
+        // The tick callback panics (as `eprintln!` does when stderr is gone)
+        // while the helper thread waits for a batch: the panic must reach the
+        // caller, not leave the scope waiting for the helper forever.
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let result = std::panic::catch_unwind(|| {
+                let config = Config {
+                    threads: 2,
+                    stop_when_proven: false,
+                    ..Config::up_to(10_000_000)
+                };
+                let control = Control {
+                    tick: Some(Box::new(|_: &Progress, _: TableRef<'_>| panic!("tick"))),
+                    ..Control::default()
+                };
+                run(&TakeBreak::grundy(), config, None, control).map(|outcome| outcome.status)
+            });
+            let _ = sender.send(result.is_err());
+        });
+        let panicked = receiver
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the run hung after a panic in the sweep");
+        assert!(panicked);
     }
 
     #[test]
