@@ -368,19 +368,19 @@ const THREE_HEAP_GENERAL_FROM: usize = 128;
 /// Pairs per block of the vectorised scan when every value is below 64.
 const SMALL_SCAN_BLOCK: usize = 256;
 
-/// Heaps start..start + len, whose pairs with the rare positions in
-/// `far_from..far_to` are marked (one row of `width` marks per heap).
+/// Heaps start..start + len, whose pairs with the rare positions from index
+/// `near_count` up to half the first heap are marked (one row of `width` marks
+/// per heap).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Batch {
     start: usize,
     len: usize,
     width: usize,
     generation: u64,
-    /// Positions below this (the rare positions near the heaps of the batch,
-    /// whose partners are not yet computed when the batch starts) are paired
-    /// heap by heap.
-    near: usize,
-    /// The number of rare positions below `near`.
+    /// The number of rare positions paired heap by heap: those near the
+    /// heaps of the batch (below its length, or below the two batches'
+    /// lengths when the helper thread marked it), whose partners were not all
+    /// known when its marks were made.
     near_count: usize,
 }
 
@@ -1104,7 +1104,6 @@ impl Engine<'_, '_> {
             len,
             width: N,
             generation: self.rare_generation,
-            near,
             near_count: count_below(&self.rare, near),
         };
         match ready {
