@@ -1015,18 +1015,16 @@ impl Engine<'_, '_> {
                 }
             }
         }
-        // 2. The smallest unseen common value c, and the rare values below it
+        // 2. Mark the first blocks of common pairs (those that found the
+        // hardest values for the last heap): they collect the many easy rare
+        // values without a branch per pair. (Testing first whether any rare
+        // value is needed at all costs more than it saves: almost every heap
+        // needs some.)
+        // 3. The smallest unseen common value c, and the rare values below it
         // not yet seen: g(n) = c once they are all found among the common ⊕
-        // common pairs, otherwise the smallest of them not found.
-        let (common, needed) = needed_below_common(seen, self.common_bits.for_mask(mask));
-        if needed.is_empty() {
-            return common;
-        }
-        // 3. Scan common pairs for the needed rare values: the first blocks
-        // (those that found the hardest values for the last heap) by marks,
-        // which collect the many easy values without a branch per pair; then
-        // the rest by the vector membership test of `kernel::scan_needed`,
-        // which stops when the set is empty.
+        // common pairs, otherwise the smallest of them not found. The other
+        // blocks go through the vector membership test of
+        // `kernel::scan_needed`, which stops when the set is empty.
         std::mem::swap(&mut self.hot_blocks, &mut self.last_hot_blocks);
         self.hot_blocks.clear();
         let scans = rule
