@@ -164,15 +164,8 @@ pub fn common_pairs<T: Value, const N: usize>(avx2: bool, seen: &mut [u8; N], lo
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn common_pairs_u8_avx2<const N: usize>(seen: &mut [u8; N], lo: &[u8], hi: &[u8]) {
-    use std::arch::x86_64::{
-        __m256i, _mm256_loadu_si256, _mm256_permute2x128_si256, _mm256_setr_epi8,
-        _mm256_shuffle_epi8, _mm256_storeu_si256, _mm256_xor_si256,
-    };
+    use std::arch::x86_64::{__m256i, _mm256_storeu_si256};
     let len = lo.len().min(hi.len());
-    let reverse = _mm256_setr_epi8(
-        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
-        5, 4, 3, 2, 1, 0,
-    );
     let mut xors = [0u8; 32];
     let mut index = 0;
     while index + 32 <= len {
@@ -181,15 +174,12 @@ fn common_pairs_u8_avx2<const N: usize>(seen: &mut [u8; N], lo: &[u8], hi: &[u8]
         // len − index, reversed.
         let high = &hi[len - index - 32..len - index];
         // SAFETY: `low` and `high` are 32-byte slices (checked by the slicing
-        // above), and unaligned loads and stores are allowed; `xors` is 32 bytes.
+        // above), this function has AVX2, and `xors` is 32 bytes (unaligned
+        // stores are allowed).
         unsafe {
-            let low = _mm256_loadu_si256(low.as_ptr().cast::<__m256i>());
-            let high = _mm256_loadu_si256(high.as_ptr().cast::<__m256i>());
-            let high = _mm256_shuffle_epi8(high, reverse);
-            let high = _mm256_permute2x128_si256::<0x01>(high, high);
             _mm256_storeu_si256(
                 xors.as_mut_ptr().cast::<__m256i>(),
-                _mm256_xor_si256(low, high),
+                u8::pair_bytes(low, high),
             );
         }
         for &value in &xors {
