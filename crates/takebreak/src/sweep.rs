@@ -746,17 +746,7 @@ impl<'r, 'c> Engine<'r, 'c> {
         let unequal = self.rule.unequal_split();
         if self.max_value < 64 && self.rule.split_three().is_empty() {
             // Every option value is below 64: one word of bits.
-            let mut bits = 0u64;
-            for &removed in self.rule.take_all() {
-                if removed == n {
-                    bits |= 1;
-                }
-            }
-            for &removed in self.rule.take_one() {
-                if removed < n {
-                    bits |= 1u64 << g[n - removed].get();
-                }
-            }
+            let mut bits = take_bits(self.rule, g, n);
             for &removed in self.rule.split_two() {
                 if n < removed + 2 {
                     continue;
@@ -891,17 +881,7 @@ impl Engine<'_, '_> {
     fn sparse_value_small<T: Value>(&mut self, g: &[T], n: usize) -> u32 {
         let unequal = self.rule.unequal_split();
         let mask = self.mask;
-        let mut bits = 0u64;
-        for &removed in self.rule.take_all() {
-            if removed == n {
-                bits |= 1;
-            }
-        }
-        for &removed in self.rule.take_one() {
-            if removed < n {
-                bits |= 1u64 << g[n - removed].get();
-            }
-        }
+        let mut bits = take_bits(self.rule, g, n);
         for &removed in self.rule.split_two() {
             if n < removed + 2 {
                 continue;
@@ -1279,6 +1259,23 @@ pub fn best_mask(counts: &[u64]) -> u32 {
     (1..size)
         .min_by_key(|&mask| (transform[mask], mask))
         .map_or(0, |mask| mask as u32)
+}
+
+/// The values of the moves of heap `n` that leave no heap or one heap, as
+/// bits (for rules whose values are all below 64).
+fn take_bits<T: Value>(rule: &TakeBreak, g: &[T], n: usize) -> u64 {
+    let mut bits = 0u64;
+    for &removed in rule.take_all() {
+        if removed == n {
+            bits |= 1;
+        }
+    }
+    for &removed in rule.take_one() {
+        if removed < n {
+            bits |= 1u64 << g[n - removed].get();
+        }
+    }
+    bits
 }
 
 /// The number of (sorted) rare positions below `bound`: all of them, without
