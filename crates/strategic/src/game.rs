@@ -92,19 +92,7 @@ impl NormalFormGame {
     /// A two-player game from the payoff matrices `a` (row player) and `b`
     /// (column player), with default names.
     pub fn from_bimatrix(a: &Matrix, b: &Matrix) -> Result<Self, StrategicError> {
-        let m = a.len();
-        if m == 0 {
-            return Err(StrategicError::NoStrategies { player: 1 });
-        }
-        let n = a[0].len();
-        if n == 0 {
-            return Err(StrategicError::NoStrategies { player: 2 });
-        }
-        if a.iter().any(|r| r.len() != n) {
-            return Err(StrategicError::Dimension(
-                "the rows of the first matrix have different lengths".into(),
-            ));
-        }
+        let (m, n) = matrix_shape(a, "the first matrix")?;
         if b.len() != m || b.iter().any(|r| r.len() != n) {
             return Err(StrategicError::Dimension(format!(
                 "the first matrix is {m}x{n} but the second is not"
@@ -361,6 +349,25 @@ fn profile_count(counts: &[usize]) -> Result<usize, StrategicError> {
             })?;
     }
     Ok(total)
+}
+
+/// The rows and columns of a payoff matrix (`name` in the error message):
+/// at least one of each, every row as long as the first.
+pub(crate) fn matrix_shape(a: &Matrix, name: &str) -> Result<(usize, usize), StrategicError> {
+    let m = a.len();
+    if m == 0 {
+        return Err(StrategicError::NoStrategies { player: 1 });
+    }
+    let n = a[0].len();
+    if n == 0 {
+        return Err(StrategicError::NoStrategies { player: 2 });
+    }
+    if a.iter().any(|r| r.len() != n) {
+        return Err(StrategicError::Dimension(format!(
+            "the rows of {name} have different lengths"
+        )));
+    }
+    Ok((m, n))
 }
 
 #[cfg(test)]

@@ -366,8 +366,9 @@ fn quote(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
-/// Writes a game as a Gambit `.nfg` file (payoff version, with strategy names).
-pub fn write_nfg(game: &NormalFormGame) -> String {
+/// The header shared by both versions of `.nfg`: title, players, strategy
+/// names and an empty comment.
+fn nfg_header(game: &NormalFormGame) -> String {
     let mut out = format!("NFG 1 R {} {{", quote(game.title()));
     for p in game.players() {
         out.push(' ');
@@ -383,6 +384,12 @@ pub fn write_nfg(game: &NormalFormGame) -> String {
         out.push_str("}\n");
     }
     out.push_str("}\n\"\"\n\n");
+    out
+}
+
+/// Writes a game as a Gambit `.nfg` file (payoff version, with strategy names).
+pub fn write_nfg(game: &NormalFormGame) -> String {
+    let mut out = nfg_header(game);
     let mut line = Vec::new();
     for k in 0..game.num_profiles() {
         line.extend(game.payoffs_at(k).iter().map(format_rational));
@@ -395,21 +402,8 @@ pub fn write_nfg(game: &NormalFormGame) -> String {
 /// Writes a game as a Gambit `.nfg` file in the outcome version: one outcome
 /// per distinct payoff vector, then one outcome number per profile.
 pub fn write_nfg_outcomes(game: &NormalFormGame) -> String {
-    let mut out = format!("NFG 1 R {} {{", quote(game.title()));
-    for p in game.players() {
-        out.push(' ');
-        out.push_str(&quote(p));
-    }
-    out.push_str(" }\n\n{ ");
-    for names in game.strategies() {
-        out.push_str("{ ");
-        for s in names {
-            out.push_str(&quote(s));
-            out.push(' ');
-        }
-        out.push_str("}\n");
-    }
-    out.push_str("}\n\"\"\n\n{\n");
+    let mut out = nfg_header(game);
+    out.push_str("{\n");
     let mut outcomes: Vec<&[BigRational]> = Vec::new();
     let mut numbers = Vec::with_capacity(game.num_profiles());
     for k in 0..game.num_profiles() {

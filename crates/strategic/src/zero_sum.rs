@@ -92,20 +92,7 @@ pub(crate) fn scale_positive(a: &Matrix) -> ScaledMatrix {
 }
 
 fn check(a: &Matrix) -> Result<(usize, usize), StrategicError> {
-    let m = a.len();
-    if m == 0 {
-        return Err(StrategicError::NoStrategies { player: 1 });
-    }
-    let n = a[0].len();
-    if n == 0 {
-        return Err(StrategicError::NoStrategies { player: 2 });
-    }
-    if a.iter().any(|r| r.len() != n) {
-        return Err(StrategicError::Dimension(
-            "the rows of the matrix have different lengths".into(),
-        ));
-    }
-    Ok((m, n))
+    crate::game::matrix_shape(a, "the matrix")
 }
 
 /// Solves the zero-sum game with payoff matrix `a` (row player's gains).

@@ -58,19 +58,7 @@ pub fn airport(costs: &[BigRational]) -> Result<TuGame, CoopError> {
 
 /// The bankruptcy game of an estate and claims: v(S) = max(0, E − Σ_{j∉S} dⱼ).
 pub fn bankruptcy(estate: &BigRational, claims: &[BigRational]) -> Result<TuGame, CoopError> {
-    if estate.is_negative() || claims.iter().any(|c| c.is_negative()) {
-        return Err(CoopError::Builtin(
-            "the estate and the claims must be non-negative".into(),
-        ));
-    }
-    let total: BigRational = claims.iter().sum();
-    if estate > &total {
-        return Err(CoopError::Builtin(format!(
-            "the estate {} exceeds the total claim {}, so there is no bankruptcy",
-            format_rational(estate),
-            format_rational(&total)
-        )));
-    }
+    check_bankruptcy(estate, claims)?;
     TuGame::from_fn(claims.len(), |s| {
         let outside: BigRational = (0..claims.len())
             .filter(|i| s >> i & 1 == 0)
