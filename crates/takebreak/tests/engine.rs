@@ -83,6 +83,27 @@ fn methods_agree_on_grundys_game_with_a_checksum() {
     assert_eq!(checksum(Method::Auto), plain);
 }
 
+/// Past heap 2 × 82,860 (twice Grundy's game's last rare position) the narrow
+/// kernel tests two thirds of the rare pairs against candidate values instead
+/// of marking them (`kernel::settle_candidates`, with a heap-by-heap fallback).
+/// This runs that path in debug builds too (13 s): the checksum of
+/// g(0..=200,000) is the one the plain sweep gives (`sprague values grundy --to
+/// 200000 --method plain`), and the release-build test below compares the two
+/// sweeps value by value over the same range.
+#[test]
+fn the_tested_rare_pairs_give_the_plain_sweeps_values() {
+    let grundy = TakeBreak::grundy();
+    let config = Config {
+        to: 200_000,
+        horizon: 200_000,
+        stop_when_proven: false,
+        method: Method::RareCommon,
+        threads: 1,
+    };
+    let outcome = run(&grundy, config, None, Control::default()).expect("a run");
+    assert_eq!(outcome.checksum_to(200_000), Some(0x9331_ade5_1d44_ea2e));
+}
+
 /// The narrow rare/common kernel (batches of heaps paired with the rare
 /// positions, vector scan of common pairs) against the plain sweep: 200,000
 /// heaps in a release build, 30,000 in a debug build.
