@@ -726,6 +726,103 @@ impl PairLanes for u16 {
     }
 }
 
+/// The needed set as [`scan_needed_avx2`] keeps it in registers: the first
+/// two 16-byte tables (values below 256), each repeated in both halves.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct NeededLanes {
+    below: std::arch::x86_64::__m256i,
+    above: std::arch::x86_64::__m256i,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl NeededLanes {
+    #[target_feature(enable = "avx2")]
+    fn load(needed: &Needed) -> Self {
+        use std::arch::x86_64::{__m128i, _mm256_broadcastsi128_si256, _mm_loadu_si128};
+        // SAFETY: each table is 16 bytes; unaligned loads are allowed.
+        unsafe {
+            NeededLanes {
+                below: _mm256_broadcastsi128_si256(_mm_loadu_si128(
+                    needed.tables[0].as_ptr().cast::<__m128i>(),
+                )),
+                above: _mm256_broadcastsi128_si256(_mm_loadu_si128(
+                    needed.tables[1].as_ptr().cast::<__m128i>(),
+                )),
+            }
+        }
+    }
+
+    /// The lanes of `xors` whose value is in the set (bit j for lane j): the
+    /// first table answers for values below 128, the second for the rest
+    /// (byte shuffles give 0 where the index has bit 7 set).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn members(self, xors: std::arch::x86_64::__m256i) -> u32 {
+        use std::arch::x86_64::{
+            _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_movemask_epi8, _mm256_or_si256,
+            _mm256_set1_epi8, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
+            _mm256_srli_epi16, _mm256_xor_si256,
+        };
+        // Bit (h mod 8) for the high nibble h.
+        let bits = _mm256_setr_epi8(
+            1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64,
+            -128, 1, 2, 4, 8, 16, 32, 64, -128,
+        );
+        let low_index = _mm256_set1_epi8(0x8f_u8 as i8);
+        let flip = _mm256_set1_epi8(0x80_u8 as i8);
+        let nibble = _mm256_set1_epi8(0x0f);
+        let row = _mm256_or_si256(
+            _mm256_shuffle_epi8(self.below, _mm256_and_si256(xors, low_index)),
+            _mm256_shuffle_epi8(
+                self.above,
+                _mm256_and_si256(_mm256_xor_si256(xors, flip), low_index),
+            ),
+        );
+        let high_nibble = _mm256_and_si256(_mm256_srli_epi16::<4>(xors), nibble);
+        let bit = _mm256_shuffle_epi8(bits, high_nibble);
+        let absent = _mm256_cmpeq_epi8(_mm256_and_si256(row, bit), _mm256_setzero_si256());
+        !(_mm256_movemask_epi8(absent) as u32)
+    }
+
+    /// Removes the values of the lanes `hits` of `xors` from the set and
+    /// from the registers (reloading the tables just written would stall);
+    /// whether any was still there.
+    #[target_feature(enable = "avx2")]
+    fn remove(&mut self, needed: &mut Needed, xors: std::arch::x86_64::__m256i, hits: u32) -> bool {
+        use std::arch::x86_64::{
+            __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_set1_epi8,
+            _mm256_setr_epi8, _mm256_storeu_si256,
+        };
+        let lanes16 = _mm256_setr_epi8(
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+            11, 12, 13, 14, 15,
+        );
+        let mut values = [0u8; 32];
+        // SAFETY: `values` is 32 bytes; unaligned stores are allowed.
+        unsafe { _mm256_storeu_si256(values.as_mut_ptr().cast::<__m256i>(), xors) };
+        let mut found = false;
+        let mut lanes = hits;
+        while lanes != 0 {
+            let value = values[lanes.trailing_zeros() as usize];
+            lanes &= lanes - 1;
+            if needed.remove(u32::from(value)) {
+                found = true;
+                let entry = _mm256_and_si256(
+                    _mm256_cmpeq_epi8(lanes16, _mm256_set1_epi8((value & 15) as i8)),
+                    _mm256_set1_epi8((1u8 << ((value >> 4) & 7)) as i8),
+                );
+                if value < 128 {
+                    self.below = _mm256_andnot_si256(entry, self.below);
+                } else {
+                    self.above = _mm256_andnot_si256(entry, self.above);
+                }
+            }
+        }
+        found
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn scan_needed_avx2<T: PairLanes>(
@@ -734,110 +831,57 @@ fn scan_needed_avx2<T: PairLanes>(
     order: impl Iterator<Item = usize>,
     mut hot: HotBlocks<'_>,
 ) -> u64 {
-    use std::arch::x86_64::{
-        __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
-        _mm256_cmpeq_epi8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
-        _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
-        _mm256_storeu_si256, _mm256_xor_si256, _mm_loadu_si128,
-    };
-    // Bit (h mod 8) for the high nibble h.
-    let bits = _mm256_setr_epi8(
-        1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128,
-        1, 2, 4, 8, 16, 32, 64, -128,
-    );
-    let low_index = _mm256_set1_epi8(0x8f_u8 as i8);
-    let flip = _mm256_set1_epi8(0x80_u8 as i8);
-    let nibble = _mm256_set1_epi8(0x0f);
-    let lanes16 = _mm256_setr_epi8(
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
-        12, 13, 14, 15,
-    );
-    let load_tables = |needed: &Needed| {
-        // SAFETY: each table is 16 bytes; unaligned loads are allowed.
-        unsafe {
-            (
-                _mm256_broadcastsi128_si256(_mm_loadu_si128(
-                    needed.tables[0].as_ptr().cast::<__m128i>(),
-                )),
-                _mm256_broadcastsi128_si256(_mm_loadu_si128(
-                    needed.tables[1].as_ptr().cast::<__m128i>(),
-                )),
-            )
-        }
-    };
-    let (mut below, mut above) = load_tables(needed);
+    let mut lanes = NeededLanes::load(needed);
     let mut scanned = 0;
+    if needed.is_empty() {
+        return 0;
+    }
     for this in order {
-        if needed.is_empty() {
-            break;
-        }
         let (lo, hi) = pairs.get(this);
         let count = lo.len();
         scanned += count as u64;
-        let mut found = false;
-        let mut index = 0;
-        while index + 32 <= count {
-            let low = &lo[index..index + 32];
-            // Pair lo[index + j] with hi[count − 1 − index − j]: the 32 bytes
-            // ending at count − index, reversed.
-            let high = &hi[count - index - 32..count - index];
-            let mut values = [0u8; 32];
-            // SAFETY: `low` and `high` are 32-value slices (checked by the
-            // slicing above), `values` is 32 bytes; unaligned stores are
-            // allowed.
-            let hits = unsafe {
-                let xors = T::pair_bytes(low, high);
-                // Shuffles give 0 where the index has bit 7 set: the first
-                // table answers for values below 128, the second for the rest.
-                let row = _mm256_or_si256(
-                    _mm256_shuffle_epi8(below, _mm256_and_si256(xors, low_index)),
-                    _mm256_shuffle_epi8(
-                        above,
-                        _mm256_and_si256(_mm256_xor_si256(xors, flip), low_index),
-                    ),
-                );
-                let high_nibble = _mm256_and_si256(_mm256_srli_epi16::<4>(xors), nibble);
-                let bit = _mm256_shuffle_epi8(bits, high_nibble);
-                let absent = _mm256_cmpeq_epi8(_mm256_and_si256(row, bit), _mm256_setzero_si256());
-                let hits = !(_mm256_movemask_epi8(absent) as u32);
-                if hits != 0 {
-                    _mm256_storeu_si256(values.as_mut_ptr().cast::<__m256i>(), xors);
-                }
-                hits
-            };
-            if hits != 0 {
-                let mut lanes = hits;
-                while lanes != 0 {
-                    let lane = lanes.trailing_zeros() as usize;
-                    lanes &= lanes - 1;
-                    let value = values[lane];
-                    if needed.remove(u32::from(value)) {
-                        found = true;
-                        // The same bit cleared in the registers (reloading
-                        // the tables just written would stall).
-                        let entry = _mm256_and_si256(
-                            _mm256_cmpeq_epi8(lanes16, _mm256_set1_epi8((value & 15) as i8)),
-                            _mm256_set1_epi8((1u8 << ((value >> 4) & 7)) as i8),
-                        );
-                        if value < 128 {
-                            below = _mm256_andnot_si256(entry, below);
-                        } else {
-                            above = _mm256_andnot_si256(entry, above);
-                        }
-                    }
-                }
-                if needed.is_empty() {
-                    break;
-                }
+        let found = if let (Ok(lo), Ok(hi)) = (<&[T; 64]>::try_from(lo), <&[T; 64]>::try_from(hi)) {
+            // A full block: both vectors tested, one branch on the result.
+            // SAFETY: the slices are 32 values each.
+            let first = unsafe { T::pair_bytes(&lo[..32], &hi[32..]) };
+            let second = unsafe { T::pair_bytes(&lo[32..], &hi[..32]) };
+            let (first_hits, second_hits) = (lanes.members(first), lanes.members(second));
+            if first_hits | second_hits == 0 {
+                continue;
             }
-            index += 32;
-        }
-        if index < count && !needed.is_empty() {
-            found |= needed.remove_pairs(&lo[index..], &hi[..count - index]);
-            (below, above) = load_tables(needed);
-        }
+            // Values in both vectors are removed once (the second test saw
+            // the set before the first removal; a value gone is skipped).
+            lanes.remove(needed, first, first_hits) | lanes.remove(needed, second, second_hits)
+        } else {
+            let mut found = false;
+            let mut index = 0;
+            while index + 32 <= count && !needed.is_empty() {
+                // Pair lo[index + j] with hi[count − 1 − index − j]: the 32
+                // values ending at count − index, reversed.
+                // SAFETY: both slices are 32 values (checked by the slicing).
+                let xors = unsafe {
+                    T::pair_bytes(
+                        &lo[index..index + 32],
+                        &hi[count - index - 32..count - index],
+                    )
+                };
+                let hits = lanes.members(xors);
+                if hits != 0 {
+                    found |= lanes.remove(needed, xors, hits);
+                }
+                index += 32;
+            }
+            if index < count && !needed.is_empty() {
+                found |= needed.remove_pairs(&lo[index..], &hi[..count - index]);
+                lanes = NeededLanes::load(needed);
+            }
+            found
+        };
         if found {
             hot.note(this);
+        }
+        if needed.is_empty() {
+            break;
         }
     }
     scanned
