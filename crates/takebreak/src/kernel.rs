@@ -224,57 +224,64 @@ pub fn unmarked_bits(chunk: &[u8]) -> u64 {
 /// How many unmarked common values per row [`settle_candidates`] tests.
 pub const CANDIDATES: usize = 12;
 
-/// The second half of the rare pairs of a full batch of one-byte values,
-/// tested instead of marked: after the first half is marked, the first
-/// [`CANDIDATES`] common values still unmarked in each row are the only ones
-/// that can be the row's smallest common option value (mex) unless the other
-/// half gives all of them. Each pair of `positions` with the heaps of the
-/// batch is compared with those candidates (32 heaps per vector, one compare
-/// per candidate, no store), and the candidates some pair gives are marked.
+/// The rare pairs of a full batch that are tested instead of marked: after
+/// the others are marked, the first [`CANDIDATES`] common values still
+/// unmarked in each row are the only ones that can be the row's smallest
+/// common option value (mex) unless the tested pairs give all of them. Each
+/// tested pair of `positions` with the heaps of the batch is compared with
+/// those candidates (a vector of heaps at a time, one compare per candidate,
+/// no store), and the candidates some pair gives are marked. Batches of 64
+/// heaps of one-byte values (256 marks per row) or 32 heaps of two-byte
+/// values (512 marks).
 ///
 /// Returns, per row, the bound below which the row's first unmarked common
 /// value is its true smallest unseen common value: one past its last
-/// candidate, or 256 when the row had fewer candidates (then every unmarked
+/// candidate, or `N` when the row had fewer candidates (then every unmarked
 /// common value was tested). A row whose first unmarked common value ends up
 /// at or above the bound (every candidate was given) needs the tested pairs
-/// marked after all. `None` without AVX2 (then nothing is done, and the
-/// caller marks the pairs).
+/// marked after all. `None` without AVX2 or for another shape (then nothing
+/// is done, and the caller marks the pairs).
 ///
-/// Why it pays: marking is one store per pair, and stores (one per cycle)
-/// bound the whole pass; a compare is a fraction of a vector instruction per
-/// pair. In Grundy's game every common value is given by about ten rare pairs,
-/// so half of them leave only a few candidates per row.
+/// Why it pays: marking is one store per pair, and stores (about one per
+/// cycle) bound the whole pass; a compare is a fraction of a vector
+/// instruction per pair. In Grundy's game every common value is given by
+/// about ten rare pairs, so a third of them leave only a few candidates per
+/// row.
 ///
 /// # Panics
-/// If `common` has no value, a position is above `top`, or
-/// `top − position + 64 > g.len()`.
-pub fn settle_candidates(
+/// If `common` (the common values as bits, at least `N` of them) has no
+/// value below `N`, a position is above `top`, or a partner lies beyond the
+/// table.
+pub fn settle_candidates<T: Value, const N: usize, const L: usize>(
     avx2: bool,
-    rows: &mut [[u8; 256]; 64],
-    common: &[u64; 4],
-    g: &[u8],
+    rows: &mut [[u8; N]; L],
+    common: &[u64],
+    g: &[T],
     top: usize,
     positions: &[u32],
     values: &[u16],
 ) -> Option<[u16; 64]> {
+    let common = &common[..N / 64];
     assert!(common.iter().any(|&bits| bits != 0), "no common value");
-    if !avx2 {
+    let shape_fits = (N, L) == (256, 64) && T::as_bytes(g).is_some()
+        || (N, L) == (512, 32) && T::as_u16s(g).is_some();
+    if !avx2 || !shape_fits {
         return None;
     }
-    let mut candidates = [[0u8; 64]; CANDIDATES];
-    let mut bounds = [256u16; 64];
+    let mut candidates = [[0u16; 64]; CANDIDATES];
+    let mut bounds = [N as u16; 64];
     for (row, marks) in rows.iter().enumerate() {
         let mut found = 0;
         for (word, (chunk, &common)) in (0u32..).zip(marks.chunks_exact(64).zip(common)) {
             let mut unmarked = unmarked_bits(chunk) & common;
             while unmarked != 0 && found < CANDIDATES {
-                candidates[found][row] = (word * 64 + unmarked.trailing_zeros()) as u8;
+                candidates[found][row] = (word * 64 + unmarked.trailing_zeros()) as u16;
                 unmarked &= unmarked - 1;
                 found += 1;
             }
         }
         if found == CANDIDATES {
-            bounds[row] = u16::from(candidates[CANDIDATES - 1][row]) + 1;
+            bounds[row] = candidates[CANDIDATES - 1][row] + 1;
         }
         // Fill the unused candidates with a real one (marking a tested value
         // that a pair gives is always right): the last candidate, or, with
@@ -289,75 +296,149 @@ pub fn settle_candidates(
     }
     #[cfg(target_arch = "x86_64")]
     {
-        // SAFETY: `avx2` is true only when the processor has AVX2.
-        let given = unsafe { candidates_given_avx2(&candidates, g, top, positions, values) };
+        let given = if let Some(bytes) = T::as_bytes(g) {
+            let narrow: [[u8; 64]; CANDIDATES] =
+                std::array::from_fn(|k| std::array::from_fn(|row| candidates[k][row] as u8));
+            // SAFETY: `avx2` is true only when the processor has AVX2.
+            unsafe { candidates_given_avx2(&narrow, bytes, top, positions, values) }
+        } else if let Some(halves) = T::as_u16s(g) {
+            // SAFETY: as above.
+            unsafe { candidates_given_avx2(&candidates, halves, top, positions, values) }
+        } else {
+            return None;
+        };
         for (candidate, given) in candidates.iter().zip(given) {
             let mut lanes = given;
             while lanes != 0 {
                 let row = lanes.trailing_zeros() as usize;
                 lanes &= lanes - 1;
-                rows[row][usize::from(candidate[row])] = 1;
+                rows[row][usize::from(candidate[row]) & (N - 1)] = 1;
             }
         }
         Some(bounds)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = (g, top, positions, values, bounds);
+        let _ = (g, top, positions, values, bounds, candidates);
         None
     }
 }
 
-/// The smallest value in a set of 256 bits (the set is not empty).
-fn first_value(bits: &[u64; 4]) -> u8 {
+/// The smallest value in a non-empty set of bits.
+fn first_value(bits: &[u64]) -> u16 {
     (0u32..)
         .zip(bits)
         .find(|&(_, &word)| word != 0)
         .map_or(0, |(index, word)| {
-            (index * 64 + word.trailing_zeros()) as u8
+            (index * 64 + word.trailing_zeros()) as u16
         })
 }
 
-/// For each candidate k, the rows (bits) for which some pair gives
-/// `candidates[k][row]`.
+/// Table entries compared a vector at a time by [`candidates_given_avx2`].
+#[cfg(target_arch = "x86_64")]
+trait CandidateLanes: Value {
+    /// Values per 32-byte vector.
+    const LANES: usize;
+    /// `value` in every lane.
+    fn splat(value: u16) -> std::arch::x86_64::__m256i;
+    /// Lanes equal (all ones) or not (zero).
+    fn equal(
+        a: std::arch::x86_64::__m256i,
+        b: std::arch::x86_64::__m256i,
+    ) -> std::arch::x86_64::__m256i;
+    /// One bit per lane of a compare result.
+    fn lane_bits(equal: std::arch::x86_64::__m256i) -> u32;
+}
+
+#[cfg(target_arch = "x86_64")]
+impl CandidateLanes for u8 {
+    const LANES: usize = 32;
+    #[inline(always)]
+    fn splat(value: u16) -> std::arch::x86_64::__m256i {
+        // SAFETY: AVX (a part of AVX2, which every caller has).
+        unsafe { std::arch::x86_64::_mm256_set1_epi8(value as u8 as i8) }
+    }
+    #[inline(always)]
+    fn equal(
+        a: std::arch::x86_64::__m256i,
+        b: std::arch::x86_64::__m256i,
+    ) -> std::arch::x86_64::__m256i {
+        // SAFETY: AVX2, which every caller has.
+        unsafe { std::arch::x86_64::_mm256_cmpeq_epi8(a, b) }
+    }
+    #[inline(always)]
+    fn lane_bits(equal: std::arch::x86_64::__m256i) -> u32 {
+        // SAFETY: as above.
+        unsafe { std::arch::x86_64::_mm256_movemask_epi8(equal) as u32 }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl CandidateLanes for u16 {
+    const LANES: usize = 16;
+    #[inline(always)]
+    fn splat(value: u16) -> std::arch::x86_64::__m256i {
+        // SAFETY: AVX (a part of AVX2, which every caller has).
+        unsafe { std::arch::x86_64::_mm256_set1_epi16(value as i16) }
+    }
+    #[inline(always)]
+    fn equal(
+        a: std::arch::x86_64::__m256i,
+        b: std::arch::x86_64::__m256i,
+    ) -> std::arch::x86_64::__m256i {
+        // SAFETY: AVX2, which every caller has.
+        unsafe { std::arch::x86_64::_mm256_cmpeq_epi16(a, b) }
+    }
+    #[inline(always)]
+    fn lane_bits(equal: std::arch::x86_64::__m256i) -> u32 {
+        // SAFETY: as above. Two mask bits per 16-bit lane: keep the even ones.
+        let mask = unsafe { std::arch::x86_64::_mm256_movemask_epi8(equal) as u32 };
+        (0..16).fold(0, |packed, lane| {
+            packed | ((mask >> (2 * lane)) & 1) << lane
+        })
+    }
+}
+
+/// For each candidate k, the rows (bits) among the 2 · `T::LANES` of the
+/// batch for which some pair gives `candidates[k][row]`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn candidates_given_avx2(
-    candidates: &[[u8; 64]; CANDIDATES],
-    g: &[u8],
+fn candidates_given_avx2<T: CandidateLanes>(
+    candidates: &[[T; 64]; CANDIDATES],
+    g: &[T],
     top: usize,
     positions: &[u32],
     values: &[u16],
 ) -> [u64; CANDIDATES] {
     use std::arch::x86_64::{
-        __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
-        _mm256_set1_epi8, _mm256_setzero_si256, _mm256_xor_si256,
+        __m256i, _mm256_loadu_si256, _mm256_or_si256, _mm256_setzero_si256, _mm256_xor_si256,
     };
     let mut given = [0u64; CANDIDATES];
     for half in 0..2 {
-        let offset = 32 * half;
-        // SAFETY: each candidate row is 64 bytes, read from `offset` < 32;
-        // unaligned loads are allowed.
+        let offset = T::LANES * half;
+        // SAFETY: each candidate row holds 64 values, 32 bytes read from
+        // `offset` ≤ 32 values; unaligned loads are allowed.
         let wanted: [__m256i; CANDIDATES] = std::array::from_fn(|k| unsafe {
             _mm256_loadu_si256(candidates[k][offset..].as_ptr().cast::<__m256i>())
         });
         let mut hits = [_mm256_setzero_si256(); CANDIDATES];
         for (&position, &value) in positions.iter().zip(values) {
             let from = top - position as usize + offset;
-            let partners = &g[from..from + 32];
-            // SAFETY: `partners` is 32 bytes (checked by the slicing).
+            let partners = &g[from..from + T::LANES];
+            // SAFETY: `partners` is one vector, 32 bytes (checked by the
+            // slicing).
             let xors = unsafe {
                 _mm256_xor_si256(
                     _mm256_loadu_si256(partners.as_ptr().cast::<__m256i>()),
-                    _mm256_set1_epi8(value as u8 as i8),
+                    T::splat(value),
                 )
             };
             for (hit, wanted) in hits.iter_mut().zip(&wanted) {
-                *hit = _mm256_or_si256(*hit, _mm256_cmpeq_epi8(xors, *wanted));
+                *hit = _mm256_or_si256(*hit, T::equal(xors, *wanted));
             }
         }
         for (given, hit) in given.iter_mut().zip(hits) {
-            *given |= u64::from(_mm256_movemask_epi8(hit) as u32) << offset;
+            *given |= u64::from(T::lane_bits(hit)) << offset;
         }
     }
     given
@@ -1070,88 +1151,120 @@ mod tests {
             }
         }
     }
-    /// The first value of `bits` unmarked in `row`, or 256.
-    fn first_unmarked(row: &[u8; 256], bits: &[u64; 4]) -> u32 {
-        (0..256u32)
+    /// The first value of `bits` unmarked in `row`, or the row's length.
+    fn first_unmarked<const N: usize>(row: &[u8; N], bits: &[u64]) -> u32 {
+        (0..N as u32)
             .find(|&value| {
                 bits[value as usize / 64] >> (value % 64) & 1 == 1 && row[value as usize] == 0
             })
-            .unwrap_or(256)
+            .unwrap_or(N as u32)
+    }
+
+    /// Marks the pairs of every position with the rows, then again with a
+    /// part marked and the rest settled (with the heap-by-heap fallback), and
+    /// compares each row's smallest unmarked common value; returns how many
+    /// rows needed the fallback.
+    fn check_settled<T: Value, const N: usize, const L: usize>(
+        table: &[T],
+        common: &[u64],
+        positions: &[u32],
+        values: &[u16],
+        marked_every: usize,
+    ) -> usize {
+        let top = table.len() - L - 1;
+        let mut every = vec![[0u8; N]; L];
+        rare_pairs_batch(&mut every, table, top, positions, values);
+        let split = |keep: bool| -> (Vec<u32>, Vec<u16>) {
+            (0..positions.len())
+                .filter(|index| (index % marked_every == 0) == keep)
+                .map(|index| (positions[index], values[index]))
+                .unzip()
+        };
+        let (marked_positions, marked_values) = split(true);
+        let (tested_positions, tested_values) = split(false);
+        let mut rows = vec![[0u8; N]; L];
+        rare_pairs_batch(&mut rows, table, top, &marked_positions, &marked_values);
+        let Ok(fixed) = <&mut [[u8; N]; L]>::try_from(&mut rows[..]) else {
+            unreachable!("L rows")
+        };
+        let avx2 = crate::sweep::has_avx2();
+        let Some(bounds) = settle_candidates(
+            avx2,
+            fixed,
+            common,
+            table,
+            top,
+            &tested_positions,
+            &tested_values,
+        ) else {
+            assert!(!avx2);
+            return 0;
+        };
+        let mut fallbacks = 0;
+        for (row, (settled, full)) in rows.iter_mut().zip(&every).enumerate() {
+            if first_unmarked(settled, common) >= u32::from(bounds[row]) {
+                fallbacks += 1;
+                rare_pairs(settled, table, top + row, &tested_positions, &tested_values);
+            }
+            assert_eq!(
+                first_unmarked(settled, common),
+                first_unmarked(full, common),
+                "row {row}"
+            );
+        }
+        fallbacks
     }
 
     #[test]
     fn settled_candidates_give_the_same_smallest_common_value_as_marking_every_pair() {
-        // Common values: odd parity under the mask 0xfe (Grundy's game).
-        let mut common = [0u64; 4];
-        for value in 0..256u32 {
-            if (value & 0xfe).count_ones() % 2 == 1 {
-                common[value as usize / 64] |= 1 << (value % 64);
+        // Common values: odd parity under the mask 0xfe (Grundy's game to
+        // 2²²) or 0x1fe (past it, values above 255).
+        let common = |mask: u32| -> [u64; 8] {
+            let mut bits = [0u64; 8];
+            for value in 0..512u32 {
+                if (value & mask).count_ones() % 2 == 1 {
+                    bits[value as usize / 64] |= 1 << (value % 64);
+                }
             }
-        }
-        // A pseudo-random table of values below `limit`, and rare positions
-        // far below the batch's top.
-        for (limit, count, marked_every) in
-            [(200u32, 900usize, 3usize), (60, 300, 2), (250, 400, 40)]
-        {
-            let table: Vec<u8> = (0..20_000u32)
-                .map(|i| ((i.wrapping_mul(2654435761) >> 11) % limit) as u8)
+            bits
+        };
+        // Pseudo-random tables of values below `limit`, and rare positions far
+        // below the batch's top.
+        for (limit, count, marked_every) in [
+            (200u32, 900usize, 3usize),
+            (60, 300, 2),
+            (250, 400, 40),
+            (500, 600, 3),
+            (300, 400, 40),
+        ] {
+            let table: Vec<u16> = (0..20_000u32)
+                .map(|i| ((i.wrapping_mul(2654435761) >> 11) % limit) as u16)
                 .collect();
             let positions: Vec<u32> = (0..count as u32).map(|i| 100 + 7 * i).collect();
             let values: Vec<u16> = (0..count as u32)
                 .map(|i| ((i.wrapping_mul(40503) >> 5) % limit) as u16)
                 .collect();
-            let top = 15_000;
-            let mut every = Box::new([[0u8; 256]; 64]);
-            rare_pairs_batch(&mut every[..], &table, top, &positions, &values);
-            let split = |keep: bool| -> (Vec<u32>, Vec<u16>) {
-                (0..count)
-                    .filter(|index| (index % marked_every == 0) == keep)
-                    .map(|index| (positions[index], values[index]))
-                    .unzip()
+            let fallbacks = if limit <= 256 {
+                let bytes: Vec<u8> = table.iter().map(|&value| value as u8).collect();
+                check_settled::<u8, 256, 64>(
+                    &bytes,
+                    &common(0xfe),
+                    &positions,
+                    &values,
+                    marked_every,
+                )
+            } else {
+                check_settled::<u16, 512, 32>(
+                    &table,
+                    &common(0x1fe),
+                    &positions,
+                    &values,
+                    marked_every,
+                )
             };
-            let (marked_positions, marked_values) = split(true);
-            let (tested_positions, tested_values) = split(false);
-            let mut rows = Box::new([[0u8; 256]; 64]);
-            rare_pairs_batch(
-                &mut rows[..],
-                &table,
-                top,
-                &marked_positions,
-                &marked_values,
-            );
-            let Some(bounds) = settle_candidates(
-                crate::sweep::has_avx2(),
-                &mut rows,
-                &common,
-                &table,
-                top,
-                &tested_positions,
-                &tested_values,
-            ) else {
-                assert!(!crate::sweep::has_avx2());
-                continue;
-            };
-            let mut fallbacks = 0;
-            for (row, (settled, full)) in rows.iter_mut().zip(every.iter()).enumerate() {
-                if first_unmarked(settled, &common) >= u32::from(bounds[row]) {
-                    fallbacks += 1;
-                    rare_pairs(
-                        settled,
-                        &table,
-                        top + row,
-                        &tested_positions,
-                        &tested_values,
-                    );
-                }
-                assert_eq!(
-                    first_unmarked(settled, &common),
-                    first_unmarked(full, &common),
-                    "limit {limit}, row {row}"
-                );
-            }
             // The sparsest marking must exercise the fallback.
-            if marked_every == 40 {
-                assert!(fallbacks > 0);
+            if marked_every == 40 && crate::sweep::has_avx2() {
+                assert!(fallbacks > 0, "limit {limit}");
             }
         }
     }

@@ -49,7 +49,6 @@
 //!
 //! All methods give the same values (tested, with a checksum over long runs).
 
-use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -448,12 +447,12 @@ struct Engine<'r, 'c> {
     settled_below: [u16; 64],
 }
 
-/// The far rare positions of a batch: one in `MARKED_EVERY` marked, the
-/// others tested.
+/// The far rare positions of a batch: one in `MARKED_EVERY` of those whose
+/// partners are all common marked, the others tested; the rest marked.
 #[derive(Debug, Default)]
 struct Sampled {
-    /// The rare generation and the range of rare indices split.
-    key: (u64, usize, usize),
+    /// The rare generation and the bounds of the split (`Sampled::split`).
+    key: (u64, [usize; 3]),
     marked_positions: Vec<u32>,
     marked_values: Vec<u16>,
     tested_positions: Vec<u32>,
@@ -475,9 +474,12 @@ const MIN_SAMPLED: usize = 256;
 const MARKED_EVERY: usize = 3;
 
 impl Sampled {
-    /// Splits `rare[near..far_end]` (and their values), unless already split.
-    fn split(&mut self, generation: u64, rare: &[u32], values: &[u16], range: Range<usize>) {
-        let key = (generation, range.start, range.end);
+    /// Splits the rare positions `rare[near..far_end]` (and their values)
+    /// with `bounds` = [near, testable_end, far_end]: one in `MARKED_EVERY`
+    /// of `near..testable_end` and all of `testable_end..far_end` marked, the
+    /// others tested; nothing to do if already split so.
+    fn split(&mut self, generation: u64, rare: &[u32], values: &[u16], bounds: [usize; 3]) {
+        let key = (generation, bounds);
         if self.key == key && !self.marked_positions.is_empty() {
             return;
         }
@@ -486,16 +488,16 @@ impl Sampled {
         self.marked_values.clear();
         self.tested_positions.clear();
         self.tested_values.clear();
-        for (index, (&position, &value)) in
-            rare[range.clone()].iter().zip(&values[range]).enumerate()
-        {
-            let (positions, values) = if index % MARKED_EVERY == 0 {
-                (&mut self.marked_positions, &mut self.marked_values)
-            } else {
+        let [near, testable_end, far_end] = bounds;
+        for index in near..far_end {
+            let tested = index < testable_end && (index - near) % MARKED_EVERY != 0;
+            let (positions, list) = if tested {
                 (&mut self.tested_positions, &mut self.tested_values)
+            } else {
+                (&mut self.marked_positions, &mut self.marked_values)
             };
-            positions.push(position);
-            values.push(value);
+            positions.push(rare[index]);
+            list.push(values[index]);
         }
     }
 }
@@ -1181,7 +1183,7 @@ impl Engine<'_, '_> {
         let (rows, _) = self.marks[..len * N].as_chunks_mut::<N>();
         rows.fill([0; N]);
         let near = self.batch.near_count;
-        if self.settle_far_pairs(g, n, len) {
+        if self.settle_far_pairs::<T, N>(g, n, len) {
             return;
         }
         let (rows, _) = self.marks[..len * N].as_chunks_mut::<N>();
@@ -1198,19 +1200,33 @@ impl Engine<'_, '_> {
         }
     }
 
-    /// The far pairs of a full batch of one-byte values with one two-heap
-    /// split and many far rare positions: half marked, half tested against
-    /// each row's first unmarked common values (`kernel::settle_candidates`).
-    /// Whether it was done (otherwise nothing was marked).
-    fn settle_far_pairs<T: Value>(&mut self, g: &[T], n: usize, len: usize) -> bool {
+    /// The far pairs of a full batch with one two-heap split and many far
+    /// rare positions: a third marked, the others (those whose partners are
+    /// all common) tested against each row's first unmarked common values
+    /// (`kernel::settle_candidates`). Whether it was done (otherwise nothing
+    /// was marked).
+    fn settle_far_pairs<T: Value, const N: usize>(
+        &mut self,
+        g: &[T],
+        n: usize,
+        len: usize,
+    ) -> bool {
+        match N {
+            256 => self.settle_far_rows::<T, 256, 64>(g, n, len),
+            512 => self.settle_far_rows::<T, 512, 32>(g, n, len),
+            _ => false,
+        }
+    }
+
+    /// [`Engine::settle_far_pairs`] for batches of `L` rows of `N` marks.
+    fn settle_far_rows<T: Value, const N: usize, const L: usize>(
+        &mut self,
+        g: &[T],
+        n: usize,
+        len: usize,
+    ) -> bool {
         let near = self.batch.near_count;
-        let Some(bytes) = T::as_bytes(g) else {
-            return false;
-        };
-        let common = self.common_bits.for_mask(self.mask);
-        let Ok(&common) = <&[u64; 4]>::try_from(&common[..4]) else {
-            unreachable!("four words of common bits")
-        };
+        let common = *self.common_bits.for_mask(self.mask);
         let [removed] = self.rule.split_two() else {
             return false;
         };
@@ -1218,13 +1234,15 @@ impl Engine<'_, '_> {
         let Some((top, far_end)) = ranges.next() else {
             return false;
         };
-        if len != 64
+        // A pair is tested only if every partner is common (above the last
+        // rare position): it gives no rare value.
+        let last_rare = self.rare.last().map_or(0, |&last| last as usize);
+        let testable_end =
+            count_below(&self.rare, top.saturating_sub(last_rare)).clamp(near, far_end);
+        if len != L
             || !self.avx2
-            || common == [0; 4]
-            || self.batch.width != 256
-            || far_end < near + MIN_SAMPLED
-            // Every partner common: the tested pairs give no rare value.
-            || self.rare.last().is_some_and(|&last| top <= 2 * last as usize)
+            || common[..N / 64].iter().all(|&bits| bits == 0)
+            || testable_end < near + MIN_SAMPLED
         {
             return false;
         }
@@ -1232,17 +1250,16 @@ impl Engine<'_, '_> {
             self.rare_generation,
             &self.rare,
             &self.rare_values16,
-            near..far_end,
+            [near, testable_end, far_end],
         );
         self.sampled.removed = *removed;
-        let Ok(rows) = <&mut [[u8; 256]; 64]>::try_from(self.marks[..64 * 256].as_chunks_mut().0)
-        else {
-            unreachable!("64 rows of 256 marks")
+        let Ok(rows) = <&mut [[u8; N]; L]>::try_from(self.marks[..L * N].as_chunks_mut().0) else {
+            unreachable!("L rows of N marks")
         };
         let sampled = &self.sampled;
         kernel::rare_pairs_batch(
-            rows,
-            bytes,
+            &mut rows[..],
+            g,
             top,
             &sampled.marked_positions,
             &sampled.marked_values,
@@ -1251,26 +1268,21 @@ impl Engine<'_, '_> {
             self.avx2,
             rows,
             &common,
-            bytes,
+            g,
             top,
             &sampled.tested_positions,
             &sampled.tested_values,
         ) {
-            Some(bounds) => {
-                self.settled_below = bounds;
-                true
-            }
-            None => {
-                kernel::rare_pairs_batch(
-                    rows,
-                    bytes,
-                    top,
-                    &sampled.tested_positions,
-                    &sampled.tested_values,
-                );
-                true
-            }
+            Some(bounds) => self.settled_below = bounds,
+            None => kernel::rare_pairs_batch(
+                &mut rows[..],
+                g,
+                top,
+                &sampled.tested_positions,
+                &sampled.tested_values,
+            ),
         }
+        true
     }
 
     /// With a helper thread: sends it the far pairs of the batch after this
