@@ -421,7 +421,7 @@ struct Engine<'r, 'c> {
     /// Incremented whenever the rare list is rebuilt (a new mask).
     rare_generation: u64,
     /// The scatter stride of the narrow kernel's scan for a number of blocks.
-    stride: (usize, usize),
+    stride: (usize, ScatterStep),
     last_rare: Option<u64>,
     next_mask_choice: usize,
     seen: Vec<u8>,
@@ -533,7 +533,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             marks: Vec::new(),
             batch: Batch::default(),
             rare_generation: 0,
-            stride: (0, 0),
+            stride: (0, ScatterStep::default()),
             last_rare: None,
             next_mask_choice: 16,
             seen: vec![0; 2],
@@ -909,7 +909,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             // scattered order (a stride coprime to their number): spread samples
             // produce the missing rare values sooner than a sweep from one end.
             let blocks = half.div_ceil(SCAN_BLOCK);
-            let stride = scatter_stride(blocks);
+            let stride = scatter_step(blocks);
             let hot = std::mem::take(&mut self.hot_blocks);
             let mut found = None;
             for this in scan_order(&hot[..], blocks, stride) {
@@ -1501,15 +1501,26 @@ fn needed_below_common(seen: &[u8], common: &[u64; 8]) -> (u32, kernel::Needed) 
 
 /// The order in which scan blocks are visited: the blocks found productive for
 /// the previous heap first (those still in range), then every block in the
-/// scattered order of `stride` (coprime to `blocks`, from [`scatter_stride`]).
-fn scan_order(hot: &[usize], blocks: usize, stride: usize) -> ScanOrder<'_> {
+/// scattered order of `step` (from [`scatter_step`]).
+fn scan_order(hot: &[usize], blocks: usize, step: ScatterStep) -> ScanOrder<'_> {
     ScanOrder {
         hot: hot.iter(),
         blocks,
-        stride,
-        block: 0,
-        left: blocks,
+        step,
+        index: 0,
     }
+}
+
+/// A scattered order of the blocks below a power of two, `mask + 1`:
+/// index i visits block (i · `step`) mod (`mask` + 1), `step` odd (so every
+/// block once); blocks beyond the heap's are skipped. The order depends on
+/// the power of two only, so heaps whose block counts differ (by one every
+/// 128 heaps) visit their blocks in the same order, whose lines stay in the
+/// cache.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct ScatterStep {
+    mask: usize,
+    step: usize,
 }
 
 /// The iterator of [`scan_order`] (a named type, small enough to inline into
@@ -1518,9 +1529,8 @@ fn scan_order(hot: &[usize], blocks: usize, stride: usize) -> ScanOrder<'_> {
 struct ScanOrder<'h> {
     hot: std::slice::Iter<'h, usize>,
     blocks: usize,
-    stride: usize,
-    block: usize,
-    left: usize,
+    step: ScatterStep,
+    index: usize,
 }
 
 impl ScanOrder<'_> {
@@ -1543,26 +1553,33 @@ impl Iterator for ScanOrder<'_> {
                 return Some(hot);
             }
         }
-        if self.left == 0 {
-            return None;
+        while self.index <= self.step.mask {
+            let this = self.index.wrapping_mul(self.step.step) & self.step.mask;
+            self.index += 1;
+            if this < self.blocks {
+                return Some(this);
+            }
         }
-        self.left -= 1;
-        let this = self.block;
-        self.block += self.stride;
-        if self.block >= self.blocks {
-            self.block -= self.blocks;
-        }
-        Some(this)
+        None
     }
 }
 
-/// [`scatter_stride`] through a cache of the last (blocks, stride): the number
-/// of blocks changes once every 128 heaps.
-fn cached_stride(cache: &mut (usize, usize), blocks: usize) -> usize {
+/// [`scatter_step`] through a cache of the last (blocks, step).
+fn cached_stride(cache: &mut (usize, ScatterStep), blocks: usize) -> ScatterStep {
     if cache.0 != blocks {
-        *cache = (blocks, scatter_stride(blocks));
+        *cache = (blocks, scatter_step(blocks));
     }
     cache.1
+}
+
+/// The scattered order for `blocks` blocks: the next power of two, and the
+/// odd number nearest 0.618 times it (a golden-ratio step jumps far).
+fn scatter_step(blocks: usize) -> ScatterStep {
+    let universe = blocks.max(1).next_power_of_two();
+    ScatterStep {
+        mask: universe - 1,
+        step: (universe as f64 * 0.618) as usize | 1,
+    }
 }
 
 /// A step through `blocks` blocks that visits each once and jumps far: the odd
