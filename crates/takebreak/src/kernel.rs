@@ -19,8 +19,8 @@
 //!   heap's row. Rare positions too close to the batch (partners not yet known)
 //!   or above half its first heap go through [`rare_pairs`], heap by heap, over
 //!   the contiguous arrays of rare positions and their values.
-//! - [`settle_candidates`]: once every partner is common (past twice the last
-//!   rare position) and there are many rare positions, only one in three is
+//! - [`settle_candidates`]: of the many far rare positions whose partners
+//!   are all common (above the last rare position), only one in three is
 //!   marked; the few common values each row still lacks are the candidates
 //!   for its smallest unseen common value, and the other pairs are compared
 //!   with them (vector compares, no stores) instead of marked. Exact: a row

@@ -906,7 +906,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             // First the blocks that produced rare values for the previous heap
             // (the values of neighbouring heaps are correlated, so the same
             // regions tend to produce them again), then every block in a
-            // scattered order (a stride coprime to their number): spread samples
+            // scattered order (an odd golden-ratio step modulo a power of two): spread samples
             // produce the missing rare values sooner than a sweep from one end.
             let blocks = half.div_ceil(SCAN_BLOCK);
             let stride = scatter_step(blocks);
