@@ -1237,8 +1237,12 @@ impl Engine<'_, '_> {
         // A pair is tested only if every partner is common (above the last
         // rare position): it gives no rare value.
         let last_rare = self.rare.last().map_or(0, |&last| last as usize);
-        let testable_end =
-            count_below(&self.rare, top.saturating_sub(last_rare)).clamp(near, far_end);
+        // Not `clamp(near, far_end)`: a batch close to the start of the
+        // table can have fewer far than near rare positions (far_end < near),
+        // and `Ord::clamp` panics when its bounds are inverted.
+        let testable_end = count_below(&self.rare, top.saturating_sub(last_rare))
+            .min(far_end)
+            .max(near);
         if len != L
             || !self.avx2
             || common[..N / 64].iter().all(|&bits| bits == 0)
