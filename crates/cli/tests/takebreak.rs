@@ -223,6 +223,9 @@ fn bad_codes_and_sizes_are_usage_errors() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("not a heap size"));
     assert!(usage_error(&["survey", "0.x?"]).contains("octal"));
+    // Longer than the play engine takes: an error, not a panic.
+    let long = format!("0.7{}", "3".repeat(66));
+    assert!(usage_error(&["analyze", &long, "2"]).contains("at most 64 digits"));
     assert!(usage_error(&["plot", "nim", "-o", "/dev/null"]).contains("not a take-and-break game"));
 }
 

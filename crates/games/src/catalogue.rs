@@ -722,7 +722,7 @@ fn named_octal(description: &str, name: &str, code: OctalGame) -> CatalogueGame 
     Box::new(TakeBreakPlayable::new(description, title, rule_of(&code)))
 }
 
-/// The take-and-break rule of an octal code (already checked by [`OctalGame`]).
+/// The take-and-break rule of a catalogue octal code (a short, fixed code).
 fn rule_of(code: &OctalGame) -> TakeBreak {
     TakeBreak::octal(&code.to_string())
         .unwrap_or_else(|_| unreachable!("a parsed octal code is a take-and-break code"))
@@ -740,10 +740,17 @@ fn octal_game(code: &str) -> Result<CatalogueGame, GameError> {
         Some((name, _)) => format!("{name} (octal {game})"),
         None => format!("Octal game {game}"),
     };
+    // The play engine's parser has its own limits (at most 63 digits after
+    // the point): its refusal is the user's error, not an internal one.
+    let rule =
+        TakeBreak::octal(&game.to_string()).map_err(|error| GameError::InvalidOctalCode {
+            code: code.to_string(),
+            reason: error.reason,
+        })?;
     Ok(Box::new(TakeBreakPlayable::new(
         game.to_string(),
         title,
-        rule_of(&game),
+        rule,
     )))
 }
 

@@ -336,38 +336,41 @@ fn first_value(bits: &[u64]) -> u16 {
 
 /// Table entries compared a vector at a time by [`candidates_given_avx2`].
 #[cfg(target_arch = "x86_64")]
+///
+/// # Safety
+/// Every method needs AVX2 (the one caller, [`candidates_given_avx2`], has it).
 trait CandidateLanes: Value {
     /// Values per 32-byte vector.
     const LANES: usize;
     /// `value` in every lane.
-    fn splat(value: u16) -> std::arch::x86_64::__m256i;
+    unsafe fn splat(value: u16) -> std::arch::x86_64::__m256i;
     /// Lanes equal (all ones) or not (zero).
-    fn equal(
+    unsafe fn equal(
         a: std::arch::x86_64::__m256i,
         b: std::arch::x86_64::__m256i,
     ) -> std::arch::x86_64::__m256i;
     /// One bit per lane of a compare result.
-    fn lane_bits(equal: std::arch::x86_64::__m256i) -> u32;
+    unsafe fn lane_bits(equal: std::arch::x86_64::__m256i) -> u32;
 }
 
 #[cfg(target_arch = "x86_64")]
 impl CandidateLanes for u8 {
     const LANES: usize = 32;
     #[inline(always)]
-    fn splat(value: u16) -> std::arch::x86_64::__m256i {
-        // SAFETY: AVX (a part of AVX2, which every caller has).
+    unsafe fn splat(value: u16) -> std::arch::x86_64::__m256i {
+        // SAFETY: AVX, a part of AVX2 (the caller's promise).
         unsafe { std::arch::x86_64::_mm256_set1_epi8(value as u8 as i8) }
     }
     #[inline(always)]
-    fn equal(
+    unsafe fn equal(
         a: std::arch::x86_64::__m256i,
         b: std::arch::x86_64::__m256i,
     ) -> std::arch::x86_64::__m256i {
-        // SAFETY: AVX2, which every caller has.
+        // SAFETY: AVX2 (the caller's promise).
         unsafe { std::arch::x86_64::_mm256_cmpeq_epi8(a, b) }
     }
     #[inline(always)]
-    fn lane_bits(equal: std::arch::x86_64::__m256i) -> u32 {
+    unsafe fn lane_bits(equal: std::arch::x86_64::__m256i) -> u32 {
         // SAFETY: as above.
         unsafe { std::arch::x86_64::_mm256_movemask_epi8(equal) as u32 }
     }
@@ -377,20 +380,20 @@ impl CandidateLanes for u8 {
 impl CandidateLanes for u16 {
     const LANES: usize = 16;
     #[inline(always)]
-    fn splat(value: u16) -> std::arch::x86_64::__m256i {
-        // SAFETY: AVX (a part of AVX2, which every caller has).
+    unsafe fn splat(value: u16) -> std::arch::x86_64::__m256i {
+        // SAFETY: AVX, a part of AVX2 (the caller's promise).
         unsafe { std::arch::x86_64::_mm256_set1_epi16(value as i16) }
     }
     #[inline(always)]
-    fn equal(
+    unsafe fn equal(
         a: std::arch::x86_64::__m256i,
         b: std::arch::x86_64::__m256i,
     ) -> std::arch::x86_64::__m256i {
-        // SAFETY: AVX2, which every caller has.
+        // SAFETY: AVX2 (the caller's promise).
         unsafe { std::arch::x86_64::_mm256_cmpeq_epi16(a, b) }
     }
     #[inline(always)]
-    fn lane_bits(equal: std::arch::x86_64::__m256i) -> u32 {
+    unsafe fn lane_bits(equal: std::arch::x86_64::__m256i) -> u32 {
         // SAFETY: as above. Two mask bits per 16-bit lane: keep the even ones.
         let mask = unsafe { std::arch::x86_64::_mm256_movemask_epi8(equal) as u32 };
         (0..16).fold(0, |packed, lane| {
@@ -426,7 +429,7 @@ fn candidates_given_avx2<T: CandidateLanes>(
             let from = top - position as usize + offset;
             let partners = &g[from..from + T::LANES];
             // SAFETY: `partners` is one vector, 32 bytes (checked by the
-            // slicing).
+            // slicing); this function has AVX2, all that `CandidateLanes` needs.
             let xors = unsafe {
                 _mm256_xor_si256(
                     _mm256_loadu_si256(partners.as_ptr().cast::<__m256i>()),
@@ -434,11 +437,13 @@ fn candidates_given_avx2<T: CandidateLanes>(
                 )
             };
             for (hit, wanted) in hits.iter_mut().zip(&wanted) {
-                *hit = _mm256_or_si256(*hit, T::equal(xors, *wanted));
+                // SAFETY: as above.
+                *hit = _mm256_or_si256(*hit, unsafe { T::equal(xors, *wanted) });
             }
         }
         for (given, hit) in given.iter_mut().zip(hits) {
-            *given |= u64::from(T::lane_bits(hit)) << offset;
+            // SAFETY: as above.
+            *given |= u64::from(unsafe { T::lane_bits(hit) }) << offset;
         }
     }
     given
