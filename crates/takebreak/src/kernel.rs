@@ -231,8 +231,8 @@ pub const CANDIDATES: usize = 12;
 /// tested pair of `positions` with the heaps of the batch is compared with
 /// those candidates (a vector of heaps at a time, one compare per candidate,
 /// no store), and the candidates some pair gives are marked. Batches of 64
-/// heaps of one-byte values (256 marks per row) or 32 heaps of two-byte
-/// values (512 marks).
+/// heaps with values below 256 (256 marks per row; one- or two-byte table)
+/// or 32 heaps of two-byte values (512 marks).
 ///
 /// Returns, per row, the bound below which the row's first unmarked common
 /// value is its true smallest unseen common value: one past its last
@@ -263,8 +263,7 @@ pub fn settle_candidates<T: Value, const N: usize, const L: usize>(
 ) -> Option<[u16; 64]> {
     let common = &common[..N / 64];
     assert!(common.iter().any(|&bits| bits != 0), "no common value");
-    let shape_fits = (N, L) == (256, 64) && T::as_bytes(g).is_some()
-        || (N, L) == (512, 32) && T::as_u16s(g).is_some();
+    let shape_fits = (N, L) == (256, 64) || (N, L) == (512, 32) && T::as_u16s(g).is_some();
     if !avx2 || !shape_fits {
         return None;
     }
@@ -300,10 +299,10 @@ pub fn settle_candidates<T: Value, const N: usize, const L: usize>(
             let narrow: [[u8; 64]; CANDIDATES] =
                 std::array::from_fn(|k| std::array::from_fn(|row| candidates[k][row] as u8));
             // SAFETY: `avx2` is true only when the processor has AVX2.
-            unsafe { candidates_given_avx2(&narrow, bytes, top, positions, values) }
+            unsafe { candidates_given_avx2(&narrow, bytes, L, top, positions, values) }
         } else if let Some(halves) = T::as_u16s(g) {
             // SAFETY: as above.
-            unsafe { candidates_given_avx2(&candidates, halves, top, positions, values) }
+            unsafe { candidates_given_avx2(&candidates, halves, L, top, positions, values) }
         } else {
             return None;
         };
@@ -402,13 +401,15 @@ impl CandidateLanes for u16 {
     }
 }
 
-/// For each candidate k, the rows (bits) among the 2 · `T::LANES` of the
-/// batch for which some pair gives `candidates[k][row]`.
+/// For each candidate k, the rows (bits) among the `rows` of the batch (a
+/// multiple of `T::LANES`, at most 64) for which some pair gives
+/// `candidates[k][row]`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn candidates_given_avx2<T: CandidateLanes>(
     candidates: &[[T; 64]; CANDIDATES],
     g: &[T],
+    rows: usize,
     top: usize,
     positions: &[u32],
     values: &[u16],
@@ -417,10 +418,10 @@ fn candidates_given_avx2<T: CandidateLanes>(
         __m256i, _mm256_loadu_si256, _mm256_or_si256, _mm256_setzero_si256, _mm256_xor_si256,
     };
     let mut given = [0u64; CANDIDATES];
-    for half in 0..2 {
-        let offset = T::LANES * half;
+    for part in 0..rows.min(64) / T::LANES {
+        let offset = T::LANES * part;
         // SAFETY: each candidate row holds 64 values, 32 bytes read from
-        // `offset` ≤ 32 values; unaligned loads are allowed.
+        // `offset` ≤ 64 − `T::LANES` values; unaligned loads are allowed.
         let wanted: [__m256i; CANDIDATES] = std::array::from_fn(|k| unsafe {
             _mm256_loadu_si256(candidates[k][offset..].as_ptr().cast::<__m256i>())
         });
@@ -1250,14 +1251,24 @@ mod tests {
                 .map(|i| ((i.wrapping_mul(40503) >> 5) % limit) as u16)
                 .collect();
             let fallbacks = if limit <= 256 {
+                // One-byte table, and the same values in a two-byte one.
                 let bytes: Vec<u8> = table.iter().map(|&value| value as u8).collect();
-                check_settled::<u8, 256, 64>(
+                let wide = check_settled::<u16, 256, 64>(
+                    &table,
+                    &common(0xfe),
+                    &positions,
+                    &values,
+                    marked_every,
+                );
+                let narrow = check_settled::<u8, 256, 64>(
                     &bytes,
                     &common(0xfe),
                     &positions,
                     &values,
                     marked_every,
-                )
+                );
+                assert_eq!(wide, narrow);
+                narrow
             } else {
                 check_settled::<u16, 512, 32>(
                     &table,

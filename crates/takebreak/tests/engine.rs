@@ -102,6 +102,21 @@ fn the_tested_rare_pairs_give_the_plain_sweeps_values() {
     };
     let outcome = run(&grundy, config, None, Control::default()).expect("a run");
     assert_eq!(outcome.checksum_to(200_000), Some(0x9331_ade5_1d44_ea2e));
+    // The same from a two-byte table (a resumed run keeps its width): the
+    // two-byte compare path.
+    let start: Vec<u16> = outcome.table.to_vec()[..170_000]
+        .iter()
+        .map(|&value| value as u16)
+        .collect();
+    let resumed = run(
+        &grundy,
+        config,
+        Some(ValueTable::U16(start)),
+        Control::default(),
+    )
+    .expect("a resumed run");
+    assert_eq!(resumed.table.bytes_per_value(), 2);
+    assert_eq!(resumed.checksum_to(200_000), Some(0x9331_ade5_1d44_ea2e));
 }
 
 /// The narrow rare/common kernel (batches of heaps paired with the rare
