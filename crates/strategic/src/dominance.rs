@@ -294,10 +294,7 @@ pub fn iterated_elimination(
 mod tests {
     use super::*;
     use crate::examples::example;
-
-    fn q(p: i64, d: i64) -> BigRational {
-        BigRational::new(p.into(), d.into())
-    }
+    use crate::examples::q;
 
     #[test]
     fn prisoners_dilemma_strict() {

@@ -57,7 +57,8 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     ),
 ];
 
-fn q(p: i64, d: i64) -> BigRational {
+/// The fraction p/d (for the built-in games and the unit tests).
+pub(crate) fn q(p: i64, d: i64) -> BigRational {
     BigRational::new(p.into(), d.into())
 }
 

@@ -908,11 +908,8 @@ fn polytope_vertices(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::examples::q;
     use crate::nfg::read_nfg;
-
-    fn q(p: i64, d: i64) -> BigRational {
-        BigRational::new(p.into(), d.into())
-    }
 
     #[test]
     fn counts_of_support_profiles() {

@@ -232,10 +232,7 @@ pub fn quadratic_roots(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn q(p: i64, d: i64) -> BigRational {
-        BigRational::new(p.into(), d.into())
-    }
+    use crate::examples::q;
 
     #[test]
     fn rational_and_irrational_roots() {

@@ -292,6 +292,7 @@ fn column_program<T: Int>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::examples::q;
 
     fn mat(rows: &[&[i64]]) -> Matrix {
         rows.iter()
@@ -301,9 +302,6 @@ mod tests {
                     .collect()
             })
             .collect()
-    }
-    fn q(p: i64, d: i64) -> BigRational {
-        BigRational::new(p.into(), d.into())
     }
 
     #[test]

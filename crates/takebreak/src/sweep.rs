@@ -404,8 +404,6 @@ struct Engine<'r, 'c> {
     max_value: u32,
     /// The class of rare positions.
     class: RareClass,
-    /// `class.mask`, for the passes without the position's parity.
-    mask: u32,
     rare: Vec<u32>,
     /// The value at each rare position.
     rare_values: Vec<u32>,
@@ -420,8 +418,6 @@ struct Engine<'r, 'c> {
     batch: Batch,
     /// Incremented whenever the rare list is rebuilt (a new mask).
     rare_generation: u64,
-    /// The scatter stride of the narrow kernel's scan for a number of blocks.
-    stride: (usize, ScatterStep),
     last_rare: Option<u64>,
     next_mask_choice: usize,
     seen: Vec<u8>,
@@ -457,8 +453,6 @@ struct Sampled {
     marked_values: Vec<u16>,
     tested_positions: Vec<u32>,
     tested_values: Vec<u16>,
-    /// Tokens removed by the split the positions pair with.
-    removed: usize,
 }
 
 /// Below this many far rare positions a batch marks every pair: testing
@@ -526,14 +520,12 @@ impl<'r, 'c> Engine<'r, 'c> {
             odd_counts: Vec::new(),
             max_value: 0,
             class: RareClass::NONE,
-            mask: 0,
             rare: Vec::new(),
             rare_values: Vec::new(),
             rare_values16: Vec::new(),
             marks: Vec::new(),
             batch: Batch::default(),
             rare_generation: 0,
-            stride: (0, ScatterStep::default()),
             last_rare: None,
             next_mask_choice: 16,
             seen: vec![0; 2],
@@ -569,7 +561,7 @@ impl<'r, 'c> Engine<'r, 'c> {
     fn stats(&self) -> Stats {
         Stats {
             max_value: self.max_value,
-            rare_mask: self.mask,
+            rare_mask: self.class.mask,
             rare_position: self.class.position,
             rare_count: self.rare.len() as u64,
             last_rare: self.last_rare,
@@ -633,7 +625,6 @@ impl<'r, 'c> Engine<'r, 'c> {
     /// Uses `class` from now on: the rare list of g(1), g(2), … (`values`).
     fn set_class(&mut self, class: RareClass, values: impl Iterator<Item = u32>) {
         self.class = class;
-        self.mask = class.mask;
         self.rare.clear();
         self.rare_values.clear();
         self.rare_values16.clear();
@@ -748,7 +739,7 @@ impl<'r, 'c> Engine<'r, 'c> {
                     computed: values.len() as u64,
                     target: self.length as u64 - 1,
                     max_value: self.max_value,
-                    rare_mask: self.mask,
+                    rare_mask: self.class.mask,
                     rare_position: self.class.position,
                     rare_count: self.rare.len() as u64,
                     elapsed: now.duration_since(self.started),
@@ -769,8 +760,8 @@ impl<'r, 'c> Engine<'r, 'c> {
                 Method::Naive => naive_value(rule, g, n),
                 _ if rule.split_two().is_empty() => self.plain_value(g, n),
                 Method::Plain => self.plain_value(g, n),
-                Method::RareCommon if self.mask != 0 => self.sparse_value(g, n),
-                Method::Auto if self.mask != 0 && self.rare.len() * 8 < n => {
+                Method::RareCommon if self.class.mask != 0 => self.sparse_value(g, n),
+                Method::Auto if self.class.mask != 0 && self.rare.len() * 8 < n => {
                     self.sparse_value(g, n)
                 }
                 _ => self.plain_value(g, n),
@@ -860,7 +851,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             return self.sparse_value_narrow::<T, 512>(g, n);
         }
         let unequal = self.rule.unequal_split();
-        let mask = self.mask;
+        let mask = self.class.mask;
         let size = self.seen.len();
         self.seen[..size].fill(0);
         self.mark_takes(g, n);
@@ -943,7 +934,7 @@ impl Engine<'_, '_> {
     /// are one 64-bit word and the scan is the vectorised pair loop.
     fn sparse_value_small<T: Value>(&mut self, g: &[T], n: usize) -> u32 {
         let unequal = self.rule.unequal_split();
-        let mask = self.mask;
+        let mask = self.class.mask;
         let mut bits = take_bits(self.rule, g, n);
         for &removed in self.rule.split_two() {
             if n < removed + 2 {
@@ -994,7 +985,7 @@ impl Engine<'_, '_> {
     /// loops of `kernel.rs`.
     fn sparse_value_narrow<T: Value, const N: usize>(&mut self, g: &[T], n: usize) -> u32 {
         let unequal = self.rule.unequal_split();
-        let mask = self.mask;
+        let mask = self.class.mask;
         let rule = self.rule;
         let avx2 = self.avx2;
         let batch = self.batch;
@@ -1080,7 +1071,7 @@ impl Engine<'_, '_> {
                 (m, half, half.div_ceil(NARROW_SCAN_BLOCK))
             });
         for (m, half, blocks) in scans.clone() {
-            let stride = cached_stride(&mut self.stride, blocks);
+            let stride = scatter_step(blocks);
             let pairs = kernel::PairBlocks {
                 g,
                 m,
@@ -1095,22 +1086,25 @@ impl Engine<'_, '_> {
         }
         let (mut common, mut needed) = needed_below_common(seen, self.common_bits.for_mask(mask));
         if common >= u32::from(self.settled_below[n - batch.start]) {
-            // Every tested candidate was given: mark the tested pairs after all.
+            // Every tested candidate was given: mark the tested pairs after all
+            // (only batches of a rule with one two-heap split test pairs).
             let sampled = &self.sampled;
-            kernel::rare_pairs(
-                seen,
-                g,
-                n - sampled.removed,
-                &sampled.tested_positions,
-                &sampled.tested_values,
-            );
+            for &removed in rule.split_two() {
+                kernel::rare_pairs(
+                    seen,
+                    g,
+                    n - removed,
+                    &sampled.tested_positions,
+                    &sampled.tested_values,
+                );
+            }
             (common, needed) = needed_below_common(seen, self.common_bits.for_mask(mask));
         }
         for (m, half, blocks) in scans {
             if needed.is_empty() {
                 break;
             }
-            let stride = cached_stride(&mut self.stride, blocks);
+            let stride = scatter_step(blocks);
             let pairs = kernel::PairBlocks {
                 g,
                 m,
@@ -1226,8 +1220,8 @@ impl Engine<'_, '_> {
         len: usize,
     ) -> bool {
         let near = self.batch.near_count;
-        let common = *self.common_bits.for_mask(self.mask);
-        let [removed] = self.rule.split_two() else {
+        let common = *self.common_bits.for_mask(self.class.mask);
+        let [_] = self.rule.split_two() else {
             return false;
         };
         let mut ranges = far_ranges(self.rule, &self.rare, n);
@@ -1256,7 +1250,6 @@ impl Engine<'_, '_> {
             &self.rare_values16,
             [near, testable_end, far_end],
         );
-        self.sampled.removed = *removed;
         let Ok(rows) = <&mut [[u8; N]; L]>::try_from(self.marks[..L * N].as_chunks_mut().0) else {
             unreachable!("L rows of N marks")
         };
@@ -1568,14 +1561,6 @@ impl Iterator for ScanOrder<'_> {
     }
 }
 
-/// [`scatter_step`] through a cache of the last (blocks, step).
-fn cached_stride(cache: &mut (usize, ScatterStep), blocks: usize) -> ScatterStep {
-    if cache.0 != blocks {
-        *cache = (blocks, scatter_step(blocks));
-    }
-    cache.1
-}
-
 /// The scattered order for `blocks` blocks: the next power of two, and the
 /// odd number nearest 0.618 times it (a golden-ratio step jumps far).
 fn scatter_step(blocks: usize) -> ScatterStep {
@@ -1584,26 +1569,6 @@ fn scatter_step(blocks: usize) -> ScatterStep {
         mask: universe - 1,
         step: (universe as f64 * 0.618) as usize | 1,
     }
-}
-
-/// A step through `blocks` blocks that visits each once and jumps far: the odd
-/// number nearest `blocks` × 0.618 that is coprime to `blocks`.
-fn scatter_stride(blocks: usize) -> usize {
-    if blocks <= 2 {
-        return 1;
-    }
-    let mut stride = (blocks as f64 * 0.618) as usize | 1;
-    while gcd(stride, blocks) != 1 {
-        stride += 2;
-    }
-    stride % blocks
-}
-
-fn gcd(mut a: usize, mut b: usize) -> usize {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }
 
 fn next_mask_choice(current: usize) -> usize {

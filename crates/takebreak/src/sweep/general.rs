@@ -25,7 +25,7 @@
 
 use sprague_engine::check_allocation;
 
-use super::{scatter_stride, simd, Engine};
+use super::{simd, Engine};
 use crate::classes::RareClass;
 use crate::table::Value;
 
@@ -308,6 +308,26 @@ impl Engine<'_, '_> {
             }
         }
     }
+}
+
+/// A step through `blocks` blocks that visits each once and jumps far: the odd
+/// number nearest `blocks` × 0.618 that is coprime to `blocks`.
+fn scatter_stride(blocks: usize) -> usize {
+    if blocks <= 2 {
+        return 1;
+    }
+    let mut stride = (blocks as f64 * 0.618) as usize | 1;
+    while gcd(stride, blocks) != 1 {
+        stride += 2;
+    }
+    stride % blocks
+}
+
+fn gcd(mut a: usize, mut b: usize) -> usize {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 #[cfg(test)]
