@@ -25,24 +25,24 @@
 //!   for its smallest unseen common value, and the other pairs are compared
 //!   with them (vector compares, no stores) instead of marked. Exact: a row
 //!   whose candidates are all given gets the remaining pairs marked.
-//! - [`common_pairs`] and [`scan_needed`]: the common ⊕ common pairs, read as
-//!   blocks of pairs (a, m − a) from both ends of the table, which give rare
-//!   values in abundance. The smallest unseen common value c after the first
-//!   pass is g(n) as soon as every rare value below c is found among them, so
-//!   the scan looks only for that set of needed values. The first few blocks
-//!   (those that found the hardest values for the previous heap) are marked
-//!   into the heap's row ([`common_pairs`]: 32 pairs per vector, one store per
-//!   pair), which collects the many easy values without a branch per pair;
-//!   the needed set is then what is still unmarked below c, and the remaining
-//!   blocks are tested against it ([`scan_needed`]: 32 pairs per vector, one
+//! - [`common_pairs_below`] and [`scan_needed`]: the common ⊕ common pairs,
+//!   read as blocks of pairs (a, m − a) from both ends of the table, which
+//!   give rare values in abundance. The smallest unseen common value c after
+//!   the first pass is g(n) as soon as every rare value below c is found
+//!   among them, so the scan looks only for that set of needed values. The
+//!   first few blocks mark their values below c into the heap's row
+//!   ([`common_pairs_below`]: 32 pairs per vector, the values below c packed
+//!   by a byte shuffle, one store each), which collects the many easy values
+//!   without a branch per pair; the needed set is then what is still
+//!   unmarked below c, and the remaining blocks are tested against it ([`scan_needed`]: 32 pairs per vector, one
 //!   xor and a membership test of three byte shuffles against the set kept as
 //!   two 16-byte tables, no store; the rare vectors holding a needed value
 //!   update the set), stopping when it is empty. With AVX2 (detected at run
 //!   time): load g(a..a + 32), load the mirrored 32 bytes and reverse them
 //!   (`vpshufb` within the 128-bit halves, then swap the halves), xor; on a
-//!   two-byte table 16 pairs per vector for the marks, and for the scan the
-//!   xors packed to bytes with saturation, used while every needed value is
-//!   below 255; otherwise scalar loops.
+//!   two-byte table the xors packed to bytes with saturation, used while c
+//!   (for the marks) or every needed value (for the scan) is below 255, and
+//!   otherwise 16 pairs per vector for the marks; without AVX2 scalar loops.
 //!
 //! They are hand-written, not left to the generic sweep, for speed only: these
 //! loops are the whole cost of a run of hours, and the marks in a fixed-size
@@ -457,6 +457,176 @@ pub fn common_pairs<T: Value, const N: usize>(avx2: bool, seen: &mut [u8; N], lo
     }
 }
 
+/// Marks the values below `bound` among g(a) ⊕ g(m − a) for the pairs of
+/// the blocks `order` (values at or above it may be marked too); returns the
+/// number of pairs.
+///
+/// The narrow kernel knows the smallest unseen common value c before it
+/// reads the common ⊕ common pairs, and only the rare values below c matter;
+/// about 40 % of the pairs give one (Grundy's game near 2·10⁶). With AVX2 and
+/// `bound` at most 256 (one-byte table) or 255 (two-byte table, whose xors
+/// saturate at 255), each vector of 32 xors is compared with the bound and
+/// the values below it packed into a buffer (a byte shuffle per 8 lanes, from
+/// [`PACK`]); one loop then stores their marks, so stores (which
+/// bound the marking) fall to the values that count and the loop's exit
+/// branch is taken once per call instead of once per vector. Otherwise every
+/// pair is marked ([`common_pairs`]).
+pub fn common_pairs_below<T: Value, const N: usize>(
+    avx2: bool,
+    seen: &mut [u8; N],
+    pairs: PairBlocks<'_, T>,
+    order: impl Iterator<Item = usize>,
+    bound: u32,
+) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if avx2 {
+        if let Some(g) = T::as_bytes(pairs.g).filter(|_| bound <= 256) {
+            // SAFETY: `avx2` is true only when the processor has AVX2
+            // (`is_x86_feature_detected!`), all that the function requires.
+            return unsafe { common_pairs_below_avx2(seen, pairs.with_table(g), order, bound) };
+        }
+        if let Some(g) = T::as_u16s(pairs.g).filter(|_| bound <= 255) {
+            // SAFETY: as above.
+            return unsafe { common_pairs_below_avx2(seen, pairs.with_table(g), order, bound) };
+        }
+    }
+    let mut count = 0;
+    for this in order {
+        let (lo, hi) = pairs.get(this);
+        count += lo.len() as u64;
+        common_pairs(avx2, seen, lo, hi);
+    }
+    count
+}
+
+/// For each 8-bit mask m: the byte shuffle indices that pack its lanes (in
+/// the low bytes, the indices of the set bits of m in increasing order), and
+/// its number of set bits (a table load, where `count_ones` without the
+/// POPCNT instruction is a dozen operations).
+#[cfg(target_arch = "x86_64")]
+const PACK: [(u64, usize); 256] = {
+    let mut table = [(0u64, 0usize); 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let (mut entry, mut filled, mut bit) = (0u64, 0, 0);
+        while bit < 8 {
+            if mask & (1 << bit) != 0 {
+                entry |= (bit as u64) << (8 * filled);
+                filled += 1;
+            }
+            bit += 1;
+        }
+        table[mask] = (entry, filled);
+        mask += 1;
+    }
+    table
+};
+
+/// Room for the values of the blocks of one call between two flushes.
+#[cfg(target_arch = "x86_64")]
+const PACKED_CAPACITY: usize = 1024;
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn common_pairs_below_avx2<T: PairLanes, const N: usize>(
+    seen: &mut [u8; N],
+    pairs: PairBlocks<'_, T>,
+    order: impl Iterator<Item = usize>,
+    bound: u32,
+) -> u64 {
+    use std::arch::x86_64::_mm256_set1_epi8;
+    if bound == 0 {
+        return order.map(|this| pairs.get(this).0.len() as u64).sum();
+    }
+    // Values at most `limit` are packed (bound − 1 ≤ 255).
+    let limit = _mm256_set1_epi8((bound - 1) as u8 as i8);
+    // Each pack writes 8 bytes at the current end: 8 spare bytes.
+    let mut packed = [0u8; PACKED_CAPACITY + 8];
+    let mut len = 0;
+    let mut count = 0;
+    for this in order {
+        let (lo, hi) = pairs.get(this);
+        let pairs_here = lo.len();
+        count += pairs_here as u64;
+        if len + pairs_here > PACKED_CAPACITY {
+            mark_packed(seen, &packed[..len]);
+            len = 0;
+        }
+        let mut index = 0;
+        while index + 32 <= pairs_here {
+            // SAFETY: both slices are 32 values (checked by the slicing).
+            let xors = unsafe {
+                T::pair_bytes(
+                    &lo[index..index + 32],
+                    &hi[pairs_here - index - 32..pairs_here - index],
+                )
+            };
+            len = pack_below(&mut packed, len, xors, limit);
+            index += 32;
+        }
+        for (low, high) in lo[index..]
+            .iter()
+            .zip(hi[..pairs_here - index].iter().rev())
+        {
+            let value = low.get() ^ high.get();
+            if value < bound {
+                packed[len] = value as u8;
+                len += 1;
+            }
+        }
+    }
+    mark_packed(seen, &packed[..len]);
+    count
+}
+
+/// Appends the lanes of `xors` at most `limit` to `packed[len..]` (at most
+/// 32, writing up to 8 bytes past the last one); returns the new length.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn pack_below(
+    packed: &mut [u8; PACKED_CAPACITY + 8],
+    mut len: usize,
+    xors: std::arch::x86_64::__m256i,
+    limit: std::arch::x86_64::__m256i,
+) -> usize {
+    use std::arch::x86_64::{
+        __m128i, _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_extracti128_si256,
+        _mm256_min_epu8, _mm256_movemask_epi8, _mm_set_epi64x, _mm_shuffle_epi8, _mm_storel_epi64,
+        _mm_unpackhi_epi64,
+    };
+    let below = _mm256_cmpeq_epi8(_mm256_min_epu8(xors, limit), xors);
+    let mask = _mm256_movemask_epi8(below) as u32;
+    let halves = [
+        (_mm256_castsi256_si128(xors), mask & 0xffff),
+        (_mm256_extracti128_si256::<1>(xors), mask >> 16),
+    ];
+    for (half, bits) in halves {
+        let (first, second) = (PACK[(bits & 0xff) as usize], PACK[(bits >> 8) as usize]);
+        // The second 8 lanes' indices are 8 more.
+        let control = _mm_set_epi64x((second.0 + 0x0808_0808_0808_0808) as i64, first.0 as i64);
+        let lanes = _mm_shuffle_epi8(half, control);
+        assert!(len + 16 <= packed.len());
+        // SAFETY: 8 bytes at len and 8 at len + (set bits of first) ≤ len + 8
+        // lie in `packed` (asserted); unaligned stores are allowed.
+        unsafe {
+            let at = packed.as_mut_ptr().add(len);
+            _mm_storel_epi64(at.cast::<__m128i>(), lanes);
+            let at = at.add(first.1);
+            _mm_storel_epi64(at.cast::<__m128i>(), _mm_unpackhi_epi64(lanes, lanes));
+        }
+        len += first.1 + second.1;
+    }
+    len
+}
+
+/// One mark per packed value.
+fn mark_packed<const N: usize>(seen: &mut [u8; N], packed: &[u8]) {
+    for &value in packed {
+        seen[value as usize & (N - 1)] = 1;
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn common_pairs_u8_avx2<const N: usize>(seen: &mut [u8; N], lo: &[u8], hi: &[u8]) {
@@ -599,14 +769,11 @@ impl Needed {
         })
     }
 
-    /// Removes every value g(lo[i]) ⊕ g(hi[len − 1 − i]); whether any was in
-    /// the set.
-    fn remove_pairs<T: Value>(&mut self, lo: &[T], hi: &[T]) -> bool {
-        let mut found = false;
+    /// Removes every value g(lo[i]) ⊕ g(hi[len − 1 − i]).
+    fn remove_pairs<T: Value>(&mut self, lo: &[T], hi: &[T]) {
         for (low, high) in lo.iter().zip(hi.iter().rev()) {
-            found |= self.remove(low.get() ^ high.get());
+            self.remove(low.get() ^ high.get());
         }
-        found
     }
 }
 
@@ -658,27 +825,9 @@ impl<'g, T> PairBlocks<'g, T> {
     }
 }
 
-/// Blocks found productive, kept for the next heap: at most `max`, no repeats.
-#[derive(Debug)]
-pub struct HotBlocks<'h> {
-    /// The blocks so far.
-    pub blocks: &'h mut Vec<usize>,
-    /// How many to keep.
-    pub max: usize,
-}
-
-impl HotBlocks<'_> {
-    fn note(&mut self, this: usize) {
-        if self.blocks.len() < self.max && !self.blocks.contains(&this) {
-            self.blocks.push(this);
-        }
-    }
-}
-
 /// Looks for the values of `needed` among g(a) ⊕ g(m − a) for the pairs of
 /// the blocks of `order`, removing each value found, until the set is empty
-/// or the blocks run out. Blocks that removed a value are noted in `hot`.
-/// Returns the number of pairs scanned.
+/// or the blocks run out. Returns the number of pairs scanned.
 ///
 /// With AVX2 and a one-byte table (or a two-byte table while every needed
 /// value is below 255, and every table value below 32,768), 32 pairs cost one
@@ -690,7 +839,6 @@ pub fn scan_needed<T: Value>(
     needed: &mut Needed,
     pairs: PairBlocks<'_, T>,
     order: impl Iterator<Item = usize>,
-    mut hot: HotBlocks<'_>,
 ) -> u64 {
     assert!(pairs.half < pairs.m && pairs.m <= pairs.g.len() && pairs.block > 0);
     #[cfg(target_arch = "x86_64")]
@@ -698,11 +846,11 @@ pub fn scan_needed<T: Value>(
         if let Some(g) = T::as_bytes(pairs.g) {
             // SAFETY: `avx2` is true only when the processor has AVX2
             // (`is_x86_feature_detected!`), all that the function requires.
-            return unsafe { scan_needed_avx2(needed, pairs.with_table(g), order, hot) };
+            return unsafe { scan_needed_avx2(needed, pairs.with_table(g), order) };
         }
         if let Some(g) = T::as_u16s(pairs.g).filter(|_| needed.fits_bytes()) {
             // SAFETY: as above.
-            return unsafe { scan_needed_avx2(needed, pairs.with_table(g), order, hot) };
+            return unsafe { scan_needed_avx2(needed, pairs.with_table(g), order) };
         }
     }
     let _ = avx2;
@@ -713,9 +861,7 @@ pub fn scan_needed<T: Value>(
         }
         let (lo, hi) = pairs.get(this);
         scanned += lo.len() as u64;
-        if needed.remove_pairs(lo, hi) {
-            hot.note(this);
-        }
+        needed.remove_pairs(lo, hi);
     }
     scanned
 }
@@ -857,10 +1003,9 @@ impl NeededLanes {
     }
 
     /// Removes the values of the lanes `hits` of `xors` from the set and
-    /// from the registers (reloading the tables just written would stall);
-    /// whether any was still there.
+    /// from the registers (reloading the tables just written would stall).
     #[target_feature(enable = "avx2")]
-    fn remove(&mut self, needed: &mut Needed, xors: std::arch::x86_64::__m256i, hits: u32) -> bool {
+    fn remove(&mut self, needed: &mut Needed, xors: std::arch::x86_64::__m256i, hits: u32) {
         use std::arch::x86_64::{
             __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_set1_epi8,
             _mm256_setr_epi8, _mm256_storeu_si256,
@@ -872,13 +1017,11 @@ impl NeededLanes {
         let mut values = [0u8; 32];
         // SAFETY: `values` is 32 bytes; unaligned stores are allowed.
         unsafe { _mm256_storeu_si256(values.as_mut_ptr().cast::<__m256i>(), xors) };
-        let mut found = false;
         let mut lanes = hits;
         while lanes != 0 {
             let value = values[lanes.trailing_zeros() as usize];
             lanes &= lanes - 1;
             if needed.remove(u32::from(value)) {
-                found = true;
                 let entry = _mm256_and_si256(
                     _mm256_cmpeq_epi8(lanes16, _mm256_set1_epi8((value & 15) as i8)),
                     _mm256_set1_epi8((1u8 << ((value >> 4) & 7)) as i8),
@@ -890,7 +1033,6 @@ impl NeededLanes {
                 }
             }
         }
-        found
     }
 }
 
@@ -900,7 +1042,6 @@ fn scan_needed_avx2<T: PairLanes>(
     needed: &mut Needed,
     pairs: PairBlocks<'_, T>,
     order: impl Iterator<Item = usize>,
-    mut hot: HotBlocks<'_>,
 ) -> u64 {
     let mut lanes = NeededLanes::load(needed);
     let mut scanned = 0;
@@ -911,7 +1052,7 @@ fn scan_needed_avx2<T: PairLanes>(
         let (lo, hi) = pairs.get(this);
         let count = lo.len();
         scanned += count as u64;
-        let found = if let (Ok(lo), Ok(hi)) = (<&[T; 64]>::try_from(lo), <&[T; 64]>::try_from(hi)) {
+        if let (Ok(lo), Ok(hi)) = (<&[T; 64]>::try_from(lo), <&[T; 64]>::try_from(hi)) {
             // A full block: both vectors tested, one branch on the result.
             // SAFETY: the slices are 32 values each.
             let first = unsafe { T::pair_bytes(&lo[..32], &hi[32..]) };
@@ -922,9 +1063,9 @@ fn scan_needed_avx2<T: PairLanes>(
             }
             // Values in both vectors are removed once (the second test saw
             // the set before the first removal; a value gone is skipped).
-            lanes.remove(needed, first, first_hits) | lanes.remove(needed, second, second_hits)
+            lanes.remove(needed, first, first_hits);
+            lanes.remove(needed, second, second_hits);
         } else {
-            let mut found = false;
             let mut index = 0;
             while index + 32 <= count && !needed.is_empty() {
                 // Pair lo[index + j] with hi[count − 1 − index − j]: the 32
@@ -938,18 +1079,14 @@ fn scan_needed_avx2<T: PairLanes>(
                 };
                 let hits = lanes.members(xors);
                 if hits != 0 {
-                    found |= lanes.remove(needed, xors, hits);
+                    lanes.remove(needed, xors, hits);
                 }
                 index += 32;
             }
             if index < count && !needed.is_empty() {
-                found |= needed.remove_pairs(&lo[index..], &hi[..count - index]);
+                needed.remove_pairs(&lo[index..], &hi[..count - index]);
                 lanes = NeededLanes::load(needed);
             }
-            found
-        };
-        if found {
-            hot.note(this);
         }
         if needed.is_empty() {
             break;
@@ -980,6 +1117,47 @@ mod tests {
             }
             assert_eq!(scalar, expected, "m = {m}");
         }
+    }
+
+    #[test]
+    fn marking_below_a_bound_marks_every_pair_value_below_it() {
+        fn check<T: Value>(table: &[T], bounds: &[u32]) {
+            for m in [40usize, 64, 129, 200, 399] {
+                let half = (m - 1) / 2;
+                let pairs = PairBlocks {
+                    g: table,
+                    m,
+                    half,
+                    block: 64,
+                };
+                let blocks = half.div_ceil(64);
+                for &bound in bounds {
+                    for avx2 in [false, crate::sweep::has_avx2()] {
+                        let mut seen = [0u8; 512];
+                        let count = common_pairs_below(avx2, &mut seen, pairs, 0..blocks, bound);
+                        assert_eq!(count, half as u64);
+                        let mut values = [false; 512];
+                        for a in 1..=half {
+                            values[(table[a].get() ^ table[m - a].get()) as usize] = true;
+                        }
+                        for value in 0..bound.min(512) as usize {
+                            assert_eq!(
+                                seen[value] == 1,
+                                values[value],
+                                "m {m} bound {bound} value {value}"
+                            );
+                        }
+                        for value in 0..512 {
+                            assert!(seen[value] == 0 || values[value], "a mark no pair gives");
+                        }
+                    }
+                }
+            }
+        }
+        let bytes: Vec<u8> = (0..400u32).map(|i| (i * 37 % 251) as u8).collect();
+        check(&bytes, &[0, 1, 17, 128, 255, 256]);
+        let halves: Vec<u16> = (0..400u32).map(|i| (i * 37 % 509) as u16).collect();
+        check(&halves, &[0, 1, 17, 254, 255, 256, 400, 512]);
     }
 
     #[test]
@@ -1037,8 +1215,7 @@ mod tests {
             .collect()
     }
 
-    /// The values of `wanted` left after a scan (checking that at most
-    /// `MAX_HOT` hot blocks are reported).
+    /// The values of `wanted` left after a scan.
     fn scan_left<T: Value>(
         avx2: bool,
         table: &[T],
@@ -1048,24 +1225,17 @@ mod tests {
         order: impl Iterator<Item = usize>,
         wanted: &[u32],
     ) -> Vec<u32> {
-        const MAX_HOT: usize = 4;
         let mut needed = Needed::default();
         for &value in wanted {
             needed.insert(value);
         }
-        let mut hot = Vec::new();
         let pairs = PairBlocks {
             g: table,
             m,
             half,
             block,
         };
-        let hot_blocks = HotBlocks {
-            blocks: &mut hot,
-            max: MAX_HOT,
-        };
-        scan_needed(avx2, &mut needed, pairs, order, hot_blocks);
-        assert!(hot.len() <= MAX_HOT);
+        scan_needed(avx2, &mut needed, pairs, order);
         (0..Needed::LIMIT)
             .filter(|&value| {
                 let mut copy = needed;
