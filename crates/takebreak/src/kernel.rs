@@ -34,12 +34,13 @@
 //!   ([`common_pairs_below`]: 32 pairs per vector, the values below c packed
 //!   by a byte shuffle, one store each), which collects the many easy values
 //!   without a branch per pair; the needed set is then what is still
-//!   unmarked below c, and the remaining blocks are tested against it ([`scan_needed`]: 32 pairs per vector, one
-//!   xor and a membership test of three byte shuffles against the set kept as
-//!   two 16-byte tables, no store; the rare vectors holding a needed value
-//!   update the set), stopping when it is empty. With AVX2 (detected at run
-//!   time): load g(a..a + 32), load the mirrored 32 bytes and reverse them
-//!   (`vpshufb` within the 128-bit halves, then swap the halves), xor; on a
+//!   unmarked below c, and the remaining blocks are tested against it
+//!   ([`scan_needed`]: 32 pairs per vector, one xor and a membership test of
+//!   three byte shuffles against the set kept as two 16-byte tables, no
+//!   store; the rare vectors holding a needed value update the set), stopping
+//!   when it is empty. With AVX2 (detected at run time): load g(a..a + 32),
+//!   load the mirrored 32 bytes and reverse them (`vpshufb` within the
+//!   128-bit halves, then swap the halves), xor; on a
 //!   two-byte table the xors packed to bytes with saturation, used while c
 //!   (for the marks) or every needed value (for the scan) is below 255, and
 //!   otherwise 16 pairs per vector for the marks; without AVX2 scalar loops.
@@ -540,7 +541,7 @@ fn common_pairs_below_avx2<T: PairLanes, const N: usize>(
     }
     // Values at most `limit` are packed (bound − 1 ≤ 255).
     let limit = _mm256_set1_epi8((bound - 1) as u8 as i8);
-    // Each pack writes 8 bytes at the current end: 8 spare bytes.
+    // A pack may write up to 8 bytes past its last value: 8 spare bytes.
     let mut packed = [0u8; PACKED_CAPACITY + 8];
     let mut len = 0;
     let mut count = 0;
