@@ -1095,8 +1095,11 @@ impl Engine<'_, '_> {
                 let order = scan_order(&[], blocks, scatter_step(blocks)).take(MARKED_SCAN_BLOCKS);
                 self.scanned_pairs += kernel::common_pairs_below(avx2, seen, pairs, order, common);
             }
-            // Marks below c leave c the smallest unseen common value.
-            (common, needed) = needed_below_common(seen, self.common_bits.for_mask(mask));
+            // Marks below c leave c the smallest unseen common value (no pair
+            // gives c: checked in debug builds).
+            let (again, below) = needed_below_common(seen, self.common_bits.for_mask(mask));
+            debug_assert_eq!(again, common, "heap {n}: a common pair gave c");
+            needed = below;
         }
         for (m, half, blocks) in scans {
             if needed.is_empty() {
