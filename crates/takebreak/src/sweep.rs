@@ -1085,6 +1085,7 @@ impl Engine<'_, '_> {
             });
         let mut needed = kernel::Needed::default();
         if any_needed {
+            let mut found = [0u64; 8];
             for (m, half, blocks) in scans.clone() {
                 let pairs = kernel::PairBlocks {
                     g,
@@ -1093,11 +1094,15 @@ impl Engine<'_, '_> {
                     block: NARROW_SCAN_BLOCK,
                 };
                 let order = scan_order(&[], blocks, scatter_step(blocks)).take(MARKED_SCAN_BLOCKS);
-                self.scanned_pairs += kernel::common_pairs_below(avx2, seen, pairs, order, common);
+                let (count, values) = kernel::common_values_below(avx2, pairs, order, common);
+                self.scanned_pairs += count;
+                for (found, values) in found.iter_mut().zip(values) {
+                    *found |= values;
+                }
             }
-            // Marks below c leave c the smallest unseen common value (no pair
-            // gives c: checked in debug builds).
-            let (again, below) = needed_below_common(seen, self.common_bits.for_mask(mask));
+            // The values found below c leave c the smallest unseen common
+            // value (no pair gives c: checked in debug builds).
+            let (again, below) = needed_below_common(seen, &found, self.common_bits.for_mask(mask));
             debug_assert_eq!(again, common, "heap {n}: a common pair gave c");
             needed = below;
         }
@@ -1472,25 +1477,32 @@ impl CommonBits {
 /// none), and whether a rare value below it is not marked.
 fn smallest_unseen_common(seen: &[u8], common: &[u64; 8]) -> (u32, bool) {
     let mut any = false;
-    let smallest = unseen_below_common(seen, common, |_| any = true);
+    let smallest = unseen_below_common(seen, &[0; 8], common, |_| any = true);
     (smallest, any)
 }
 
-/// The smallest common value not marked in `seen` (the row's length if
-/// none), and the rare values below it not marked.
-fn needed_below_common(seen: &[u8], common: &[u64; 8]) -> (u32, kernel::Needed) {
+/// The smallest common value neither marked in `seen` nor in `found` (the
+/// row's length if none), and the rare values below it in neither.
+fn needed_below_common(seen: &[u8], found: &[u64; 8], common: &[u64; 8]) -> (u32, kernel::Needed) {
     let mut needed = kernel::Needed::default();
-    let smallest = unseen_below_common(seen, common, |value| needed.insert(value));
+    let smallest = unseen_below_common(seen, found, common, |value| needed.insert(value));
     (smallest, needed)
 }
 
-/// The smallest common value not marked in `seen` (the row's length if
-/// none); calls `rare` with each rare value below it not marked. `common`
-/// holds the common values as bits; `seen` is 256 or 512 marks long.
+/// The smallest common value neither marked in `seen` nor in `found` (the
+/// row's length if none); calls `rare` with each rare value below it in
+/// neither. `found` and `common` hold values as bits (value v is bit v mod
+/// 64 of word v / 64); `seen` is 256 or 512 marks long.
 #[inline]
-fn unseen_below_common(seen: &[u8], common: &[u64; 8], mut rare: impl FnMut(u32)) -> u32 {
-    for (word, (chunk, &common)) in (0u32..).zip(seen.chunks_exact(64).zip(common)) {
-        let unseen = kernel::unmarked_bits(chunk);
+fn unseen_below_common(
+    seen: &[u8],
+    found: &[u64; 8],
+    common: &[u64; 8],
+    mut rare: impl FnMut(u32),
+) -> u32 {
+    let words = seen.chunks_exact(64).zip(found).zip(common);
+    for (word, ((chunk, &found), &common)) in (0u32..).zip(words) {
+        let unseen = kernel::unmarked_bits(chunk) & !found;
         let unseen_common = unseen & common;
         let below = match unseen_common {
             0 => u64::MAX,
