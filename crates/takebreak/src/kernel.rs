@@ -82,6 +82,106 @@ pub fn rare_pairs<T: Value, const N: usize>(
     }
 }
 
+/// The pairs of a heap m with the rare positions r up to
+/// [`NearPairs::REACH`] (at most 32 of them) on a one-byte table: the values
+/// g(r) ⊕ g(m − r) as bits, for the rare positions too close to a batch to
+/// be paired in it ([`rare_pairs_batch`]), which every heap pairs itself.
+///
+/// The partners lie in the 64 bytes below m: four 16-byte loads, each
+/// broadcast to both halves of a vector, and four byte shuffles whose
+/// controls depend only on the positions gather them into one vector, and
+/// the xors become bits as in [`common_values_below`]. That is a few dozen
+/// vector operations and no store, where the scalar loop ([`rare_pairs`])
+/// loads each partner and stores a mark per pair.
+///
+/// ```text
+/// lane i: partner byte 64 − rᵢ of the window g(m − 64..m),
+///         found in chunk (64 − rᵢ) / 16 at index (64 − rᵢ) mod 16
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NearPairs {
+    /// Per 16-byte chunk of the window: the shuffle control of the lanes whose
+    /// partner lies in it (the other lanes' bytes have the top bit set, which
+    /// makes the shuffle give 0).
+    controls: [[u8; 32]; 4],
+    /// g(rᵢ) in lane i; lanes beyond the positions repeat lane 0's pair.
+    values: [u8; 32],
+}
+
+impl NearPairs {
+    /// The largest position gathered.
+    pub const REACH: u32 = 64;
+
+    /// The gather of the pairs with `positions` (their values `values`);
+    /// `None` unless there are 1 to 32 positions, each from 1 to
+    /// [`NearPairs::REACH`], with values below 256.
+    pub fn new(positions: &[u32], values: &[u16]) -> Option<Self> {
+        let fits = (1..=32).contains(&positions.len())
+            && positions.len() == values.len()
+            && positions.iter().all(|&r| (1..=Self::REACH).contains(&r))
+            && values.iter().all(|&value| value < 256);
+        if !fits {
+            return None;
+        }
+        let mut near = NearPairs {
+            controls: [[0x80; 32]; 4],
+            values: [0; 32],
+        };
+        for lane in 0..32 {
+            // Lanes beyond the positions repeat the first pair.
+            let pair = if lane < positions.len() { lane } else { 0 };
+            let offset = (Self::REACH - positions[pair]) as usize;
+            near.controls[offset / 16][lane] = (offset % 16) as u8;
+            near.values[lane] = values[pair] as u8;
+        }
+        Some(near)
+    }
+
+    /// The values g(r) ⊕ g(m − r) of the positions r as bits (value v is bit
+    /// v mod 64 of word v / 64); `None` without AVX2, or when `m` is below
+    /// [`NearPairs::REACH`] or beyond the table.
+    pub fn values(&self, avx2: bool, g: &[u8], m: usize) -> Option<[u64; 8]> {
+        let window = g.get(m.checked_sub(Self::REACH as usize)?..m)?;
+        #[cfg(target_arch = "x86_64")]
+        if avx2 {
+            // SAFETY: `avx2` is true only when the processor has AVX2
+            // (`is_x86_feature_detected!`), all that the function requires.
+            return Some(unsafe { self.values_avx2(window) });
+        }
+        let _ = (avx2, window);
+        None
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn values_avx2(&self, window: &[u8]) -> [u64; 8] {
+        use std::arch::x86_64::{
+            __m128i, __m256i, _mm256_broadcastsi128_si256, _mm256_loadu_si256, _mm256_or_si256,
+            _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_xor_si256, _mm_loadu_si128,
+        };
+        assert_eq!(window.len(), Self::REACH as usize);
+        let mut partners = _mm256_setzero_si256();
+        for (chunk, control) in window.chunks_exact(16).zip(&self.controls) {
+            // SAFETY: `chunk` is 16 bytes and `control` 32 (both checked by
+            // their types and `chunks_exact`); unaligned loads are allowed.
+            let (chunk, control) = unsafe {
+                (
+                    _mm256_broadcastsi128_si256(_mm_loadu_si128(chunk.as_ptr().cast::<__m128i>())),
+                    _mm256_loadu_si256(control.as_ptr().cast::<__m256i>()),
+                )
+            };
+            partners = _mm256_or_si256(partners, _mm256_shuffle_epi8(chunk, control));
+        }
+        // SAFETY: `values` is 32 bytes; unaligned loads are allowed.
+        let values = unsafe { _mm256_loadu_si256(self.values.as_ptr().cast::<__m256i>()) };
+        let mut bits = ValueBits::<4>::new();
+        bits.add(_mm256_xor_si256(partners, values));
+        let mut words = [0u64; 8];
+        bits.or_into(&mut words);
+        words
+    }
+}
+
 /// Marks `values[i] ⊕ g(top + j − positions[i])` in row j of `rows`, for
 /// every i and every row j (heap top + j paired with each rare position): the
 /// partners of one position are contiguous, so each cache line read serves
@@ -525,23 +625,7 @@ fn value_bits_below<T: PairLanes, const RANGES: usize>(
     order: impl Iterator<Item = usize>,
     bound: u32,
 ) -> (u64, [u64; 8]) {
-    use std::arch::x86_64::{
-        __m256i, _mm256_add_epi8, _mm256_or_si256, _mm256_set1_epi64x, _mm256_set1_epi8,
-        _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_sllv_epi64,
-        _mm256_storeu_si256, _mm256_sub_epi64,
-    };
-    const { assert!(RANGES >= 1 && RANGES <= 4) };
-    // Widens bytes 2i and 2i + 1 of each 128-bit half to 64-bit lanes: the
-    // control for i = 0; adding 2i to it gives the others (its zeroing
-    // bytes keep their top bit).
-    let widen = _mm256_setr_epi8(
-        0, -128, -128, -128, -128, -128, -128, -128, 1, -128, -128, -128, -128, -128, -128, -128,
-        0, -128, -128, -128, -128, -128, -128, -128, 1, -128, -128, -128, -128, -128, -128, -128,
-    );
-    let widens: [__m256i; 8] =
-        std::array::from_fn(|i| _mm256_add_epi8(widen, _mm256_set1_epi8(2 * i as i8)));
-    let one = _mm256_set1_epi64x(1);
-    let mut lanes = [_mm256_setzero_si256(); RANGES];
+    let mut lanes = ValueBits::<RANGES>::new();
     let mut bits = [0u64; 8];
     let mut count = 0;
     for this in order {
@@ -557,28 +641,12 @@ fn value_bits_below<T: PairLanes, const RANGES: usize>(
                     &hi[pairs_here - index - 32..pairs_here - index],
                 )
             };
-            let values = widens.map(|widen| _mm256_shuffle_epi8(xors, widen));
-            for (range, lanes) in lanes.iter_mut().enumerate() {
-                let offset = _mm256_set1_epi64x(64 * range as i64);
-                let bit =
-                    |values: __m256i| _mm256_sllv_epi64(one, _mm256_sub_epi64(values, offset));
-                // A tree of ors: one dependent or per vector on `lanes`.
-                let pair =
-                    |first: usize| _mm256_or_si256(bit(values[first]), bit(values[first + 1]));
-                let low = _mm256_or_si256(pair(0), pair(2));
-                let high = _mm256_or_si256(pair(4), pair(6));
-                *lanes = _mm256_or_si256(*lanes, _mm256_or_si256(low, high));
-            }
+            lanes.add(xors);
             index += 32;
         }
         set_values_below(&mut bits, &lo[index..], &hi[..pairs_here - index], bound);
     }
-    for (range, lanes) in lanes.iter().enumerate() {
-        let mut words = [0u64; 4];
-        // SAFETY: `words` is 32 bytes; unaligned stores are allowed.
-        unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast::<__m256i>(), *lanes) };
-        bits[range] |= words[0] | words[1] | words[2] | words[3];
-    }
+    lanes.or_into(&mut bits);
     // Values from `bound` up to the end of the last range are dropped.
     for (range, word) in bits.iter_mut().enumerate() {
         let below = bound.saturating_sub(64 * range as u32);
@@ -587,6 +655,71 @@ fn value_bits_below<T: PairLanes, const RANGES: usize>(
         }
     }
     (count, bits)
+}
+
+/// The values below 64 · `RANGES` of vectors of 32 one-byte values, as bits
+/// in four 64-bit lanes per range of 64 values (see [`common_values_below`]).
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct ValueBits<const RANGES: usize> {
+    lanes: [std::arch::x86_64::__m256i; RANGES],
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<const RANGES: usize> ValueBits<RANGES> {
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn new() -> Self {
+        const { assert!(RANGES >= 1 && RANGES <= 4) };
+        Self {
+            lanes: [std::arch::x86_64::_mm256_setzero_si256(); RANGES],
+        }
+    }
+
+    /// Adds the 32 values of `bytes`.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn add(&mut self, bytes: std::arch::x86_64::__m256i) {
+        use std::arch::x86_64::{
+            __m256i, _mm256_add_epi8, _mm256_or_si256, _mm256_set1_epi64x, _mm256_set1_epi8,
+            _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_sllv_epi64, _mm256_sub_epi64,
+        };
+        // Widens bytes 2i and 2i + 1 of each 128-bit half to 64-bit lanes:
+        // the control for i = 0; adding 2i to it gives the others (its
+        // zeroing bytes keep their top bit).
+        let widen = _mm256_setr_epi8(
+            0, -128, -128, -128, -128, -128, -128, -128, 1, -128, -128, -128, -128, -128, -128,
+            -128, 0, -128, -128, -128, -128, -128, -128, -128, 1, -128, -128, -128, -128, -128,
+            -128, -128,
+        );
+        let values: [__m256i; 8] = std::array::from_fn(|i| {
+            _mm256_shuffle_epi8(bytes, _mm256_add_epi8(widen, _mm256_set1_epi8(2 * i as i8)))
+        });
+        let one = _mm256_set1_epi64x(1);
+        for (range, lanes) in self.lanes.iter_mut().enumerate() {
+            let offset = _mm256_set1_epi64x(64 * range as i64);
+            let bit = |values: __m256i| _mm256_sllv_epi64(one, _mm256_sub_epi64(values, offset));
+            // A tree of ors: one dependent or per vector on `lanes`.
+            let pair = |first: usize| _mm256_or_si256(bit(values[first]), bit(values[first + 1]));
+            let low = _mm256_or_si256(pair(0), pair(2));
+            let high = _mm256_or_si256(pair(4), pair(6));
+            *lanes = _mm256_or_si256(*lanes, _mm256_or_si256(low, high));
+        }
+    }
+
+    /// Ors the values as bits into `bits` (value v is bit v mod 64 of word
+    /// v / 64).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn or_into(&self, bits: &mut [u64; 8]) {
+        use std::arch::x86_64::{__m256i, _mm256_storeu_si256};
+        for (word, lanes) in bits.iter_mut().zip(&self.lanes) {
+            let mut words = [0u64; 4];
+            // SAFETY: `words` is 32 bytes; unaligned stores are allowed.
+            unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast::<__m256i>(), *lanes) };
+            *word |= words[0] | words[1] | words[2] | words[3];
+        }
+    }
 }
 
 /// The rare values (below 512) still to be found among the options of a heap,
@@ -1023,6 +1156,47 @@ mod tests {
         );
         let halves: Vec<u16> = (0..400u32).map(|i| (i * 37 % 509) as u16).collect();
         check(&halves, &[0, 1, 17, 64, 130, 254, 255, 256, 400, 512]);
+    }
+
+    #[test]
+    fn the_near_pairs_gather_every_partner() {
+        let table: Vec<u8> = (0..300u32).map(|i| (i * 97 % 256) as u8).collect();
+        let sets: [&[u32]; 5] = [
+            &[1],
+            &[1, 2, 3, 5, 8, 13, 21, 34, 55, 64],
+            &[16, 17, 32, 33, 48, 49, 63, 64],
+            &[
+                1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37, 39, 41, 43,
+                45, 47, 49, 51, 53, 55, 57, 59, 61, 63,
+            ],
+            &[2, 40],
+        ];
+        for positions in sets {
+            let values: Vec<u16> = positions
+                .iter()
+                .map(|&r| u16::from(table[r as usize]))
+                .collect();
+            let near = NearPairs::new(positions, &values).expect("a gather");
+            for m in [64usize, 65, 100, 257, 300] {
+                let mut expected = [0u64; 8];
+                for &r in positions {
+                    let value = u32::from(table[r as usize] ^ table[m - r as usize]);
+                    expected[value as usize / 64] |= 1 << (value % 64);
+                }
+                if let Some(bits) = near.values(crate::sweep::has_avx2(), &table, m) {
+                    assert_eq!(bits, expected, "positions {positions:?} m {m}");
+                }
+            }
+            assert_eq!(near.values(true, &table, 63), None);
+            assert_eq!(near.values(true, &table, 301), None);
+        }
+        let too_many: Vec<u32> = (1..=33).collect();
+        let values = vec![0u16; 33];
+        assert!(NearPairs::new(&too_many, &values).is_none());
+        assert!(NearPairs::new(&[0], &[1]).is_none());
+        assert!(NearPairs::new(&[65], &[1]).is_none());
+        assert!(NearPairs::new(&[3], &[256]).is_none());
+        assert!(NearPairs::new(&[], &[]).is_none());
     }
 
     #[test]

@@ -443,6 +443,9 @@ struct Engine<'r, 'c> {
     /// Per row of the batch: below which value the row's first unmarked
     /// common value is settled (`u16::MAX` when every pair was marked).
     settled_below: [u16; 64],
+    /// The gather of the batch's near rare pairs, for the rare generation and
+    /// count it was made for (one-byte tables).
+    near_pairs: Option<(u64, usize, kernel::NearPairs)>,
 }
 
 /// The far rare positions of a batch: one in `MARKED_EVERY` of those whose
@@ -541,6 +544,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             general: general::General::default(),
             sampled: Sampled::default(),
             settled_below: [u16::MAX; 64],
+            near_pairs: None,
         };
         for index in 0..table.len() {
             let value = table.get(index).unwrap_or(0);
@@ -1013,7 +1017,9 @@ impl Engine<'_, '_> {
             }
         }
         // 1. Every pair with a rare heap: all common option values. Those with
-        // a rare position in the batch's far range are marked already.
+        // a rare position in the batch's far range are marked already; those
+        // with a near one are gathered as bits where they can be.
+        let mut found = [0u64; 8];
         for &removed in rule.split_two() {
             if n < removed + 2 {
                 continue;
@@ -1045,6 +1051,22 @@ impl Engine<'_, '_> {
                     Some(index) => (range.start..index, index + 1..range.end),
                     None => (range.clone(), range.end..range.end),
                 };
+                if range.start == 0 && skip.is_none() {
+                    let gathered =
+                        self.near_pairs
+                            .as_ref()
+                            .and_then(|(generation, count, near)| {
+                                let current =
+                                    (*generation, *count) == (self.rare_generation, range.end);
+                                current.then(|| near.values(avx2, T::as_bytes(g)?, m))?
+                            });
+                    if let Some(values) = gathered {
+                        for (found, values) in found.iter_mut().zip(values) {
+                            *found |= values;
+                        }
+                        continue;
+                    }
+                }
                 for part in [first, second] {
                     kernel::rare_pairs(seen, g, m, &rare[part.clone()], &self.rare_values16[part]);
                 }
@@ -1054,7 +1076,7 @@ impl Engine<'_, '_> {
         // not yet seen: g(n) = c once they are all found among the common ⊕
         // common pairs, otherwise the smallest of them not found.
         let (mut common, mut any_needed) =
-            smallest_unseen_common(seen, self.common_bits.for_mask(mask));
+            smallest_unseen_common(seen, &found, self.common_bits.for_mask(mask));
         if common >= u32::from(self.settled_below[n - batch.start]) {
             // Every tested candidate was given: mark the tested pairs after all
             // (only batches of a rule with one two-heap split test pairs).
@@ -1068,7 +1090,8 @@ impl Engine<'_, '_> {
                     &sampled.tested_values,
                 );
             }
-            (common, any_needed) = smallest_unseen_common(seen, self.common_bits.for_mask(mask));
+            (common, any_needed) =
+                smallest_unseen_common(seen, &found, self.common_bits.for_mask(mask));
         }
         // 3. The first blocks of common pairs in the scan order mark their
         // values below c: they collect the many easy rare values without a
@@ -1085,7 +1108,6 @@ impl Engine<'_, '_> {
             });
         let mut needed = kernel::Needed::default();
         if any_needed {
-            let mut found = [0u64; 8];
             for (m, half, blocks) in scans.clone() {
                 let pairs = kernel::PairBlocks {
                     g,
@@ -1154,6 +1176,7 @@ impl Engine<'_, '_> {
             generation: self.rare_generation,
             near_count: count_below(&self.rare, near),
         };
+        self.gather_near_pairs();
         self.settled_below = [u16::MAX; 64];
         match ready {
             Some(mut job) => {
@@ -1166,6 +1189,23 @@ impl Engine<'_, '_> {
             None => self.mark_far_pairs::<T, N>(g, n, len),
         }
         self.start_next_batch::<T, N>(g, n + len, len);
+    }
+
+    /// Makes the gather of the batch's near rare pairs
+    /// ([`kernel::NearPairs`]), unless the one at hand was made for the same
+    /// rare positions.
+    fn gather_near_pairs(&mut self) {
+        let (generation, count) = (self.rare_generation, self.batch.near_count);
+        if self
+            .near_pairs
+            .as_ref()
+            .is_some_and(|near| (near.0, near.1) == (generation, count))
+        {
+            return;
+        }
+        let positions = &self.rare[..count];
+        self.near_pairs = kernel::NearPairs::new(positions, &self.rare_values16[..count])
+            .map(|near| (generation, count, near));
     }
 
     /// Marks the rows of the batch of `len` heaps at `n` with the rare
@@ -1473,11 +1513,11 @@ impl CommonBits {
     }
 }
 
-/// The smallest common value not marked in `seen` (the row's length if
-/// none), and whether a rare value below it is not marked.
-fn smallest_unseen_common(seen: &[u8], common: &[u64; 8]) -> (u32, bool) {
+/// The smallest common value neither marked in `seen` nor in `found` (the
+/// row's length if none), and whether a rare value below it is in neither.
+fn smallest_unseen_common(seen: &[u8], found: &[u64; 8], common: &[u64; 8]) -> (u32, bool) {
     let mut any = false;
-    let smallest = unseen_below_common(seen, &[0; 8], common, |_| any = true);
+    let smallest = unseen_below_common(seen, found, common, |_, _| any = true);
     (smallest, any)
 }
 
@@ -1485,20 +1525,26 @@ fn smallest_unseen_common(seen: &[u8], common: &[u64; 8]) -> (u32, bool) {
 /// row's length if none), and the rare values below it in neither.
 fn needed_below_common(seen: &[u8], found: &[u64; 8], common: &[u64; 8]) -> (u32, kernel::Needed) {
     let mut needed = kernel::Needed::default();
-    let smallest = unseen_below_common(seen, found, common, |value| needed.insert(value));
+    let smallest = unseen_below_common(seen, found, common, |first, mut bits| {
+        while bits != 0 {
+            needed.insert(first + bits.trailing_zeros());
+            bits &= bits - 1;
+        }
+    });
     (smallest, needed)
 }
 
 /// The smallest common value neither marked in `seen` nor in `found` (the
-/// row's length if none); calls `rare` with each rare value below it in
-/// neither. `found` and `common` hold values as bits (value v is bit v mod
-/// 64 of word v / 64); `seen` is 256 or 512 marks long.
+/// row's length if none); calls `rare` with the rare values below it in
+/// neither, as the first value of a 64-value word and the word's bits.
+/// `found` and `common` hold values as bits (value v is bit v mod 64 of word
+/// v / 64); `seen` is 256 or 512 marks long.
 #[inline]
 fn unseen_below_common(
     seen: &[u8],
     found: &[u64; 8],
     common: &[u64; 8],
-    mut rare: impl FnMut(u32),
+    mut rare: impl FnMut(u32, u64),
 ) -> u32 {
     let words = seen.chunks_exact(64).zip(found).zip(common);
     for (word, ((chunk, &found), &common)) in (0u32..).zip(words) {
@@ -1508,10 +1554,9 @@ fn unseen_below_common(
             0 => u64::MAX,
             bits => (1u64 << bits.trailing_zeros()) - 1,
         };
-        let mut unseen_rare = unseen & !common & below;
-        while unseen_rare != 0 {
-            rare(word * 64 + unseen_rare.trailing_zeros());
-            unseen_rare &= unseen_rare - 1;
+        let unseen_rare = unseen & !common & below;
+        if unseen_rare != 0 {
+            rare(word * 64, unseen_rare);
         }
         if unseen_common != 0 {
             return word * 64 + unseen_common.trailing_zeros();
