@@ -366,6 +366,13 @@ const MAX_HOT_BLOCKS: usize = 32;
 /// Blocks of the narrow kernel's candidate scan that mark every pair before
 /// the vector membership test takes over.
 const MARKED_SCAN_BLOCKS: usize = 8;
+/// The scans visit the blocks below this first (a power of two): pairs
+/// (a, m − a) with a up to 65,536 (narrow kernel), whose partners lie among
+/// the last 65,536 values, in the cache already (the rare pairs read there).
+/// In Grundy's game near 2·10⁶ the needed values are found after as many
+/// pairs as in a scattered order over every block (1,663 against 1,652 per
+/// heap, every third heap of 2,000,000..2,003,000).
+const NEAR_SCAN_BLOCKS: usize = 1024;
 /// The heap from which [`Method::Auto`] computes three-heap splits from pair
 /// sets (below it the plain sweep's few triples are quicker).
 const THREE_HEAP_GENERAL_FROM: usize = 128;
@@ -902,13 +909,13 @@ impl<'r, 'c> Engine<'r, 'c> {
             // First the blocks that produced rare values for the previous heap
             // (the values of neighbouring heaps are correlated, so the same
             // regions tend to produce them again), then every block in a
-            // scattered order (an odd golden-ratio step modulo a power of two): spread samples
-            // produce the missing rare values sooner than a sweep from one end.
+            // scattered order (an odd golden-ratio step modulo a power of two,
+            // near blocks first, see `scan_order`): spread samples produce
+            // the missing rare values sooner than a sweep from one end.
             let blocks = half.div_ceil(SCAN_BLOCK);
-            let stride = scatter_step(blocks);
             let hot = std::mem::take(&mut self.hot_blocks);
             let mut found = None;
-            for this in scan_order(&hot[..], blocks, stride) {
+            for this in scan_order(&hot[..], blocks) {
                 let from = 1 + this * SCAN_BLOCK;
                 let to = (from + SCAN_BLOCK - 1).min(half);
                 let count = to - from + 1;
@@ -1115,7 +1122,7 @@ impl Engine<'_, '_> {
                     half,
                     block: NARROW_SCAN_BLOCK,
                 };
-                let order = scan_order(&[], blocks, scatter_step(blocks)).take(MARKED_SCAN_BLOCKS);
+                let order = scan_order(&[], blocks).take(MARKED_SCAN_BLOCKS);
                 let (count, values) = kernel::common_values_below(avx2, pairs, order, common);
                 self.scanned_pairs += count;
                 for (found, values) in found.iter_mut().zip(values) {
@@ -1132,14 +1139,13 @@ impl Engine<'_, '_> {
             if needed.is_empty() {
                 break;
             }
-            let stride = scatter_step(blocks);
             let pairs = kernel::PairBlocks {
                 g,
                 m,
                 half,
                 block: NARROW_SCAN_BLOCK,
             };
-            let order = scan_order(&[], blocks, stride).skipping(MARKED_SCAN_BLOCKS);
+            let order = scan_order(&[], blocks).skipping(MARKED_SCAN_BLOCKS);
             self.scanned_pairs += kernel::scan_needed(avx2, &mut needed, pairs, order);
         }
         match needed.min() {
@@ -1566,13 +1572,14 @@ fn unseen_below_common(
 }
 
 /// The order in which scan blocks are visited: the blocks found productive for
-/// the previous heap first (those still in range), then every block in the
-/// scattered order of `step` (from [`scatter_step`]).
-fn scan_order(hot: &[usize], blocks: usize, step: ScatterStep) -> ScanOrder<'_> {
+/// the previous heap first (those still in range), then the blocks below
+/// [`NEAR_SCAN_BLOCKS`] in a scattered order, then the others in another.
+fn scan_order(hot: &[usize], blocks: usize) -> ScanOrder<'_> {
     ScanOrder {
         hot: hot.iter(),
         blocks,
-        step,
+        near: scatter_step(blocks.min(NEAR_SCAN_BLOCKS)),
+        far: scatter_step(blocks),
         index: 0,
     }
 }
@@ -1589,19 +1596,36 @@ struct ScatterStep {
     step: usize,
 }
 
+impl ScatterStep {
+    /// The block visited at `index`.
+    fn block(self, index: usize) -> usize {
+        index.wrapping_mul(self.step) & self.mask
+    }
+}
+
 /// The iterator of [`scan_order`] (a named type, small enough to inline into
 /// the vector scan loops).
 #[derive(Debug, Clone)]
 struct ScanOrder<'h> {
     hot: std::slice::Iter<'h, usize>,
     blocks: usize,
-    step: ScatterStep,
+    /// The order of the blocks below the near universe (`near.mask + 1`).
+    near: ScatterStep,
+    /// The order of every block; those below the near universe are skipped.
+    far: ScatterStep,
+    /// Indices up to `near.mask` are near ones, then far ones.
     index: usize,
 }
 
 impl ScanOrder<'_> {
     /// The order without its first `count` blocks.
     fn skipping(mut self, count: usize) -> Self {
+        let near_left = (self.near.mask + 1).saturating_sub(self.index);
+        if self.hot.len() == 0 && self.blocks > self.near.mask && count <= near_left {
+            // Every near block is the heap's: each index gives one.
+            self.index += count;
+            return self;
+        }
         for _ in 0..count {
             self.next();
         }
@@ -1619,10 +1643,17 @@ impl Iterator for ScanOrder<'_> {
                 return Some(hot);
             }
         }
-        while self.index <= self.step.mask {
-            let this = self.index.wrapping_mul(self.step.step) & self.step.mask;
+        while self.index <= self.near.mask {
+            let this = self.near.block(self.index);
             self.index += 1;
             if this < self.blocks {
+                return Some(this);
+            }
+        }
+        while self.index - self.near.mask <= self.far.mask + 1 && self.far.mask > self.near.mask {
+            let this = self.far.block(self.index - self.near.mask - 1);
+            self.index += 1;
+            if this > self.near.mask && this < self.blocks {
                 return Some(this);
             }
         }
@@ -1724,6 +1755,30 @@ mod tests {
             .unwrap()
             .table
             .to_vec()
+    }
+
+    #[test]
+    fn the_scan_order_visits_every_block_once_near_ones_first() {
+        for blocks in [0usize, 1, 2, 3, 7, 100, 1023, 1024, 1025, 3000, 4096, 5000] {
+            let order: Vec<usize> = scan_order(&[], blocks).collect();
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..blocks).collect::<Vec<_>>(), "{blocks} blocks");
+            let near = blocks.min(NEAR_SCAN_BLOCKS);
+            assert!(order[..near].iter().all(|&block| block < NEAR_SCAN_BLOCKS));
+            for count in [0, 1, 8, 40] {
+                let skipped: Vec<usize> = scan_order(&[], blocks).skipping(count).collect();
+                assert_eq!(
+                    skipped,
+                    order[count.min(blocks)..],
+                    "{blocks} blocks, {count} skipped"
+                );
+            }
+        }
+        // Hot blocks come first, those beyond the heap's dropped.
+        let hot = [5, 2000, 9];
+        let order: Vec<usize> = scan_order(&hot, 1500).take(3).collect();
+        assert_eq!(order[..2], [5, 9]);
     }
 
     #[test]
