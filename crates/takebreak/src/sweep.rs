@@ -1100,9 +1100,9 @@ impl Engine<'_, '_> {
             (common, any_needed) =
                 smallest_unseen_common(seen, &found, self.common_bits.for_mask(mask));
         }
-        // 3. The first blocks of common pairs in the scan order mark their
-        // values below c: they collect the many easy rare values without a
-        // branch per pair. The other blocks go through the vector membership
+        // 3. The first blocks of common pairs in the scan order collect their
+        // values below c as bits: the many easy rare values, without a branch
+        // or a store per pair. The other blocks go through the vector membership
         // test of `kernel::scan_needed`, which stops when the set is empty.
         let scans = rule
             .split_two()
@@ -1650,10 +1650,13 @@ impl Iterator for ScanOrder<'_> {
                 return Some(this);
             }
         }
-        while self.index - self.near.mask <= self.far.mask + 1 && self.far.mask > self.near.mask {
-            let this = self.far.block(self.index - self.near.mask - 1);
+        // Then the far indices: every block again, the near ones skipped
+        // (none left when the near universe holds every block).
+        let near_universe = self.near.mask + 1;
+        while self.far.mask >= near_universe && self.index - near_universe <= self.far.mask {
+            let this = self.far.block(self.index - near_universe);
             self.index += 1;
-            if this > self.near.mask && this < self.blocks {
+            if this >= near_universe && this < self.blocks {
                 return Some(this);
             }
         }
