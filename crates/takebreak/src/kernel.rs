@@ -101,6 +101,7 @@ pub fn rare_pairs<T: Value, const N: usize>(
 ///         found in chunk (64 − rᵢ) / 16 at index (64 − rᵢ) mod 16
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub struct NearPairs {
     /// Per 16-byte chunk of the window: the shuffle control of the lanes whose
     /// partner lies in it (the other lanes' bytes have the top bit set, which
@@ -142,13 +143,13 @@ impl NearPairs {
     /// The values g(r) ⊕ g(m − r) of the positions r as bits (value v is bit
     /// v mod 64 of word v / 64); `None` without AVX2, or when `m` is below
     /// [`NearPairs::REACH`] or beyond the table.
-    pub fn values(&self, avx2: bool, g: &[u8], m: usize) -> Option<[u64; 8]> {
+    pub fn bits(&self, avx2: bool, g: &[u8], m: usize) -> Option<[u64; 8]> {
         let window = g.get(m.checked_sub(Self::REACH as usize)?..m)?;
         #[cfg(target_arch = "x86_64")]
         if avx2 {
             // SAFETY: `avx2` is true only when the processor has AVX2
             // (`is_x86_feature_detected!`), all that the function requires.
-            return Some(unsafe { self.values_avx2(window) });
+            return Some(unsafe { self.bits_avx2(window) });
         }
         let _ = (avx2, window);
         None
@@ -156,7 +157,7 @@ impl NearPairs {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn values_avx2(&self, window: &[u8]) -> [u64; 8] {
+    fn bits_avx2(&self, window: &[u8]) -> [u64; 8] {
         use std::arch::x86_64::{
             __m128i, __m256i, _mm256_broadcastsi128_si256, _mm256_loadu_si256, _mm256_or_si256,
             _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_xor_si256, _mm_loadu_si128,
@@ -628,7 +629,7 @@ fn value_bits_below<T: PairLanes, const RANGES: usize>(
     order: impl Iterator<Item = usize>,
     bound: u32,
 ) -> (u64, [u64; 8]) {
-    let mut lanes = ValueBits::<RANGES>::new();
+    let mut collected = ValueBits::<RANGES>::new();
     let mut bits = [0u64; 8];
     let mut count = 0;
     for this in order {
@@ -644,12 +645,12 @@ fn value_bits_below<T: PairLanes, const RANGES: usize>(
                     &hi[pairs_here - index - 32..pairs_here - index],
                 )
             };
-            lanes.add(xors);
+            collected.add(xors);
             index += 32;
         }
         set_values_below(&mut bits, &lo[index..], &hi[..pairs_here - index], bound);
     }
-    lanes.or_into(&mut bits);
+    collected.or_into(&mut bits);
     // Values from `bound` up to the end of the last range are dropped.
     for (range, word) in bits.iter_mut().enumerate() {
         let below = bound.saturating_sub(64 * range as u32);
@@ -1186,12 +1187,16 @@ mod tests {
                     let value = u32::from(table[r as usize] ^ table[m - r as usize]);
                     expected[value as usize / 64] |= 1 << (value % 64);
                 }
-                if let Some(bits) = near.values(crate::sweep::has_avx2(), &table, m) {
-                    assert_eq!(bits, expected, "positions {positions:?} m {m}");
+                let avx2 = crate::sweep::has_avx2();
+                match near.bits(avx2, &table, m) {
+                    Some(bits) => assert_eq!(bits, expected, "positions {positions:?} m {m}"),
+                    // Without AVX2 the caller pairs them one by one.
+                    None => assert!(!avx2, "no gather with AVX2, m {m}"),
                 }
             }
-            assert_eq!(near.values(true, &table, 63), None);
-            assert_eq!(near.values(true, &table, 301), None);
+            let avx2 = crate::sweep::has_avx2();
+            assert_eq!(near.bits(avx2, &table, 63), None);
+            assert_eq!(near.bits(avx2, &table, 301), None);
         }
         let too_many: Vec<u32> = (1..=33).collect();
         let values = vec![0u16; 33];

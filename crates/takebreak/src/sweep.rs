@@ -363,9 +363,11 @@ const NARROW_SCAN_BLOCK: usize = 64;
 /// against 1,467 per heap in Grundy's game g(0..=2²²); times equal within
 /// the noise).
 const MAX_HOT_BLOCKS: usize = 32;
-/// Blocks of the narrow kernel's candidate scan that mark every pair before
-/// the vector membership test takes over.
-const MARKED_SCAN_BLOCKS: usize = 8;
+/// Blocks of the narrow kernel's candidate scan whose values below c are all
+/// collected (as bits, `kernel::common_values_below`) before the vector
+/// membership test takes over. 8 stays best with the bits: 12 and 16 gave
+/// paired ratios 1.001 and 1.009 at 2²² (Grundy's game).
+const COLLECTED_SCAN_BLOCKS: usize = 8;
 /// The scans visit the blocks below this first (a power of two): pairs
 /// (a, m − a) with a up to 65,536 (narrow kernel), whose partners lie among
 /// the last 65,536 values, in the cache already (the rare pairs read there).
@@ -1044,7 +1046,7 @@ impl Engine<'_, '_> {
                 near
             }
             .max(near);
-            for range in [0..near, far_end..below] {
+            for (index, mut range) in [0..near, far_end..below].into_iter().enumerate() {
                 // Grundy's game: the pair m/2 + m/2 is no move.
                 let skip = if unequal && m.is_multiple_of(2) {
                     rare[range.clone()]
@@ -1054,26 +1056,24 @@ impl Engine<'_, '_> {
                 } else {
                     None
                 };
+                // The first near positions as bits, where a gather fits them.
+                let near_range = index == 0;
+                if near_range && skip.is_none() {
+                    let gather = self.near_pairs.as_ref();
+                    let generation = self.rare_generation;
+                    if let Some((count, bits)) =
+                        gathered_near_pairs(gather, generation, avx2, g, m, range.end)
+                    {
+                        for (found, bits) in found.iter_mut().zip(bits) {
+                            *found |= bits;
+                        }
+                        range.start = count;
+                    }
+                }
                 let (first, second) = match skip {
                     Some(index) => (range.start..index, index + 1..range.end),
                     None => (range.clone(), range.end..range.end),
                 };
-                if range.start == 0 && skip.is_none() {
-                    let gathered =
-                        self.near_pairs
-                            .as_ref()
-                            .and_then(|(generation, count, near)| {
-                                let current =
-                                    (*generation, *count) == (self.rare_generation, range.end);
-                                current.then(|| near.values(avx2, T::as_bytes(g)?, m))?
-                            });
-                    if let Some(values) = gathered {
-                        for (found, values) in found.iter_mut().zip(values) {
-                            *found |= values;
-                        }
-                        continue;
-                    }
-                }
                 for part in [first, second] {
                     kernel::rare_pairs(seen, g, m, &rare[part.clone()], &self.rare_values16[part]);
                 }
@@ -1122,7 +1122,7 @@ impl Engine<'_, '_> {
                     half,
                     block: NARROW_SCAN_BLOCK,
                 };
-                let order = scan_order(&[], blocks).take(MARKED_SCAN_BLOCKS);
+                let order = scan_order(&[], blocks).take(COLLECTED_SCAN_BLOCKS);
                 let (count, values) = kernel::common_values_below(avx2, pairs, order, common);
                 self.scanned_pairs += count;
                 for (found, values) in found.iter_mut().zip(values) {
@@ -1145,7 +1145,7 @@ impl Engine<'_, '_> {
                 half,
                 block: NARROW_SCAN_BLOCK,
             };
-            let order = scan_order(&[], blocks).skipping(MARKED_SCAN_BLOCKS);
+            let order = scan_order(&[], blocks).skipping(COLLECTED_SCAN_BLOCKS);
             self.scanned_pairs += kernel::scan_needed(avx2, &mut needed, pairs, order);
         }
         match needed.min() {
@@ -1197,21 +1197,25 @@ impl Engine<'_, '_> {
         self.start_next_batch::<T, N>(g, n + len, len);
     }
 
-    /// Makes the gather of the batch's near rare pairs
-    /// ([`kernel::NearPairs`]), unless the one at hand was made for the same
-    /// rare positions.
+    /// Makes the gather of the batch's first near rare positions (those up to
+    /// [`kernel::NearPairs::REACH`], at most 32: all of them with one
+    /// thread, where the near ones are below 64), unless the one at hand was
+    /// made for the same positions.
     fn gather_near_pairs(&mut self) {
-        let (generation, count) = (self.rare_generation, self.batch.near_count);
+        let near = &self.rare[..self.batch.near_count];
+        let count = near
+            .partition_point(|&position| position <= kernel::NearPairs::REACH)
+            .min(32);
+        let generation = self.rare_generation;
         if self
             .near_pairs
             .as_ref()
-            .is_some_and(|near| (near.0, near.1) == (generation, count))
+            .is_some_and(|gather| (gather.0, gather.1) == (generation, count))
         {
             return;
         }
-        let positions = &self.rare[..count];
-        self.near_pairs = kernel::NearPairs::new(positions, &self.rare_values16[..count])
-            .map(|near| (generation, count, near));
+        self.near_pairs = kernel::NearPairs::new(&near[..count], &self.rare_values16[..count])
+            .map(|gather| (generation, count, gather));
     }
 
     /// Marks the rows of the batch of `len` heaps at `n` with the rare
@@ -1517,6 +1521,25 @@ impl CommonBits {
         }
         &self.bits
     }
+}
+
+/// The values of heap `m`'s pairs with the first rare positions as bits, and
+/// how many positions they are, when `gather` was made for them in this rare
+/// `generation` and they lie among the first `near` (all below `m`); `None`
+/// otherwise (then every pair goes through the scalar loop).
+fn gathered_near_pairs<T: Value>(
+    gather: Option<&(u64, usize, kernel::NearPairs)>,
+    generation: u64,
+    avx2: bool,
+    g: &[T],
+    m: usize,
+    near: usize,
+) -> Option<(usize, [u64; 8])> {
+    let (made_for, count, gather) = gather?;
+    if *made_for != generation || *count > near {
+        return None;
+    }
+    Some((*count, gather.bits(avx2, T::as_bytes(g)?, m)?))
 }
 
 /// The smallest common value neither marked in `seen` nor in `found` (the
