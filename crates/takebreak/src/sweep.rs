@@ -1064,9 +1064,7 @@ impl Engine<'_, '_> {
                     if let Some((count, bits)) =
                         gathered_near_pairs(gather, generation, avx2, g, m, range.end)
                     {
-                        for (found, bits) in found.iter_mut().zip(bits) {
-                            *found |= bits;
-                        }
+                        or_bits(&mut found, bits);
                         range.start = count;
                     }
                 }
@@ -1125,9 +1123,7 @@ impl Engine<'_, '_> {
                 let order = scan_order(&[], blocks).take(COLLECTED_SCAN_BLOCKS);
                 let (count, values) = kernel::common_values_below(avx2, pairs, order, common);
                 self.scanned_pairs += count;
-                for (found, values) in found.iter_mut().zip(values) {
-                    *found |= values;
-                }
+                or_bits(&mut found, values);
             }
             // The values found below c leave c the smallest unseen common
             // value (no pair gives c: checked in debug builds).
@@ -1540,6 +1536,14 @@ fn gathered_near_pairs<T: Value>(
         return None;
     }
     Some((*count, gather.bits(avx2, T::as_bytes(g)?, m)?))
+}
+
+/// Adds the values of `bits` to `found` (both as bits: value v is bit v mod
+/// 64 of word v / 64).
+fn or_bits(found: &mut [u64; 8], bits: [u64; 8]) {
+    for (found, bits) in found.iter_mut().zip(bits) {
+        *found |= bits;
+    }
 }
 
 /// The smallest common value neither marked in `seen` nor in `found` (the
