@@ -51,6 +51,13 @@ pub trait HeapFamily {
     fn periodicity_theorem(&self) -> Option<PeriodicityTheorem> {
         None
     }
+
+    /// The closed form that gives g(heap) = `value`, in words with the
+    /// numbers (e.g. "g(7) = 7 mod 4 = 3, the Bash game's closed form"), when
+    /// the family has one.
+    fn closed_form_rule(&self, _heap: u64, _value: u64) -> Option<String> {
+        None
+    }
 }
 
 impl<F: HeapFamily + ?Sized> HeapFamily for &F {
@@ -65,6 +72,9 @@ impl<F: HeapFamily + ?Sized> HeapFamily for &F {
     }
     fn periodicity_theorem(&self) -> Option<PeriodicityTheorem> {
         (**self).periodicity_theorem()
+    }
+    fn closed_form_rule(&self, heap: u64, value: u64) -> Option<String> {
+        (**self).closed_form_rule(heap, value)
     }
 }
 

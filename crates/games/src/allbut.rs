@@ -31,7 +31,11 @@ use sprague_engine::{find_arithmetic_period, sweep, ArithmeticPeriodicity, HeapF
 
 use crate::error::GameError;
 use crate::heap_analysis::analyze_heaps;
-use crate::playable::{parse_heap, require_position, HeapPlayable, PlayableGame, Report};
+use crate::playable::{
+    evaluate_sum_moves, parse_heap, require_position, Evaluation, HeapPlayable, PlayableGame,
+    Report,
+};
+use crate::position::{Move, Position};
 
 /// The all-but subtraction game with excluded set E.
 ///
@@ -207,7 +211,27 @@ impl PlayableGame for AllButPlayable {
         self.inner.heap_family()
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn move_syntax(&self) -> String {
+        self.inner.move_syntax()
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        self.inner.position(words)
+    }
+
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        self.inner.moves(position)
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        self.inner.parse_move(position, text)
+    }
+
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        evaluate_sum_moves(self, moves)
+    }
+
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         let values = match self.horizon.get() {
             Some(values) => values.clone(),
             None => {
@@ -244,7 +268,7 @@ impl PlayableGame for AllButPlayable {
                 }
             }
         }
-        self.inner.analyze(words)
+        self.inner.analyze_words(words)
     }
 
     fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {

@@ -62,6 +62,13 @@ impl HeapFamily for BashGame {
         u64::try_from(value).ok()
     }
 
+    fn closed_form_rule(&self, heap: u64, value: u64) -> Option<String> {
+        Some(format!(
+            "g({heap}) = {heap} mod {} = {value}: the Bash game's closed form g(n) = n mod (M + 1)",
+            self.modulus()
+        ))
+    }
+
     fn options_with_value(&self, heap: u64, target: u64) -> Option<Vec<Vec<u64>>> {
         // g(heap − k) = target for exactly the k ≡ heap − target (mod M + 1) with 1 ≤ k ≤ M.
         let modulus = self.modulus();

@@ -404,7 +404,7 @@ impl PlayableGame for ChompPlayable {
         "RxC for a rectangle (e.g. 4x7) or row lengths from the poison row up (e.g. 5,5,3,1)".into()
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, "chomp", "4x7")?;
         let diagrams = words
             .iter()
@@ -568,12 +568,14 @@ mod tests {
 
     #[test]
     fn tall_boards_are_searched_transposed() {
-        let report = ChompPlayable.analyze(&["9,1,1,1,1,1".to_string()]).unwrap();
+        let report = ChompPlayable
+            .analyze_words(&["9,1,1,1,1,1".to_string()])
+            .unwrap();
         let transposed = ChompPlayable
-            .analyze(&["6,1,1,1,1,1,1,1,1".to_string()])
+            .analyze_words(&["6,1,1,1,1,1,1,1,1".to_string()])
             .unwrap();
         assert_eq!(report.outcome, transposed.outcome);
-        let tall = ChompPlayable.analyze(&["5x2".to_string()]).unwrap();
+        let tall = ChompPlayable.analyze_words(&["5x2".to_string()]).unwrap();
         let mut generic = GrundySolver::by_search(Chomp);
         for winning in &tall.winning_moves {
             assert_eq!(
@@ -584,7 +586,7 @@ mod tests {
             );
         }
         assert!(!tall.winning_moves.is_empty());
-        assert!(ChompPlayable.analyze(&["500x1".to_string()]).is_ok());
+        assert!(ChompPlayable.analyze_words(&["500x1".to_string()]).is_ok());
     }
 
     #[test]

@@ -389,7 +389,7 @@ impl PlayableGame for CoinTurning {
         Some(&self.rule)
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, &self.description, "THHTH")?;
         let row = words.concat();
         let coins = parse_coins(&row, &self.description)?;
@@ -553,7 +553,7 @@ mod tests {
     #[test]
     fn winning_moves_lead_to_zero() {
         let game = CoinTurning::mock_turtles();
-        let report = game.analyze(&["THHTTHTH".to_string()]).unwrap();
+        let report = game.analyze_words(&["THHTTHTH".to_string()]).unwrap();
         let mut solver = GrundySolver::by_search(CoinRow(&game.rule));
         assert!(!report.winning_moves.is_empty());
         for winning in &report.winning_moves {

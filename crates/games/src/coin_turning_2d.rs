@@ -289,7 +289,7 @@ impl PlayableGame for BoardGame {
         "rows of H/T separated by '/', top row first, e.g. THT/TTH/HTT".into()
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, &self.description, "THT/TTH/HTT")?;
         let board = parse_board(&words.concat(), &self.description)?;
         let (ox, oy) = self.rule.origins();
@@ -526,7 +526,7 @@ mod tests {
             BoardGame::acrostic_twins(),
             BoardGame::twins_by_twins(),
         ] {
-            let report = game.analyze(&["THTH/HHTT/TTHH".to_string()]).unwrap();
+            let report = game.analyze_words(&["THTH/HHTT/TTHH".to_string()]).unwrap();
             let mut solver = GrundySolver::by_search(WholeBoard(&game.rule));
             if report.grundy != Some(0) {
                 assert!(!report.winning_moves.is_empty(), "{}", game.title);

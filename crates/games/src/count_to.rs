@@ -18,7 +18,7 @@ use crate::playable::{parse_heap, ComponentReport, MoveReport, PlayableGame, Rep
 /// ```
 /// use sprague_games::{count_to::CountTo, PlayableGame};
 /// let game = CountTo::new(3).unwrap();
-/// let report = game.analyze(&["21".to_string()]).unwrap();
+/// let report = game.analyze_words(&["21".to_string()]).unwrap();
 /// assert_eq!(report.outcome.letter(), "N");
 /// assert_eq!(report.winning_moves[0].description, "say 1");
 /// ```
@@ -62,7 +62,7 @@ impl PlayableGame for CountTo {
         Some(&self.bash)
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         let (target, said) = match words {
             [target] => (parse_heap(target)?, 0),
             [target, said] => (parse_heap(target)?, parse_heap(said)?),

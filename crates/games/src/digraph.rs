@@ -309,7 +309,7 @@ impl PlayableGame for DigraphGame {
         "the vertices holding tokens, e.g. a b b".into()
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         let tokens = self.tokens(words)?;
         let total = self.sum(&tokens);
         let outcome = total.outcome();
@@ -396,7 +396,7 @@ mod tests {
     #[test]
     fn loopy_example_has_p_n_and_d_vertices() {
         let game = DigraphGame::new(EXAMPLE).unwrap();
-        let outcome = |name: &str| game.analyze(&[name.to_string()]).unwrap().outcome;
+        let outcome = |name: &str| game.analyze_words(&[name.to_string()]).unwrap().outcome;
         assert_eq!(outcome("e"), Outcome::P);
         assert_eq!(outcome("d"), Outcome::N);
         assert_eq!(outcome("f"), Outcome::N); // f can move to the terminal e

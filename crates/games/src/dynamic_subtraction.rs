@@ -242,10 +242,10 @@ pub fn parse_position(description: &str, words: &[String]) -> Result<LimitedHeap
 ///
 /// ```
 /// use sprague_games::{dynamic_subtraction::DynamicSubtraction, PlayableGame};
-/// let report = DynamicSubtraction.analyze(&["44".to_string()]).unwrap();
+/// let report = DynamicSubtraction.analyze_words(&["44".to_string()]).unwrap();
 /// assert_eq!(report.outcome.letter(), "N");
 /// assert!(report.winning_moves[0].description.starts_with("take 4,"));
-/// assert_eq!(DynamicSubtraction.analyze(&["32".to_string()]).unwrap().outcome.letter(), "P");
+/// assert_eq!(DynamicSubtraction.analyze_words(&["32".to_string()]).unwrap().outcome.letter(), "P");
 /// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct DynamicSubtraction;
@@ -275,7 +275,7 @@ impl PlayableGame for DynamicSubtraction {
         )
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         let position = parse_position("dynamic", words)?;
         Ok(LimitedTakeGame {
             rule: TakeRule::AtMostLast,

@@ -68,9 +68,9 @@ impl fmt::Display for Boxes {
 /// ```
 /// use sprague_games::{empty_divide::EmptyAndDivide, PlayableGame};
 /// let words: Vec<String> = vec!["5".into(), "7".into()];
-/// assert_eq!(EmptyAndDivide.analyze(&words).unwrap().outcome.letter(), "P");
+/// assert_eq!(EmptyAndDivide.analyze_words(&words).unwrap().outcome.letter(), "P");
 /// let words: Vec<String> = vec!["4".into(), "7".into()];
-/// let report = EmptyAndDivide.analyze(&words).unwrap();
+/// let report = EmptyAndDivide.analyze_words(&words).unwrap();
 /// assert_eq!(report.winning_moves[0].description, "empty the box of 7, split 4 into 1 + 3");
 /// ```
 #[derive(Debug, Clone, Copy, Default)]
@@ -182,7 +182,7 @@ impl PlayableGame for EmptyAndDivide {
         )
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         let boxes = parse_boxes(words)?;
         let grundy = if boxes.0.saturating_add(boxes.1) <= SEARCHED_TOTAL {
             Some(GrundySolver::new(EmptyAndDivide).grundy(&boxes)?)

@@ -69,6 +69,16 @@ pub enum GameError {
         /// What is wrong and what is accepted.
         reason: String,
     },
+    /// A move that is not legal in the position.
+    #[error("'{text}' is not a legal move from {position}: {reason}")]
+    IllegalMove {
+        /// The move as typed.
+        text: String,
+        /// The position, as typed.
+        position: String,
+        /// Why, and how moves are written.
+        reason: String,
+    },
     /// The game does not offer this kind of play or answer (misère play, Every-SG, a game graph, …).
     #[error("{game} does not support {what}: {reason}")]
     Unsupported {
@@ -127,4 +137,33 @@ fn suggestion_text(suggestions: &[String]) -> String {
         [only] => format!(" (did you mean '{only}'?)"),
         many => format!(" (did you mean one of: {}?)", many.join(", ")),
     }
+}
+
+/// User input as an error message quotes it: control characters escaped and
+/// anything past 60 characters cut (with `…`), so a long or binary argument
+/// cannot flood the terminal.
+///
+/// ```
+/// use sprague_games::error::quoted;
+/// assert_eq!(quoted("3->1"), "3->1");
+/// assert_eq!(quoted("a\u{7}b"), "a\\u{7}b");
+/// assert_eq!(quoted(&"x".repeat(100)).chars().count(), 61);
+/// ```
+pub fn quoted(text: &str) -> String {
+    const SHOWN: usize = 60;
+    let mut shown: String = text
+        .chars()
+        .take(SHOWN)
+        .flat_map(|c| {
+            if c.is_control() {
+                c.escape_debug().collect::<Vec<char>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect();
+    if text.chars().count() > SHOWN {
+        shown.push('…');
+    }
+    shown
 }

@@ -19,7 +19,8 @@ use sprague_engine::{Game, HeapFamily, HeapGame, Heaps};
 use crate::catalogue::{parse_game, CatalogueGame, Request};
 use crate::error::GameError;
 use crate::misere::heap_state_bound;
-use crate::playable::{ComponentReport, MoveReport, PlayableGame, Report};
+use crate::playable::{heap_moves, ComponentReport, MoveReport, PlayableGame, Report};
+use crate::position::{Board, Move, Position};
 
 /// The most combined moves enumerated to list every winning one.
 pub const MAX_COMBINED: u128 = 4096;
@@ -33,7 +34,7 @@ pub const MAX_COMPONENT_POSITIONS: u128 = 2_000_000;
 /// use sprague_games::parse_game;
 /// let game = parse_game("every:bash:2").unwrap();
 /// let words: Vec<String> = ["4", "5"].iter().map(|w| w.to_string()).collect();
-/// let report = game.analyze(&words).unwrap();
+/// let report = game.analyze_words(&words).unwrap();
 /// // Suspense 3 (4 → 3 → 1 → 0, the winner stalls) and 2 (5 → 4 → 3 is lost: hurry,
 /// // but 5 → 3 → 0 takes 2 moves): the largest, 3, is odd.
 /// assert_eq!(report.outcome.letter(), "N");
@@ -61,12 +62,134 @@ impl PlayableGame for EverySgPlayable {
     }
 
     fn position_syntax(&self) -> String {
-        self.inner.position_syntax()
+        "components of heaps, each a heap or heaps joined by + (e.g. 4 1+5)".to_string()
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn move_syntax(&self) -> String {
+        "a move in every component that can move, joined by commas, e.g. 4->3,5->2 (each as in the game itself)".to_string()
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        self.family()?;
+        crate::playable::require_position(words, &self.description(), "4 5")?;
+        let groups = words
+            .iter()
+            .map(|word| Ok(parse_heaps(word)?.into_iter().filter(|&h| h > 0).collect()))
+            .collect::<Result<Vec<Vec<u64>>, GameError>>()?;
+        Ok(group_position(&self.description(), groups))
+    }
+
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let family = self.family()?;
+        let groups = position
+            .components
+            .iter()
+            .map(|word| parse_heaps(word))
+            .collect::<Result<Vec<Vec<u64>>, GameError>>()?;
+        // The moves of each component that can move.
+        let mut choices: Vec<(usize, Vec<Move>)> = Vec::new();
+        for (index, group) in groups.iter().enumerate() {
+            let parts = Position::new(
+                self.inner.description(),
+                group.iter().map(u64::to_string).collect(),
+                Board::Heaps {
+                    heaps: group.clone(),
+                },
+            );
+            let moves = if group.is_empty() {
+                Vec::new()
+            } else {
+                heap_moves(family, &parts)?
+            };
+            if !moves.is_empty() {
+                choices.push((index, moves));
+            }
+        }
+        if choices.is_empty() {
+            return Ok(Vec::new());
+        }
+        let combined = choices.iter().fold(1u128, |product, (_, moves)| {
+            product.saturating_mul(moves.len() as u128)
+        });
+        if combined > MAX_COMBINED {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "the position has {} combined moves (one in every component), more than the {MAX_COMBINED} listed",
+                    if combined == u128::MAX { "too many".to_string() } else { combined.to_string() }
+                ),
+            });
+        }
+        let mut moves = Vec::new();
+        let mut odometer = vec![0usize; choices.len()];
+        loop {
+            let mut after = groups.clone();
+            let mut notations = Vec::new();
+            let mut descriptions = Vec::new();
+            for ((index, options), &pick) in choices.iter().zip(&odometer) {
+                let chosen = &options[pick];
+                after[*index] = chosen
+                    .after
+                    .components
+                    .iter()
+                    .filter_map(|w| w.parse().ok())
+                    .filter(|&h: &u64| h > 0)
+                    .collect();
+                notations.push(chosen.notation.clone());
+                descriptions.push(format!(
+                    "in component {}: {}",
+                    index + 1,
+                    chosen.description
+                ));
+            }
+            moves.push(Move {
+                notation: notations.join(","),
+                description: descriptions.join("; "),
+                component: None,
+                after: group_position(&self.description(), after),
+            });
+            let mut slot = 0;
+            while slot < odometer.len() {
+                odometer[slot] += 1;
+                if odometer[slot] < choices[slot].1.len() {
+                    break;
+                }
+                odometer[slot] = 0;
+                slot += 1;
+            }
+            if slot == odometer.len() {
+                break;
+            }
+        }
+        Ok(moves)
+    }
+
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         self.inner.analyze_every_sg(words)
     }
+}
+
+impl EverySgPlayable {
+    fn family(&self) -> Result<&dyn HeapFamily, GameError> {
+        self.inner
+            .heap_family()
+            .ok_or_else(|| GameError::Unsupported {
+                game: self.description(),
+                what: "Every-SG play".to_string(),
+                reason: "its position is not a sum of heaps".to_string(),
+            })
+    }
+}
+
+/// A position of heap groups, each written `a+b` (`0` when empty).
+fn group_position(description: &str, groups: Vec<Vec<u64>>) -> Position {
+    Position::new(
+        description,
+        groups
+            .iter()
+            .map(|group| show_heaps(&Heaps::new(group.clone())))
+            .collect(),
+        Board::HeapGroups { groups },
+    )
 }
 
 /// Every-SG analysis of components of heaps of `family`: each component is

@@ -75,6 +75,14 @@ impl HeapFamily for ExtendedBash {
         u64::try_from((u128::from(heap) % cycle) / u128::from(self.smallest)).ok()
     }
 
+    fn closed_form_rule(&self, heap: u64, value: u64) -> Option<String> {
+        Some(format!(
+            "g({heap}) = ⌊({heap} mod {}) / {}⌋ = {value}: the closed form g(n) = ⌊(n mod (P + Q)) / P⌋ of taking P to Q",
+            u128::from(self.smallest) + u128::from(self.largest),
+            self.smallest
+        ))
+    }
+
     fn periodicity_theorem(&self) -> Option<PeriodicityTheorem> {
         Some(PeriodicityTheorem::SubtractionWindow {
             window: self.largest,

@@ -61,10 +61,10 @@ pub fn is_fibonacci(n: u64) -> bool {
 ///
 /// ```
 /// use sprague_games::{fibonacci_nim::FibonacciNim, PlayableGame};
-/// let report = FibonacciNim.analyze(&["10".to_string()]).unwrap();
+/// let report = FibonacciNim.analyze_words(&["10".to_string()]).unwrap();
 /// assert_eq!(report.outcome.letter(), "N");
 /// assert!(report.winning_moves[0].description.starts_with("take 2,"));
-/// assert_eq!(FibonacciNim.analyze(&["13".to_string()]).unwrap().outcome.letter(), "P");
+/// assert_eq!(FibonacciNim.analyze_words(&["13".to_string()]).unwrap().outcome.letter(), "P");
 /// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FibonacciNim;
@@ -94,7 +94,7 @@ impl PlayableGame for FibonacciNim {
         )
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         let position = parse_position("fibonacci", words)?;
         Ok(LimitedTakeGame {
             rule: TakeRule::AtMostTwiceLast,

@@ -451,7 +451,7 @@ impl PlayableGame for HackenbushPlayable {
         .into()
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, &self.description(), "g-a,a-b,b-g")?;
         let pictures = words
             .iter()
@@ -663,7 +663,7 @@ mod tests {
     #[test]
     fn winning_moves_name_edges_and_leave_zero() {
         let report = HackenbushPlayable(Syntax::Hackenbush)
-            .analyze(&["g-a,a-b,b-g,a-c,c-d".to_string()])
+            .analyze_words(&["g-a,a-b,b-g,a-c,c-d".to_string()])
             .unwrap();
         assert_eq!(report.grundy, Some(3));
         assert!(!report.winning_moves.is_empty());

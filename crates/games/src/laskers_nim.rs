@@ -34,4 +34,15 @@ impl HeapFamily for LaskersNim {
             _ => heap,
         })
     }
+
+    fn closed_form_rule(&self, heap: u64, value: u64) -> Option<String> {
+        let case = match heap % 4 {
+            3 => "g(4k+3) = 4k+4",
+            0 if heap > 0 => "g(4k+4) = 4k+3",
+            _ => "g(4k+1) = 4k+1 and g(4k+2) = 4k+2",
+        };
+        Some(format!(
+            "g({heap}) = {value}: Lasker's Nim closed form, {case}"
+        ))
+    }
 }

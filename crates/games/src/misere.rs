@@ -13,7 +13,8 @@ use sprague_engine::{Game, GrundySolver, HeapFamily, HeapGame, Heaps, Outcome};
 
 use crate::catalogue::{parse_game, CatalogueGame, Request};
 use crate::error::GameError;
-use crate::playable::{ComponentReport, MoveReport, PlayableGame, Report};
+use crate::playable::{ComponentReport, Ending, MoveReport, PlayableGame, Report};
+use crate::position::{Move, Position};
 
 /// The most positions an exact misère search may keep.
 pub const MAX_SEARCHED: usize = 2_000_000;
@@ -27,7 +28,7 @@ pub const MAX_CHECKED: usize = 20_000;
 /// use sprague_games::parse_game;
 /// let game = parse_game("misere:nim").unwrap();
 /// let words: Vec<String> = ["1", "1", "1", "2"].iter().map(|w| w.to_string()).collect();
-/// let report = game.analyze(&words).unwrap();
+/// let report = game.analyze_words(&words).unwrap();
 /// assert_eq!(report.outcome.letter(), "N");
 /// assert!(report.method.starts_with("Anti-Nim"));
 /// ```
@@ -57,8 +58,51 @@ impl PlayableGame for MiserePlayable {
         self.inner.position_syntax()
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn move_syntax(&self) -> String {
+        self.inner.move_syntax()
+    }
+
+    fn ending(&self) -> Ending {
+        Ending::Misere
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        Ok(renamed(self.inner.position(words)?, &self.description()))
+    }
+
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let inner = renamed(position.clone(), &self.inner.description());
+        let description = self.description();
+        Ok(self
+            .inner
+            .moves(&inner)?
+            .into_iter()
+            .map(|played| Move {
+                after: renamed(played.after, &description),
+                ..played
+            })
+            .collect())
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        let inner = renamed(position.clone(), &self.inner.description());
+        let played = self.inner.parse_move(&inner, text)?;
+        Ok(Move {
+            after: renamed(played.after, &self.description()),
+            ..played
+        })
+    }
+
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         self.inner.analyze_misere(words)
+    }
+}
+
+/// `position` as a position of the game `description` (same components and board).
+pub fn renamed(position: Position, description: &str) -> Position {
+    Position {
+        game: description.to_string(),
+        ..position
     }
 }
 

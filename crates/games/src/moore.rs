@@ -277,7 +277,7 @@ impl PlayableGame for MooreNim {
         crate::misere::misere_report(self, &[position], None, Some(bound))
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         let heaps = self.parse_heaps(words)?;
         let p_position = self.is_p_position(&heaps);
         let mut method = format!(

@@ -29,6 +29,12 @@ impl HeapFamily for Nim {
         Some(heap)
     }
 
+    fn closed_form_rule(&self, heap: u64, value: u64) -> Option<String> {
+        Some(format!(
+            "g({heap}) = {value}: in Nim a heap's value is its size, g(n) = n"
+        ))
+    }
+
     fn options_with_value(&self, heap: u64, target: u64) -> Option<Vec<Vec<u64>>> {
         Some(if target < heap {
             vec![vec![target]]

@@ -140,7 +140,7 @@ impl PlayableGame for NimblePlayable {
         "the strip from square 0: '.' empty, a digit for that many coins, e.g. .2..1".into()
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, "nimble", ".2..1")?;
         let strip = parse_strip(&words.concat())?;
         let coins = strip.coins();

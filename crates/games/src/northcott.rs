@@ -111,7 +111,7 @@ impl PlayableGame for NorthcottPlayable {
         "one word per row: W, B and '.' for empty squares, e.g. W...B. .B..W".into()
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, "northcott", "W...B. .B..W")?;
         let rows = words
             .iter()
@@ -164,7 +164,7 @@ mod tests {
     #[test]
     fn gaps_are_nim_heaps() {
         let report = NorthcottPlayable
-            .analyze(&["W...B.".into(), ".B..W".into(), "WB".into()])
+            .analyze_words(&["W...B.".into(), ".B..W".into(), "WB".into()])
             .unwrap();
         assert_eq!(report.grundy, Some(3 ^ 2));
         assert_eq!(report.winning_moves.len(), 1);

@@ -12,6 +12,7 @@ use sprague_engine::{analyze, Analysis, Game, GrundySolver, HeapFamily, Outcome,
 use crate::error::GameError;
 use crate::game_graph::{sprague_grundy_graph, GameGraph};
 use crate::heap_analysis::{analyze_heaps, PROOF_HORIZON};
+use crate::position::{Board, Move, Position};
 
 /// A component of an analysed position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,7 +94,46 @@ impl Report {
     }
 }
 
-/// A game as the front ends use it.
+/// How the end of a game is scored, for the perfect reply's remoteness search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Normal play: the player who cannot move loses.
+    Normal,
+    /// Misère play: the player who cannot move wins.
+    Misere,
+    /// The game scores its own ends (win/lose/tie games, loopy games): its
+    /// [`PlayableGame::analyze`] gives each position's outcome and remoteness.
+    Scored,
+}
+
+/// What the engine says of a position: its outcome for the player to move,
+/// its value and its remoteness where they are known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Evaluation {
+    /// P/N (D for draws, W/L/T in games with ties), for the player to move.
+    pub outcome: Outcome,
+    /// The Sprague–Grundy value, where the game has one.
+    pub grundy: Option<u64>,
+    /// Moves to the end with perfect play (win fast, lose slowly), where known.
+    pub remoteness: Option<u64>,
+}
+
+impl Evaluation {
+    /// The evaluation a report gives.
+    pub fn of(report: &Report) -> Self {
+        Evaluation {
+            outcome: report.outcome,
+            grundy: report.grundy,
+            remoteness: report.remoteness,
+        }
+    }
+}
+
+/// A game as the front ends use it: positions as data, every legal move,
+/// applying a move, and the analysis. The terminal `play` mode, `moves`,
+/// `analyze`, the web page and the Python module all stand on this face (see
+/// [`crate::play`] for the options' values, the perfect reply and the
+/// explanation built on it).
 pub trait PlayableGame: Send + Sync {
     /// The canonical description, e.g. `kayles` or `subtraction:1,3,4`.
     fn description(&self) -> String;
@@ -104,6 +144,68 @@ pub trait PlayableGame: Send + Sync {
     /// How a position is written, for error messages and `sprague games`.
     fn position_syntax(&self) -> String {
         "one word per component".to_string()
+    }
+
+    /// How a move is written, for `play` and error messages.
+    fn move_syntax(&self) -> String {
+        "FROM->TO: a component and what it becomes, e.g. 3->1".to_string()
+    }
+
+    /// The position written as `words` (one per component), checked and in
+    /// canonical form, with its board.
+    ///
+    /// # Errors
+    /// A [`GameError`] for words that are not a position of this game.
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        let _ = words;
+        Err(self.unsupported("positions as data"))
+    }
+
+    /// Every legal move from `position`, each with the position after it.
+    ///
+    /// # Errors
+    /// [`GameError::PositionTooLarge`] when there are too many moves to list.
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let _ = position;
+        Err(self.unsupported("listing moves"))
+    }
+
+    /// The move written `text` (in the notation of [`PlayableGame::moves`], as
+    /// the position it leaves, or `#k` for the k-th listed move).
+    ///
+    /// # Errors
+    /// [`GameError::IllegalMove`] when `text` is no legal move here.
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        let moves = self.moves(position)?;
+        find_move(self, position, moves, text)
+    }
+
+    /// How the game ends are scored (normal play by default).
+    fn ending(&self) -> Ending {
+        Ending::Normal
+    }
+
+    /// The outcome, value and remoteness of the position after each move,
+    /// in the order of `moves`. By default each position is analysed; sums
+    /// of components override it to compute each component's value once.
+    ///
+    /// # Errors
+    /// The errors of [`PlayableGame::analyze`].
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        moves
+            .iter()
+            .map(|played| {
+                self.analyze(&played.after)
+                    .map(|report| Evaluation::of(&report))
+            })
+            .collect()
+    }
+
+    /// The rule that gives a component's value, in words with the numbers
+    /// (`g(7) = 7 mod 4 = 3`), when a closed form or a proven period gives it.
+    fn value_rule(&self, component: &str, grundy: u64) -> Option<String> {
+        let _ = (component, grundy);
+        None
     }
 
     /// The one-heap family, for games that are one (they get `sprague values`).
@@ -117,12 +219,31 @@ pub trait PlayableGame: Send + Sync {
         None
     }
 
-    /// Analyses the position written as `words` (one per component).
+    /// Analyses `position`: outcome, values, every winning move, the method.
+    ///
+    /// # Errors
+    /// A [`GameError`] for a position that is not one of this game, or one
+    /// too large to analyse.
+    fn analyze(&self, position: &Position) -> Result<Report, GameError> {
+        self.analyze_words(&position.components)
+    }
+
+    /// Analyses the position written as `words` (one per component): the
+    /// implementation behind [`PlayableGame::analyze`].
     ///
     /// # Errors
     /// A [`GameError`] for words that are not a position of this game, or a
     /// position too large to analyse.
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError>;
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError>;
+
+    /// An error saying this game does not offer `what`.
+    fn unsupported(&self, what: &str) -> GameError {
+        GameError::Unsupported {
+            game: self.description(),
+            what: what.to_string(),
+            reason: "it has no structured positions yet".to_string(),
+        }
+    }
 
     /// Analyses the position under misère play (the player who cannot move
     /// wins), saying in [`Report::method`] which rule decided it.
@@ -201,7 +322,7 @@ impl<F: HeapFamily + Send + Sync> HeapPlayable<F> {
     /// ```
     /// use sprague_games::{playable::{HeapPlayable, PlayableGame}, Nim};
     /// let nim = HeapPlayable::new("nim", "Nim", Nim);
-    /// let report = nim.analyze(&["1".into(), "2".into(), "3".into()]).unwrap();
+    /// let report = nim.analyze_words(&["1".into(), "2".into(), "3".into()]).unwrap();
     /// assert_eq!(report.outcome.letter(), "P");
     /// ```
     pub fn new(description: impl Into<String>, title: impl Into<String>, family: F) -> Self {
@@ -230,6 +351,35 @@ impl<F: HeapFamily + Send + Sync> PlayableGame for HeapPlayable<F> {
         Some(&self.family)
     }
 
+    fn move_syntax(&self) -> String {
+        heap_move_syntax()
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        heap_position(&self.description, words)
+    }
+
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        heap_moves(&self.family, position)
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        let moves = self.moves(position)?;
+        if let Some(found) = heap_index_move(&moves, position, text) {
+            return Ok(found);
+        }
+        find_move(self, position, moves, text)
+    }
+
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        evaluate_sum_moves(self, moves)
+    }
+
+    fn value_rule(&self, component: &str, grundy: u64) -> Option<String> {
+        let heap = component.parse::<u64>().ok()?;
+        self.family.closed_form_rule(heap, grundy)
+    }
+
     fn game_graph(&self, words: &[String], node_limit: usize) -> Result<GameGraph, GameError> {
         require_position(words, &self.description, "3 4 5")?;
         let heaps = words
@@ -243,7 +393,7 @@ impl<F: HeapFamily + Send + Sync> PlayableGame for HeapPlayable<F> {
         )
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, &self.description, "3 4 5")?;
         let heaps = words
             .iter()
@@ -322,7 +472,7 @@ where
         self.syntax.clone()
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, &self.description, &self.syntax)?;
         let components = words
             .iter()
@@ -391,4 +541,247 @@ pub fn parse_heap(word: &str) -> Result<u64, GameError> {
         .map_err(|_| GameError::InvalidHeap {
             text: word.to_string(),
         })
+}
+
+/// The most moves [`PlayableGame::moves`] lists; larger positions are refused.
+pub const MAX_LISTED_MOVES: usize = 100_000;
+
+/// The move of `moves` written `text`: its notation, the position it leaves
+/// (components separated by spaces), or `#k` for the k-th move (from 1).
+/// Spaces and case in a notation do not matter, and `→` stands for `->`.
+///
+/// # Errors
+/// [`GameError::IllegalMove`] with the move syntax when nothing matches.
+pub fn find_move<G: PlayableGame + ?Sized>(
+    game: &G,
+    position: &Position,
+    moves: Vec<Move>,
+    text: &str,
+) -> Result<Move, GameError> {
+    let illegal = |reason: String| GameError::IllegalMove {
+        text: crate::error::quoted(text),
+        position: position.text(),
+        reason,
+    };
+    let wanted = normalise_notation(text);
+    if wanted.is_empty() {
+        return Err(illegal(format!("write a move as {}", game.move_syntax())));
+    }
+    if moves.is_empty() {
+        return Err(illegal(
+            "there is no legal move: the game is over".to_string(),
+        ));
+    }
+    if let Some(number) = wanted.strip_prefix('#') {
+        let count = moves.len();
+        return match number.parse::<usize>() {
+            Ok(k) if (1..=count).contains(&k) => {
+                Ok(moves.into_iter().nth(k - 1).expect("k ≤ count"))
+            }
+            _ => Err(illegal(format!(
+                "#k takes k from 1 to {count}, the number of legal moves"
+            ))),
+        };
+    }
+    let after_text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let count = moves.len();
+    moves
+        .into_iter()
+        .find(|candidate| {
+            normalise_notation(&candidate.notation) == wanted
+                || candidate.after.text() == after_text
+        })
+        .ok_or_else(|| {
+            illegal(format!(
+                "moves are written {}; there are {count} legal moves (`moves` lists them)",
+                game.move_syntax()
+            ))
+        })
+}
+
+/// A notation without spaces, in lower case, with `→` written `->`.
+///
+/// ```
+/// use sprague_games::playable::normalise_notation;
+/// assert_eq!(normalise_notation(" 3 → 1 "), "3->1");
+/// ```
+pub fn normalise_notation(text: &str) -> String {
+    text.replace('→', "->")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// A position of heaps: the words as typed, checked as heap sizes.
+///
+/// # Errors
+/// [`GameError::EmptyPosition`] without a heap; [`GameError::InvalidHeap`].
+pub fn heap_position(description: &str, words: &[String]) -> Result<Position, GameError> {
+    require_position(words, description, "3 4 5")?;
+    let heaps = words
+        .iter()
+        .map(|word| parse_heap(word))
+        .collect::<Result<Vec<u64>, GameError>>()?;
+    Ok(Position::new(
+        description,
+        heaps.iter().map(u64::to_string).collect(),
+        Board::Heaps { heaps },
+    ))
+}
+
+/// Every move of a sum of heaps of `family`: for each distinct heap, each
+/// option (the heaps it leaves, written `a+b`, or `0`), in place of that heap.
+///
+/// # Errors
+/// [`GameError::PositionTooLarge`] when a heap is above
+/// [`crate::heap_analysis::MAX_ENUMERATED_HEAP`] or there are more than
+/// [`MAX_LISTED_MOVES`] moves.
+pub fn heap_moves(family: &dyn HeapFamily, position: &Position) -> Result<Vec<Move>, GameError> {
+    let heaps = position
+        .components
+        .iter()
+        .map(|word| parse_heap(word))
+        .collect::<Result<Vec<u64>, GameError>>()?;
+    let mut moves = Vec::new();
+    let mut seen_heaps = std::collections::HashSet::new();
+    for (index, &heap) in heaps.iter().enumerate() {
+        if !seen_heaps.insert(heap) {
+            continue;
+        }
+        if heap > crate::heap_analysis::MAX_ENUMERATED_HEAP {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "a heap of {heap} has too many moves to list (the limit is heaps up to {})",
+                    crate::heap_analysis::MAX_ENUMERATED_HEAP
+                ),
+            });
+        }
+        let mut options: Vec<Vec<u64>> = Vec::new();
+        family.for_each_option(heap, &mut |parts| {
+            let mut parts: Vec<u64> = parts.iter().copied().filter(|&p| p > 0).collect();
+            parts.sort_unstable();
+            options.push(parts);
+        });
+        options.sort_unstable_by(|a, b| {
+            b.iter()
+                .sum::<u64>()
+                .cmp(&a.iter().sum::<u64>())
+                .then(a.cmp(b))
+        });
+        options.dedup();
+        if moves.len() + options.len() > MAX_LISTED_MOVES {
+            return Err(GameError::PositionTooLarge {
+                reason: format!("the position has more than {MAX_LISTED_MOVES} moves to list"),
+            });
+        }
+        for parts in options {
+            let mut after: Vec<u64> = heaps[..index].to_vec();
+            after.extend(if parts.is_empty() {
+                vec![0]
+            } else {
+                parts.clone()
+            });
+            after.extend_from_slice(&heaps[index + 1..]);
+            let written: Vec<String> = parts.iter().map(u64::to_string).collect();
+            let to = if written.is_empty() {
+                "0".to_string()
+            } else {
+                written.join("+")
+            };
+            moves.push(Move {
+                notation: format!("{heap}->{to}"),
+                description: sprague_engine::heap_family::describe_heap_move(
+                    &sprague_engine::Heaps::single(heap),
+                    &sprague_engine::Heaps::new(parts),
+                ),
+                component: Some(index),
+                after: Position::new(
+                    position.game.clone(),
+                    after.iter().map(u64::to_string).collect(),
+                    Board::Heaps { heaps: after },
+                ),
+            });
+        }
+    }
+    Ok(moves)
+}
+
+/// How heap moves are written.
+pub fn heap_move_syntax() -> String {
+    "FROM->TO (a heap and what it leaves, e.g. 3->1, or 7->2+4 for a split), or `heap I to N`"
+        .to_string()
+}
+
+/// `heap I to X` (heaps numbered from 1) as the move of that heap, or `None`
+/// when `text` is not written so.
+pub fn heap_index_move(moves: &[Move], position: &Position, text: &str) -> Option<Move> {
+    let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
+    let [heap, index, to, target] = words.as_slice() else {
+        return None;
+    };
+    if heap != "heap" || to != "to" {
+        return None;
+    }
+    let index: usize = index.parse().ok()?;
+    let word = position.components.get(index.checked_sub(1)?)?;
+    let notation = format!("{word}->{target}");
+    let found = moves
+        .iter()
+        .find(|m| normalise_notation(&m.notation) == notation)?;
+    // Rebuild the position with heap `index` changed (equal heaps share one move).
+    let mut after = position.components.clone();
+    let replaced: Vec<String> = target.split('+').map(str::to_string).collect();
+    after.splice(index - 1..index, replaced);
+    let heaps: Vec<u64> = after.iter().filter_map(|w| w.parse().ok()).collect();
+    Some(Move {
+        component: Some(index - 1),
+        after: Position::new(position.game.clone(), after, Board::Heaps { heaps }),
+        ..found.clone()
+    })
+}
+
+/// The outcome and value of the position after each move of a sum of
+/// independent components, from one analysis of every distinct component
+/// (the Sprague–Grundy theorem: the value of a sum is the XOR of its
+/// components' values).
+///
+/// # Errors
+/// The errors of [`PlayableGame::analyze_words`].
+pub fn evaluate_sum_moves<G: PlayableGame + ?Sized>(
+    game: &G,
+    moves: &[Move],
+) -> Result<Vec<Evaluation>, GameError> {
+    let mut distinct: Vec<String> = moves
+        .iter()
+        .flat_map(|played| played.after.components.iter().cloned())
+        .collect();
+    distinct.sort();
+    distinct.dedup();
+    if distinct.is_empty() {
+        return Ok(Vec::new());
+    }
+    let report = game.analyze_words(&distinct)?;
+    let values: std::collections::HashMap<&str, u64> = report
+        .components
+        .iter()
+        .filter_map(|component| Some((component.position.as_str(), component.grundy?)))
+        .collect();
+    moves
+        .iter()
+        .map(|played| {
+            let mut total = 0;
+            for word in &played.after.components {
+                total ^= values
+                    .get(word.as_str())
+                    .copied()
+                    .ok_or_else(|| game.unsupported("values of sums"))?;
+            }
+            Ok(Evaluation {
+                outcome: Outcome::from_grundy(total),
+                grundy: Some(total),
+                remoteness: None,
+            })
+        })
+        .collect()
 }

@@ -280,7 +280,7 @@ impl PlayableGame for SosPlayable {
         "the strip length (e.g. 16) or the squares with _ for empty, e.g. S__S___".into()
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, "sos", "16")?;
         let strip = parse_strip(&words.concat())?;
         let mut solver = WinLoseTieSolver::new(Sos {

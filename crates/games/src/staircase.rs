@@ -68,7 +68,7 @@ impl fmt::Display for Steps {
 /// ```
 /// use sprague_games::{staircase::StaircaseNim, PlayableGame};
 /// let words: Vec<String> = ["3", "0", "2", "5"].iter().map(|w| w.to_string()).collect();
-/// let report = StaircaseNim.analyze(&words).unwrap();
+/// let report = StaircaseNim.analyze_words(&words).unwrap();
 /// assert_eq!(report.grundy, Some(1));
 /// assert_eq!(report.winning_moves[0].description, "move 1 coin from step 1 to the floor");
 /// ```
@@ -193,7 +193,7 @@ impl PlayableGame for StaircaseNim {
         crate::misere::misere_report(&StaircaseNim, &[position], None, Some(bound))
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         let steps = parse_steps(words)?;
         let grundy = steps.odd_step_nim_sum();
         let winning_moves = self

@@ -8,7 +8,11 @@ use sprague_takebreak::{run, Config, Control, TakeBreak};
 use crate::error::GameError;
 use crate::game_graph::GameGraph;
 use crate::heap_analysis::{analyze_heaps_with_table, MAX_ENUMERATED_HEAP, PROOF_HORIZON};
-use crate::playable::{parse_heap, require_position, HeapPlayable, PlayableGame, Report};
+use crate::playable::{
+    evaluate_sum_moves, parse_heap, require_position, Evaluation, HeapPlayable, PlayableGame,
+    Report,
+};
+use crate::position::{Move, Position};
 
 /// A take-and-break rule as a [`PlayableGame`]: positions are heap sizes, values
 /// come from the take-and-break engine.
@@ -19,7 +23,7 @@ use crate::playable::{parse_heap, require_position, HeapPlayable, PlayableGame, 
 /// let kayles = TakeBreakPlayable::new("kayles", "Kayles", TakeBreak::octal("0.77").unwrap());
 /// let values = kayles.values(1000).unwrap();
 /// assert_eq!(values.periodicity().unwrap().period, 12);
-/// assert_eq!(kayles.analyze(&["2".into(), "3".into()]).unwrap().grundy, Some(2 ^ 3));
+/// assert_eq!(kayles.analyze_words(&["2".into(), "3".into()]).unwrap().grundy, Some(2 ^ 3));
 /// ```
 pub struct TakeBreakPlayable {
     inner: HeapPlayable<TakeBreak>,
@@ -57,7 +61,46 @@ impl PlayableGame for TakeBreakPlayable {
         Some(&self.rule)
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn move_syntax(&self) -> String {
+        self.inner.move_syntax()
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        self.inner.position(words)
+    }
+
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        self.inner.moves(position)
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        self.inner.parse_move(position, text)
+    }
+
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        evaluate_sum_moves(self, moves)
+    }
+
+    fn value_rule(&self, component: &str, grundy: u64) -> Option<String> {
+        let heap = component.parse::<u64>().ok()?;
+        let values = self.values(heap.min(MAX_ENUMERATED_HEAP)).ok()?;
+        Some(match values.periodicity().filter(|found| found.proven) {
+            Some(found) if heap >= found.preperiod + found.period => {
+                let representative = found.representative(heap);
+                format!(
+                    "g({heap}) = g({representative}) = {grundy}, from the proven period {} (preperiod {}; {})",
+                    found.period,
+                    found.preperiod,
+                    found.theorem.map_or("proven".to_string(), |t| t.name())
+                )
+            }
+            _ => format!(
+                "g({heap}) = {grundy}, by the mex of its options (the take-and-break sweep)"
+            ),
+        })
+    }
+
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, &self.inner.description(), "3 4 5")?;
         let heaps = words
             .iter()

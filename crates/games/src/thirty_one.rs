@@ -146,7 +146,7 @@ fn parse_turned(words: &[String]) -> Result<Turned, GameError> {
 ///
 /// ```
 /// use sprague_games::{thirty_one::ThirtyOne, PlayableGame};
-/// let report = ThirtyOne.analyze(&[]).unwrap();
+/// let report = ThirtyOne.analyze_words(&[]).unwrap();
 /// assert_eq!(report.outcome.letter(), "N");
 /// ```
 #[derive(Debug, Clone, Copy, Default)]
@@ -187,7 +187,7 @@ impl PlayableGame for ThirtyOne {
         crate::misere::misere_report(&ThirtyOne, &[position], None, Some(15_625))
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         let turned = parse_turned(words)?;
         let mut solver = GrundySolver::new(ThirtyOne);
         let analysis = analyze(&mut solver, &[turned])?;

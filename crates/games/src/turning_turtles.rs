@@ -108,7 +108,7 @@ impl PlayableGame for TurningTurtlesPlayable {
         "an H/T string, leftmost coin = position 1, e.g. THHTH".into()
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, "turning-turtles", "THHTH")?;
         let coins = parse_coins(&words.concat(), "turning-turtles")?;
         let heads: Vec<usize> = (0..coins.len()).filter(|&i| coins[i]).collect();
@@ -166,7 +166,7 @@ mod tests {
     fn winning_moves_lead_to_p_positions() {
         let mut solver = GrundySolver::by_search(TurningTurtles);
         let report = TurningTurtlesPlayable
-            .analyze(&["THHTHTTH".to_string()])
+            .analyze_words(&["THHTHTTH".to_string()])
             .unwrap();
         assert!(!report.winning_moves.is_empty());
         for winning in &report.winning_moves {

@@ -265,7 +265,7 @@ impl PlayableGame for WythoffPlayable {
         "pairs of heaps a,b, e.g. 3,5 (several pairs make a sum)".into()
     }
 
-    fn analyze(&self, words: &[String]) -> Result<Report, GameError> {
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, "wythoff", "3,5")?;
         let pairs = words
             .iter()

@@ -144,7 +144,7 @@ fn moore_winning_moves_are_exactly_the_moves_to_p_positions() {
     let mut search = GrundySolver::by_search(moore);
     for heaps in multisets(4, 4) {
         let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
-        let report = game.analyze(&text).expect("small position");
+        let report = game.analyze_words(&text).expect("small position");
         let listed: HashSet<String> = report.winning_moves.iter().map(|m| m.to.clone()).collect();
         let expected: HashSet<String> = moore
             .options(&Heaps::new(heaps.clone()))
@@ -168,7 +168,7 @@ fn staircase_value_is_the_nim_sum_of_odd_steps() {
         assert_eq!(position.odd_step_nim_sum(), value, "{steps:?}");
         let text: Vec<String> = steps.iter().map(u64::to_string).collect();
         let listed: HashSet<String> = game
-            .analyze(&text)
+            .analyze_words(&text)
             .expect("valid")
             .winning_moves
             .into_iter()
@@ -436,7 +436,7 @@ fn misere_reports_give_winning_moves_to_misere_p_positions() {
         let heap_game = HeapGame::new(family);
         for heaps in multisets(3, largest) {
             let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
-            let report = game.analyze(&text).expect("small");
+            let report = game.analyze_words(&text).expect("small");
             let terminal = heap_game.options(&Heaps::new(heaps.clone())).is_empty();
             // Misère: a position without moves is won by the player to move, with no move to make.
             assert_eq!(
@@ -445,7 +445,7 @@ fn misere_reports_give_winning_moves_to_misere_p_positions() {
                 "{description} {heaps:?}"
             );
             for winning in &report.winning_moves {
-                let after = game.analyze(&words(&winning.to)).expect("small");
+                let after = game.analyze_words(&words(&winning.to)).expect("small");
                 assert_eq!(
                     after.outcome,
                     Outcome::P,
@@ -460,7 +460,7 @@ fn misere_reports_give_winning_moves_to_misere_p_positions() {
 #[test]
 fn misere_kayles_search_is_refused_before_it_starts_when_too_large() {
     let game = parse_game("misere:kayles").expect("valid");
-    let Err(GameError::PositionTooLarge { reason }) = game.analyze(&words("40 40 40")) else {
+    let Err(GameError::PositionTooLarge { reason }) = game.analyze_words(&words("40 40 40")) else {
         panic!("a huge misère search must be refused");
     };
     assert!(reason.contains("positions"), "{reason}");
@@ -596,14 +596,16 @@ fn remoteness_is_even_exactly_at_p_positions() {
 #[test]
 fn every_sg_reports_list_winning_moves() {
     let game = parse_game("every:subtraction:1,3,4").expect("valid");
-    let report = game.analyze(&words("5 6 9")).expect("small");
+    let report = game.analyze_words(&words("5 6 9")).expect("small");
     assert_eq!(
         report.outcome == Outcome::N,
         !report.winning_moves.is_empty()
     );
     for winning in &report.winning_moves {
         assert_eq!(
-            game.analyze(&words(&winning.to)).expect("small").outcome,
+            game.analyze_words(&words(&winning.to))
+                .expect("small")
+                .outcome,
             Outcome::P
         );
     }
@@ -621,9 +623,9 @@ fn misere_play_of_single_position_games_gives_moves_to_misere_p_positions() {
     for (description, positions) in cases {
         let game = parse_game(description).expect("valid");
         for position in positions {
-            let report = game.analyze(&words(position)).expect("small");
+            let report = game.analyze_words(&words(position)).expect("small");
             for winning in &report.winning_moves {
-                let after = game.analyze(&words(&winning.to)).expect("small");
+                let after = game.analyze_words(&words(&winning.to)).expect("small");
                 assert_eq!(
                     after.outcome,
                     Outcome::P,
@@ -714,9 +716,9 @@ fn all_but_analysis_from_the_proven_period_matches_search() {
         );
         for heaps in multisets(2, 25) {
             let position: Vec<String> = heaps.iter().map(u64::to_string).collect();
-            let a = by_period.analyze(&position).expect("small");
+            let a = by_period.analyze_words(&position).expect("small");
             assert!(a.method.contains("proven"), "{excluded:?}: {}", a.method);
-            let b = by_search.analyze(&position).expect("small");
+            let b = by_search.analyze_words(&position).expect("small");
             assert_eq!(a.grundy, b.grundy, "{excluded:?} {heaps:?}");
             let moves_a: HashSet<String> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
             let moves_b: HashSet<String> = b.winning_moves.iter().map(|m| m.to.clone()).collect();

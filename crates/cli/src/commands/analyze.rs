@@ -49,7 +49,7 @@ struct AnalysisJson<'a> {
 /// Analyses the position and prints the answer.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let game = parse_game(&args.game)?;
-    let report = game.analyze(&args.position)?;
+    let report = game.analyze_words(&args.position)?;
     match args.format {
         Style::Json => print_json(&AnalysisJson {
             game: game.description(),

@@ -1,0 +1,411 @@
+//! Playing against a perfect opponent, and saying why: the value and outcome
+//! of every option, the perfect reply, and the explanation of a value.
+//!
+//! Built on the face of [`PlayableGame`] (positions, every legal move, the
+//! analysis), so every catalogue game gets them.
+//!
+//! **The perfect reply** ([`perfect_reply`]) chooses, in this order:
+//! 1. a *winning* move — to a position lost for the player who must move
+//!    there (a P-position of normal or misère play, an L-position of a
+//!    win/lose/tie game); among several, the fastest win (smallest
+//!    remoteness) when remoteness is known;
+//! 2. a move that keeps a *draw* (to a D-position of a loopy game) or secures
+//!    a *tie* (a T-position of a win/lose/tie game);
+//! 3. from a lost position, the move that makes the opponent's win longest
+//!    (largest remoteness: Steinhaus's "win quickly, lose slowly").
+//!
+//! Remoteness (C. A. B. Smith, "Graphs and composite games", JCT 1 (1966);
+//! Winning Ways ch. 9) is taken from the analysis where the game's solver
+//! gives it (win/lose/tie games) and otherwise computed by [`remoteness`], an
+//! exact search over the positions reachable from the one played (at most
+//! [`MAX_REMOTENESS_POSITIONS`]); when the search is larger, the reply says it
+//! took the first listed move among equals.
+//!
+//! **The explanation** ([`explain`]) of a one-component value lists the
+//! options' values and their mex (the Sprague–Grundy function is the least
+//! value not among the options' values); of a sum, the components' values and
+//! their XOR (Sprague 1935, Grundy 1939); with the closed form or period rule
+//! where the game names one ([`PlayableGame::value_rule`]).
+
+use std::collections::{BTreeSet, HashMap};
+
+use sprague_engine::Outcome;
+
+use crate::error::GameError;
+use crate::playable::{Ending, Evaluation, PlayableGame};
+use crate::position::{Move, Position};
+
+/// The most positions [`remoteness`] searches.
+pub const MAX_REMOTENESS_POSITIONS: usize = 200_000;
+
+/// A legal move with what the engine says of the position it leaves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionReport {
+    /// The move.
+    pub play: Move,
+    /// The position after it, for the player who must move there.
+    pub evaluation: Evaluation,
+}
+
+impl OptionReport {
+    /// Whether the move wins: the player who must move next loses.
+    pub fn winning(&self) -> bool {
+        matches!(self.evaluation.outcome, Outcome::P | Outcome::L)
+    }
+}
+
+/// Every legal move from `position`, with the outcome and value after it.
+///
+/// ```
+/// use sprague_games::{parse_game, play::options};
+/// let nim = parse_game("nim").unwrap();
+/// let position = nim.position(&["3".into(), "4".into(), "5".into()]).unwrap();
+/// let options = options(nim.as_ref(), &position).unwrap();
+/// assert_eq!(options.len(), 12);
+/// let winning: Vec<_> = options.iter().filter(|o| o.winning()).collect();
+/// assert_eq!(winning.len(), 1);
+/// assert_eq!(winning[0].play.notation, "3->1");
+/// ```
+///
+/// # Errors
+/// The errors of [`PlayableGame::moves`] and [`PlayableGame::evaluate_moves`].
+pub fn options(
+    game: &dyn PlayableGame,
+    position: &Position,
+) -> Result<Vec<OptionReport>, GameError> {
+    let moves = game.moves(position)?;
+    let evaluations = game.evaluate_moves(&moves)?;
+    Ok(moves
+        .into_iter()
+        .zip(evaluations)
+        .map(|(play, evaluation)| OptionReport { play, evaluation })
+        .collect())
+}
+
+/// The perfect reply: the move and why it was chosen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    /// The move.
+    pub play: Move,
+    /// The position after it, for the opponent.
+    pub evaluation: Evaluation,
+    /// Why, in one sentence.
+    pub reason: String,
+}
+
+/// The perfect reply from `position` (see the module documentation for the
+/// rule), or `None` when there is no legal move.
+///
+/// ```
+/// use sprague_games::{parse_game, play::perfect_reply};
+/// let nim = parse_game("nim").unwrap();
+/// let position = nim.position(&["1".into(), "2".into()]).unwrap();
+/// let reply = perfect_reply(nim.as_ref(), &position).unwrap().unwrap();
+/// assert_eq!(reply.play.after.text(), "1 1");
+/// ```
+///
+/// # Errors
+/// The errors of [`options`].
+pub fn perfect_reply(
+    game: &dyn PlayableGame,
+    position: &Position,
+) -> Result<Option<Reply>, GameError> {
+    let mut options = options(game, position)?;
+    if options.is_empty() {
+        return Ok(None);
+    }
+    let needs_remoteness = options.iter().any(|o| o.evaluation.remoteness.is_none());
+    if needs_remoteness && game.ending() != Ending::Scored {
+        let mut search = RemotenessSearch::new(game);
+        for option in &mut options {
+            if option.evaluation.remoteness.is_none() {
+                option.evaluation.remoteness = search.remoteness(&option.play.after).ok();
+            }
+        }
+    }
+    let value_words = |evaluation: &Evaluation| match evaluation.grundy {
+        Some(value) => format!(" (value {value})"),
+        None => String::new(),
+    };
+    let winning: Vec<&OptionReport> = options.iter().filter(|o| o.winning()).collect();
+    if !winning.is_empty() {
+        let best = fastest(&winning);
+        let lost = if best.evaluation.outcome == Outcome::L {
+            "an L-position: the opponent loses whatever they do".to_string()
+        } else {
+            format!(
+                "a P-position{}: every move from it leads to an N-position",
+                value_words(&best.evaluation)
+            )
+        };
+        let speed = match best.evaluation.remoteness {
+            Some(r) if winning.len() > 1 => format!(
+                "; the fastest of {} winning moves ({r} more moves)",
+                winning.len()
+            ),
+            Some(r) => format!("; the game ends within {r} more moves"),
+            None => String::new(),
+        };
+        return Ok(Some(Reply {
+            play: best.play.clone(),
+            evaluation: best.evaluation,
+            reason: format!("it moves to {lost}{speed}"),
+        }));
+    }
+    if let Some(draw) = options
+        .iter()
+        .find(|o| matches!(o.evaluation.outcome, Outcome::D | Outcome::T))
+    {
+        let reason = if draw.evaluation.outcome == Outcome::D {
+            "no move wins, and this one keeps the draw (a D-position: neither side can force a win)"
+        } else {
+            "no move wins, and this one secures a tie (a T-position)"
+        };
+        return Ok(Some(Reply {
+            play: draw.play.clone(),
+            evaluation: draw.evaluation,
+            reason: reason.to_string(),
+        }));
+    }
+    let all: Vec<&OptionReport> = options.iter().collect();
+    let best = slowest(&all);
+    let reason = match best.evaluation.remoteness {
+        Some(r) => format!(
+            "every move leads to an N-position (the opponent wins with perfect play); this one makes the opponent's win longest: {r} more moves"
+        ),
+        None => "every move leads to an N-position (the opponent wins with perfect play); the position is too large to rank the moves by remoteness, so this is the first listed".to_string(),
+    };
+    Ok(Some(Reply {
+        play: best.play.clone(),
+        evaluation: best.evaluation,
+        reason,
+    }))
+}
+
+/// The winning option with the smallest known remoteness (the first when none is known).
+fn fastest<'a>(winning: &[&'a OptionReport]) -> &'a OptionReport {
+    winning
+        .iter()
+        .copied()
+        .min_by_key(|o| o.evaluation.remoteness.unwrap_or(u64::MAX))
+        .expect("at least one winning option")
+}
+
+/// The option with the largest known remoteness (the first when none is known).
+fn slowest<'a>(options: &[&'a OptionReport]) -> &'a OptionReport {
+    let mut best = options[0];
+    for &option in options {
+        if option.evaluation.remoteness.unwrap_or(0) > best.evaluation.remoteness.unwrap_or(0) {
+            best = option;
+        }
+    }
+    best
+}
+
+/// The remoteness of `position` (moves to the end with perfect play: the
+/// winner hurries, the loser delays), by exact search.
+///
+/// ```
+/// use sprague_games::{parse_game, play::remoteness};
+/// let nim = parse_game("nim").unwrap();
+/// let position = nim.position(&["2".into(), "2".into()]).unwrap();
+/// assert_eq!(remoteness(nim.as_ref(), &position).unwrap(), 4); // 2 2 → 1 2 → 1 1 → 0 1 → 0 0
+/// ```
+///
+/// # Errors
+/// [`GameError::PositionTooLarge`] beyond [`MAX_REMOTENESS_POSITIONS`]
+/// positions; [`GameError::Unsupported`] for games that score their own ends
+/// (their analysis gives remoteness) and loopy games.
+pub fn remoteness(game: &dyn PlayableGame, position: &Position) -> Result<u64, GameError> {
+    RemotenessSearch::new(game).remoteness(position)
+}
+
+/// A memoised remoteness search over the positions reached by `moves`.
+struct RemotenessSearch<'a> {
+    game: &'a dyn PlayableGame,
+    /// Position text → (remoteness, whether the player to move wins).
+    known: HashMap<Vec<String>, (u64, bool)>,
+}
+
+impl<'a> RemotenessSearch<'a> {
+    fn new(game: &'a dyn PlayableGame) -> Self {
+        RemotenessSearch {
+            game,
+            known: HashMap::new(),
+        }
+    }
+
+    fn remoteness(&mut self, position: &Position) -> Result<u64, GameError> {
+        if self.game.ending() == Ending::Scored {
+            return Err(self
+                .game
+                .unsupported("remoteness search (its analysis scores positions)"));
+        }
+        self.solve(position).map(|(r, _)| r)
+    }
+
+    /// Depth-first with an explicit stack: a position is finished once all
+    /// its options are known.
+    fn solve(&mut self, root: &Position) -> Result<(u64, bool), GameError> {
+        let mover_wins_at_end = self.game.ending() == Ending::Misere;
+        let mut stack: Vec<(Position, Vec<Position>)> = Vec::new();
+        let mut on_stack: BTreeSet<Vec<String>> = BTreeSet::new();
+        let children =
+            |game: &dyn PlayableGame, p: &Position| -> Result<Vec<Position>, GameError> {
+                Ok(game.moves(p)?.into_iter().map(|m| m.after).collect())
+            };
+        if let Some(&known) = self.known.get(&root.components) {
+            return Ok(known);
+        }
+        stack.push((root.clone(), children(self.game, root)?));
+        on_stack.insert(root.components.clone());
+        while let Some((position, followers)) = stack.last() {
+            if let Some(next) = followers
+                .iter()
+                .find(|f| !self.known.contains_key(&f.components))
+            {
+                if on_stack.contains(&next.components) {
+                    return Err(self
+                        .game
+                        .unsupported("remoteness search (the game has a cycle)"));
+                }
+                if self.known.len() + stack.len() >= MAX_REMOTENESS_POSITIONS {
+                    return Err(GameError::PositionTooLarge {
+                        reason: format!(
+                            "the remoteness search from {} needs more than {MAX_REMOTENESS_POSITIONS} positions",
+                            root.text()
+                        ),
+                    });
+                }
+                let next = next.clone();
+                let grandchildren = children(self.game, &next)?;
+                on_stack.insert(next.components.clone());
+                stack.push((next, grandchildren));
+                continue;
+            }
+            let values: Vec<(u64, bool)> = followers
+                .iter()
+                .map(|f| self.known[&f.components])
+                .collect();
+            let solved = if values.is_empty() {
+                (0, mover_wins_at_end)
+            } else if let Some(r) = values.iter().filter(|v| !v.1).map(|v| v.0).min() {
+                (r + 1, true)
+            } else {
+                (values.iter().map(|v| v.0).max().unwrap_or(0) + 1, false)
+            };
+            let key = position.components.clone();
+            on_stack.remove(&key);
+            self.known.insert(key, solved);
+            stack.pop();
+        }
+        Ok(self.known[&root.components])
+    }
+}
+
+/// Why a position has its value and outcome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    /// The outcome for the player to move.
+    pub outcome: Outcome,
+    /// The value, where the game has one.
+    pub grundy: Option<u64>,
+    /// The options' values, for a position of one component (the mex is `grundy`).
+    pub option_values: Option<Vec<u64>>,
+    /// The explanation, one sentence a line.
+    pub lines: Vec<String>,
+}
+
+/// Why `position` has its value: the mex of the options' values for one
+/// component, the XOR of the components' values for a sum, the rule of a
+/// closed form or period where one gave it, and what the outcome means.
+///
+/// ```
+/// use sprague_games::{parse_game, play::explain};
+/// let kayles = parse_game("kayles").unwrap();
+/// let position = kayles.position(&["7".into()]).unwrap();
+/// let why = explain(kayles.as_ref(), &position).unwrap();
+/// assert_eq!(why.grundy, Some(2));
+/// assert_eq!(why.option_values, Some(vec![0, 1, 3, 4, 5]));
+/// ```
+///
+/// # Errors
+/// The errors of [`PlayableGame::analyze`] (a position too large to list its
+/// moves is explained from the analysis alone).
+pub fn explain(game: &dyn PlayableGame, position: &Position) -> Result<Explanation, GameError> {
+    let report = game.analyze(position)?;
+    let mut lines = Vec::new();
+    let listed = options(game, position);
+    let mut option_values = None;
+    match (&listed, report.components.as_slice(), report.grundy) {
+        (Ok(options), [_], Some(value))
+            if options.iter().all(|o| o.evaluation.grundy.is_some()) =>
+        {
+            let values: BTreeSet<u64> =
+                options.iter().filter_map(|o| o.evaluation.grundy).collect();
+            let words: Vec<String> = values.iter().map(u64::to_string).collect();
+            lines.push(if values.is_empty() {
+                format!(
+                    "no move is possible, so the value is the mex of the empty set: {value} = g"
+                )
+            } else {
+                format!(
+                    "options' values {{{}}} → the smallest value not among them is {value} = g",
+                    words.join(", ")
+                )
+            });
+            option_values = Some(values.into_iter().collect());
+        }
+        _ => {}
+    }
+    for component in &report.components {
+        if let Some(value) = component.grundy {
+            if let Some(rule) = game.value_rule(&component.position, value) {
+                lines.push(rule);
+            }
+        }
+    }
+    if report.components.len() > 1 {
+        if let Some(total) = report.grundy {
+            let values: Vec<String> = report
+                .components
+                .iter()
+                .map(|c| c.grundy.map_or("?".to_string(), |v| v.to_string()))
+                .collect();
+            lines.push(format!(
+                "the value of a sum is the XOR of its components' values (Sprague–Grundy theorem): {} = {total}",
+                values.join(" ⊕ ")
+            ));
+        }
+    }
+    lines.push(outcome_sentence(&report.outcome, listed.as_ref().ok()));
+    if option_values.is_none() && report.components.len() == 1 && listed.is_err() {
+        lines.push(format!("by: {}", report.method));
+    }
+    Ok(Explanation {
+        outcome: report.outcome,
+        grundy: report.grundy,
+        option_values,
+        lines,
+    })
+}
+
+fn outcome_sentence(outcome: &Outcome, options: Option<&Vec<OptionReport>>) -> String {
+    let count = options.map(Vec::len);
+    match (outcome, count) {
+        (Outcome::P, Some(0)) => "P-position: the player to move has no move and loses".to_string(),
+        (Outcome::P, Some(n)) => format!(
+            "P-position: every one of the {n} moves leads to an N-position, from which the opponent wins"
+        ),
+        (Outcome::P, None) => "P-position: every move leads to an N-position".to_string(),
+        (Outcome::N, _) => {
+            let winning = options.map_or(0, |o| o.iter().filter(|o| o.winning()).count());
+            if winning > 0 {
+                format!("N-position: {winning} of the moves lead to a P-position, and the player to move wins by one")
+            } else {
+                "N-position: the player to move wins".to_string()
+            }
+        }
+        (other, _) => format!("{other}: {}", other.explanation()),
+    }
+}
