@@ -785,3 +785,62 @@ pub fn evaluate_sum_moves<G: PlayableGame + ?Sized>(
         })
         .collect()
 }
+
+/// Every move of a sum of components of an engine [`Game`]: for each distinct
+/// component, each of its options (split into components by
+/// [`Game::components`]; an option with none is kept as it is) in place of
+/// that component. `notation` writes a move from a component to an option;
+/// `board` draws a list of components.
+///
+/// ```
+/// use sprague_engine::{Game, Heaps, HeapGame};
+/// use sprague_games::{playable::sum_moves, position::Board, Nim};
+/// let game = HeapGame::new(Nim);
+/// let moves = sum_moves(&game, "nim", &[Heaps::single(2)], &|from, to| format!("{from}->{to}"),
+///     &|parts| Board::Heaps { heaps: parts.iter().map(|h| h.sizes().iter().sum()).collect() }).unwrap();
+/// assert_eq!(moves.len(), 2);
+/// assert_eq!(moves[0].after.components, vec!["1".to_string()]);
+/// ```
+///
+/// # Errors
+/// [`GameError::PositionTooLarge`] above [`MAX_LISTED_MOVES`] moves.
+pub fn sum_moves<G: Game>(
+    game: &G,
+    description: &str,
+    components: &[G::Position],
+    notation: &dyn Fn(&G::Position, &G::Position) -> String,
+    board: &dyn Fn(&[G::Position]) -> Board,
+) -> Result<Vec<Move>, GameError> {
+    let mut moves = Vec::new();
+    for (index, component) in components.iter().enumerate() {
+        if components[..index].contains(component) {
+            continue;
+        }
+        let options = game.options(component);
+        if moves.len() + options.len() > MAX_LISTED_MOVES {
+            return Err(GameError::PositionTooLarge {
+                reason: format!("the position has more than {MAX_LISTED_MOVES} moves to list"),
+            });
+        }
+        for option in options {
+            let mut parts = game.components(&option);
+            if parts.is_empty() {
+                parts.push(option.clone());
+            }
+            let mut after: Vec<G::Position> = components[..index].to_vec();
+            after.extend(parts);
+            after.extend_from_slice(&components[index + 1..]);
+            moves.push(Move {
+                notation: notation(component, &option),
+                description: game.describe_move(component, &option),
+                component: Some(index),
+                after: Position::new(
+                    description,
+                    after.iter().map(ToString::to_string).collect(),
+                    board(&after),
+                ),
+            });
+        }
+    }
+    Ok(moves)
+}
