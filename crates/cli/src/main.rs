@@ -34,6 +34,10 @@ enum Command {
     Games(commands::games::Args),
     /// Value, outcome and every winning move of a position.
     Analyze(commands::analyze::Args),
+    /// Every legal move of a position, the value and outcome after it, and why (the mex).
+    Moves(commands::moves::Args),
+    /// Play a game in the terminal against a perfect opponent.
+    Play(commands::play::Args),
     /// Sprague–Grundy values g(0..=N) of a one-heap game, with the period found.
     Values(commands::values::Args),
     /// The table g(a, b) of a two-heap game (Wythoff's game).
@@ -64,6 +68,8 @@ fn run(command: Command) -> Result<(), CliError> {
     match command {
         Command::Games(args) => commands::games::run(&args),
         Command::Analyze(args) => commands::analyze::run(&args),
+        Command::Moves(args) => commands::moves::run(&args),
+        Command::Play(args) => commands::play::run(&args),
         Command::Values(args) => commands::values::run(&args),
         Command::Table(args) => commands::table::run(&args),
         Command::Graph(args) => commands::graph::run(&args),

@@ -58,6 +58,12 @@ pub trait HeapFamily {
     fn closed_form_rule(&self, _heap: u64, _value: u64) -> Option<String> {
         None
     }
+
+    /// The closed form of the whole family, as a formula with its source
+    /// (e.g. "g(n) = n mod 4 (the Bash game)"), when it has one.
+    fn closed_form_formula(&self) -> Option<String> {
+        None
+    }
 }
 
 impl<F: HeapFamily + ?Sized> HeapFamily for &F {
@@ -75,6 +81,9 @@ impl<F: HeapFamily + ?Sized> HeapFamily for &F {
     }
     fn closed_form_rule(&self, heap: u64, value: u64) -> Option<String> {
         (**self).closed_form_rule(heap, value)
+    }
+    fn closed_form_formula(&self) -> Option<String> {
+        (**self).closed_form_formula()
     }
 }
 

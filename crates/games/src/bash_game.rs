@@ -69,6 +69,13 @@ impl HeapFamily for BashGame {
         ))
     }
 
+    fn closed_form_formula(&self) -> Option<String> {
+        Some(format!(
+            "g(n) = n mod {} (the Bash game: n mod (M + 1))",
+            self.modulus()
+        ))
+    }
+
     fn options_with_value(&self, heap: u64, target: u64) -> Option<Vec<Vec<u64>>> {
         // g(heap − k) = target for exactly the k ≡ heap − target (mod M + 1) with 1 ≤ k ≤ M.
         let modulus = self.modulus();

@@ -83,6 +83,14 @@ impl HeapFamily for ExtendedBash {
         ))
     }
 
+    fn closed_form_formula(&self) -> Option<String> {
+        Some(format!(
+            "g(n) = ⌊(n mod {}) / {}⌋ (taking P to Q: ⌊(n mod (P + Q)) / P⌋)",
+            u128::from(self.smallest) + u128::from(self.largest),
+            self.smallest
+        ))
+    }
+
     fn periodicity_theorem(&self) -> Option<PeriodicityTheorem> {
         Some(PeriodicityTheorem::SubtractionWindow {
             window: self.largest,

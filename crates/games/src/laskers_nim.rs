@@ -45,4 +45,8 @@ impl HeapFamily for LaskersNim {
             "g({heap}) = {value}: Lasker's Nim closed form, {case}"
         ))
     }
+
+    fn closed_form_formula(&self) -> Option<String> {
+        Some("g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3 (Lasker's Nim; Winning Ways ch. 15)".to_string())
+    }
 }

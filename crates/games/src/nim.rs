@@ -35,6 +35,10 @@ impl HeapFamily for Nim {
         ))
     }
 
+    fn closed_form_formula(&self) -> Option<String> {
+        Some("g(n) = n (Bouton 1901: a Nim heap's value is its size)".to_string())
+    }
+
     fn options_with_value(&self, heap: u64, target: u64) -> Option<Vec<Vec<u64>>> {
         Some(if target < heap {
             vec![vec![target]]

@@ -110,16 +110,39 @@ pub fn perfect_reply(
     game: &dyn PlayableGame,
     position: &Position,
 ) -> Result<Option<Reply>, GameError> {
+    perfect_reply_choosing(game, position, 0)
+}
+
+/// [`perfect_reply`], taking the `pick`-th (modulo their number) of equally
+/// good moves, so that a seeded opponent varies its play.
+///
+/// # Errors
+/// The errors of [`options`].
+pub fn perfect_reply_choosing(
+    game: &dyn PlayableGame,
+    position: &Position,
+    pick: u64,
+) -> Result<Option<Reply>, GameError> {
     let mut options = options(game, position)?;
     if options.is_empty() {
         return Ok(None);
     }
-    let needs_remoteness = options.iter().any(|o| o.evaluation.remoteness.is_none());
-    if needs_remoteness && game.ending() != Ending::Scored {
+    if game.ending() != Ending::Scored {
+        // Remoteness ranks the winning moves when there are some, else every move.
+        let any_winning = options.iter().any(OptionReport::winning);
         let mut search = RemotenessSearch::new(game);
         for option in &mut options {
-            if option.evaluation.remoteness.is_none() {
-                option.evaluation.remoteness = search.remoteness(&option.play.after).ok();
+            if option.evaluation.remoteness.is_none() && (option.winning() || !any_winning) {
+                match search.remoteness(&option.play.after) {
+                    Ok(r) => option.evaluation.remoteness = Some(r),
+                    // Too large or cyclic: rank nothing by remoteness rather than a part.
+                    Err(_) => {
+                        for option in &mut options {
+                            option.evaluation.remoteness = None;
+                        }
+                        break;
+                    }
+                }
             }
         }
     }
@@ -129,7 +152,7 @@ pub fn perfect_reply(
     };
     let winning: Vec<&OptionReport> = options.iter().filter(|o| o.winning()).collect();
     if !winning.is_empty() {
-        let best = fastest(&winning);
+        let best = fastest(&winning, pick);
         let lost = if best.evaluation.outcome == Outcome::L {
             "an L-position: the opponent loses whatever they do".to_string()
         } else {
@@ -152,10 +175,12 @@ pub fn perfect_reply(
             reason: format!("it moves to {lost}{speed}"),
         }));
     }
-    if let Some(draw) = options
+    let draws: Vec<&OptionReport> = options
         .iter()
-        .find(|o| matches!(o.evaluation.outcome, Outcome::D | Outcome::T))
-    {
+        .filter(|o| matches!(o.evaluation.outcome, Outcome::D | Outcome::T))
+        .collect();
+    if !draws.is_empty() {
+        let draw = draws[(pick % draws.len() as u64) as usize];
         let reason = if draw.evaluation.outcome == Outcome::D {
             "no move wins, and this one keeps the draw (a D-position: neither side can force a win)"
         } else {
@@ -168,7 +193,7 @@ pub fn perfect_reply(
         }));
     }
     let all: Vec<&OptionReport> = options.iter().collect();
-    let best = slowest(&all);
+    let best = slowest(&all, pick);
     let reason = match best.evaluation.remoteness {
         Some(r) => format!(
             "every move leads to an N-position (the opponent wins with perfect play); this one makes the opponent's win longest: {r} more moves"
@@ -182,24 +207,20 @@ pub fn perfect_reply(
     }))
 }
 
-/// The winning option with the smallest known remoteness (the first when none is known).
-fn fastest<'a>(winning: &[&'a OptionReport]) -> &'a OptionReport {
-    winning
-        .iter()
-        .copied()
-        .min_by_key(|o| o.evaluation.remoteness.unwrap_or(u64::MAX))
-        .expect("at least one winning option")
+/// A winning option of the smallest known remoteness (`pick` chooses among equals).
+fn fastest<'a>(winning: &[&'a OptionReport], pick: u64) -> &'a OptionReport {
+    let key = |o: &OptionReport| o.evaluation.remoteness.unwrap_or(u64::MAX);
+    let best = winning.iter().map(|o| key(o)).min().unwrap_or(u64::MAX);
+    let equals: Vec<&OptionReport> = winning.iter().copied().filter(|o| key(o) == best).collect();
+    equals[(pick % equals.len() as u64) as usize]
 }
 
-/// The option with the largest known remoteness (the first when none is known).
-fn slowest<'a>(options: &[&'a OptionReport]) -> &'a OptionReport {
-    let mut best = options[0];
-    for &option in options {
-        if option.evaluation.remoteness.unwrap_or(0) > best.evaluation.remoteness.unwrap_or(0) {
-            best = option;
-        }
-    }
-    best
+/// An option of the largest known remoteness (`pick` chooses among equals).
+fn slowest<'a>(options: &[&'a OptionReport], pick: u64) -> &'a OptionReport {
+    let key = |o: &OptionReport| o.evaluation.remoteness.unwrap_or(0);
+    let best = options.iter().map(|o| key(o)).max().unwrap_or(0);
+    let equals: Vec<&OptionReport> = options.iter().copied().filter(|o| key(o) == best).collect();
+    equals[(pick % equals.len() as u64) as usize]
 }
 
 /// The remoteness of `position` (moves to the end with perfect play: the
@@ -358,10 +379,22 @@ pub fn explain(game: &dyn PlayableGame, position: &Position) -> Result<Explanati
         }
         _ => {}
     }
-    for component in &report.components {
-        if let Some(value) = component.grundy {
-            if let Some(rule) = game.value_rule(&component.position, value) {
-                lines.push(rule);
+    let formula = game
+        .heap_family()
+        .and_then(|family| family.closed_form_formula());
+    match formula {
+        Some(formula) if report.components.len() > 1 => {
+            lines.push(format!("each heap's value by the closed form {formula}"));
+        }
+        _ => {
+            for component in &report.components {
+                if let Some(value) = component.grundy {
+                    if let Some(rule) = game.value_rule(&component.position, value) {
+                        if !lines.contains(&rule) {
+                            lines.push(rule);
+                        }
+                    }
+                }
             }
         }
     }
@@ -400,8 +433,11 @@ fn outcome_sentence(outcome: &Outcome, options: Option<&Vec<OptionReport>>) -> S
         (Outcome::P, None) => "P-position: every move leads to an N-position".to_string(),
         (Outcome::N, _) => {
             let winning = options.map_or(0, |o| o.iter().filter(|o| o.winning()).count());
-            if winning > 0 {
-                format!("N-position: {winning} of the moves lead to a P-position, and the player to move wins by one")
+            let total = count.unwrap_or(0);
+            if winning == 1 {
+                format!("N-position: 1 of the {total} moves leads to a P-position, and the player to move wins by it")
+            } else if winning > 1 {
+                format!("N-position: {winning} of the {total} moves lead to a P-position, and the player to move wins by any of them")
             } else {
                 "N-position: the player to move wins".to_string()
             }

@@ -25,6 +25,8 @@ pub struct Args {
 struct ComponentJson<'a> {
     position: &'a str,
     grundy: Option<u64>,
+    /// The closed form or period that gave the value, when one did.
+    rule: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -49,7 +51,27 @@ struct AnalysisJson<'a> {
 /// Analyses the position and prints the answer.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let game = parse_game(&args.game)?;
-    let report = game.analyze_words(&args.position)?;
+    let position = game.position(&args.position)?;
+    let report = game.analyze(&position)?;
+    let rules: Vec<Option<String>> = report
+        .components
+        .iter()
+        .map(|component| {
+            component
+                .grundy
+                .and_then(|value| game.value_rule(&component.position, value))
+        })
+        .collect();
+    let mut report = report;
+    if let ([_], [Some(rule)]) = (report.components.as_slice(), rules.as_slice()) {
+        // One component: its value is the answer, and the rule that gave it is the method.
+        if report.method.starts_with("Sprague–Grundy theorem") {
+            report.method = rule.clone();
+        }
+    }
+    let formula = game
+        .heap_family()
+        .and_then(|family| family.closed_form_formula());
     match args.format {
         Style::Json => print_json(&AnalysisJson {
             game: game.description(),
@@ -60,9 +82,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             components: report
                 .components
                 .iter()
-                .map(|component| ComponentJson {
+                .zip(&rules)
+                .map(|(component, rule)| ComponentJson {
                     position: &component.position,
                     grundy: component.grundy,
+                    rule: rule.clone(),
                 })
                 .collect(),
             winning_moves: report
@@ -75,7 +99,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 })
                 .collect(),
         }),
-        Style::Text => print_text(&render_text(&game.title(), &report)),
+        Style::Text => print_text(&render_text(
+            &game.title(),
+            &report,
+            &rules,
+            formula.as_deref(),
+        )),
     }
 }
 
@@ -83,7 +112,12 @@ fn value_text(grundy: Option<u64>) -> String {
     grundy.map_or_else(|| "–".to_string(), |value| value.to_string())
 }
 
-fn render_text(title: &str, report: &Report) -> String {
+fn render_text(
+    title: &str,
+    report: &Report,
+    rules: &[Option<String>],
+    formula: Option<&str>,
+) -> String {
     let positions: Vec<&str> = report
         .components
         .iter()
@@ -135,9 +169,26 @@ fn render_text(title: &str, report: &Report) -> String {
         ));
     }
     text.push_str(&format!(".\nBy: {}.\n", report.method));
+    let mut named: Vec<&String> = rules.iter().flatten().collect();
+    named.dedup();
+    if report.components.len() == 1 {
+        // The method line already names the rule.
+    } else if let Some(formula) = formula {
+        text.push_str(&format!("Values by the closed form {formula}.\n"));
+    } else if !named.is_empty() {
+        text.push_str("Values:\n");
+        for rule in named {
+            text.push_str(&format!("  {rule}\n"));
+        }
+    }
     if report.winning_moves.is_empty() {
-        if !matches!(report.outcome, Outcome::N | Outcome::W) {
-            text.push_str("No winning move.\n");
+        match report.outcome {
+            Outcome::P => text.push_str(
+                "No winning move: every move leads to an N-position, from which the opponent wins \
+                 (`sprague moves` lists each move with a winning reply).\n",
+            ),
+            Outcome::N | Outcome::W => {}
+            _ => text.push_str("No winning move.\n"),
         }
         return text;
     }

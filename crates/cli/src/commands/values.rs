@@ -119,6 +119,8 @@ struct ValuesJson {
     title: String,
     values: Vec<u64>,
     period: Option<PeriodJson>,
+    /// The family's closed form, when it has one (Nim, Bash, Lasker's Nim, …).
+    closed_form: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -158,6 +160,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     let values = game.values(args.to)?;
     let table = table(&values, args.to)?;
+    let closed_form = game
+        .heap_family()
+        .and_then(|family| family.closed_form_formula());
     match args.format {
         Format::Json => print_json(&ValuesJson {
             game: game.description(),
@@ -185,6 +190,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                         examined: found.examined,
                     })
                 }),
+            closed_form,
         }),
         Format::Csv => {
             let mut text = format!("n,{}\n", csv_field("grundy"));
@@ -208,6 +214,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     "Period: none found in the values computed.\n",
                     &format!("Arithmetic-periodic: {found}.\n"),
                 );
+            }
+            if let Some(formula) = closed_form {
+                let line = format!("Closed form: {formula}.\n");
+                text = if text.contains("Period: none found in the values computed.\n") {
+                    text.replace("Period: none found in the values computed.\n", &line)
+                } else {
+                    text.replace("\nPeriodic: ", &format!("\n{line}Periodic: "))
+                };
             }
             print_text(&text)
         }

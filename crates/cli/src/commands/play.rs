@@ -1,0 +1,400 @@
+//! `sprague play GAME POSITION...`: a game in the terminal against the
+//! perfect opponent of [`sprague_games::play::perfect_reply`].
+//!
+//! Each turn the position is drawn in text; the player types a move in the
+//! game's notation (or `moves`, `hint`, `why`, `undo`, `quit`, `help`); an
+//! illegal line gets one sentence and the prompt again. The computer's moves
+//! come with their reason. When standard input is not a terminal, one move is
+//! read per line (scriptable, and each line is echoed after the prompt);
+//! `--format json` prints one JSON object per line and turn instead.
+//!
+//! The game ends when the player to move has no move; the winner is named
+//! from the final position's analysis (so misère, win/lose/tie and loopy
+//! rules all count as their games define). A loopy game whose position
+//! comes back a third time with the same player to move is a draw (as in
+//! chess's threefold repetition), and so is a game longer than
+//! [`MAX_PLIES`] moves.
+
+use std::collections::HashMap;
+use std::io::{BufRead, IsTerminal, Write};
+
+use serde::Serialize;
+use sprague_engine::Outcome;
+use sprague_games::play::{explain, options, perfect_reply, perfect_reply_choosing};
+use sprague_games::{parse_game, PlayableGame, Position};
+
+use crate::error::CliError;
+use crate::output::Style;
+
+/// Who moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum First {
+    /// You move first.
+    #[default]
+    Me,
+    /// The computer moves first.
+    Computer,
+}
+
+/// Arguments of `sprague play`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game, e.g. nim, chomp, wythoff, sos, digraph:GRAPH (see `sprague games`).
+    pub game: String,
+    /// The starting position, e.g. heap sizes: 3 4 5.
+    #[arg(allow_negative_numbers = true, required = true)]
+    pub position: Vec<String>,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = First::Me)]
+    pub first: First,
+    /// Misère play: the player who cannot move wins (same as the game misere:GAME).
+    #[arg(long)]
+    pub misere: bool,
+    /// Varies the computer's choice among equally good moves (the same seed plays the same game).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Output format: text, or one JSON object per turn.
+    #[arg(long, value_enum, default_value_t = Style::Text)]
+    pub format: Style,
+}
+
+/// The longest game played; a longer one is a draw.
+pub const MAX_PLIES: usize = 10_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Side {
+    You,
+    Computer,
+}
+
+impl Side {
+    fn other(self) -> Side {
+        match self {
+            Side::You => Side::Computer,
+            Side::Computer => Side::You,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Side::You => "you",
+            Side::Computer => "computer",
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct TurnJson<'a> {
+    turn: usize,
+    player: &'static str,
+    #[serde(rename = "move")]
+    notation: &'a str,
+    description: &'a str,
+    /// The computer's reason for its move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
+    position: &'a Position,
+    grundy: Option<u64>,
+    outcome: &'static str,
+}
+
+/// Where a game's lines go: text for people or JSON objects, one per line.
+struct Screen {
+    json: bool,
+    echo: bool,
+}
+
+impl Screen {
+    fn say(&self, text: &str) -> Result<(), CliError> {
+        if !self.json {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{text}")?;
+            out.flush()?;
+        }
+        Ok(())
+    }
+
+    fn object(&self, value: &serde_json::Value) -> Result<(), CliError> {
+        if self.json {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{}", serde_json::to_string(value)?)?;
+            out.flush()?;
+        }
+        Ok(())
+    }
+
+    fn prompt(&self) -> Result<(), CliError> {
+        if !self.json {
+            let mut out = std::io::stdout().lock();
+            write!(out, "your move (or moves, hint, why, undo, quit, help)> ")?;
+            out.flush()?;
+        }
+        Ok(())
+    }
+}
+
+/// Plays the game.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let description = if args.misere {
+        format!("misere:{}", args.game)
+    } else {
+        args.game.clone()
+    };
+    let game = parse_game(&description)?;
+    let mut position = game.position(&args.position)?;
+    let stdin = std::io::stdin();
+    let screen = Screen {
+        json: args.format == Style::Json,
+        echo: !stdin.is_terminal(),
+    };
+    let mut lines = stdin.lock().lines();
+    let mut mover = match args.first {
+        First::Me => Side::You,
+        First::Computer => Side::Computer,
+    };
+    // Positions before each of your moves, with the computer's reply after it: for undo.
+    let mut undo_stack: Vec<Position> = Vec::new();
+    let mut seen: HashMap<(Vec<String>, Side), usize> = HashMap::new();
+    let report = game.analyze(&position)?;
+    screen.say(&format!("{} — you against the computer.", game.title()))?;
+    screen.say(&format!("Moves are written {}.", game.move_syntax()))?;
+    screen.object(&serde_json::json!({
+        "turn": 0, "game": game.description(), "position": position,
+        "grundy": report.grundy, "outcome": report.outcome.letter(),
+        "first": mover.name(),
+    }))?;
+    let mut ply = 0usize;
+    loop {
+        position.player = Some(if mover == Side::You { 1 } else { 2 });
+        let moves = game.moves(&position)?;
+        if moves.is_empty() {
+            return announce(game.as_ref(), &position, mover, &screen);
+        }
+        let count = seen
+            .entry((position.components.clone(), mover))
+            .or_insert(0);
+        *count += 1;
+        if *count >= 3 || ply >= MAX_PLIES {
+            let why = if *count >= 3 {
+                "the same position came back a third time with the same player to move"
+            } else {
+                "the game went on too long"
+            };
+            screen.say(&format!("\nDraw: {why}."))?;
+            screen
+                .object(&serde_json::json!({ "result": "draw", "winner": null, "reason": why }))?;
+            return Ok(());
+        }
+        screen.say(&format!(
+            "\n{}\n  position: {}   ({} to move)",
+            position.board.text(),
+            position.text(),
+            mover.name()
+        ))?;
+        match mover {
+            Side::Computer => {
+                let pick = args.seed.map_or(0, |seed| mix(seed, ply as u64));
+                let Some(reply) = perfect_reply_choosing(game.as_ref(), &position, pick)? else {
+                    return announce(game.as_ref(), &position, mover, &screen);
+                };
+                ply += 1;
+                screen.say(&format!(
+                    "computer: {}  ({}) — because {}",
+                    reply.play.notation, reply.play.description, reply.reason
+                ))?;
+                emit_turn(
+                    &screen,
+                    ply,
+                    Side::Computer,
+                    &reply.play,
+                    Some(&reply.reason),
+                    reply.evaluation,
+                )?;
+                position = reply.play.after;
+                mover = Side::You;
+            }
+            Side::You => {
+                screen.prompt()?;
+                let Some(line) = lines.next() else {
+                    screen.say("")?;
+                    return Err(CliError::Usage(
+                        "the input ended before the game did (type quit to stop a game)"
+                            .to_string(),
+                    ));
+                };
+                let line = line?;
+                let typed = line.trim();
+                if screen.echo {
+                    screen.say(typed)?;
+                }
+                match typed.to_lowercase().as_str() {
+                    "" => continue,
+                    "quit" | "q" | "resign" => {
+                        screen.say("You resigned: the computer wins.")?;
+                        screen.object(
+                            &serde_json::json!({ "result": "resigned", "winner": "computer" }),
+                        )?;
+                        return Ok(());
+                    }
+                    "help" | "?" => {
+                        screen.say(&format!(
+                            "Type a move ({}), or: moves (list them), hint (a best move), why (the value explained), undo (take back your last move), quit.",
+                            game.move_syntax()
+                        ))?;
+                        continue;
+                    }
+                    "moves" => {
+                        show_moves(game.as_ref(), &position, &screen)?;
+                        continue;
+                    }
+                    "hint" => {
+                        if let Some(reply) = perfect_reply(game.as_ref(), &position)? {
+                            screen.say(&format!(
+                                "hint: {}  ({}) — {}",
+                                reply.play.notation, reply.play.description, reply.reason
+                            ))?;
+                            screen.object(&serde_json::json!({ "hint": reply.play.notation, "reason": reply.reason }))?;
+                        }
+                        continue;
+                    }
+                    "why" => {
+                        let why = explain(game.as_ref(), &position)?;
+                        for line in &why.lines {
+                            screen.say(&format!("  {line}"))?;
+                        }
+                        screen.object(&serde_json::json!({ "why": why.lines, "grundy": why.grundy, "outcome": why.outcome.letter() }))?;
+                        continue;
+                    }
+                    "undo" => {
+                        match undo_stack.pop() {
+                            Some(before) => {
+                                position = before;
+                                screen.say("Took back your last move and the computer's reply.")?;
+                                screen.object(
+                                    &serde_json::json!({ "undo": true, "position": position }),
+                                )?;
+                            }
+                            None => {
+                                screen.say("Nothing to undo.")?;
+                            }
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
+                match game.parse_move(&position, typed) {
+                    Ok(played) => {
+                        ply += 1;
+                        let evaluation = game
+                            .evaluate_moves(std::slice::from_ref(&played))?
+                            .into_iter()
+                            .next();
+                        screen.say(&format!(
+                            "you: {}  ({})",
+                            played.notation, played.description
+                        ))?;
+                        if let Some(evaluation) = evaluation {
+                            emit_turn(&screen, ply, Side::You, &played, None, evaluation)?;
+                        }
+                        undo_stack.push(position.clone());
+                        position = played.after;
+                        mover = Side::Computer;
+                    }
+                    Err(error) => {
+                        screen.say(&format!("{error}"))?;
+                        screen.object(&serde_json::json!({ "error": error.to_string() }))?;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn emit_turn(
+    screen: &Screen,
+    turn: usize,
+    side: Side,
+    played: &sprague_games::Move,
+    reason: Option<&str>,
+    evaluation: sprague_games::playable::Evaluation,
+) -> Result<(), CliError> {
+    screen.object(&serde_json::to_value(TurnJson {
+        turn,
+        player: side.name(),
+        notation: &played.notation,
+        description: &played.description,
+        reason,
+        position: &played.after,
+        grundy: evaluation.grundy,
+        outcome: evaluation.outcome.letter(),
+    })?)
+}
+
+fn show_moves(
+    game: &dyn PlayableGame,
+    position: &Position,
+    screen: &Screen,
+) -> Result<(), CliError> {
+    let listed = options(game, position)?;
+    for (index, option) in listed.iter().enumerate() {
+        let value = option
+            .evaluation
+            .grundy
+            .map_or(String::new(), |g| format!(", value {g}"));
+        screen.say(&format!(
+            "  #{:<3} {:<12} → {}  ({}{value}){}",
+            index + 1,
+            option.play.notation,
+            option.play.after.text(),
+            option.evaluation.outcome.letter(),
+            if option.winning() { "  ✓ wins" } else { "" }
+        ))?;
+    }
+    let notations: Vec<&str> = listed.iter().map(|o| o.play.notation.as_str()).collect();
+    screen.object(&serde_json::json!({ "moves": notations }))
+}
+
+/// Names the winner once the player to move has no move.
+fn announce(
+    game: &dyn PlayableGame,
+    position: &Position,
+    mover: Side,
+    screen: &Screen,
+) -> Result<(), CliError> {
+    let report = game.analyze(position)?;
+    screen.say(&format!(
+        "\n{}\n  position: {}",
+        position.board.text(),
+        position.text()
+    ))?;
+    let winner = match report.outcome {
+        Outcome::P | Outcome::L => Some(mover.other()),
+        Outcome::N | Outcome::W => Some(mover),
+        Outcome::D | Outcome::T => None,
+    };
+    let stuck = if mover == Side::You {
+        "you"
+    } else {
+        "the computer"
+    };
+    let sentence = match winner {
+        Some(Side::You) => format!("No move is left for {stuck}: you win."),
+        Some(Side::Computer) => format!("No move is left for {stuck}: the computer wins."),
+        None => "No move is left: the game is a tie.".to_string(),
+    };
+    screen.say(&sentence)?;
+    screen.object(&serde_json::json!({
+        "result": "over",
+        "winner": winner.map(Side::name),
+        "position": position,
+    }))?;
+    Ok(())
+}
+
+/// SplitMix64 of the seed and the turn: which of equally good moves to take.
+fn mix(seed: u64, turn: u64) -> u64 {
+    let mut z = seed.wrapping_add(turn.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
