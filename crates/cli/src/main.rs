@@ -30,7 +30,7 @@ struct Cli {
 /// The subcommands; each variant's arguments live in its module.
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// List every game with its syntax and an example.
+    /// List every game in one line each, or describe one game in full (`sprague games kayles`).
     Games(commands::games::Args),
     /// Value, outcome and every winning move of a position.
     Analyze(commands::analyze::Args),
