@@ -58,6 +58,10 @@ enum Command {
     Ipd(commands::ipd::Args),
     /// Cooperative (TU) games: Shapley value, Banzhaf index, core, least core, nucleolus.
     Coop(commands::coop::Args),
+    /// Shell completion script on stdout: `source <(sprague completions bash)`.
+    Completions(commands::completions::Args),
+    /// The man page in roff on stdout (`sprague manpage > sprague.1; man ./sprague.1`).
+    Manpage(commands::manpage::Args),
 }
 
 fn run(command: Command) -> Result<(), CliError> {
@@ -76,6 +80,8 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Tree(args) => commands::tree::run(&args),
         Command::Ipd(args) => commands::ipd::run(&args),
         Command::Coop(args) => commands::coop::run(&args),
+        Command::Completions(args) => commands::completions::run(&args),
+        Command::Manpage(args) => commands::manpage::run(&args),
     }
 }
 

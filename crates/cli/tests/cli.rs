@@ -166,6 +166,33 @@ fn games_game_prints_one_game_in_full() {
 }
 
 #[test]
+fn completions_for_every_shell() {
+    let bash = stdout_of(&["completions", "bash"]);
+    assert!(bash.contains("sprague"));
+    assert!(bash.contains("values") && bash.contains("completions"));
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        assert!(
+            stdout_of(&["completions", shell]).contains("sprague"),
+            "{shell}"
+        );
+    }
+    assert_eq!(sprague(&["completions", "tcsh"]).status.code(), Some(2));
+}
+
+#[test]
+fn manpage_is_roff() {
+    let page = stdout_of(&["manpage"]);
+    assert!(page.contains(".TH sprague 1"), "{page}");
+    assert!(page.contains("sprague\\-values(1)"), "{page}");
+    let directory = std::env::temp_dir().join(format!("sprague-man-{}", std::process::id()));
+    let output = sprague(&["manpage", "--out-dir", directory.to_str().unwrap()]);
+    assert!(output.status.success());
+    let values = std::fs::read_to_string(directory.join("sprague-values.1")).unwrap();
+    assert!(values.contains(".TH"));
+    std::fs::remove_dir_all(&directory).unwrap();
+}
+
+#[test]
 fn bad_input_is_a_one_line_usage_error() {
     assert!(usage_error(&["values", "0.78"]).contains("not an octal digit"));
     assert!(usage_error(&["values", "kayels"]).contains("did you mean 'kayles'"));
