@@ -42,7 +42,7 @@ enum Command {
     Graph(commands::graph::Args),
     /// Every octal code of a shape (0.??, 4.???), classified: period, preperiod, largest value.
     Survey(commands::survey::Args),
-    /// SVG plot of a take-and-break game's values (rare values highlighted) or rare-value count.
+    /// SVG plot of g(n) of a one-heap game (rare values or P-positions highlighted), or the rare-value count.
     Plot(commands::plot::Args),
     /// Nim arithmetic calculator: nim-sum (+), nim-product (*), powers, inverses, square roots.
     Nimber(commands::nimber::Args),
