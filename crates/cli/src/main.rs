@@ -7,6 +7,7 @@
 
 mod commands;
 mod error;
+mod graph_svg;
 mod output;
 
 use std::process::ExitCode;
@@ -38,7 +39,7 @@ enum Command {
     Values(commands::values::Args),
     /// The table g(a, b) of a two-heap game (Wythoff's game).
     Table(commands::table::Args),
-    /// The game graph from a position (Graphviz DOT with --dot), values and winning moves marked.
+    /// The game graph from a position (Graphviz DOT with --dot, SVG with --svg), values and winning moves marked.
     Graph(commands::graph::Args),
     /// Every octal code of a shape (0.??, 4.???), classified: period, preperiod, largest value.
     Survey(commands::survey::Args),
