@@ -7,6 +7,7 @@
 
 mod commands;
 mod error;
+mod graph_svg;
 mod output;
 
 use std::process::ExitCode;
@@ -30,7 +31,7 @@ struct Cli {
 /// The subcommands; each variant's arguments live in its module.
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// List every game with its syntax and an example.
+    /// List every game in one line each, or describe one game in full (`sprague games kayles`).
     Games(commands::games::Args),
     /// Value, outcome and every winning move of a position.
     Analyze(commands::analyze::Args),
@@ -42,11 +43,11 @@ enum Command {
     Values(commands::values::Args),
     /// The table g(a, b) of a two-heap game (Wythoff's game).
     Table(commands::table::Args),
-    /// The game graph from a position (Graphviz DOT with --dot), values and winning moves marked.
+    /// The game graph from a position (Graphviz DOT with --dot, SVG with --svg), values and winning moves marked.
     Graph(commands::graph::Args),
     /// Every octal code of a shape (0.??, 4.???), classified: period, preperiod, largest value.
     Survey(commands::survey::Args),
-    /// SVG plot of a take-and-break game's values (rare values highlighted) or rare-value count.
+    /// SVG plot of g(n) of a one-heap game (rare values or P-positions highlighted), or the rare-value count.
     Plot(commands::plot::Args),
     /// Nim arithmetic calculator: nim-sum (+), nim-product (*), powers, inverses, square roots.
     Nimber(commands::nimber::Args),
@@ -62,6 +63,10 @@ enum Command {
     Ipd(commands::ipd::Args),
     /// Cooperative (TU) games: Shapley value, Banzhaf index, core, least core, nucleolus.
     Coop(commands::coop::Args),
+    /// Shell completion script on stdout: `source <(sprague completions bash)`.
+    Completions(commands::completions::Args),
+    /// The man page in roff on stdout (`sprague manpage > sprague.1; man ./sprague.1`).
+    Manpage(commands::manpage::Args),
 }
 
 fn run(command: Command) -> Result<(), CliError> {
@@ -82,6 +87,8 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Tree(args) => commands::tree::run(&args),
         Command::Ipd(args) => commands::ipd::run(&args),
         Command::Coop(args) => commands::coop::run(&args),
+        Command::Completions(args) => commands::completions::run(&args),
+        Command::Manpage(args) => commands::manpage::run(&args),
     }
 }
 

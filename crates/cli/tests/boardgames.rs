@@ -125,12 +125,62 @@ fn sos_is_win_lose_tie_with_remoteness() {
 }
 
 #[test]
+fn graph_output_in_svg() {
+    let output = sprague(&["graph", "wythoff", "2,3", "--svg"]);
+    assert!(output.status.success());
+    let svg = String::from_utf8_lossy(&output.stdout);
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    // Every position once, with its value; the three P-positions filled; winning moves red.
+    let json_graph = json(&["graph", "wythoff", "2,3", "--format", "json"]);
+    let nodes = json_graph["nodes"].as_array().unwrap();
+    assert_eq!(svg.matches("<g><rect").count(), nodes.len());
+    for node in nodes {
+        let position = node["position"].as_str().unwrap();
+        assert!(svg.contains(&format!(">{position}</text>")), "{position}");
+    }
+    let losing = nodes.iter().filter(|node| node["losing"] == true).count();
+    assert_eq!(losing, 3);
+    assert_eq!(
+        svg.matches(r##"fill="#ffd8a8" stroke="#333333" stroke-width="2""##)
+            .count(),
+        losing
+    );
+    let winning = json_graph["edges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|edge| edge["winning"] == true)
+        .count();
+    assert_eq!(svg.matches("url(#win)").count(), winning);
+    assert!(svg.contains("g = 5"));
+    // Too large, or with --dot: one-sentence usage errors.
+    assert!(
+        usage_error(&["graph", "wythoff", "2,3", "--svg", "--max-nodes", "201"])
+            .contains("at most 200 positions")
+    );
+    assert!(
+        usage_error(&["graph", "wythoff", "2,3", "--svg", "--format", "json"]).contains("--format")
+    );
+    assert!(usage_error(&["graph", "wythoff", "2,3", "--format", "csv"]).contains("CSV"));
+    assert_eq!(
+        sprague(&["graph", "wythoff", "2,3", "--svg", "--dot"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
 fn graph_output_in_dot() {
     let output = sprague(&["graph", "wythoff", "2,3", "--dot"]);
     assert!(output.status.success());
     let dot = String::from_utf8_lossy(&output.stdout);
     assert!(dot.starts_with("digraph"));
     assert!(dot.contains("color=red"));
+    // One line on stderr says how to render it.
+    let hint = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(hint.lines().count(), 1, "{hint}");
+    assert!(hint.contains("render with Graphviz: sprague graph wythoff 2,3 --dot | dot -Tsvg"));
     let limited = json(&[
         "graph",
         "chomp",

@@ -101,6 +101,97 @@ fn games_lists_every_game_as_json() {
     }
 }
 
+/// The standard output of a command that must succeed, as text.
+fn stdout_of(arguments: &[&str]) -> String {
+    let output = sprague(arguments);
+    assert!(
+        output.status.success(),
+        "{arguments:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+#[test]
+fn games_text_fits_in_100_columns() {
+    let listing = stdout_of(&["games"]);
+    let answer = json(&["games", "--format", "json"]);
+    let names: Vec<&str> = answer["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .filter_map(|game| game["name"].as_str())
+        .collect();
+    // One line per game, beside a header and a footer.
+    assert_eq!(listing.lines().count(), names.len() + 4, "{listing}");
+    let mut texts = vec![listing];
+    for name in names {
+        texts.push(stdout_of(&["games", name]));
+    }
+    for text in texts {
+        for line in text.lines() {
+            assert!(
+                line.chars().count() <= 100,
+                "{} chars: {line}",
+                line.chars().count()
+            );
+        }
+    }
+}
+
+#[test]
+fn games_game_prints_one_game_in_full() {
+    let text = stdout_of(&["games", "Dawson"]);
+    assert!(text.starts_with("dawsons-kayles\n"), "{text}");
+    assert!(text.contains("octal 0.07"), "{text}");
+    assert!(text.contains("aliases:  dawson, dawsons"), "{text}");
+    assert!(text.contains("values:   yes"), "{text}");
+    let game = json(&["games", "bash:3", "--format", "json"]);
+    assert_eq!(game["name"], "bash");
+    assert_eq!(game["values"], true);
+    for key in ["syntax", "example", "rule"] {
+        assert!(game[key].is_string(), "{key}");
+    }
+    assert_eq!(
+        json(&["games", "0.07", "--format", "json"])["name"],
+        "octal"
+    );
+    assert_eq!(
+        stdout_of(&["games", "moore", "--format", "csv"])
+            .lines()
+            .count(),
+        2
+    );
+    assert!(usage_error(&["games", "kayels"]).contains("did you mean 'kayles'"));
+}
+
+#[test]
+fn completions_for_every_shell() {
+    let bash = stdout_of(&["completions", "bash"]);
+    assert!(bash.contains("sprague"));
+    assert!(bash.contains("values") && bash.contains("completions"));
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        assert!(
+            stdout_of(&["completions", shell]).contains("sprague"),
+            "{shell}"
+        );
+    }
+    assert_eq!(sprague(&["completions", "tcsh"]).status.code(), Some(2));
+}
+
+#[test]
+fn manpage_is_roff() {
+    let page = stdout_of(&["manpage"]);
+    assert!(page.contains(".TH sprague 1"), "{page}");
+    assert!(page.contains("sprague\\-values(1)"), "{page}");
+    let directory = std::env::temp_dir().join(format!("sprague-man-{}", std::process::id()));
+    let output = sprague(&["manpage", "--out-dir", directory.to_str().unwrap()]);
+    assert!(output.status.success());
+    let values = std::fs::read_to_string(directory.join("sprague-values.1")).unwrap();
+    assert!(values.contains(".TH"));
+    std::fs::remove_dir_all(&directory).unwrap();
+}
+
 #[test]
 fn bad_input_is_a_one_line_usage_error() {
     assert!(usage_error(&["values", "0.78"]).contains("not an octal digit"));

@@ -226,7 +226,11 @@ fn bad_codes_and_sizes_are_usage_errors() {
     // Longer than the play engine takes: an error, not a panic.
     let long = format!("0.7{}", "3".repeat(66));
     assert!(usage_error(&["analyze", &long, "2"]).contains("at most 64 digits"));
-    assert!(usage_error(&["plot", "nim", "-o", "/dev/null"]).contains("not a take-and-break game"));
+    let message = usage_error(&["plot", "nim", "--kind", "rare-count", "-o", "/dev/null"]);
+    assert!(message.contains("for take-and-break games"), "{message}");
+    assert!(usage_error(&["plot", "wythoff", "-o", "/dev/null"]).contains("not a one-heap game"));
+    let message = usage_error(&["plot", "nim", "--to", "10^15", "-o", "/dev/null"]);
+    assert!(message.contains("would need"), "{message}");
 }
 
 /// The row of `code` in the JSON rows of a survey.
@@ -290,11 +294,30 @@ fn survey_groups_games_up_to_a_shift_of_heap_sizes() {
     );
 }
 
+/// The texts of an SVG file (titles, axis labels, tick numbers, legend).
+fn svg_texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|part| {
+            let start = part.find('>')? + 1;
+            let end = part.find("</text>")?;
+            Some(part[start..end].trim().to_string())
+        })
+        .collect()
+}
+
 #[test]
 fn plots_are_svg_files() {
     let path = temporary("plot.svg");
     let file = path.to_str().unwrap();
-    for kind in ["values", "rare-count"] {
+    for (kind, y_label, legend) in [
+        ("values", "g(n)", "rare values"),
+        (
+            "rare-count",
+            "rare values among g(1..n)",
+            "rare values (mask",
+        ),
+    ] {
         let output = sprague(&["plot", "grundy", "--to", "2000", "--kind", kind, "-o", file]);
         assert!(
             output.status.success(),
@@ -303,6 +326,46 @@ fn plots_are_svg_files() {
         );
         let svg = std::fs::read_to_string(&path).unwrap();
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        let texts = svg_texts(&svg);
+        for wanted in ["n (heap size)", y_label, "0", "1000", "2000"] {
+            assert!(
+                texts.iter().any(|text| text == wanted),
+                "{wanted}: {texts:?}"
+            );
+        }
+        assert!(
+            texts.iter().any(|text| text.starts_with(legend)),
+            "{texts:?}"
+        );
     }
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn plots_of_other_one_heap_games_mark_the_p_positions() {
+    let path = temporary("plot-heap.svg");
+    let file = path.to_str().unwrap();
+    for game in ["nim", "lasker", "bash:3", "subtraction:1,3,4", "allbut:1,2"] {
+        let output = sprague(&["plot", game, "--to", "300", "-o", file]);
+        assert!(
+            output.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let svg = std::fs::read_to_string(&path).unwrap();
+        let texts = svg_texts(&svg);
+        for wanted in ["n (heap size)", "g(n)", "P-positions (g = 0)", "300"] {
+            assert!(
+                texts.iter().any(|text| text == wanted),
+                "{game}, {wanted}: {texts:?}"
+            );
+        }
+        // P-positions in orange, the other values in blue.
+        assert!(svg.contains("#FF7F0E") && svg.contains("#1F77B4"), "{game}");
+    }
+    // 10^6 heaps of Nim stay a small file (one mark per pixel row and column).
+    let output = sprague(&["plot", "nim", "--to", "10^6", "-o", file]);
+    assert!(output.status.success());
+    assert!(std::fs::metadata(&path).unwrap().len() < 200_000);
     std::fs::remove_file(&path).unwrap();
 }

@@ -754,6 +754,59 @@ fn octal_game(code: &str) -> Result<CatalogueGame, GameError> {
     )))
 }
 
+/// The catalogue entry a name stands for: `kayles`, an alias such as `dawson`,
+/// a description with its parameter such as `bash:3` (the name before `:` is
+/// used), or a bare octal code such as `0.07` (the `octal` entry). Case-insensitive.
+///
+/// # Errors
+/// [`GameError::UnknownGame`] with the closest names of the catalogue.
+///
+/// ```
+/// use sprague_games::catalogue::find_entry;
+/// assert_eq!(find_entry("Dawson").unwrap().name, "dawsons-kayles");
+/// assert_eq!(find_entry("bash:3").unwrap().name, "bash");
+/// assert_eq!(find_entry("0.07").unwrap().name, "octal");
+/// let Err(error) = find_entry("kayels") else { panic!("kayels is not a game") };
+/// assert!(error.to_string().contains("did you mean 'kayles'"));
+/// ```
+pub fn find_entry(name: &str) -> Result<&'static CatalogueEntry, GameError> {
+    let trimmed = name.trim();
+    let (lowered, has_parameter) = match trimmed.split_once(':') {
+        Some((before, _)) => (before.to_lowercase(), true),
+        None => (trimmed.to_lowercase(), false),
+    };
+    let canonical = ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == lowered)
+        .map_or(lowered.as_str(), |(_, canonical)| canonical);
+    let canonical = if !has_parameter && canonical.contains('.') {
+        "octal"
+    } else {
+        canonical
+    };
+    all_entries()
+        .find(|entry| entry.name == canonical)
+        .ok_or_else(|| GameError::UnknownGame {
+            name: name.to_string(),
+            suggestions: close_names(canonical),
+        })
+}
+
+/// The other spellings accepted for the catalogue name `name` (none for most games).
+///
+/// ```
+/// use sprague_games::catalogue::aliases_of;
+/// assert_eq!(aliases_of("grundy"), ["grundys-game", "grundys"]);
+/// assert!(aliases_of("nim").is_empty());
+/// ```
+pub fn aliases_of(name: &str) -> Vec<&'static str> {
+    ALIASES
+        .iter()
+        .filter(|(_, canonical)| *canonical == name)
+        .map(|(alias, _)| *alias)
+        .collect()
+}
+
 /// Catalogue names close to `name`, closest first.
 fn close_names(name: &str) -> Vec<String> {
     let mut scored: Vec<(usize, &str)> = all_entries()

@@ -1,7 +1,11 @@
-//! `sprague games`: every game of the catalogue with its syntax and an example.
+//! `sprague games [GAME]`: the catalogue. Without a game, one line per game
+//! (its short syntax and the start of its rule, within 100 columns); with a
+//! game, everything about it (syntax, rule, example, whether `values` works,
+//! other spellings). JSON and CSV carry the full texts.
 
 use serde::Serialize;
-use sprague_games::all_entries;
+use sprague_games::catalogue::{aliases_of, find_entry};
+use sprague_games::{all_entries, CatalogueEntry};
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
@@ -9,10 +13,18 @@ use crate::output::{print_json, print_text, Format};
 /// Arguments of `sprague games`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// One game to describe in full (a name, an alias, or a description such as bash:3).
+    pub game: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
+
+/// The widest line of the text listing and of the details, in characters.
+pub const COLUMNS: usize = 100;
+
+/// The widest short syntax column of the listing.
+const SYNTAX_COLUMN: usize = 26;
 
 #[derive(Serialize)]
 struct GameJson {
@@ -21,26 +33,37 @@ struct GameJson {
     example: &'static str,
     rule: &'static str,
     values: bool,
+    aliases: Vec<&'static str>,
 }
 
-/// Lists the catalogue.
+impl GameJson {
+    fn of(entry: &'static CatalogueEntry) -> Self {
+        GameJson {
+            name: entry.name,
+            syntax: entry.syntax,
+            example: entry.example,
+            rule: entry.rule,
+            values: entry.has_values,
+            aliases: aliases_of(entry.name),
+        }
+    }
+}
+
+/// Lists the catalogue, or describes one game.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    match args.format {
-        Format::Json => {
-            let games: Vec<GameJson> = all_entries()
-                .map(|entry| GameJson {
-                    name: entry.name,
-                    syntax: entry.syntax,
-                    example: entry.example,
-                    rule: entry.rule,
-                    values: entry.has_values,
-                })
-                .collect();
+    let entries: Vec<&'static CatalogueEntry> = match &args.game {
+        Some(name) => vec![find_entry(name)?],
+        None => all_entries().collect(),
+    };
+    match (args.format, args.game.is_some()) {
+        (Format::Json, false) => {
+            let games: Vec<GameJson> = entries.into_iter().map(GameJson::of).collect();
             print_json(&serde_json::json!({ "games": games }))
         }
-        Format::Csv => {
+        (Format::Json, true) => print_json(&GameJson::of(entries[0])),
+        (Format::Csv, _) => {
             let mut text = String::from("name,syntax,example,rule\n");
-            for entry in all_entries() {
+            for entry in entries {
                 let fields = [entry.name, entry.syntax, entry.example, entry.rule];
                 let quoted: Vec<String> = fields.iter().map(|field| csv_field(field)).collect();
                 text.push_str(&quoted.join(","));
@@ -48,20 +71,142 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             }
             print_text(&text)
         }
-        Format::Text => {
-            let width = all_entries()
-                .map(|entry| entry.syntax.len())
-                .max()
-                .unwrap_or(0);
-            let mut text =
-                String::from("Games (a position is a list of components, e.g. heap sizes):\n\n");
-            for entry in all_entries() {
-                text.push_str(&format!("  {:width$}  {}\n", entry.syntax, entry.rule));
-                text.push_str(&format!("  {:width$}  e.g. {}\n", "", entry.example));
-            }
-            print_text(&text)
+        (Format::Text, false) => print_text(&listing(&entries)),
+        (Format::Text, true) => print_text(&details(entries[0])),
+    }
+}
+
+/// One line per game: the short syntax and the rule cut to fit [`COLUMNS`]
+/// (at a word boundary, with "…").
+fn listing(entries: &[&'static CatalogueEntry]) -> String {
+    let mut text = String::from(
+        "Games (a position is a list of components, e.g. heap sizes; * = `sprague values` works):\n\n",
+    );
+    let rule_width = COLUMNS - (2 + SYNTAX_COLUMN + 2 + 2);
+    for entry in entries {
+        let syntax = short_syntax(entry.syntax, SYNTAX_COLUMN);
+        let padding = SYNTAX_COLUMN.saturating_sub(syntax.chars().count());
+        let mark = if entry.has_values { '*' } else { ' ' };
+        text.push_str(&format!(
+            "{mark} {syntax}{}  {}\n",
+            " ".repeat(padding),
+            cut(entry.rule, rule_width)
+        ));
+    }
+    text.push_str(
+        "\n`sprague games GAME` prints the full rule, an example and the other spellings.\n",
+    );
+    text
+}
+
+/// Everything about one game, wrapped to [`COLUMNS`].
+fn details(entry: &'static CatalogueEntry) -> String {
+    let aliases = aliases_of(entry.name);
+    let values = if entry.has_values {
+        format!(
+            "yes: sprague values {} --to N (a one-heap family)",
+            entry.syntax.split(' ').next().unwrap_or(entry.name)
+        )
+    } else {
+        "no (not a one-heap family); use sprague analyze".to_string()
+    };
+    let fields = [
+        ("syntax", entry.syntax.to_string()),
+        ("rule", entry.rule.to_string()),
+        ("example", entry.example.to_string()),
+        ("values", values),
+        (
+            "aliases",
+            if aliases.is_empty() {
+                "none".to_string()
+            } else {
+                aliases.join(", ")
+            },
+        ),
+    ];
+    let mut text = format!("{}\n\n", entry.name);
+    let label_width = 10;
+    for (label, value) in fields {
+        let lines = wrap(&value, COLUMNS - 2 - label_width);
+        for (index, line) in lines.iter().enumerate() {
+            let label = if index == 0 {
+                format!("{label}:")
+            } else {
+                String::new()
+            };
+            text.push_str(&format!("  {label:label_width$}{line}\n"));
         }
     }
+    text
+}
+
+/// The syntax within `width` characters: the longest prefix ending before
+/// " or " or " (" that fits, else the syntax cut with "…".
+fn short_syntax(syntax: &str, width: usize) -> String {
+    if syntax.chars().count() <= width {
+        return syntax.to_string();
+    }
+    let shortest_break = [" or ", " ("]
+        .iter()
+        .filter_map(|separator| syntax.find(separator))
+        .min();
+    match shortest_break {
+        Some(end) if syntax[..end].chars().count() <= width => syntax[..end].to_string(),
+        _ => cut(syntax, width),
+    }
+}
+
+/// `text` within `width` characters: cut at a word boundary with "…" when longer.
+fn cut(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+        if needed + 1 > width {
+            break;
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if line.is_empty() {
+        // One word longer than the width: cut inside it.
+        line = text.chars().take(width.saturating_sub(1)).collect();
+    }
+    let line = line.trim_end_matches([',', ':', ';']);
+    format!("{line}…")
+}
+
+/// `text` in lines of at most `width` characters, broken between words
+/// (a word longer than the width is split).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > width {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            lines.push(word.drain(..width).collect());
+        }
+        let word: String = word.into_iter().collect();
+        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+        if needed > width && !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// A CSV field, quoted when it needs to be.
@@ -70,5 +215,49 @@ pub fn csv_field(field: &str) -> String {
         format!("\"{}\"", field.replace('"', "\"\""))
     } else {
         field.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cut_and_wrap_stay_within_the_width() {
+        assert_eq!(
+            cut("take any positive number", 100),
+            "take any positive number"
+        );
+        assert_eq!(cut("take any positive number", 15), "take any…");
+        assert_eq!(cut("abcdefghij", 5), "abcd…");
+        let lines = wrap("one two three four five six", 9);
+        assert_eq!(lines, ["one two", "three", "four five", "six"]);
+        assert!(wrap(&"x".repeat(25), 10)
+            .iter()
+            .all(|line| line.chars().count() <= 10));
+    }
+
+    #[test]
+    fn short_syntax_drops_the_alternatives() {
+        assert_eq!(
+            short_syntax("octal:D0.D1D2... or a bare code such as 0.07 or 4.7", 24),
+            "octal:D0.D1D2..."
+        );
+        assert_eq!(
+            short_syntax("bash:M or bash:P..Q", 24),
+            "bash:M or bash:P..Q"
+        );
+    }
+
+    #[test]
+    fn every_line_fits_in_100_columns() {
+        let entries: Vec<_> = all_entries().collect();
+        let mut text = listing(&entries);
+        for entry in &entries {
+            text.push_str(&details(entry));
+        }
+        for line in text.lines() {
+            assert!(line.chars().count() <= COLUMNS, "{line}");
+        }
     }
 }

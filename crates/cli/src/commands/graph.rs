@@ -1,13 +1,16 @@
-//! `sprague graph GAME POSITION... [--dot] [--max-nodes N]`: the game graph
-//! from a position, each position labelled with its value (SG value, P/N/D or
-//! W/L/T with remoteness) and winning moves highlighted; Graphviz DOT with
-//! `--dot`, a plain list otherwise. Exploration is breadth-first and stops at
-//! the node limit (the output then says it is truncated).
+//! `sprague graph GAME POSITION... [--dot | --svg] [--max-nodes N]`: the game
+//! graph from a position, each position labelled with its value (SG value,
+//! P/N/D or W/L/T with remoteness) and winning moves highlighted; Graphviz DOT
+//! with `--dot` (a line on stderr says how to render it), an SVG drawn here
+//! with `--svg` (small graphs, see [`crate::graph_svg`]), a plain list
+//! otherwise. Exploration is breadth-first and stops at the node limit (the
+//! output then says it is truncated).
 
 use serde::Serialize;
 use sprague_games::parse_game;
 
 use crate::error::CliError;
+use crate::graph_svg::{to_svg, MAX_SVG_NODES};
 use crate::output::{print_json, print_text, Format};
 
 /// Arguments of `sprague graph`.
@@ -19,8 +22,11 @@ pub struct Args {
     #[arg(allow_negative_numbers = true)]
     pub position: Vec<String>,
     /// Write Graphviz DOT (render with `dot -Tsvg`).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "svg")]
     pub dot: bool,
+    /// Write an SVG drawing (rows by distance from the start; at most 200 positions).
+    #[arg(long)]
+    pub svg: bool,
     /// The most positions drawn.
     #[arg(long, default_value_t = 200)]
     pub max_nodes: usize,
@@ -45,17 +51,38 @@ struct EdgeJson {
 
 /// Builds and prints the graph.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let game = parse_game(&args.game)?;
-    let graph = game.game_graph(&args.position, args.max_nodes)?;
-    if args.dot {
-        return print_text(&graph.to_dot(&format!(
-            "{} from {}",
-            game.title(),
-            args.position.join(" ")
+    if args.svg && args.max_nodes > MAX_SVG_NODES {
+        return Err(CliError::Usage(format!(
+            "--svg draws at most {MAX_SVG_NODES} positions, not --max-nodes {}; use --dot and Graphviz for larger graphs",
+            args.max_nodes
         )));
     }
+    if (args.svg || args.dot) && args.format != Format::Text {
+        return Err(CliError::Usage(format!(
+            "--format applies to the list of positions, not to {}; leave out --format",
+            if args.svg { "--svg" } else { "--dot" }
+        )));
+    }
+    let game = parse_game(&args.game)?;
+    let graph = game.game_graph(&args.position, args.max_nodes)?;
+    let title = format!("{} from {}", game.title(), args.position.join(" "));
+    if args.dot {
+        eprintln!(
+            "render with Graphviz: sprague graph {} {} --dot | dot -Tsvg > graph.svg",
+            args.game,
+            args.position.join(" ")
+        );
+        return print_text(&graph.to_dot(&title));
+    }
+    if args.svg {
+        return print_text(&to_svg(&graph, &title));
+    }
     match args.format {
-        Format::Json | Format::Csv => print_json(&serde_json::json!({
+        Format::Csv => Err(CliError::Usage(
+            "graph prints text or JSON (--format text or json); CSV has no place for its moves"
+                .to_string(),
+        )),
+        Format::Json => print_json(&serde_json::json!({
             "game": game.description(),
             "truncated": graph.truncated,
             "nodes": graph.nodes.iter().map(|n| NodeJson { position: &n.position, value: &n.value, losing: n.losing }).collect::<Vec<_>>(),

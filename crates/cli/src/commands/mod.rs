@@ -1,11 +1,13 @@
 //! One module per subcommand: its clap `Args` and its `run` function.
 
 pub mod analyze;
+pub mod completions;
 pub mod coop;
 pub mod dominance;
 pub mod games;
 pub mod graph;
 pub mod ipd;
+pub mod manpage;
 pub mod moves;
 pub mod nash;
 pub mod nimber;
