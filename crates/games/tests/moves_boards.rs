@@ -1,0 +1,281 @@
+//! Structured positions and moves of the board games (Wythoff, Chomp,
+//! Nimble, Turning Turtles, Northcott, the coin-turning games): the listed
+//! moves are exactly the engine's options, every notation reads back, the
+//! positions round-trip through JSON, illegal moves are refused, and the
+//! perfect reply from an N-position leaves a position that the generic
+//! solver of `sprague-engine` (search over the module's `Game`, not the code
+//! under test) finds to be a P-position.
+
+use std::fmt::Display;
+
+use sprague_engine::{Game, GrundySolver};
+use sprague_games::play::perfect_reply;
+use sprague_games::{GameError, PlayableGame, Position};
+
+/// A tiny seeded generator (Knuth's MMIX LCG), for reproducible random positions.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
+}
+
+/// The after-positions of every move, as sorted texts.
+fn listed_afters(game: &dyn PlayableGame, position: &Position) -> Vec<String> {
+    let mut afters: Vec<String> = game
+        .moves(position)
+        .unwrap()
+        .into_iter()
+        .map(|m| {
+            assert_eq!(m.after.game, position.game);
+            assert_eq!(m.after, game.position(&m.after.components).unwrap());
+            m.after.text()
+        })
+        .collect();
+    afters.sort();
+    afters
+}
+
+/// The after-positions of an independent enumeration: each component listed
+/// by `moved` replaced by each of the engine's options (split by `components`).
+fn engine_afters<G: Game>(engine: &G, components: &[G::Position], moved: &[usize]) -> Vec<String>
+where
+    G::Position: Display,
+{
+    let mut afters = Vec::new();
+    for &index in moved {
+        for option in engine.options(&components[index]) {
+            let mut parts = engine.components(&option);
+            if parts.is_empty() {
+                parts.push(option.clone());
+            }
+            let mut after: Vec<String> =
+                components[..index].iter().map(|c| c.to_string()).collect();
+            after.extend(parts.iter().map(ToString::to_string));
+            after.extend(components[index + 1..].iter().map(ToString::to_string));
+            afters.push(after.join(" "));
+        }
+    }
+    afters.sort();
+    afters
+}
+
+/// The first index of each distinct component (games that move the first of equal components).
+fn distinct_indices<T: PartialEq>(components: &[T]) -> Vec<usize> {
+    (0..components.len())
+        .filter(|&i| !components[..i].contains(&components[i]))
+        .collect()
+}
+
+/// (b) every notation and `#k` read back to the same move; (c) JSON and
+/// `position(components)` round trips.
+fn check_notation_and_round_trips(game: &dyn PlayableGame, position: &Position) {
+    let json = serde_json::to_string(position).unwrap();
+    let back: Position = serde_json::from_str(&json).unwrap();
+    assert_eq!(&back, position);
+    assert_eq!(&game.position(&position.components).unwrap(), position);
+    let moves = game.moves(position).unwrap();
+    for (k, listed) in moves.iter().enumerate() {
+        let json = serde_json::to_string(listed).unwrap();
+        assert_eq!(
+            &serde_json::from_str::<sprague_games::Move>(&json).unwrap(),
+            listed
+        );
+        let parsed = game.parse_move(position, &listed.notation).unwrap();
+        assert_eq!(parsed.after, listed.after, "{}", listed.notation);
+        let numbered = game.parse_move(position, &format!("#{}", k + 1)).unwrap();
+        assert_eq!(numbered.after, listed.after);
+    }
+}
+
+fn assert_illegal(game: &dyn PlayableGame, position: &Position, text: &str) {
+    match game.parse_move(position, text) {
+        Err(GameError::IllegalMove { reason, .. }) => {
+            assert!(!reason.is_empty() && !reason.contains('\n'), "{reason}")
+        }
+        other => panic!("{text} from {}: {other:?}", position.text()),
+    }
+}
+
+/// (e) From an N-position the perfect reply leaves a position of value 0
+/// by the generic solver; from a P-position every move leaves a nonzero one.
+fn check_perfect_reply<G: Game>(
+    game: &dyn PlayableGame,
+    position: &Position,
+    solver: &mut GrundySolver<G>,
+    parse: &dyn Fn(&str) -> G::Position,
+) {
+    let value = |solver: &mut GrundySolver<G>, p: &Position| {
+        p.components
+            .iter()
+            .fold(0, |t, w| t ^ solver.grundy(&parse(w)).unwrap())
+    };
+    let before = value(solver, position);
+    let reply = perfect_reply(game, position).unwrap();
+    match reply {
+        None => assert_eq!(before, 0, "{}", position.text()),
+        Some(reply) => {
+            let after = value(solver, &reply.play.after);
+            if before != 0 {
+                assert_eq!(after, 0, "{} → {}", position.text(), reply.play.notation);
+            } else {
+                assert_ne!(after, 0, "{} → {}", position.text(), reply.play.notation);
+            }
+        }
+    }
+}
+
+mod wythoff {
+    use super::*;
+    use sprague_games::wythoff::{parse_pair, Pair, Wythoff, WythoffPlayable};
+
+    fn pairs(position: &Position) -> Vec<Pair> {
+        position
+            .components
+            .iter()
+            .map(|w| parse_pair(w).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn listed_moves_are_every_queen_move() {
+        let game = WythoffPlayable;
+        for text in ["0,0", "3,5", "10,15", "4,0", "2,3 1,1", "2,3 2,3 0,4"] {
+            let position = game.position(&words(text)).unwrap();
+            let pairs = pairs(&position);
+            assert_eq!(
+                listed_afters(&game, &position),
+                engine_afters(&Wythoff, &pairs, &distinct_indices(&pairs))
+            );
+            // Independently: (a−k, b), (a, b−k), (a−k, b−k) for one pair.
+            if let [Pair(a, b)] = pairs.as_slice() {
+                let mut expected: Vec<String> = (1..=*a)
+                    .map(|k| format!("{},{b}", a - k))
+                    .chain((1..=*b).map(|k| format!("{a},{}", b - k)))
+                    .chain((1..=*a.min(b)).map(|k| format!("{},{}", a - k, b - k)))
+                    .collect();
+                expected.sort();
+                assert_eq!(listed_afters(&game, &position), expected);
+            }
+            check_notation_and_round_trips(&game, &position);
+        }
+    }
+
+    #[test]
+    fn notation_is_the_target_square_and_from_to_in_sums() {
+        let game = WythoffPlayable;
+        let one = game.position(&words("10,15")).unwrap();
+        assert_eq!(game.parse_move(&one, "10,6").unwrap().after.text(), "10,6");
+        assert_eq!(
+            game.parse_move(&one, "10,15 -> 10,6").unwrap().after.text(),
+            "10,6"
+        );
+        let sum = game.position(&words("10,15 3,6")).unwrap();
+        assert_eq!(
+            game.parse_move(&sum, "10,15->10,6").unwrap().after.text(),
+            "10,6 3,6"
+        );
+        // Only 10,15 reaches 10,6 and only 3,6 reaches 3,5.
+        assert_eq!(
+            game.parse_move(&sum, "10,6").unwrap().after.text(),
+            "10,6 3,6"
+        );
+        assert_eq!(
+            game.parse_move(&sum, "3,5").unwrap().after.text(),
+            "10,15 3,5"
+        );
+        let shared = game.position(&words("3,5 3,7")).unwrap();
+        assert_illegal(&game, &shared, "3,4"); // both pairs reach 3,4
+        assert_eq!(
+            game.parse_move(&shared, "3,7->3,4").unwrap().after.text(),
+            "3,5 3,4"
+        );
+    }
+
+    #[test]
+    fn illegal_moves_are_refused() {
+        let game = WythoffPlayable;
+        let one = game.position(&words("10,15")).unwrap();
+        for text in [
+            "10,15", "11,15", "9,13", "", "x", "#0", "#99", "3,5->3,4", "10,16",
+        ] {
+            assert_illegal(&game, &one, text);
+        }
+        let sum = game.position(&words("10,15 3,6")).unwrap();
+        for text in ["4,4", "3,6->3,7", "10,15->9,13"] {
+            assert_illegal(&game, &sum, text);
+        }
+        let over = game.position(&words("0,0")).unwrap();
+        assert!(game.moves(&over).unwrap().is_empty());
+        assert_illegal(&game, &over, "0,0");
+        assert!(matches!(
+            game.position(&words("3;5")),
+            Err(GameError::InvalidPosition { .. })
+        ));
+    }
+
+    #[test]
+    fn huge_pairs_are_refused_before_listing_and_large_ones_use_the_formula() {
+        let game = WythoffPlayable;
+        let huge = game.position(&words("1000000,3")).unwrap();
+        let error = game.moves(&huge).unwrap_err();
+        assert!(
+            matches!(error, GameError::PositionTooLarge { .. }),
+            "{error}"
+        );
+        assert!(error.to_string().contains("1000006"), "{error}");
+        let large = game.position(&words("4000,6475")).unwrap();
+        let moves = game.moves(&large).unwrap();
+        let evaluations = game.evaluate_moves(&moves).unwrap();
+        let winning: Vec<&str> = moves
+            .iter()
+            .zip(&evaluations)
+            .filter(|(_, e)| e.grundy == Some(0))
+            .map(|(m, _)| m.notation.as_str())
+            .collect();
+        let expected: Vec<String> = sprague_games::wythoff::winning_moves(Pair(4000, 6475))
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(winning, expected);
+    }
+
+    #[test]
+    fn perfect_reply_reaches_a_p_position_of_the_generic_solver() {
+        let game = WythoffPlayable;
+        let mut solver = GrundySolver::by_search(Wythoff);
+        let mut random = Lcg(2024);
+        for _ in 0..40 {
+            let count = 1 + random.below(2) as usize;
+            let text: Vec<String> = (0..count)
+                .map(|_| format!("{},{}", random.below(7), random.below(7)))
+                .collect();
+            let position = game.position(&text).unwrap();
+            check_perfect_reply(&game, &position, &mut solver, &|w| parse_pair(w).unwrap());
+        }
+    }
+
+    #[test]
+    fn value_rule_names_wythoffs_pairs() {
+        let game = WythoffPlayable;
+        let rule = game.value_rule("5,3", 0).unwrap();
+        assert!(
+            rule.contains("⌊2φ⌋") && rule.contains("P-position"),
+            "{rule}"
+        );
+        let rule = game.value_rule("2,2", 1).unwrap();
+        assert!(
+            rule.contains("(0,0)") && rule.contains("g(2,2) = 1"),
+            "{rule}"
+        );
+    }
+}
