@@ -4,13 +4,14 @@
 use crate::error::GameError;
 use crate::playable::MAX_LISTED_MOVES;
 
-/// The most words (components of after-positions) a listing writes: each
-/// listed move carries the whole position after it.
-pub const MAX_LISTED_WORDS: u128 = 20_000_000;
+/// The most cells (heaps, rows, coins, … of the after-positions, added up) a
+/// listing writes: each listed move carries the whole position after it.
+pub const MAX_LISTED_CELLS: u128 = 5_000_000;
 
 /// Fails with [`GameError::PositionTooLarge`] when `moves` moves, each
-/// writing a position of `components` components, are too many to list.
-pub fn check_listing(moves: u128, components: usize) -> Result<(), GameError> {
+/// writing a position of `size` cells (components, rows or coins), are too
+/// many to list.
+pub fn check_listing(moves: u128, size: usize) -> Result<(), GameError> {
     if moves > MAX_LISTED_MOVES as u128 {
         return Err(GameError::PositionTooLarge {
             reason: format!(
@@ -18,11 +19,11 @@ pub fn check_listing(moves: u128, components: usize) -> Result<(), GameError> {
             ),
         });
     }
-    let words = moves.saturating_mul(components as u128);
-    if words > MAX_LISTED_WORDS {
+    let cells = moves.saturating_mul(size as u128);
+    if cells > MAX_LISTED_CELLS {
         return Err(GameError::PositionTooLarge {
             reason: format!(
-                "listing the {moves} moves would write {words} components of after-positions; the limit is {MAX_LISTED_WORDS}"
+                "listing the {moves} moves would write {moves} positions of size {size} ({cells} cells); the limit is {MAX_LISTED_CELLS} cells"
             ),
         });
     }

@@ -279,3 +279,172 @@ mod wythoff {
         );
     }
 }
+
+mod chomp {
+    use super::*;
+    use sprague_games::chomp::{parse_diagram, Chomp, ChompPlayable, Diagram};
+
+    fn diagrams(position: &Position) -> Vec<Diagram> {
+        position
+            .components
+            .iter()
+            .map(|w| parse_diagram(w).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn listed_moves_are_every_bite() {
+        let game = ChompPlayable;
+        for text in ["1", "4x7", "5,5,3,1", "3,1,1", "2x2 3,1", "2x2 2x2 1"] {
+            let position = game.position(&words(text)).unwrap();
+            let boards = diagrams(&position);
+            let all: Vec<usize> = (0..boards.len()).collect();
+            assert_eq!(
+                listed_afters(&game, &position),
+                engine_afters(&Chomp, &boards, &all)
+            );
+            // Independently: every bite of Diagram::bites, with its 1-based square.
+            let moves = game.moves(&position).unwrap();
+            let mut k = 0;
+            for (index, board) in boards.iter().enumerate() {
+                for (row, column) in board.bites() {
+                    let square = format!("{},{}", row + 1, column + 1);
+                    let expected = if boards.len() == 1 {
+                        square
+                    } else {
+                        format!("{}:{square}", index + 1)
+                    };
+                    assert_eq!(moves[k].notation, expected);
+                    assert_eq!(moves[k].component, Some(index));
+                    let mut after = boards.clone();
+                    after[index] = board.bite(row, column);
+                    assert_eq!(diagrams(&moves[k].after), after);
+                    k += 1;
+                }
+            }
+            assert_eq!(k, moves.len());
+            check_notation_and_round_trips(&game, &position);
+        }
+    }
+
+    #[test]
+    fn positions_keep_the_canonical_diagram() {
+        let game = ChompPlayable;
+        let position = game.position(&words("3,3 4,2,2")).unwrap();
+        assert_eq!(position.components, vec!["2x3", "4,2,2"]);
+        assert_eq!(
+            position.board,
+            sprague_games::Board::Diagrams {
+                diagrams: vec![vec![3, 3], vec![4, 2, 2]]
+            }
+        );
+        let one = game.position(&words("2x3")).unwrap();
+        let bite = game.parse_move(&one, "2,2").unwrap();
+        assert_eq!(bite.after.text(), "3,1");
+        assert!(
+            bite.description.contains("row 2, column 2"),
+            "{}",
+            bite.description
+        );
+        assert_eq!(game.parse_move(&one, "1:2,2").unwrap().after.text(), "3,1");
+        assert_eq!(game.parse_move(&one, "1,3").unwrap().after.text(), "2x2");
+    }
+
+    #[test]
+    fn illegal_moves_are_refused() {
+        let game = ChompPlayable;
+        let one = game.position(&words("2x3")).unwrap();
+        for text in [
+            "1,1", "3,1", "1,4", "0,2", "2:1,2", "", "bite", "#6", "2,2,2",
+        ] {
+            assert_illegal(&game, &one, text);
+        }
+        let sum = game.position(&words("2x3 3,1")).unwrap();
+        for text in ["1,2", "3:1,2", "2:2,2", "1:1,1"] {
+            assert_illegal(&game, &sum, text);
+        }
+        let poison = game.position(&words("1")).unwrap();
+        assert!(game.moves(&poison).unwrap().is_empty());
+        assert_illegal(&game, &poison, "1,1");
+        assert!(matches!(
+            game.position(&words("2,4")),
+            Err(GameError::InvalidPosition { .. })
+        ));
+        let error = game
+            .moves(&game.position(&words("1000x1000")).unwrap())
+            .unwrap_err();
+        assert!(
+            matches!(error, GameError::PositionTooLarge { .. }),
+            "{error}"
+        );
+        let error = game
+            .moves(&game.position(&words("60000x1")).unwrap())
+            .unwrap_err();
+        assert!(
+            matches!(error, GameError::PositionTooLarge { .. }),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn option_outcomes_agree_with_the_generic_solver() {
+        let game = ChompPlayable;
+        let mut solver = GrundySolver::by_search(Chomp);
+        for text in ["4x5", "6,2,2,1,1", "2,1,1,1,1,1,1", "2x2 3,1"] {
+            let position = game.position(&words(text)).unwrap();
+            let moves = game.moves(&position).unwrap();
+            for (m, e) in moves.iter().zip(game.evaluate_moves(&moves).unwrap()) {
+                let value = diagrams(&m.after)
+                    .iter()
+                    .fold(0, |t, d| t ^ solver.grundy(d).unwrap());
+                assert_eq!(e.outcome.letter() == "P", value == 0, "{}", m.notation);
+                if let Some(g) = e.grundy {
+                    assert_eq!(g, value, "{}", m.notation);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn perfect_reply_reaches_a_p_position_of_the_generic_solver() {
+        let game = ChompPlayable;
+        let mut solver = GrundySolver::by_search(Chomp);
+        let mut random = Lcg(7);
+        let random_diagram = |random: &mut Lcg| {
+            let rows = 1 + random.below(3);
+            let mut length = 1 + random.below(4);
+            let mut parts = Vec::new();
+            for _ in 0..rows {
+                parts.push(length.to_string());
+                length = 1 + random.below(length);
+            }
+            parse_diagram(&parts.join(",")).unwrap().to_string()
+        };
+        for _ in 0..30 {
+            let count = 1 + random.below(2) as usize;
+            let text: Vec<String> = (0..count).map(|_| random_diagram(&mut random)).collect();
+            let position = game.position(&text).unwrap();
+            check_perfect_reply(&game, &position, &mut solver, &|w| {
+                parse_diagram(w).unwrap()
+            });
+        }
+    }
+
+    #[test]
+    fn value_rule_of_l_shapes_equals_the_generic_solver() {
+        let game = ChompPlayable;
+        let mut solver = GrundySolver::by_search(Chomp);
+        for row in 1..=6u16 {
+            for height in 1..=6usize {
+                let mut rows = vec![row];
+                rows.extend(std::iter::repeat_n(1, height - 1));
+                let diagram = Diagram(rows);
+                let value = solver.grundy(&diagram).unwrap();
+                let rule = game.value_rule(&diagram.to_string(), value);
+                assert!(rule.is_some(), "{diagram}: g = {value}");
+                assert!(rule.unwrap().contains(&format!("= {value}")));
+            }
+        }
+        assert_eq!(game.value_rule("2x2", 2), None);
+    }
+}
