@@ -448,3 +448,177 @@ mod chomp {
         assert_eq!(game.value_rule("2x2", 2), None);
     }
 }
+
+mod nimble {
+    use super::*;
+    use sprague_games::nimble::{parse_strip, Nimble, NimblePlayable, Strip};
+
+    /// The strip with square 0 emptied (coins there are out of play).
+    fn in_play(strip: &Strip) -> String {
+        let mut counts = strip.0.clone();
+        counts[0] = 0;
+        Strip(counts).to_string()
+    }
+
+    #[test]
+    fn listed_moves_are_every_slide() {
+        let game = NimblePlayable;
+        for text in [".", ".2..1", "3.1", "..12", ".1.1.1"] {
+            let position = game.position(&words(text)).unwrap();
+            let strip = parse_strip(&position.components[0]).unwrap();
+            let mut expected: Vec<String> = Nimble.options(&strip).iter().map(in_play).collect();
+            expected.sort();
+            assert_eq!(listed_afters(&game, &position), expected, "{text}");
+            check_notation_and_round_trips(&game, &position);
+        }
+        let position = game.position(&words(".2..1")).unwrap();
+        assert_eq!(position.components, vec![".2..1"]);
+        let slide = game.parse_move(&position, "4->1").unwrap();
+        assert_eq!(slide.after.text(), ".3");
+        assert_eq!(slide.description, "move a coin from square 4 to square 1");
+        // Coins reaching square 0 leave the game.
+        assert_eq!(
+            game.parse_move(&position, "1 → 0").unwrap().after.text(),
+            ".1..1"
+        );
+        assert_eq!(
+            game.position(&words("2. 1")).unwrap().components,
+            vec!["..1"]
+        );
+    }
+
+    #[test]
+    fn illegal_moves_are_refused() {
+        let game = NimblePlayable;
+        let position = game.position(&words(".2..1")).unwrap();
+        for text in ["4->4", "1->2", "3->1", "4->", "x", "", "#10"] {
+            assert_illegal(&game, &position, text);
+        }
+        assert!(game
+            .moves(&game.position(&words(".")).unwrap())
+            .unwrap()
+            .is_empty());
+        let crowded = game.position(&words(".9.1")).unwrap();
+        assert!(game.moves(&crowded).is_err());
+        let long = format!("{}1", ".".repeat(99_998));
+        let error = game.moves(&game.position(&[long]).unwrap()).unwrap_err();
+        assert!(
+            matches!(error, GameError::PositionTooLarge { .. }),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn perfect_reply_reaches_a_p_position_of_the_generic_solver() {
+        let game = NimblePlayable;
+        let mut solver = GrundySolver::by_search(Nimble);
+        let mut random = Lcg(11);
+        for _ in 0..30 {
+            let length = 2 + random.below(5) as usize;
+            let text: String = (0..length)
+                .map(|_| match random.below(5) {
+                    0 | 1 => '1',
+                    _ => '.',
+                })
+                .collect();
+            let position = game.position(&[text]).unwrap();
+            check_perfect_reply(&game, &position, &mut solver, &|w| parse_strip(w).unwrap());
+        }
+    }
+
+    #[test]
+    fn value_rule_says_the_heap_of_a_coin() {
+        let game = NimblePlayable;
+        let rule = game.value_rule("coin on square 4", 4).unwrap();
+        assert!(rule.contains("heap of 4"), "{rule}");
+        assert!(game
+            .value_rule(".2..1", 4)
+            .unwrap()
+            .contains("1 ⊕ 1 ⊕ 4 = 4"));
+    }
+}
+
+mod turning_turtles {
+    use super::*;
+    use sprague_games::turning_turtles::{TurningTurtles, TurningTurtlesPlayable};
+
+    #[test]
+    fn listed_moves_are_every_turn() {
+        let game = TurningTurtlesPlayable;
+        for text in ["T", "H", "THHTH", "HHHH", "tthth"] {
+            let position = game.position(&words(text)).unwrap();
+            let row = position.components[0].clone();
+            let mut expected = TurningTurtles.options(&row);
+            expected.sort();
+            assert_eq!(listed_afters(&game, &position), expected, "{text}");
+            check_notation_and_round_trips(&game, &position);
+        }
+        let position = game.position(&words("THHTH")).unwrap();
+        assert_eq!(
+            game.parse_move(&position, "5").unwrap().after.text(),
+            "THHTT"
+        );
+        assert_eq!(
+            game.parse_move(&position, "5,1").unwrap().after.text(),
+            "HHHTT"
+        );
+        assert_eq!(
+            game.parse_move(&position, "1,5").unwrap().after.text(),
+            "HHHTT"
+        );
+        let turned = game.parse_move(&position, "3,2").unwrap();
+        assert_eq!(turned.after.text(), "TTTTH");
+        assert_eq!(
+            turned.description,
+            "turn the head at position 3 and the head at position 2"
+        );
+    }
+
+    #[test]
+    fn illegal_moves_are_refused() {
+        let game = TurningTurtlesPlayable;
+        let position = game.position(&words("THHTH")).unwrap();
+        for text in ["4", "1", "6", "4,1", "5,5", "3,4", "5,2,1", "", "x"] {
+            assert_illegal(&game, &position, text);
+        }
+        assert!(game
+            .moves(&game.position(&words("TTT")).unwrap())
+            .unwrap()
+            .is_empty());
+        let error = game
+            .moves(&game.position(&["H".repeat(1000)]).unwrap())
+            .unwrap_err();
+        assert!(
+            matches!(error, GameError::PositionTooLarge { .. }),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn perfect_reply_reaches_a_p_position_of_the_generic_solver() {
+        let game = TurningTurtlesPlayable;
+        let mut solver = GrundySolver::by_search(TurningTurtles);
+        let mut random = Lcg(5);
+        for _ in 0..30 {
+            let length = 1 + random.below(6) as usize;
+            let text: String = (0..length)
+                .map(|_| if random.below(2) == 0 { 'H' } else { 'T' })
+                .collect();
+            let position = game.position(&[text]).unwrap();
+            check_perfect_reply(&game, &position, &mut solver, &|w| w.to_string());
+        }
+    }
+
+    #[test]
+    fn value_rule_says_the_heap_of_a_head() {
+        let game = TurningTurtlesPlayable;
+        assert!(game
+            .value_rule("head at position 5", 5)
+            .unwrap()
+            .contains("heap of 5"));
+        assert!(game
+            .value_rule("THHTH", 4)
+            .unwrap()
+            .contains("2 ⊕ 3 ⊕ 5 = 4"));
+    }
+}
