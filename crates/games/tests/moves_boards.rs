@@ -764,3 +764,107 @@ mod northcott {
         assert!(rule.contains("Nim heap of 3"), "{rule}");
     }
 }
+
+mod coin_turning {
+    use super::*;
+    use sprague_games::coin_turning::{CoinRow, CoinTurning};
+    use sprague_games::parse_game;
+
+    fn games() -> Vec<(String, CoinTurning)> {
+        let rules = [
+            "any1-3", "run", "any2-2", "grunt", "sub1,3", "run2-3", "any1-4",
+        ];
+        rules
+            .iter()
+            .map(|r| {
+                let rule = sprague_games::coin_turning::parse_rule(r).unwrap();
+                (r.to_string(), CoinTurning::with_rule(rule))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn listed_moves_are_every_move_of_the_rule() {
+        for (name, game) in games() {
+            for text in ["T", "H", "THHTH", "HHTTHH", "TTTTTTH"] {
+                let position = game.position(&words(text)).unwrap();
+                let mut expected = CoinRow(&game.rule).options(&position.components[0]);
+                expected.sort();
+                assert_eq!(listed_afters(&game, &position), expected, "{name} {text}");
+                check_notation_and_round_trips(&game, &position);
+            }
+        }
+    }
+
+    #[test]
+    fn notation_is_the_coins_turned_in_the_rules_positions() {
+        let mock = parse_game("mock-turtles").unwrap();
+        let position = mock.position(&words("THHTH")).unwrap(); // heads at 1, 2, 4 (from 0)
+        let turn = mock.parse_move(&position, "4,0").unwrap();
+        assert_eq!(turn.after.text(), "HHHTT");
+        assert_eq!(turn.description, "turn the coins at positions 0, 4");
+        assert_eq!(mock.parse_move(&position, "0,4").unwrap().after, turn.after);
+        assert_eq!(
+            mock.parse_move(&position, "4,2,1").unwrap().after.text(),
+            "TTTTT"
+        );
+        let ruler = parse_game("ruler").unwrap();
+        let position = ruler.position(&words("THHTH")).unwrap(); // heads at 2, 3, 5 (from 1)
+        assert_eq!(
+            ruler.parse_move(&position, "5,4").unwrap().after.text(),
+            "THHHT"
+        );
+    }
+
+    #[test]
+    fn illegal_moves_are_refused() {
+        let mock = parse_game("mock-turtles").unwrap();
+        let position = mock.position(&words("THHTH")).unwrap();
+        for text in ["0", "3", "4,3,2,1", "5", "4,4", "", "x", "4,-1"] {
+            assert_illegal(mock.as_ref(), &position, text);
+        }
+        let ruler = parse_game("ruler").unwrap();
+        let position = ruler.position(&words("THHTH")).unwrap();
+        for text in ["5,3", "0", "4"] {
+            assert_illegal(ruler.as_ref(), &position, text);
+        }
+        let error = parse_game("coins:any1-4")
+            .unwrap()
+            .moves(
+                &parse_game("coins:any1-4")
+                    .unwrap()
+                    .position(&["H".repeat(100)])
+                    .unwrap(),
+            )
+            .unwrap_err();
+        assert!(
+            matches!(error, GameError::PositionTooLarge { .. }),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn perfect_reply_reaches_a_p_position_of_the_generic_solver() {
+        let mut random = Lcg(17);
+        for (name, game) in games() {
+            let mut solver = GrundySolver::by_search(CoinRow(&game.rule));
+            for _ in 0..8 {
+                let length = 1 + random.below(6) as usize;
+                let text: String = (0..length)
+                    .map(|_| if random.below(2) == 0 { 'H' } else { 'T' })
+                    .collect();
+                let position = game.position(&[text]).unwrap();
+                check_perfect_reply(&game, &position, &mut solver, &|w| w.to_string());
+            }
+            let _ = name;
+        }
+    }
+
+    #[test]
+    fn value_rule_names_the_closed_forms() {
+        let mock = parse_game("mock-turtles").unwrap();
+        assert!(mock.value_rule("H@3", 7).unwrap().contains("odious"));
+        let ruler = parse_game("ruler").unwrap();
+        assert!(ruler.value_rule("H@12", 4).unwrap().contains("power of 2"));
+    }
+}
