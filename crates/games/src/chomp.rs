@@ -18,6 +18,13 @@
 //! {0, …, m+n−1}; its rank in the combinatorial number system is a dense
 //! index below C(m+n, m). Outcomes are kept in 2 bits per diagram, and the
 //! depth-first walk (explicit stack) stops at the first P-option found.
+//!
+//! Moves (`sprague play`, `moves`): `r,c`, the square bitten at row r
+//! (from the poison row up) and column c, both from 1 (the poison is 1,1 and
+//! is never bitten); in a sum of boards `k:r,c` bites board k (from 1).
+//!
+//! An L-shaped diagram (one row and one column) is two Nim heaps: a row of
+//! length a and a column of height h have the value (a − 1) ⊕ (h − 1).
 
 use std::fmt;
 
@@ -25,7 +32,12 @@ use sprague_engine::{check_allocation, Game, GrundySolver, Outcome};
 
 use crate::error::GameError;
 use crate::game_graph::{sprague_grundy_graph, GameGraph};
-use crate::playable::{require_position, ComponentReport, MoveReport, PlayableGame, Report};
+use crate::listing::check_listing;
+use crate::playable::{
+    find_move, normalise_notation, require_position, ComponentReport, Evaluation, MoveReport,
+    PlayableGame, Report,
+};
+use crate::position::{Board, Move, Position};
 
 /// The most diagrams the dense search will number (2 bits each).
 pub const STATE_LIMIT: u128 = 1 << 31;
@@ -387,6 +399,32 @@ pub fn parse_diagram(word: &str) -> Result<Diagram, GameError> {
     Ok(Diagram(rows))
 }
 
+/// The diagrams written as `words`, each read by [`parse_diagram`].
+fn parse_diagrams(words: &[String]) -> Result<Vec<Diagram>, GameError> {
+    require_position(words, "chomp", "4x7")?;
+    words.iter().map(|word| parse_diagram(word)).collect()
+}
+
+/// The position of the boards `diagrams`, in canonical form, with its board.
+fn diagrams_position(diagrams: &[Diagram]) -> Position {
+    Position::new(
+        "chomp",
+        diagrams.iter().map(ToString::to_string).collect(),
+        Board::Diagrams {
+            diagrams: diagrams.iter().map(|d| d.0.clone()).collect(),
+        },
+    )
+}
+
+/// The arms of an L-shaped diagram (one row and one column): the row's
+/// length and the column's height, or `None` for other shapes.
+fn l_shape(diagram: &Diagram) -> Option<(u16, usize)> {
+    let (&first, rest) = diagram.0.split_first()?;
+    rest.iter()
+        .all(|&row| row == 1)
+        .then_some((first, diagram.0.len()))
+}
+
 /// Chomp for the command line.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ChompPlayable;
@@ -402,6 +440,174 @@ impl PlayableGame for ChompPlayable {
 
     fn position_syntax(&self) -> String {
         "RxC for a rectangle (e.g. 4x7) or row lengths from the poison row up (e.g. 5,5,3,1)".into()
+    }
+
+    fn move_syntax(&self) -> String {
+        "r,c: the square bitten, row r from the poison row up and column c, both from 1 (e.g. 2,3; the poison 1,1 is not a move); in a sum of boards k:r,c bites board k (e.g. 2:1,3)"
+            .into()
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        Ok(diagrams_position(&parse_diagrams(words)?))
+    }
+
+    /// Every bite of every board, row by row from the poison row, each row
+    /// from the left.
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let diagrams = parse_diagrams(&position.components)?;
+        let squares = |d: &Diagram| d.0.iter().map(|&l| u128::from(l)).sum::<u128>();
+        let count: u128 = diagrams.iter().map(|d| squares(d) - 1).sum();
+        let rows: usize = diagrams.iter().map(|d| d.0.len()).sum();
+        check_listing(count, rows)?;
+        let single = diagrams.len() == 1;
+        let mut moves = Vec::with_capacity(count as usize);
+        for (index, diagram) in diagrams.iter().enumerate() {
+            for (row, column) in diagram.bites() {
+                let mut after = diagrams.clone();
+                after[index] = diagram.bite(row, column);
+                let square = format!("{},{}", row + 1, column + 1);
+                moves.push(Move {
+                    notation: if single {
+                        square
+                    } else {
+                        format!("{}:{square}", index + 1)
+                    },
+                    description: if single {
+                        describe_bite(row, column)
+                    } else {
+                        format!("board {}: {}", index + 1, describe_bite(row, column))
+                    },
+                    component: Some(index),
+                    after: diagrams_position(&after),
+                });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        let moves = self.moves(position)?;
+        let wanted = normalise_notation(text);
+        let boards = position.components.len();
+        let (board, square) = match wanted.split_once(':') {
+            Some((board, square)) => (Some(board), square),
+            None => (None, wanted.as_str()),
+        };
+        let notation = match board {
+            Some("1") if boards == 1 => square.to_string(),
+            _ => wanted.clone(),
+        };
+        if let Some(found) = moves.iter().find(|m| m.notation == notation) {
+            return Ok(found.clone());
+        }
+        let illegal = |reason: String| GameError::IllegalMove {
+            text: crate::error::quoted(text),
+            position: position.text(),
+            reason,
+        };
+        let is_square = square
+            .split_once(',')
+            .is_some_and(|(r, c)| r.parse::<u64>().is_ok() && c.parse::<u64>().is_ok());
+        if is_square && square == "1,1" {
+            return Err(illegal(format!(
+                "the poison square 1,1 is never bitten; moves are written {}",
+                self.move_syntax()
+            )));
+        }
+        if is_square && board.is_none() && boards > 1 {
+            return Err(illegal(format!(
+                "the position has {boards} boards: write k:r,c to bite board k, e.g. 1:{square}"
+            )));
+        }
+        if is_square {
+            // A square, not a position left (`3,1` is also a diagram): say why it is no bite.
+            let named = board.map_or(Some(0), |k| {
+                k.parse::<usize>().ok().and_then(|k| k.checked_sub(1))
+            });
+            return Err(illegal(match named.and_then(|k| position.components.get(k)) {
+                Some(diagram) => format!(
+                    "{diagram} has no square at row {}, column {} (rows and columns count from 1 at the poison)",
+                    square.split(',').next().unwrap_or_default(),
+                    square.split(',').nth(1).unwrap_or_default()
+                ),
+                None => format!(
+                    "there is no board {}: the position has {boards}",
+                    board.unwrap_or_default()
+                ),
+            }));
+        }
+        find_move(self, position, moves, text)
+    }
+
+    /// One dense search over the box of the after-positions of a single
+    /// board (outcomes only, as its analysis); Sprague–Grundy values of
+    /// every distinct board for sums.
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        let afters = moves
+            .iter()
+            .map(|m| parse_diagrams(&m.after.components))
+            .collect::<Result<Vec<Vec<Diagram>>, GameError>>()?;
+        if afters.iter().all(|after| after.len() == 1) {
+            let rows = afters.iter().map(|a| a[0].0.len()).max().unwrap_or(0);
+            let columns = afters.iter().map(|a| a[0].0[0] as usize).max().unwrap_or(0);
+            let transposed = rows > columns;
+            let mut solver = if transposed {
+                ChompSolver::new(columns, rows)?
+            } else {
+                ChompSolver::new(rows, columns)?
+            };
+            return Ok(afters
+                .iter()
+                .map(|after| {
+                    let n = if transposed {
+                        solver.is_n(&after[0].conjugate())
+                    } else {
+                        solver.is_n(&after[0])
+                    };
+                    Evaluation {
+                        outcome: if n { Outcome::N } else { Outcome::P },
+                        grundy: None,
+                        remoteness: None,
+                    }
+                })
+                .collect());
+        }
+        let mut distinct: Vec<&Diagram> = afters.iter().flatten().collect();
+        distinct.sort();
+        distinct.dedup();
+        if let Some(large) = distinct.iter().find(|d| d.box_states() > SUM_STATE_LIMIT) {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "a sum of Chomp boards needs Sprague–Grundy values; {large} has {} diagrams, the limit per board is {SUM_STATE_LIMIT}",
+                    large.box_states()
+                ),
+            });
+        }
+        let mut solver = GrundySolver::new(Chomp);
+        afters
+            .iter()
+            .map(|after| {
+                let mut total = 0;
+                for diagram in after {
+                    total ^= solver.grundy(diagram)?;
+                }
+                Ok(Evaluation {
+                    outcome: Outcome::from_grundy(total),
+                    grundy: Some(total),
+                    remoteness: None,
+                })
+            })
+            .collect()
+    }
+
+    fn value_rule(&self, component: &str, grundy: u64) -> Option<String> {
+        let (row, height) = l_shape(&parse_diagram(component).ok()?)?;
+        let (a, h) = (u64::from(row) - 1, height as u64 - 1);
+        (a ^ h == grundy).then(|| {
+            format!(
+                "{component} is an L (a row of {row}, a column of {height}): two Nim heaps of {a} and {h} beside the poison, so g = {a} ⊕ {h} = {grundy}"
+            )
+        })
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {

@@ -24,6 +24,10 @@
 //!   g(0) ⊕ g(a) ⊕ g(x − a) = g(a) ⊕ g(x − a), the split of x into two unequal
 //!   heaps; the test below checks it against Grundy's game.
 //!
+//! Moves (`sprague play`, `moves`): the coins turned, in the rule's own
+//! positions (from 0 or from 1, as above), the head first, e.g. `7` or
+//! `7,3` (any order is read; the imaginary coin 0 is not written).
+//!
 //! Every rule is also a one-heap family (a head at x becomes the sum of the
 //! other coins turned), so `sprague values mock-turtles --to N` prints g(x).
 
@@ -33,7 +37,12 @@ use sprague_engine::{Game, HeapFamily};
 use sprague_nimber::MexSet;
 
 use crate::error::GameError;
-use crate::playable::{require_position, ComponentReport, MoveReport, PlayableGame, Report};
+use crate::listing::check_listing;
+use crate::playable::{
+    find_move, normalise_notation, require_position, ComponentReport, MoveReport, PlayableGame,
+    Report,
+};
+use crate::position::{Board, Move, Position};
 use crate::turning_turtles::{coins_text, parse_coins};
 
 /// The longest row analysed.
@@ -331,6 +340,44 @@ impl CoinTurning {
         }
     }
 
+    /// The number of moves whose rightmost coin is `x` (without listing them).
+    fn move_count(&self, x: usize) -> u128 {
+        let binomial = |n: u128, k: u128| -> u128 {
+            (0..k).fold(1u128, |r, i| r.saturating_mul(n - i) / (i + 1))
+        };
+        match &self.rule {
+            CoinRule::Any { min, max } => {
+                let left = (x - self.rule.origin()) as u128;
+                (min.saturating_sub(1)..*max)
+                    .filter(|&k| k as u128 <= left)
+                    .map(|k| binomial(left, k as u128))
+                    .sum()
+            }
+            CoinRule::Run { min, max } => {
+                let longest = max.unwrap_or(usize::MAX).min(x);
+                (longest + 1).saturating_sub(*min) as u128
+            }
+            CoinRule::Subtraction(takes) => takes.iter().filter(|&&t| t <= x).count() as u128,
+            CoinRule::Grunt => (x.saturating_sub(1) / 2) as u128,
+        }
+    }
+
+    /// The row of the position written as `words` (one row, the words joined).
+    fn parse_row(&self, words: &[String]) -> Result<Vec<bool>, GameError> {
+        require_position(words, &self.description, "THHTH")?;
+        parse_coins(&words.concat(), &self.description)
+    }
+
+    /// The position of the row `coins`, with its board.
+    fn row_position(&self, coins: &[bool]) -> Position {
+        let text = coins_text(coins);
+        Position::new(
+            self.description.clone(),
+            vec![text.clone()],
+            Board::Coins { rows: vec![text] },
+        )
+    }
+
     /// The heads of a row as positions.
     fn heads(&self, coins: &[bool]) -> Vec<usize> {
         let origin = self.rule.origin();
@@ -387,6 +434,93 @@ impl PlayableGame for CoinTurning {
 
     fn heap_family(&self) -> Option<&dyn HeapFamily> {
         Some(&self.rule)
+    }
+
+    fn move_syntax(&self) -> String {
+        format!(
+            "the coins turned, head first, positions from {} at the left (e.g. 7 or 7,3)",
+            self.rule.origin()
+        )
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        Ok(self.row_position(&self.parse_row(words)?))
+    }
+
+    /// For each head from the right, every move of the rule with it as the
+    /// rightmost coin.
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let coins = self.parse_row(&position.components)?;
+        let origin = self.rule.origin();
+        let heads = self.heads(&coins);
+        let count: u128 = heads.iter().map(|&x| self.move_count(x)).sum();
+        check_listing(count, coins.len())?;
+        let mut moves = Vec::with_capacity(count as usize);
+        for &x in heads.iter().rev() {
+            self.rule.for_each_move(x, &mut |others| {
+                let mut after = coins.clone();
+                after[x - origin] = false;
+                for &y in others {
+                    after[y - origin] = !after[y - origin];
+                }
+                let mut turned: Vec<usize> = others.to_vec();
+                turned.sort_unstable();
+                let mut written: Vec<String> = turned.iter().map(usize::to_string).collect();
+                written.push(x.to_string());
+                let description = format!(
+                    "turn the coin{} at position{} {}",
+                    if written.len() > 1 { "s" } else { "" },
+                    if written.len() > 1 { "s" } else { "" },
+                    written.join(", ")
+                );
+                written.reverse();
+                moves.push(Move {
+                    notation: written.join(","),
+                    description,
+                    component: None,
+                    after: self.row_position(&after),
+                });
+            });
+        }
+        Ok(moves)
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        let moves = self.moves(position)?;
+        // The same coins in any order.
+        let wanted = normalise_notation(text);
+        let mut numbers: Vec<usize> = Vec::new();
+        for part in wanted.split(',') {
+            match part.parse::<usize>() {
+                Ok(n) => numbers.push(n),
+                Err(_) => return find_move(self, position, moves, text),
+            }
+        }
+        numbers.sort_unstable_by(|a, b| b.cmp(a));
+        let notation: Vec<String> = numbers.iter().map(usize::to_string).collect();
+        let notation = notation.join(",");
+        match moves.iter().find(|m| m.notation == notation) {
+            Some(found) => Ok(found.clone()),
+            None => find_move(self, position, moves, text),
+        }
+    }
+
+    /// For a head of the analysis (`H@x`): the closed form where the rule has one.
+    fn value_rule(&self, component: &str, grundy: u64) -> Option<String> {
+        let x = component.strip_prefix("H@")?.parse::<u64>().ok()?;
+        let closed = self.rule.closed_form(x)?;
+        (closed == grundy).then(|| match &self.rule {
+            CoinRule::Any { min: 1, max: 3 } => format!(
+                "a head at {x} is worth the {x}-th odious number (Mock Turtles): g = {grundy}"
+            ),
+            CoinRule::Run { min: 1, max: None } => format!(
+                "a head at {x} is worth the largest power of 2 dividing {x} (Ruler): g = {grundy}"
+            ),
+            CoinRule::Any { min: 2, max: 2 } => {
+                format!("a head at {x} is worth {x} (Twins): g = {grundy}")
+            }
+            _ => format!("a head at {x} is worth g({x}) = {grundy}, by the rule's closed form"),
+        })
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {

@@ -9,14 +9,21 @@
 //! Syntax: the strip as one word, a character per square from square 0: `.`
 //! (or `0`) an empty square, a digit 1–9 that many coins, e.g. `.2..1` is two
 //! coins on square 1 and one on square 4.
+//!
+//! Moves (`sprague play`, `moves`): `FROM->TO` in the squares' own numbers
+//! (square 0 is the leftmost), e.g. `4->1` slides a coin from square 4 to
+//! square 1 — the Nim move of a heap of 4 to 1. Coins that reach square 0
+//! are out of play and are not written in the positions listed.
 
 use std::fmt;
 
 use sprague_engine::Game;
 
 use crate::error::GameError;
+use crate::listing::check_listing;
 use crate::nim_reduction::{nim_report, NimPart};
 use crate::playable::{require_position, PlayableGame, Report};
+use crate::position::{Board, Move, Position};
 
 /// The longest strip accepted.
 pub const LENGTH_LIMIT: usize = 100_000;
@@ -123,6 +130,27 @@ impl Game for Nimble {
     }
 }
 
+/// The strip `strip` with the coins out of play (on square 0) removed.
+fn in_play(mut strip: Strip) -> Strip {
+    if let Some(first) = strip.0.first_mut() {
+        *first = 0;
+    }
+    strip
+}
+
+/// The position of the strip `strip` (square 0 emptied), with its board.
+fn strip_position(strip: Strip) -> Position {
+    let text = in_play(strip).to_string();
+    Position::new(
+        "nimble",
+        vec![text.clone()],
+        Board::Strips {
+            strips: vec![text],
+            legend: "squares numbered from 0 at the left (the board's numbers start at 1): `.` an empty square, a digit that many coins".into(),
+        },
+    )
+}
+
 /// Nimble for the command line (the reduction to Nim).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NimblePlayable;
@@ -138,6 +166,76 @@ impl PlayableGame for NimblePlayable {
 
     fn position_syntax(&self) -> String {
         "the strip from square 0: '.' empty, a digit for that many coins, e.g. .2..1".into()
+    }
+
+    fn move_syntax(&self) -> String {
+        "FROM->TO: slide a coin from square FROM to a lower square TO, squares numbered from 0 at the left (e.g. 4->1)".into()
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        require_position(words, "nimble", ".2..1")?;
+        Ok(strip_position(parse_strip(&words.concat())?))
+    }
+
+    /// For each square holding coins, from the right, a coin slid to every
+    /// lower square, nearest first.
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        require_position(&position.components, "nimble", ".2..1")?;
+        let strip = in_play(parse_strip(&position.components.concat())?);
+        let occupied: Vec<usize> = (1..strip.0.len()).filter(|&k| strip.0[k] > 0).collect();
+        let count: u128 = occupied.iter().map(|&k| k as u128).sum();
+        check_listing(count, strip.0.len())?;
+        if let Some(&full) = occupied
+            .iter()
+            .find(|&&k| strip.0[k] == 9 && occupied.iter().any(|&from| from > k))
+        {
+            return Err(GameError::Unsupported {
+                game: "nimble".into(),
+                what: "listing the moves of this position".into(),
+                reason: format!(
+                    "a move would put 10 coins on square {full}, more than one digit writes"
+                ),
+            });
+        }
+        let mut moves = Vec::with_capacity(count as usize);
+        for &from in occupied.iter().rev() {
+            for to in (0..from).rev() {
+                moves.push(Move {
+                    notation: format!("{from}->{to}"),
+                    description: format!("move a coin from square {from} to square {to}"),
+                    component: None,
+                    after: strip_position(strip.moved(from, to)),
+                });
+            }
+        }
+        Ok(moves)
+    }
+
+    /// For a coin of the analysis (`coin on square k`) or a whole strip.
+    fn value_rule(&self, component: &str, grundy: u64) -> Option<String> {
+        if let Some(square) = component.strip_prefix("coin on square ") {
+            let square = square.parse::<u64>().ok()?;
+            return (square == grundy).then(|| {
+                format!("a coin on square {square} is a Nim heap of {square} (it may move to any lower square), so g = {grundy}")
+            });
+        }
+        let coins = parse_strip(component).ok()?.coins();
+        let squares: Vec<String> = coins.iter().map(u64::to_string).collect();
+        Some(if coins.len() <= 16 {
+            format!(
+                "Nimble is Nim: a coin on square k is a heap of k, so g = {} = {grundy}",
+                if squares.is_empty() {
+                    "0".to_string()
+                } else {
+                    squares.join(" ⊕ ")
+                }
+            )
+        } else {
+            format!(
+                "Nimble is Nim: a coin on square k is a heap of k, so g is the XOR of the squares of its {} coins = {grundy}",
+                coins.len()
+            )
+        })
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {

@@ -12,10 +12,18 @@
 //!
 //! Syntax: one word per row, `W` and `B` for the pieces and `.` for an empty
 //! square, e.g. `W...B.` (a gap of 3).
+//!
+//! Moves (`sprague play`, `moves`): `ROW:FROM->TO`, rows and squares
+//! numbered from 1 (e.g. `1:1->3` slides the piece on square 1 of row 1 to
+//! square 3); with one row, `FROM->TO` is enough. The pieces moved are
+//! White's, or Black's when the position's `player` is 2 (the moves listed
+//! then carry the other player); a position without a player lists White's.
 
 use crate::error::GameError;
+use crate::listing::check_listing;
 use crate::nim_reduction::{nim_report, NimPart};
-use crate::playable::{require_position, PlayableGame, Report};
+use crate::playable::{find_move, normalise_notation, require_position, PlayableGame, Report};
+use crate::position::{Board, Move, Position};
 
 /// A row: its squares and where the white and black pieces stand.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,6 +102,28 @@ pub fn parse_row(word: &str) -> Result<Row, GameError> {
     }
 }
 
+/// The rows written as `words`, each read by [`parse_row`].
+fn parse_rows(words: &[String]) -> Result<Vec<Row>, GameError> {
+    require_position(words, "northcott", "W...B. .B..W")?;
+    words.iter().map(|word| parse_row(word)).collect()
+}
+
+/// The position of the rows `rows`, with its board and `player` to move.
+fn rows_position(rows: &[Row], player: Option<u8>) -> Position {
+    let texts: Vec<String> = rows.iter().map(Row::text).collect();
+    Position {
+        player,
+        ..Position::new(
+            "northcott",
+            texts.clone(),
+            Board::Strips {
+                strips: texts,
+                legend: "W the white piece, B the black piece, `.` an empty square; squares numbered from 1".into(),
+            },
+        )
+    }
+}
+
 /// Northcott's game for the command line (the reduction to Nim on the gaps).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NorthcottPlayable;
@@ -109,6 +139,115 @@ impl PlayableGame for NorthcottPlayable {
 
     fn position_syntax(&self) -> String {
         "one word per row: W, B and '.' for empty squares, e.g. W...B. .B..W".into()
+    }
+
+    fn move_syntax(&self) -> String {
+        "ROW:FROM->TO, rows and squares numbered from 1 (e.g. 1:1->3); FROM->TO with one row".into()
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        Ok(rows_position(&parse_rows(words)?, None))
+    }
+
+    /// Every slide of the mover's piece (White's, or Black's when `player`
+    /// is 2) in every row: towards the other piece first, nearest first,
+    /// then the retreats.
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let rows = parse_rows(&position.components)?;
+        let black = position.player == Some(2);
+        let next = match position.player {
+            None => None,
+            Some(2) => Some(1),
+            Some(_) => Some(2),
+        };
+        let targets = |row: &Row| -> Vec<usize> {
+            let (mine, other) = if black {
+                (row.black, row.white)
+            } else {
+                (row.white, row.black)
+            };
+            if mine < other {
+                ((mine + 1)..other).chain((0..mine).rev()).collect()
+            } else {
+                ((other + 1)..mine)
+                    .rev()
+                    .chain((mine + 1)..row.length)
+                    .collect()
+            }
+        };
+        let count: u128 = rows
+            .iter()
+            .map(|row| {
+                let (mine, other) = if black {
+                    (row.black, row.white)
+                } else {
+                    (row.white, row.black)
+                };
+                if mine < other {
+                    other as u128 - 1
+                } else {
+                    (row.length - other - 2) as u128
+                }
+            })
+            .sum();
+        check_listing(count, rows.iter().map(|row| row.length).sum())?;
+        let colour = if black { "Black" } else { "White" };
+        let mut moves = Vec::with_capacity(count as usize);
+        for (index, row) in rows.iter().enumerate() {
+            let mine = if black { row.black } else { row.white };
+            for to in targets(row) {
+                let mut after = rows.clone();
+                if black {
+                    after[index].black = to;
+                } else {
+                    after[index].white = to;
+                }
+                let gap = after[index].gap();
+                let way = if gap < row.gap() {
+                    "advance"
+                } else {
+                    "retreat"
+                };
+                moves.push(Move {
+                    notation: format!("{}:{}->{}", index + 1, mine + 1, to + 1),
+                    description: format!(
+                        "in row {}, {way} {colour} from square {} to square {} (gap {} → {gap})",
+                        index + 1,
+                        mine + 1,
+                        to + 1,
+                        row.gap()
+                    ),
+                    component: Some(index),
+                    after: rows_position(&after, next),
+                });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        let moves = self.moves(position)?;
+        let wanted = normalise_notation(text);
+        if position.components.len() == 1 && !wanted.contains(':') {
+            let notation = format!("1:{wanted}");
+            if let Some(found) = moves.iter().find(|m| m.notation == notation) {
+                return Ok(found.clone());
+            }
+        }
+        find_move(self, position, moves, text)
+    }
+
+    /// For a row of the analysis (`row i … (gap g)`).
+    fn value_rule(&self, component: &str, grundy: u64) -> Option<String> {
+        let gap = component
+            .rsplit_once("(gap ")?
+            .1
+            .strip_suffix(')')?
+            .parse::<u64>()
+            .ok()?;
+        (gap == grundy).then(|| {
+            format!("{component}: a gap of {gap} empty squares is a Nim heap of {gap} (retreats are reversible, so they never help), so g = {grundy}")
+        })
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {

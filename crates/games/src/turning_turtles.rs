@@ -9,12 +9,18 @@
 //! exactly as moving heap n to k would (k ⊕ k = 0).
 //!
 //! Syntax: an H/T string, leftmost coin first, e.g. `THHTH`.
+//!
+//! Moves (`sprague play`, `moves`): the coins turned, numbered from 1 at the
+//! left — `5` turns the head at 5 alone, `5,2` turns the head at 5 and the
+//! coin at 2 (either order is read).
 
 use sprague_engine::Game;
 
 use crate::error::GameError;
+use crate::listing::check_listing;
 use crate::nim_reduction::{nim_report, NimPart};
-use crate::playable::{require_position, PlayableGame, Report};
+use crate::playable::{find_move, normalise_notation, require_position, PlayableGame, Report};
+use crate::position::{Board, Move, Position};
 
 /// The longest row accepted.
 pub const LENGTH_LIMIT: usize = 100_000;
@@ -91,6 +97,22 @@ impl Game for TurningTurtles {
     }
 }
 
+/// The position of the row `coins`, with its board.
+fn row_position(coins: &[bool]) -> Position {
+    let text = coins_text(coins);
+    Position::new(
+        "turning-turtles",
+        vec![text.clone()],
+        Board::Coins { rows: vec![text] },
+    )
+}
+
+/// The row of the position written as `words` (one row, the words joined).
+fn parse_row_words(words: &[String]) -> Result<Vec<bool>, GameError> {
+    require_position(words, "turning-turtles", "THHTH")?;
+    parse_coins(&words.concat(), "turning-turtles")
+}
+
 /// Turning Turtles for the command line (the reduction to Nim).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TurningTurtlesPlayable;
@@ -106,6 +128,95 @@ impl PlayableGame for TurningTurtlesPlayable {
 
     fn position_syntax(&self) -> String {
         "an H/T string, leftmost coin = position 1, e.g. THHTH".into()
+    }
+
+    fn move_syntax(&self) -> String {
+        "the coins turned, numbered from 1 at the left: N turns the head at N alone, N,K also turns the coin at K < N (e.g. 5 or 5,2)".into()
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        Ok(row_position(&parse_row_words(words)?))
+    }
+
+    /// For each head from the right, turned alone and then with each coin
+    /// to its left, nearest first.
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let coins = parse_row_words(&position.components)?;
+        let heads: Vec<usize> = (0..coins.len()).rev().filter(|&i| coins[i]).collect();
+        let count: u128 = heads.iter().map(|&i| i as u128 + 1).sum();
+        check_listing(count, coins.len())?;
+        let mut moves = Vec::with_capacity(count as usize);
+        for &n in &heads {
+            let mut alone = coins.clone();
+            alone[n] = false;
+            moves.push(Move {
+                notation: (n + 1).to_string(),
+                description: format!("turn the head at position {} alone", n + 1),
+                component: None,
+                after: row_position(&alone),
+            });
+            for k in (0..n).rev() {
+                let mut both = alone.clone();
+                both[k] = !both[k];
+                moves.push(Move {
+                    notation: format!("{},{}", n + 1, k + 1),
+                    description: format!(
+                        "turn the head at position {} and the {} at position {}",
+                        n + 1,
+                        if coins[k] { "head" } else { "tail" },
+                        k + 1
+                    ),
+                    component: None,
+                    after: row_position(&both),
+                });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        let moves = self.moves(position)?;
+        // `2,5` names the same coins as `5,2`.
+        let wanted = normalise_notation(text);
+        if let Some((first, second)) = wanted.split_once(',') {
+            if let (Ok(a), Ok(b)) = (first.parse::<u64>(), second.parse::<u64>()) {
+                let notation = format!("{},{}", a.max(b), a.min(b));
+                if let Some(found) = moves.iter().find(|m| m.notation == notation) {
+                    return Ok(found.clone());
+                }
+            }
+        }
+        find_move(self, position, moves, text)
+    }
+
+    /// For a head of the analysis (`head at position n`) or a whole row.
+    fn value_rule(&self, component: &str, grundy: u64) -> Option<String> {
+        if let Some(n) = component.strip_prefix("head at position ") {
+            let n = n.parse::<u64>().ok()?;
+            return (n == grundy).then(|| {
+                format!("a head at position {n} is a Nim heap of {n} (turning it with a coin k < n moves the heap to k, as k ⊕ k = 0), so g = {grundy}")
+            });
+        }
+        let coins = parse_coins(component, "turning-turtles").ok()?;
+        let heads: Vec<String> = (0..coins.len())
+            .filter(|&i| coins[i])
+            .map(|i| (i + 1).to_string())
+            .collect();
+        Some(if heads.len() <= 16 {
+            format!(
+                "Turning Turtles is Nim: a head at position n is a heap of n, so g = {} = {grundy}",
+                if heads.is_empty() {
+                    "0".to_string()
+                } else {
+                    heads.join(" ⊕ ")
+                }
+            )
+        } else {
+            format!(
+                "Turning Turtles is Nim: a head at position n is a heap of n, so g is the XOR of the positions of its {} heads = {grundy}",
+                heads.len()
+            )
+        })
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {

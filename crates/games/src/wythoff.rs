@@ -11,6 +11,10 @@
 //! they are computed by a table sweep that keeps, for every row, column and
 //! diagonal, the set of values already seen (O(N³/64) word operations for an
 //! N×N table).
+//!
+//! Moves (`sprague play`, `moves`): the queen's target square `a,b` (e.g.
+//! `10,6` from `10,15`); in a sum of pairs `FROM->TO` (e.g. `10,15->10,6`),
+//! or `a,b` alone when exactly one pair can reach it.
 
 use std::fmt;
 
@@ -18,7 +22,12 @@ use sprague_engine::{Game, Outcome};
 
 use crate::error::GameError;
 use crate::game_graph::{sprague_grundy_graph, GameGraph};
-use crate::playable::{require_position, ComponentReport, MoveReport, PlayableGame, Report};
+use crate::listing::check_listing;
+use crate::playable::{
+    evaluate_sum_moves, find_move, normalise_notation, require_position, ComponentReport,
+    Evaluation, MoveReport, PlayableGame, Report,
+};
+use crate::position::{Board, Move, Position};
 
 /// The largest heap for which Sprague–Grundy values (sums, tables) are computed.
 pub const TABLE_LIMIT: u64 = 2000;
@@ -247,6 +256,23 @@ pub fn parse_pair(word: &str) -> Result<Pair, GameError> {
     Ok(Pair(number(a)?, number(b)?))
 }
 
+/// The pairs written as `words`, each read by [`parse_pair`].
+fn parse_pairs(words: &[String]) -> Result<Vec<Pair>, GameError> {
+    require_position(words, "wythoff", "3,5")?;
+    words.iter().map(|word| parse_pair(word)).collect()
+}
+
+/// The position of the queens `pairs`, with its board.
+fn pairs_position(pairs: &[Pair]) -> Position {
+    Position::new(
+        "wythoff",
+        pairs.iter().map(ToString::to_string).collect(),
+        Board::Pairs {
+            pairs: pairs.iter().map(|p| [p.0, p.1]).collect(),
+        },
+    )
+}
+
 /// Wythoff's game for the command line: one pair is decided by the formula
 /// (any size); sums use the value table.
 #[derive(Debug, Clone, Copy, Default)]
@@ -263,6 +289,137 @@ impl PlayableGame for WythoffPlayable {
 
     fn position_syntax(&self) -> String {
         "pairs of heaps a,b, e.g. 3,5 (several pairs make a sum)".into()
+    }
+
+    fn move_syntax(&self) -> String {
+        "the queen's target square a,b (e.g. 10,6); in a sum of pairs FROM->TO (e.g. 10,15->10,6), or a,b when only one pair can reach it"
+            .into()
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        Ok(pairs_position(&parse_pairs(words)?))
+    }
+
+    /// Every move of every distinct pair (equal pairs have the same moves;
+    /// the first of them is moved): to the left, down, then diagonally.
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let pairs = parse_pairs(&position.components)?;
+        let distinct = |index: usize| !pairs[..index].contains(&pairs[index]);
+        let count: u128 = (0..pairs.len())
+            .filter(|&index| distinct(index))
+            .map(|index| {
+                let Pair(a, b) = pairs[index];
+                u128::from(a) + u128::from(b) + u128::from(a.min(b))
+            })
+            .sum();
+        check_listing(count, pairs.len())?;
+        let single = pairs.len() == 1;
+        let mut moves = Vec::with_capacity(count as usize);
+        for (index, &pair) in pairs.iter().enumerate() {
+            if !distinct(index) {
+                continue;
+            }
+            for option in Wythoff.options(&pair) {
+                let mut after = pairs.clone();
+                after[index] = option;
+                moves.push(Move {
+                    notation: if single {
+                        option.to_string()
+                    } else {
+                        format!("{pair}->{option}")
+                    },
+                    description: describe(pair, option),
+                    component: Some(index),
+                    after: pairs_position(&after),
+                });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        let moves = self.moves(position)?;
+        let wanted = normalise_notation(text);
+        let illegal = |reason: String| GameError::IllegalMove {
+            text: crate::error::quoted(text),
+            position: position.text(),
+            reason,
+        };
+        if let [component] = position.components.as_slice() {
+            // FROM->TO names the only pair: the same as TO.
+            if let Some((from, to)) = wanted.split_once("->") {
+                if parse_pair(from).ok() == parse_pair(component).ok() {
+                    return find_move(self, position, moves, to);
+                }
+            }
+        } else if !wanted.contains("->") && !wanted.starts_with('#') {
+            if let Ok(target) = parse_pair(&wanted) {
+                let target = target.to_string();
+                let reaching: Vec<&Move> = moves
+                    .iter()
+                    .filter(|m| m.notation.split_once("->").map(|(_, to)| to) == Some(&target))
+                    .collect();
+                return match reaching.as_slice() {
+                    [only] => Ok((*only).clone()),
+                    [] => Err(illegal(format!(
+                        "no pair can move to {target}; moves are written {}",
+                        self.move_syntax()
+                    ))),
+                    [first, ..] => Err(illegal(format!(
+                        "{} pairs can move to {target}: write FROM->TO, e.g. {}",
+                        reaching.len(),
+                        first.notation
+                    ))),
+                };
+            }
+        }
+        find_move(self, position, moves, text)
+    }
+
+    /// From the value table (one sweep for all the after-positions) where the
+    /// heaps are within [`TABLE_LIMIT`]; a single pair beyond it by
+    /// Wythoff's formula (outcome only).
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        let largest = moves
+            .iter()
+            .flat_map(|m| m.after.components.iter())
+            .filter_map(|word| parse_pair(word).ok())
+            .map(|p| p.0.max(p.1))
+            .max()
+            .unwrap_or(0);
+        if largest > TABLE_LIMIT && moves.iter().all(|m| m.after.components.len() == 1) {
+            return moves
+                .iter()
+                .map(|m| {
+                    let pair = parse_pair(&m.after.components[0])?;
+                    let p = is_p_position(pair);
+                    Ok(Evaluation {
+                        outcome: if p { Outcome::P } else { Outcome::N },
+                        grundy: p.then_some(0),
+                        remoteness: None,
+                    })
+                })
+                .collect();
+        }
+        evaluate_sum_moves(self, moves)
+    }
+
+    fn value_rule(&self, component: &str, grundy: u64) -> Option<String> {
+        let Pair(a, b) = parse_pair(component).ok()?;
+        let k = a.abs_diff(b);
+        if k >= 1 << 62 {
+            return None;
+        }
+        let (low, high) = p_position(k);
+        Some(if is_p_position(Pair(a, b)) {
+            format!(
+                "{{{a}, {b}}} = {{⌊{k}φ⌋, ⌊{k}φ²⌋}} with k = |a − b| = {k}: a P-position by Wythoff's theorem, so g = 0"
+            )
+        } else {
+            format!(
+                "the P-position whose heaps differ by {k} is ({low},{high}) = (⌊{k}φ⌋, ⌊{k}φ²⌋) (Wythoff's theorem), not ({a},{b}), so g ≠ 0; g({a},{b}) = {grundy} is the mex over its row, column and diagonal"
+            )
+        })
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
