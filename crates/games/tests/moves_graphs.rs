@@ -1,0 +1,357 @@
+//! Positions and moves as data for the graph games, SOS and the counting
+//! games: every listed move is checked against an independent enumeration of
+//! the game's options, read back from its notation, round-tripped through
+//! JSON, and the perfect reply is checked against a generic solver that is
+//! not the code under test (the engine's search, retrograde analysis of the
+//! sum graph, the win/lose/tie search).
+
+use std::collections::BTreeMap;
+
+use sprague_engine::loopy::retrograde_outcomes;
+use sprague_engine::win_lose_tie::{TwoPlayerGame, WinLoseTieSolver};
+use sprague_engine::Outcome;
+use sprague_games::digraph::DigraphGame;
+use sprague_games::play::perfect_reply;
+use sprague_games::position::{Board, Move, Position};
+use sprague_games::sos::{parse_strip, Sos, SosPlayable};
+use sprague_games::{GameError, PlayableGame};
+
+/// A small deterministic generator (64-bit LCG), so the random positions are the same every run.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n
+    }
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
+}
+
+/// Lists the moves and checks, for each: its notation reads back to the same
+/// move, its after-position round-trips through JSON and through
+/// `position(components)`, and it belongs to the same game.
+fn checked_moves(game: &dyn PlayableGame, position: &Position) -> Vec<Move> {
+    let moves = game.moves(position).unwrap();
+    for (index, played) in moves.iter().enumerate() {
+        let parsed = game.parse_move(position, &played.notation).unwrap();
+        assert_eq!(parsed.after, played.after, "{}", played.notation);
+        let numbered = game
+            .parse_move(position, &format!("#{}", index + 1))
+            .unwrap();
+        assert_eq!(numbered.after, played.after);
+        assert_eq!(played.after.game, position.game);
+        let json = serde_json::to_string(&played.after).unwrap();
+        let back: Position = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, played.after);
+        assert_eq!(
+            game.position(&played.after.components).unwrap(),
+            played.after,
+            "{}",
+            played.after.text()
+        );
+        assert!(!played.description.is_empty());
+    }
+    let json = serde_json::to_string(&moves).unwrap();
+    let back: Vec<Move> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, moves);
+    moves
+}
+
+fn assert_illegal(game: &dyn PlayableGame, position: &Position, text: &str) {
+    match game.parse_move(position, text) {
+        Err(GameError::IllegalMove { reason, .. }) => {
+            assert!(!reason.contains('\n'), "{reason}");
+        }
+        other => panic!("{text}: expected IllegalMove, got {other:?}"),
+    }
+}
+
+// ---------------------------------------------------------------- digraph
+
+const LOOPY: &str = "a>b,b>c,c>a,c>d,d>e,f>f,f>e,x>y,y>x,y>e";
+
+/// The after-positions of every move, as sorted token lists.
+fn sorted_afters(moves: &[Move]) -> Vec<Vec<String>> {
+    let mut afters: Vec<Vec<String>> = moves
+        .iter()
+        .map(|m| {
+            let mut tokens = m.after.components.clone();
+            tokens.sort();
+            tokens
+        })
+        .collect();
+    afters.sort();
+    afters
+}
+
+#[test]
+fn digraph_moves_are_the_arcs_from_each_token() {
+    let game = DigraphGame::new(LOOPY).unwrap();
+    let graph = game.graph();
+    for text in ["a", "c f", "b b", "c,y", "e", "x y f"] {
+        let position = game.position(&words(text)).unwrap();
+        let Board::Digraph { tokens, arcs, .. } = &position.board else {
+            panic!("not a digraph board")
+        };
+        assert_eq!(tokens, &position.components);
+        assert_eq!(arcs.len(), 10);
+        let moves = checked_moves(&game, &position);
+        // Independent enumeration: every token, every arc out of its vertex.
+        let mut expected: Vec<Vec<String>> = Vec::new();
+        let held = position.components.clone();
+        for (index, name) in held.iter().enumerate() {
+            let vertex = graph.vertex(name).unwrap();
+            for &to in &graph.followers[vertex] {
+                let mut after = held.clone();
+                after[index] = graph.names[to].clone();
+                after.sort();
+                expected.push(after);
+            }
+        }
+        expected.sort();
+        expected.dedup();
+        assert_eq!(sorted_afters(&moves), expected, "{text}");
+    }
+}
+
+#[test]
+fn digraph_notation_is_the_target_or_from_to_when_ambiguous() {
+    let game = DigraphGame::new(LOOPY).unwrap();
+    // d and f can both move to e: e alone is ambiguous.
+    let position = game.position(&words("d f")).unwrap();
+    let notations: Vec<String> = game
+        .moves(&position)
+        .unwrap()
+        .into_iter()
+        .map(|m| m.notation)
+        .collect();
+    assert_eq!(notations, vec!["d->e", "f", "f->e"]);
+    assert_eq!(
+        game.parse_move(&position, "f -> e")
+            .unwrap()
+            .after
+            .components,
+        words("d e")
+    );
+    assert_illegal(&game, &position, "e");
+    assert_illegal(&game, &position, "a");
+    assert_illegal(&game, &position, "d->f");
+    assert_illegal(&game, &position, "zz");
+    assert_illegal(&game, &position, "");
+    assert_illegal(&game, &position, "#4");
+    // From a terminal vertex there is nothing to play.
+    let over = game.position(&words("e")).unwrap();
+    assert!(game.moves(&over).unwrap().is_empty());
+    assert_illegal(&game, &over, "e");
+    // Positions name vertices that exist.
+    assert!(game.position(&words("q")).is_err());
+    assert!(game.position(&[]).is_err());
+}
+
+/// Outcomes of every position of `tokens` tokens on the graph, by
+/// retrograde analysis of the sum graph (positions as ordered token tuples).
+fn sum_outcomes(followers: &[Vec<usize>], tokens: usize) -> Vec<Outcome> {
+    let n = followers.len();
+    let count = n.pow(tokens as u32);
+    let digits = |code: usize| -> Vec<usize> {
+        (0..tokens)
+            .map(|i| code / n.pow(i as u32) % n)
+            .collect::<Vec<_>>()
+    };
+    let sum: Vec<Vec<usize>> = (0..count)
+        .map(|code| {
+            let places = digits(code);
+            let mut options = Vec::new();
+            for (i, &v) in places.iter().enumerate() {
+                for &w in &followers[v] {
+                    options.push(code - v * n.pow(i as u32) + w * n.pow(i as u32));
+                }
+            }
+            options
+        })
+        .collect();
+    retrograde_outcomes(&sum)
+}
+
+#[test]
+fn digraph_perfect_reply_wins_or_keeps_the_draw_on_random_graphs() {
+    let mut random = Lcg(2024);
+    let mut seen = BTreeMap::new();
+    for _ in 0..40 {
+        let n = 2 + random.below(5) as usize;
+        let arcs: Vec<String> = (0..random.below(9) + 1)
+            .map(|_| format!("v{}>v{}", random.below(n as u64), random.below(n as u64)))
+            .collect();
+        let game = DigraphGame::new(&arcs.join(",")).unwrap();
+        let graph = game.graph();
+        let n = graph.names.len();
+        for tokens in 1..=2usize {
+            let outcomes = sum_outcomes(&graph.followers, tokens);
+            let code = |names: &[String]| -> usize {
+                names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, name)| graph.vertex(name).unwrap() * n.pow(i as u32))
+                    .sum()
+            };
+            for start in 0..n.pow(tokens as u32) {
+                let names: Vec<String> = (0..tokens)
+                    .map(|i| graph.names[start / n.pow(i as u32) % n].clone())
+                    .collect();
+                let position = game.position(&names).unwrap();
+                assert_eq!(
+                    game.analyze(&position).unwrap().outcome,
+                    outcomes[start],
+                    "{}",
+                    position.text()
+                );
+                checked_moves(&game, &position);
+                let reply = perfect_reply(&game, &position).unwrap();
+                *seen.entry(outcomes[start].letter()).or_insert(0) += 1;
+                match (outcomes[start], reply) {
+                    (Outcome::N, Some(reply)) => {
+                        assert_eq!(outcomes[code(&reply.play.after.components)], Outcome::P)
+                    }
+                    (Outcome::D, Some(reply)) => {
+                        assert_eq!(outcomes[code(&reply.play.after.components)], Outcome::D);
+                        assert!(reply.reason.contains("draw"), "{}", reply.reason);
+                    }
+                    (Outcome::P, Some(reply)) => {
+                        assert_eq!(outcomes[code(&reply.play.after.components)], Outcome::N)
+                    }
+                    (Outcome::P, None) => {}
+                    (outcome, reply) => panic!("{outcome:?} with reply {reply:?}"),
+                }
+            }
+        }
+    }
+    // The random graphs reached every outcome.
+    assert!(seen.len() == 3, "{seen:?}");
+}
+
+// ---------------------------------------------------------------- SOS
+
+#[test]
+fn sos_moves_write_each_letter_in_each_empty_square() {
+    let game = SosPlayable;
+    for text in ["4", "S__S", "_O_S_", "S_O_O_S", "0"] {
+        let position = game.position(&words(text)).unwrap();
+        let strip = parse_strip(text).unwrap();
+        let moves = checked_moves(&game, &position);
+        let mut listed: Vec<String> = moves.iter().map(|m| m.after.text()).collect();
+        listed.sort();
+        let mut expected: Vec<String> = Sos {
+            length: strip.length,
+        }
+        .moves(&strip)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+        expected.sort();
+        assert_eq!(listed, expected, "{text}");
+    }
+    let position = game.position(&words("S__S")).unwrap();
+    assert_eq!(
+        game.parse_move(&position, "o@2").unwrap().after.text(),
+        "SO_S"
+    );
+    assert_eq!(
+        game.parse_move(&position, "3 S").unwrap().after.text(),
+        "S_SS"
+    );
+    assert_eq!(
+        game.parse_move(&position, "O3").unwrap().after.text(),
+        "S_OS"
+    );
+    assert_illegal(&game, &position, "S@1");
+    assert_illegal(&game, &position, "S@5");
+    assert_illegal(&game, &position, "X@2");
+    assert_illegal(&game, &position, "S");
+    assert_illegal(&game, &position, "S@0");
+}
+
+#[test]
+fn sos_completed_and_full_strips_are_finished_positions() {
+    let game = SosPlayable;
+    let position = game.position(&words("S")).unwrap();
+    assert_eq!(position.components, words("S"));
+    // Completing S-O-S ends the game: the strip after the move has no moves,
+    // and the player to move there has lost.
+    let start = game.position(&words("SO__")).unwrap();
+    let won = game.parse_move(&start, "S@3").unwrap();
+    assert_eq!(won.after.text(), "SOS_");
+    let Board::Strips { legend, .. } = &won.after.board else {
+        panic!("not a strip")
+    };
+    assert!(legend.contains("S-O-S in squares 1-3"), "{legend}");
+    assert!(game.moves(&won.after).unwrap().is_empty());
+    let report = game.analyze(&won.after).unwrap();
+    assert_eq!((report.outcome, report.remoteness), (Outcome::L, Some(0)));
+    assert_illegal(&game, &won.after, "O@4");
+    assert!(perfect_reply(&game, &won.after).unwrap().is_none());
+    // The perfect reply from SO__ completes it at once.
+    let reply = perfect_reply(&game, &start).unwrap().unwrap();
+    assert_eq!(reply.play.after.text(), "SOS_");
+    // A full strip without S-O-S is a tie.
+    let full = game.position(&words("SOOS")).unwrap();
+    assert!(game.moves(&full).unwrap().is_empty());
+    let report = game.analyze(&full).unwrap();
+    assert_eq!((report.outcome, report.remoteness), (Outcome::T, Some(0)));
+}
+
+#[test]
+fn sos_perfect_reply_prefers_win_then_tie_then_the_slowest_loss() {
+    let mut random = Lcg(7);
+    let mut seen = BTreeMap::new();
+    // Random strips, and a few lost ones (they are rare at random).
+    let mut strips: Vec<String> = (0..60)
+        .map(|_| {
+            let length = 3 + random.below(6) as usize;
+            (0..length)
+                .map(|_| ["_", "_", "_", "S", "O"][random.below(5) as usize])
+                .collect()
+        })
+        .collect();
+    strips.extend(["S__S", "OS__SO", "S__S_S__S"].map(str::to_string));
+    for text in strips {
+        let strip = parse_strip(&text).unwrap();
+        let game = SosPlayable;
+        let position = game.position(&words(&text)).unwrap();
+        checked_moves(&game, &position);
+        let mut solver = WinLoseTieSolver::new(Sos {
+            length: strip.length,
+        });
+        let value = solver.solve(&strip).unwrap();
+        let report = game.analyze(&position).unwrap();
+        assert_eq!(report.outcome, value.outcome, "{text}");
+        assert_eq!(report.remoteness, Some(u64::from(value.remoteness)));
+        let Some(reply) = perfect_reply(&game, &position).unwrap() else {
+            assert!(Sos {
+                length: strip.length
+            }
+            .terminal(&strip)
+            .is_some());
+            continue;
+        };
+        *seen.entry(value.outcome.letter()).or_insert(0) += 1;
+        let after = parse_strip(&reply.play.after.text()).unwrap();
+        let left = solver.solve(&after).unwrap();
+        let wanted = match value.outcome {
+            Outcome::W => Outcome::L,
+            Outcome::T => Outcome::T,
+            _ => Outcome::W,
+        };
+        assert_eq!(left.outcome, wanted, "{text} → {after}");
+        // Win fast, lose slow: the reply achieves the position's remoteness.
+        if value.outcome != Outcome::T {
+            assert_eq!(left.remoteness + 1, value.remoteness, "{text} → {after}");
+        }
+    }
+    assert!(seen.len() == 3, "{seen:?}");
+}
