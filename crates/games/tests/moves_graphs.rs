@@ -9,8 +9,12 @@ use std::collections::BTreeMap;
 
 use sprague_engine::loopy::retrograde_outcomes;
 use sprague_engine::win_lose_tie::{TwoPlayerGame, WinLoseTieSolver};
-use sprague_engine::Outcome;
+use sprague_engine::{Game, GrundySolver, Outcome};
 use sprague_games::digraph::DigraphGame;
+use sprague_games::green_hackenbush::{
+    parse_picture, parse_rooted_graph, parse_tree, EdgeDeletion, HackenbushPlayable,
+    Picture as HackenbushPicture, Syntax,
+};
 use sprague_games::play::perfect_reply;
 use sprague_games::position::{Board, Move, Position};
 use sprague_games::sos::{parse_strip, Sos, SosPlayable};
@@ -354,4 +358,188 @@ fn sos_perfect_reply_prefers_win_then_tie_then_the_slowest_loss() {
         }
     }
     assert!(seen.len() == 3, "{seen:?}");
+}
+
+// ---------------------------------------------------------------- Green Hackenbush
+
+fn hackenbush(syntax: Syntax) -> HackenbushPlayable {
+    HackenbushPlayable(syntax)
+}
+
+/// The canonical texts of the options of one picture, by the module's
+/// brute-force game on edge masks.
+fn mask_options(game: &HackenbushPlayable, picture: &HackenbushPicture) -> Vec<String> {
+    let m = picture.edges.len();
+    let start = picture
+        .grounded(&vec![true; m])
+        .iter()
+        .enumerate()
+        .fold(0u64, |acc, (i, &l)| acc | (u64::from(l) << i));
+    let mut texts: Vec<String> = EdgeDeletion(picture)
+        .options(&start)
+        .into_iter()
+        .map(|mask| {
+            let live: Vec<bool> = (0..m).map(|i| mask >> i & 1 == 1).collect();
+            game.write(picture, &live)
+        })
+        .collect();
+    texts.sort();
+    texts.dedup();
+    texts
+}
+
+fn parse_with(syntax: Syntax, word: &str) -> HackenbushPicture {
+    match syntax {
+        Syntax::Hackenbush => parse_picture(word),
+        Syntax::Tree => parse_tree(word),
+        Syntax::RootedGraph => parse_rooted_graph(word),
+    }
+    .unwrap()
+}
+
+/// The value of a sum by brute force over edge deletions.
+fn searched_value(syntax: Syntax, components: &[String]) -> u64 {
+    components.iter().fold(0, |total, word| {
+        let picture = parse_with(syntax, word);
+        let m = picture.edges.len();
+        let start = picture
+            .grounded(&vec![true; m])
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (i, &l)| acc | (u64::from(l) << i));
+        total
+            ^ GrundySolver::by_search(EdgeDeletion(&picture))
+                .grundy(&start)
+                .unwrap()
+    })
+}
+
+#[test]
+fn hackenbush_cuts_are_the_edge_deletion_options() {
+    for (syntax, text) in [
+        (Syntax::Hackenbush, "g-a,a-b,b-g,a-c,c-d"),
+        (Syntax::Hackenbush, "g-a,g-a,a-b,x-y"),
+        (Syntax::Hackenbush, "ground:x,x-a,a-a,a-b,b-x"),
+        (Syntax::Tree, "(()(()()))"),
+        (Syntax::Tree, "((()())(()))"),
+        (Syntax::RootedGraph, "1:1-2,2-3,3-1,1-4"),
+    ] {
+        let game = hackenbush(syntax);
+        let position = game.position(&words(text)).unwrap();
+        let Board::Pictures { pictures } = &position.board else {
+            panic!("not pictures")
+        };
+        assert_eq!(pictures.len(), 1);
+        let moves = checked_moves(&game, &position);
+        let mut afters: Vec<String> = moves.iter().map(|m| m.after.text()).collect();
+        afters.sort();
+        afters.dedup();
+        let picture = parse_with(syntax, text);
+        assert_eq!(afters, mask_options(&game, &picture), "{text}");
+        // One move per edge, parallel edges counted once (two leaves of the
+        // same vertex are two moves to the same tree).
+        let expected = match text {
+            "g-a,g-a,a-b,x-y" => 2,
+            "ground:x,x-a,a-a,a-b,b-x" => 4,
+            _ => picture.edges.len(),
+        };
+        assert_eq!(moves.len(), expected, "{text}");
+    }
+}
+
+#[test]
+fn hackenbush_notation_positions_and_errors() {
+    let game = hackenbush(Syntax::Hackenbush);
+    // A floating edge is dropped from the canonical position.
+    let position = game.position(&words("g-a,a-b,x-y")).unwrap();
+    assert_eq!(position.components, words("g-a,a-b"));
+    let cut = game.parse_move(&position, "b - a").unwrap();
+    assert_eq!(cut.after.components, words("g-a"));
+    // Cutting the bottom edge drops what stood on it; the bare ground is `0`.
+    let cut = game.parse_move(&position, "g-a").unwrap();
+    assert_eq!(cut.after.components, words("0"));
+    assert!(game.moves(&cut.after).unwrap().is_empty());
+    assert_eq!(game.analyze(&cut.after).unwrap().grundy, Some(0));
+    assert_illegal(&game, &cut.after, "g-a");
+    // In a sum, the prefix is needed when several pictures have the edge.
+    let sum = game.position(&words("g-a,a-b g-a g-c")).unwrap();
+    let notations: Vec<String> = checked_moves(&game, &sum)
+        .into_iter()
+        .map(|m| m.notation)
+        .collect();
+    assert_eq!(notations, vec!["1:g-a", "a-b", "2:g-a", "g-c"]);
+    assert_eq!(
+        game.parse_move(&sum, "2:g-a").unwrap().after.components,
+        words("g-a,a-b 0 g-c")
+    );
+    assert_illegal(&game, &sum, "g-a");
+    assert_illegal(&game, &sum, "a-c");
+    assert_illegal(&game, &sum, "4:g-a");
+    assert_illegal(&game, &sum, "2:a-b");
+    assert_illegal(&game, &sum, "cut");
+    // Equal pictures share their moves; `a-b` is not ambiguous between copies.
+    let twins = game.position(&words("g-a,a-b g-a,a-b")).unwrap();
+    let moves = checked_moves(&game, &twins);
+    assert_eq!(moves.len(), 2);
+    assert_eq!(moves[0].notation, "g-a");
+    // Trees and rooted graphs keep their own syntax after a cut.
+    let tree = hackenbush(Syntax::Tree);
+    let position = tree.position(&words("(()(()))")).unwrap();
+    assert_eq!(
+        tree.parse_move(&position, "r-2").unwrap().after.components,
+        words("(())")
+    );
+    let rooted = hackenbush(Syntax::RootedGraph);
+    let position = rooted.position(&words("1:1-2")).unwrap();
+    let cut = rooted.parse_move(&position, "1-2").unwrap();
+    assert_eq!(cut.after.components, words("1:"));
+    assert_eq!(rooted.position(&cut.after.components).unwrap(), cut.after);
+    assert_illegal(&rooted, &position, "1:2-3");
+}
+
+#[test]
+fn hackenbush_perfect_reply_leaves_value_zero_by_brute_force() {
+    let mut random = Lcg(99);
+    let mut winning = 0;
+    for round in 0..40 {
+        let syntax = [Syntax::Hackenbush, Syntax::RootedGraph][round % 2];
+        let game = hackenbush(syntax);
+        let components: Vec<String> = (0..1 + random.below(2))
+            .map(|_| {
+                let n = 2 + random.below(4);
+                let name = |x: u64| {
+                    if x == 0 {
+                        "g".to_string()
+                    } else {
+                        format!("v{x}")
+                    }
+                };
+                let mut edges = vec!["g-v1".to_string()];
+                for _ in 0..random.below(6) {
+                    edges.push(format!(
+                        "{}-{}",
+                        name(random.below(n)),
+                        name(random.below(n))
+                    ));
+                }
+                match syntax {
+                    Syntax::RootedGraph => format!("g:{}", edges.join(",")),
+                    _ => edges.join(","),
+                }
+            })
+            .collect();
+        let position = game.position(&components).unwrap();
+        checked_moves(&game, &position);
+        let value = searched_value(syntax, &position.components);
+        assert_eq!(game.analyze(&position).unwrap().grundy, Some(value));
+        let reply = perfect_reply(&game, &position).unwrap().unwrap();
+        let left = searched_value(syntax, &reply.play.after.components);
+        if value != 0 {
+            winning += 1;
+            assert_eq!(left, 0, "{} → {}", position.text(), reply.play.after.text());
+        } else {
+            assert_ne!(left, 0);
+        }
+    }
+    assert!(winning > 10);
 }
