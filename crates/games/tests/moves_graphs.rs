@@ -18,6 +18,7 @@ use sprague_games::green_hackenbush::{
 use sprague_games::play::perfect_reply;
 use sprague_games::position::{Board, Move, Position};
 use sprague_games::sos::{parse_strip, Sos, SosPlayable};
+use sprague_games::staircase::{StaircaseNim, Steps};
 use sprague_games::{GameError, PlayableGame};
 
 /// A small deterministic generator (64-bit LCG), so the random positions are the same every run.
@@ -542,4 +543,80 @@ fn hackenbush_perfect_reply_leaves_value_zero_by_brute_force() {
         }
     }
     assert!(winning > 10);
+}
+
+// ---------------------------------------------------------------- Staircase Nim
+
+fn steps_of(position: &Position) -> Steps {
+    Steps::new(
+        position
+            .components
+            .iter()
+            .map(|w| w.parse().unwrap())
+            .collect(),
+    )
+}
+
+#[test]
+fn staircase_moves_are_the_options_and_the_reply_is_checked_by_search() {
+    let game = StaircaseNim;
+    let mut random = Lcg(3);
+    let mut search = GrundySolver::by_search(StaircaseNim);
+    let mut winning = 0;
+    for round in 0..40 {
+        let text = if round == 0 {
+            "3 0 2 5".to_string()
+        } else {
+            (0..1 + random.below(4))
+                .map(|_| random.below(4).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let position = game.position(&words(&text)).unwrap();
+        assert_eq!(
+            position.board,
+            Board::Staircase {
+                steps: steps_of(&position).coins().to_vec()
+            }
+        );
+        let moves = checked_moves(&game, &position);
+        let mut afters: Vec<Steps> = moves.iter().map(|m| steps_of(&m.after)).collect();
+        afters.sort();
+        let mut expected = StaircaseNim.options(&steps_of(&position));
+        expected.sort();
+        assert_eq!(afters, expected, "{text}");
+        let value = search.grundy(&steps_of(&position)).unwrap();
+        match perfect_reply(&game, &position).unwrap() {
+            Some(reply) if value != 0 => {
+                winning += 1;
+                assert_eq!(search.grundy(&steps_of(&reply.play.after)).unwrap(), 0);
+            }
+            Some(reply) => assert_ne!(search.grundy(&steps_of(&reply.play.after)).unwrap(), 0),
+            None => assert_eq!(value, 0),
+        }
+    }
+    assert!(winning > 10);
+    let position = game.position(&words("3 0 2 5")).unwrap();
+    assert_eq!(
+        game.parse_move(&position, "4:5").unwrap().after.components,
+        words("3 0 7")
+    );
+    assert_eq!(
+        game.parse_move(&position, "1 : 3")
+            .unwrap()
+            .after
+            .components,
+        words("0 0 2 5")
+    );
+    for bad in ["2:1", "4:6", "5:1", "1:0", "up"] {
+        assert_illegal(&game, &position, bad);
+    }
+    assert_eq!(
+        game.value_rule("3 0 2 5", 1).unwrap(),
+        "g = 3 ⊕ 2 = 1, the nim-sum of the coins on the odd steps (1, 3)"
+    );
+    assert!(matches!(
+        game.moves(&game.position(&words("99999 2")).unwrap()),
+        Err(GameError::PositionTooLarge { .. })
+    ));
 }
