@@ -9,8 +9,13 @@ use std::collections::BTreeMap;
 
 use sprague_engine::loopy::retrograde_outcomes;
 use sprague_engine::win_lose_tie::{TwoPlayerGame, WinLoseTieSolver};
-use sprague_engine::{Game, GrundySolver, Outcome};
+use sprague_engine::{Game, GrundySolver, HeapGame, Heaps, Outcome};
+use sprague_games::count_to::CountTo;
 use sprague_games::digraph::DigraphGame;
+use sprague_games::dynamic_subtraction::{
+    DynamicSubtraction, LimitedHeap, LimitedTakeGame, TakeRule,
+};
+use sprague_games::fibonacci_nim::FibonacciNim;
 use sprague_games::green_hackenbush::{
     parse_picture, parse_rooted_graph, parse_tree, EdgeDeletion, HackenbushPlayable,
     Picture as HackenbushPicture, Syntax,
@@ -19,7 +24,7 @@ use sprague_games::play::perfect_reply;
 use sprague_games::position::{Board, Move, Position};
 use sprague_games::sos::{parse_strip, Sos, SosPlayable};
 use sprague_games::staircase::{StaircaseNim, Steps};
-use sprague_games::{GameError, PlayableGame};
+use sprague_games::{BashGame, GameError, PlayableGame};
 
 /// A small deterministic generator (64-bit LCG), so the random positions are the same every run.
 struct Lcg(u64);
@@ -619,4 +624,121 @@ fn staircase_moves_are_the_options_and_the_reply_is_checked_by_search() {
         game.moves(&game.position(&words("99999 2")).unwrap()),
         Err(GameError::PositionTooLarge { .. })
     ));
+}
+
+// ---------------------------------------------------------------- one-position games
+
+/// Checks the moves of `position` against `engine`'s options and the perfect
+/// reply against a search of `engine` that ignores closed forms; returns
+/// whether the position was a win for the player to move.
+fn check_against_search<G>(
+    game: &dyn PlayableGame,
+    engine: G,
+    position: &Position,
+    read: &dyn Fn(&Position) -> G::Position,
+) -> bool
+where
+    G: Game + Clone,
+    G::Position: Ord + std::fmt::Debug,
+{
+    let moves = checked_moves(game, position);
+    let mut afters: Vec<G::Position> = moves.iter().map(|m| read(&m.after)).collect();
+    afters.sort();
+    afters.dedup();
+    let mut expected = engine.options(&read(position));
+    expected.sort();
+    expected.dedup();
+    assert_eq!(afters, expected, "{}", position.text());
+    let mut search = GrundySolver::by_search(engine);
+    let value = search.grundy(&read(position)).unwrap();
+    match perfect_reply(game, position).unwrap() {
+        Some(reply) if value != 0 => {
+            assert_eq!(search.grundy(&read(&reply.play.after)).unwrap(), 0);
+        }
+        Some(reply) => assert_ne!(search.grundy(&read(&reply.play.after)).unwrap(), 0),
+        None => assert_eq!(value, 0),
+    }
+    value != 0
+}
+
+fn limited(position: &Position) -> LimitedHeap {
+    position.components[0].parse().unwrap()
+}
+
+#[test]
+fn dynamic_and_fibonacci_moves_are_takes_checked_by_search() {
+    for (game, rule) in [
+        (
+            Box::new(DynamicSubtraction) as Box<dyn PlayableGame>,
+            TakeRule::AtMostLast,
+        ),
+        (Box::new(FibonacciNim), TakeRule::AtMostTwiceLast),
+    ] {
+        let mut random = Lcg(11);
+        let mut winning = 0;
+        for _ in 0..30 {
+            let heap = random.below(20);
+            let text = match random.below(3) {
+                0 => heap.to_string(),
+                _ => format!("{heap},{}", 1 + random.below(6)),
+            };
+            let position = game.position(&words(&text)).unwrap();
+            if check_against_search(game.as_ref(), LimitedTakeGame { rule }, &position, &limited) {
+                winning += 1;
+            }
+        }
+        assert!(winning > 5);
+        let position = game.position(&words("10,2")).unwrap();
+        assert_eq!(
+            game.parse_move(&position, "2").unwrap().after.components,
+            words("8,2")
+        );
+        let Board::Counters { counters } = &position.board else {
+            panic!("not counters")
+        };
+        assert_eq!(counters.len(), 3);
+        for bad in ["0", "7", "-1", "two"] {
+            assert_illegal(game.as_ref(), &position, bad);
+        }
+        assert!(game.position(&words("10,0")).is_err());
+        assert!(matches!(
+            game.moves(&game.position(&words("1000000")).unwrap()),
+            Err(GameError::PositionTooLarge { .. })
+        ));
+    }
+    assert!(FibonacciNim
+        .value_rule("10", 1)
+        .unwrap()
+        .starts_with("10 = 2 + 8 (Zeckendorf), whose smallest term is 2 ≤ the limit 9"));
+    assert!(DynamicSubtraction
+        .value_rule("12,2", 0)
+        .unwrap()
+        .starts_with("the lowest set bit of 12 is 4 > the limit 2"));
+}
+
+#[test]
+fn count_to_moves_are_the_numbers_said() {
+    let game = CountTo::new(3).unwrap();
+    let bash = HeapGame::new(BashGame::new(3).unwrap());
+    for text in ["21", "21 5", "10 9", "7 7", "0"] {
+        let position = game.position(&words(text)).unwrap();
+        // The Bash game on the distance to the target.
+        let distance = |p: &Position| {
+            let numbers: Vec<u64> = p.components.iter().map(|w| w.parse().unwrap()).collect();
+            Heaps::single(numbers[0] - numbers[1])
+        };
+        check_against_search(&game, bash.clone(), &position, &distance);
+    }
+    let position = game.position(&words("21 5")).unwrap();
+    assert_eq!(position.components, words("21 5"));
+    assert_eq!(
+        game.parse_move(&position, "3").unwrap().description,
+        "say 8"
+    );
+    assert_illegal(&game, &position, "4");
+    assert_illegal(&game, &position, "0");
+    assert_eq!(
+        game.value_rule("21 5", 0).unwrap(),
+        "g = (21 − 5) mod 4 = 0: the distance to the target, modulo the largest step plus one"
+    );
 }
