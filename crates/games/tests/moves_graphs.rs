@@ -15,6 +15,7 @@ use sprague_games::digraph::DigraphGame;
 use sprague_games::dynamic_subtraction::{
     DynamicSubtraction, LimitedHeap, LimitedTakeGame, TakeRule,
 };
+use sprague_games::empty_divide::{Boxes, EmptyAndDivide};
 use sprague_games::fibonacci_nim::FibonacciNim;
 use sprague_games::green_hackenbush::{
     parse_picture, parse_rooted_graph, parse_tree, EdgeDeletion, HackenbushPlayable,
@@ -24,6 +25,7 @@ use sprague_games::play::perfect_reply;
 use sprague_games::position::{Board, Move, Position};
 use sprague_games::sos::{parse_strip, Sos, SosPlayable};
 use sprague_games::staircase::{StaircaseNim, Steps};
+use sprague_games::thirty_one::{ThirtyOne, Turned};
 use sprague_games::{BashGame, GameError, PlayableGame};
 
 /// A small deterministic generator (64-bit LCG), so the random positions are the same every run.
@@ -741,4 +743,66 @@ fn count_to_moves_are_the_numbers_said() {
         game.value_rule("21 5", 0).unwrap(),
         "g = (21 − 5) mod 4 = 0: the distance to the target, modulo the largest step plus one"
     );
+}
+
+#[test]
+fn thirty_one_moves_are_cards_checked_by_search() {
+    let game = ThirtyOne;
+    let read = |p: &Position| {
+        let cards: Vec<u64> = p
+            .components
+            .iter()
+            .map(|w| w.parse::<u64>().unwrap())
+            .filter(|&c| c > 0)
+            .collect();
+        Turned::from_cards(&cards).unwrap()
+    };
+    let mut random = Lcg(31);
+    for _ in 0..15 {
+        let cards: Vec<String> = (0..3 + random.below(5))
+            .map(|_| (1 + random.below(6)).to_string())
+            .collect();
+        let Ok(position) = game.position(&cards) else {
+            continue;
+        };
+        check_against_search(&game, ThirtyOne, &position, &read);
+    }
+    let position = game.position(&words("6 6 6 6 5 1")).unwrap();
+    assert_eq!(position.components, words("1 5 6 6 6 6"));
+    assert_illegal(&game, &position, "6"); // no sixes left
+    assert_illegal(&game, &position, "2"); // 30 + 2 > 31
+    assert_eq!(
+        game.parse_move(&position, "1").unwrap().after.components,
+        words("1 1 5 6 6 6 6")
+    );
+}
+
+#[test]
+fn empty_divide_moves_are_splits_checked_by_search() {
+    let game = EmptyAndDivide;
+    let read = |p: &Position| {
+        Boxes::new(
+            p.components[0].parse().unwrap(),
+            p.components[1].parse().unwrap(),
+        )
+        .unwrap()
+    };
+    for m in 1..8 {
+        for n in m..9 {
+            let position = game.position(&words(&format!("{n} {m}"))).unwrap();
+            assert_eq!(position.components, words(&format!("{m} {n}")));
+            check_against_search(&game, EmptyAndDivide, &position, &read);
+        }
+    }
+    let position = game.position(&words("4 7")).unwrap();
+    assert_eq!(
+        game.parse_move(&position, "1 + 3").unwrap().description,
+        "empty the box of 7, split 4 into 1 + 3"
+    );
+    assert_illegal(&game, &position, "2+3");
+    assert_illegal(&game, &position, "0+4");
+    assert!(matches!(
+        game.moves(&game.position(&words("200001 3")).unwrap()),
+        Err(GameError::PositionTooLarge { .. })
+    ));
 }
