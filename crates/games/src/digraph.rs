@@ -16,6 +16,11 @@
 //! `vertices: a b c` (vertices without edges, and a check that every edge
 //! uses declared names). JSON files are
 //! `{"vertices": ["a", "b"], "edges": [["a", "b"], ...]}` (`vertices` optional).
+//!
+//! Moves are written as the vertex a token moves to (`c`), or `u->v` when
+//! tokens on several vertices could move to v. The game is loopy, so its
+//! analysis scores positions itself ([`Ending::Scored`]): P, N or D, and the
+//! perfect reply keeps a draw from a D-position.
 
 use sprague_engine::loopy::{generalized_grundy, GeneralizedGrundy, LoopyValue};
 use sprague_engine::Outcome;
@@ -23,7 +28,15 @@ use sprague_engine::Outcome;
 use crate::error::GameError;
 use crate::game_graph::{explore, GameGraph};
 use crate::graph_input::{number_vertices, parse_edge_list, read_source};
-use crate::playable::{require_position, ComponentReport, MoveReport, PlayableGame, Report};
+use crate::playable::{
+    find_move, normalise_notation, require_position, ComponentReport, Ending, Evaluation,
+    MoveReport, PlayableGame, Report, MAX_LISTED_MOVES,
+};
+use crate::position::{Board, Move, Position};
+
+/// The most vertex and arc names written in all the after-positions of one
+/// move list (each after-position carries the whole graph for drawing).
+pub const MAX_LISTED_NAMES: usize = 4_000_000;
 
 /// The most vertices of a digraph.
 pub const VERTEX_LIMIT: usize = 20_000;
@@ -283,6 +296,60 @@ impl DigraphGame {
         LoopyValue::sum(&values)
     }
 
+    /// The position with tokens on `tokens`, with the whole graph to draw.
+    fn position_of(&self, tokens: &[usize]) -> Position {
+        let names: Vec<String> = tokens
+            .iter()
+            .map(|&v| self.graph.names[v].clone())
+            .collect();
+        let arcs = self
+            .graph
+            .followers
+            .iter()
+            .enumerate()
+            .flat_map(|(u, list)| {
+                list.iter()
+                    .map(move |&v| [self.graph.names[u].clone(), self.graph.names[v].clone()])
+            })
+            .collect();
+        Position::new(
+            self.description(),
+            names.clone(),
+            Board::Digraph {
+                vertices: self.graph.names.clone(),
+                arcs,
+                tokens: names,
+            },
+        )
+    }
+
+    /// Every move as (token index, from, to), one per distinct occupied vertex.
+    fn token_moves(&self, tokens: &[usize]) -> Vec<(usize, usize, usize)> {
+        let mut moves = Vec::new();
+        for (index, &vertex) in tokens.iter().enumerate() {
+            if tokens[..index].contains(&vertex) {
+                continue;
+            }
+            for &to in &self.graph.followers[vertex] {
+                moves.push((index, vertex, to));
+            }
+        }
+        moves
+    }
+
+    /// The notation of the move `from → to`: `to` alone when no token on
+    /// another vertex can move to it, `from->to` otherwise.
+    fn notation(&self, tokens: &[usize], from: usize, to: usize) -> String {
+        let ambiguous = tokens
+            .iter()
+            .any(|&other| other != from && self.graph.followers[other].contains(&to));
+        if ambiguous {
+            format!("{}->{}", self.graph.names[from], self.graph.names[to])
+        } else {
+            self.graph.names[to].clone()
+        }
+    }
+
     fn names(&self, tokens: &[usize]) -> String {
         let words: Vec<&str> = tokens
             .iter()
@@ -307,6 +374,159 @@ impl PlayableGame for DigraphGame {
 
     fn position_syntax(&self) -> String {
         "the vertices holding tokens, e.g. a b b".into()
+    }
+
+    fn move_syntax(&self) -> String {
+        "the vertex a token moves to, e.g. c, or FROM->TO (e.g. b->c) when tokens on several vertices could move there".into()
+    }
+
+    fn ending(&self) -> Ending {
+        Ending::Scored
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        let tokens = self.tokens(words)?;
+        Ok(self.position_of(&tokens))
+    }
+
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let tokens = self.tokens(&position.components)?;
+        let listed = self.token_moves(&tokens);
+        let arcs: usize = self.graph.followers.iter().map(Vec::len).sum();
+        let names = listed
+            .len()
+            .saturating_mul(self.graph.names.len() + 2 * arcs + tokens.len());
+        if listed.len() > MAX_LISTED_MOVES || names > MAX_LISTED_NAMES {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "the position has {} moves on a graph of {} vertices and {arcs} arcs, too many to list (the limit is {MAX_LISTED_MOVES} moves and {MAX_LISTED_NAMES} names drawn in all)",
+                    listed.len(),
+                    self.graph.names.len()
+                ),
+            });
+        }
+        Ok(listed
+            .into_iter()
+            .map(|(index, from, to)| {
+                let mut after = tokens.clone();
+                after[index] = to;
+                Move {
+                    notation: self.notation(&tokens, from, to),
+                    description: format!(
+                        "move the token on {} to {}",
+                        self.graph.names[from], self.graph.names[to]
+                    ),
+                    component: Some(index),
+                    after: self.position_of(&after),
+                }
+            })
+            .collect())
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        let tokens = self.tokens(&position.components)?;
+        let illegal = |reason: String| GameError::IllegalMove {
+            text: crate::error::quoted(text),
+            position: position.text(),
+            reason,
+        };
+        let written: String = text
+            .replace('→', "->")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        // Vertex names are case-sensitive, so they are matched exactly first.
+        let vertex = |name: &str| self.graph.names.iter().position(|n| n == name);
+        let chosen = match written.split_once("->") {
+            Some((from, to)) => match (vertex(from), vertex(to)) {
+                (Some(from), Some(to)) if tokens.contains(&from) => {
+                    if self.graph.followers[from].contains(&to) {
+                        Some((from, to))
+                    } else {
+                        return Err(illegal(format!(
+                            "there is no arc from {} to {}; write a move as {}",
+                            self.graph.names[from],
+                            self.graph.names[to],
+                            self.move_syntax()
+                        )));
+                    }
+                }
+                _ => None,
+            },
+            None => match vertex(&written) {
+                Some(to) => {
+                    let mut sources: Vec<usize> = tokens
+                        .iter()
+                        .copied()
+                        .filter(|&from| self.graph.followers[from].contains(&to))
+                        .collect();
+                    sources.sort_unstable();
+                    sources.dedup();
+                    match sources.as_slice() {
+                        [from] => Some((*from, to)),
+                        [] => {
+                            return Err(illegal(format!(
+                                "no token can move to {}; write a move as {}",
+                                self.graph.names[to],
+                                self.move_syntax()
+                            )))
+                        }
+                        many => {
+                            let names: Vec<&str> =
+                                many.iter().map(|&v| self.graph.names[v].as_str()).collect();
+                            return Err(illegal(format!(
+                                "tokens on {} can all move to {}: write FROM->TO, e.g. {}->{}",
+                                names.join(", "),
+                                self.graph.names[to],
+                                names[0],
+                                self.graph.names[to]
+                            )));
+                        }
+                    }
+                }
+                None => None,
+            },
+        };
+        if let Some((from, to)) = chosen {
+            let index = tokens.iter().position(|&v| v == from).unwrap_or(0);
+            let mut after = tokens.clone();
+            after[index] = to;
+            return Ok(Move {
+                notation: self.notation(&tokens, from, to),
+                description: format!(
+                    "move the token on {} to {}",
+                    self.graph.names[from], self.graph.names[to]
+                ),
+                component: Some(index),
+                after: self.position_of(&after),
+            });
+        }
+        // `#k`, the position left, or a notation in other letter case.
+        let moves = self.moves(position)?;
+        let wanted = normalise_notation(text);
+        let mut matching = moves
+            .iter()
+            .filter(|m| normalise_notation(&m.notation) == wanted);
+        if let (Some(only), None) = (matching.next(), matching.next()) {
+            return Ok(only.clone());
+        }
+        find_move(self, position, moves, text)
+    }
+
+    /// The outcome after each move, from the γ values directly (the sum of
+    /// the tokens' γ), without listing the winning moves of each position.
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        moves
+            .iter()
+            .map(|played| {
+                let total = self.sum(&self.tokens(&played.after.components)?);
+                Ok(Evaluation {
+                    outcome: total.outcome(),
+                    grundy: total.finite(),
+                    remoteness: None,
+                })
+            })
+            .collect()
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {

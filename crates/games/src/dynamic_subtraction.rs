@@ -13,13 +13,18 @@
 //! before the first move. The module also holds the position type and game
 //! shared with Fibonacci Nim ([`crate::fibonacci_nim`]), where the limit is
 //! twice the last take.
+//!
+//! Moves are written as the number of tokens taken, e.g. `3`.
 
 use std::fmt;
 
 use sprague_engine::{Game, GrundySolver, Outcome};
 
 use crate::error::GameError;
-use crate::playable::{parse_heap, ComponentReport, MoveReport, PlayableGame, Report};
+use crate::playable::{
+    parse_heap, ComponentReport, Evaluation, MoveReport, PlayableGame, Report, MAX_LISTED_MOVES,
+};
+use crate::position::{Board, Counter, Move, Position};
 
 /// A heap and the opponent's last take (`None` before the first move).
 ///
@@ -160,6 +165,137 @@ impl LimitedTakeGame {
         takes
     }
 
+    /// "take 3, leaving 7 (opponent may take at most 6)".
+    pub fn describe_take(&self, position: &LimitedHeap, take: u64) -> String {
+        let left = LimitedHeap {
+            heap: position.heap - take,
+            last_take: Some(take),
+        };
+        format!(
+            "take {take}, leaving {} (opponent may take at most {})",
+            left.heap,
+            self.limit(&left)
+        )
+    }
+
+    /// `position` as data: one word, and the heap, the last take (once there
+    /// is one) and the most the player to move may take.
+    pub fn position_of(&self, description: &str, position: &LimitedHeap) -> Position {
+        let mut counters = vec![Counter {
+            name: "heap".to_string(),
+            value: position.heap,
+        }];
+        if let Some(take) = position.last_take {
+            counters.push(Counter {
+                name: "last take".to_string(),
+                value: take,
+            });
+        }
+        counters.push(Counter {
+            name: "may take at most".to_string(),
+            value: self.limit(position),
+        });
+        Position::new(
+            description,
+            vec![position.to_string()],
+            Board::Counters { counters },
+        )
+    }
+
+    /// Every take from 1 to the limit, written as the number taken.
+    ///
+    /// # Errors
+    /// [`GameError::PositionTooLarge`] above [`MAX_LISTED_MOVES`] takes.
+    pub fn moves_of(
+        &self,
+        description: &str,
+        position: &LimitedHeap,
+    ) -> Result<Vec<Move>, GameError> {
+        let limit = self.limit(position);
+        if limit > MAX_LISTED_MOVES as u64 {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "up to {limit} tokens may be taken, more moves than the {MAX_LISTED_MOVES} listed"
+                ),
+            });
+        }
+        Ok((1..=limit)
+            .map(|take| Move {
+                notation: take.to_string(),
+                description: self.describe_take(position, take),
+                component: None,
+                after: self.position_of(
+                    description,
+                    &LimitedHeap {
+                        heap: position.heap - take,
+                        last_take: Some(take),
+                    },
+                ),
+            })
+            .collect())
+    }
+
+    /// The outcome after each move by the theorem, and the value by one
+    /// shared search where the heap is at most [`SEARCHED_HEAP`].
+    ///
+    /// # Errors
+    /// The parse errors of the positions.
+    pub fn evaluate(
+        &self,
+        description: &str,
+        moves: &[Move],
+    ) -> Result<Vec<Evaluation>, GameError> {
+        let mut solver = GrundySolver::new(*self);
+        moves
+            .iter()
+            .map(|played| {
+                let position = parse_position(description, &played.after.components)?;
+                let grundy = if position.heap <= SEARCHED_HEAP {
+                    Some(solver.grundy(&position)?)
+                } else {
+                    None
+                };
+                Ok(Evaluation {
+                    outcome: if self.next_player_wins(&position) {
+                        Outcome::N
+                    } else {
+                        Outcome::P
+                    },
+                    grundy,
+                    remoteness: None,
+                })
+            })
+            .collect()
+    }
+
+    /// The theorem's test with its numbers, for [`PlayableGame::value_rule`].
+    pub fn rule(&self, component: &str, grundy: u64) -> Option<String> {
+        let position: LimitedHeap = component.parse().ok()?;
+        let term = self.smallest_term(position.heap);
+        let limit = self.limit(&position);
+        let written = match self.rule {
+            TakeRule::AtMostLast => format!("the lowest set bit of {} is {term}", position.heap),
+            TakeRule::AtMostTwiceLast => {
+                let terms: Vec<String> = crate::fibonacci_nim::zeckendorf(position.heap)
+                    .iter()
+                    .map(u64::to_string)
+                    .collect();
+                format!(
+                    "{} = {} (Zeckendorf), whose smallest term is {term}",
+                    position.heap,
+                    terms.join(" + ")
+                )
+            }
+        };
+        Some(if position.heap == 0 {
+            format!("g = {grundy}: the heap is empty, so the player to move has lost")
+        } else if term <= limit {
+            format!("{written} ≤ the limit {limit}, so the player to move wins by taking it (g = {grundy}, by search)")
+        } else {
+            format!("{written} > the limit {limit}, so the player to move loses (g = {grundy})")
+        })
+    }
+
     /// A [`Report`] of `position`: outcome and winning takes by the theorem,
     /// and the Sprague–Grundy value by search when the heap is small.
     pub fn report(&self, position: LimitedHeap, method: &str) -> Report {
@@ -174,15 +310,7 @@ impl LimitedTakeGame {
             .into_iter()
             .map(|take| MoveReport {
                 component: None,
-                description: format!(
-                    "take {take}, leaving {}{}",
-                    position.heap - take,
-                    match self.rule {
-                        TakeRule::AtMostLast => format!(" (opponent may take at most {take})"),
-                        TakeRule::AtMostTwiceLast =>
-                            format!(" (opponent may take at most {})", take.saturating_mul(2)),
-                    }
-                ),
+                description: self.describe_take(&position, take),
                 to: LimitedHeap {
                     heap: position.heap - take,
                     last_take: Some(take),
@@ -273,6 +401,38 @@ impl PlayableGame for DynamicSubtraction {
             None,
             Some(crate::misere::square_bound(position.heap)),
         )
+    }
+
+    fn move_syntax(&self) -> String {
+        "the number of tokens taken, e.g. 3".to_string()
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        let game = LimitedTakeGame {
+            rule: TakeRule::AtMostLast,
+        };
+        Ok(game.position_of("dynamic", &parse_position("dynamic", words)?))
+    }
+
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let game = LimitedTakeGame {
+            rule: TakeRule::AtMostLast,
+        };
+        game.moves_of("dynamic", &parse_position("dynamic", &position.components)?)
+    }
+
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        LimitedTakeGame {
+            rule: TakeRule::AtMostLast,
+        }
+        .evaluate("dynamic", moves)
+    }
+
+    fn value_rule(&self, component: &str, grundy: u64) -> Option<String> {
+        LimitedTakeGame {
+            rule: TakeRule::AtMostLast,
+        }
+        .rule(component, grundy)
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {

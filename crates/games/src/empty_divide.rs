@@ -10,13 +10,20 @@
 //! other box and split e into two odd parts. (The tutorials' rule of thumb in
 //! seed 002, with P-positions (2^2n, 2^2n), is wrong: (4, 4) is an N-position,
 //! as `tests/heap_games.rs` checks by search.)
+//!
+//! A move is written as the split it leaves, `a+b` (the other box emptied),
+//! e.g. `3+4`.
 
 use std::fmt;
 
 use sprague_engine::{Game, GrundySolver, Outcome};
 
 use crate::error::GameError;
-use crate::playable::{parse_heap, ComponentReport, MoveReport, PlayableGame, Report};
+use crate::playable::{
+    parse_heap, ComponentReport, Evaluation, MoveReport, PlayableGame, Report,
+    MAX_LISTED_MOVES as MAX_LISTED_OPTIONS,
+};
+use crate::position::{Board, Counter, Move, Position};
 
 /// The most winning moves listed; beyond, one per even box.
 pub const MAX_LISTED_MOVES: u128 = 1000;
@@ -144,6 +151,26 @@ impl EmptyAndDivide {
     }
 }
 
+/// The boxes as a position: two words, smaller first.
+fn boxes_position(boxes: &Boxes) -> Position {
+    Position::new(
+        "empty-divide",
+        vec![boxes.0.to_string(), boxes.1.to_string()],
+        Board::Counters {
+            counters: vec![
+                Counter {
+                    name: "box 1".to_string(),
+                    value: boxes.0,
+                },
+                Counter {
+                    name: "box 2".to_string(),
+                    value: boxes.1,
+                },
+            ],
+        },
+    )
+}
+
 /// Reads the two boxes.
 fn parse_boxes(words: &[String]) -> Result<Boxes, GameError> {
     let [m, n] = words else {
@@ -180,6 +207,62 @@ impl PlayableGame for EmptyAndDivide {
             None,
             Some(crate::misere::square_bound(total)),
         )
+    }
+
+    fn move_syntax(&self) -> String {
+        "the split left, a+b (the other box is emptied), e.g. 3+4".to_string()
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        Ok(boxes_position(&parse_boxes(words)?))
+    }
+
+    /// Every split of either box (the other emptied), each split once.
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let boxes = parse_boxes(&position.components)?;
+        let count = u128::from(boxes.0 / 2) + u128::from(boxes.1 / 2);
+        if count > MAX_LISTED_OPTIONS as u128 {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "the boxes can be split in {count} ways, more moves than the {MAX_LISTED_OPTIONS} listed"
+                ),
+            });
+        }
+        Ok(self
+            .options(&boxes)
+            .into_iter()
+            .map(|after| Move {
+                notation: format!("{}+{}", after.0, after.1),
+                description: self.describe_move(&boxes, &after),
+                component: None,
+                after: boxes_position(&after),
+            })
+            .collect())
+    }
+
+    /// The outcome after each move by Ferguson's theorem, values from one search.
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        let mut solver = GrundySolver::new(EmptyAndDivide);
+        moves
+            .iter()
+            .map(|played| {
+                let boxes = parse_boxes(&played.after.components)?;
+                let grundy = if boxes.0.saturating_add(boxes.1) <= SEARCHED_TOTAL {
+                    Some(solver.grundy(&boxes)?)
+                } else {
+                    None
+                };
+                Ok(Evaluation {
+                    outcome: if boxes.both_odd() {
+                        Outcome::P
+                    } else {
+                        Outcome::N
+                    },
+                    grundy,
+                    remoteness: None,
+                })
+            })
+            .collect()
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {

@@ -10,11 +10,17 @@
 //! (or any sum of the smallest terms whose remainder's smallest term exceeds
 //! twice the take). So the opening position is a P-position exactly when n is
 //! a Fibonacci number. Positions are written as in
-//! [`crate::dynamic_subtraction`]: `n`, or `n,t` after the opponent took t.
+//! [`crate::dynamic_subtraction`]: `n`, or `n,t` after the opponent took t;
+//! moves as the number of tokens taken, e.g. `3`.
 
 use crate::dynamic_subtraction::{parse_position, LimitedTakeGame, TakeRule};
 use crate::error::GameError;
-use crate::playable::{PlayableGame, Report};
+use crate::playable::{Evaluation, PlayableGame, Report};
+use crate::position::{Move, Position};
+
+const GAME: LimitedTakeGame = LimitedTakeGame {
+    rule: TakeRule::AtMostTwiceLast,
+};
 
 /// The Zeckendorf terms of n, smallest first (non-consecutive Fibonacci
 /// numbers 1, 2, 3, 5, 8, … summing to n; empty for 0).
@@ -92,6 +98,29 @@ impl PlayableGame for FibonacciNim {
             None,
             Some(crate::misere::square_bound(position.heap)),
         )
+    }
+
+    fn move_syntax(&self) -> String {
+        "the number of tokens taken, e.g. 3".to_string()
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        Ok(GAME.position_of("fibonacci", &parse_position("fibonacci", words)?))
+    }
+
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        GAME.moves_of(
+            "fibonacci",
+            &parse_position("fibonacci", &position.components)?,
+        )
+    }
+
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        GAME.evaluate("fibonacci", moves)
+    }
+
+    fn value_rule(&self, component: &str, grundy: u64) -> Option<String> {
+        GAME.rule(component, grundy)
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {

@@ -22,14 +22,34 @@
 //! ground is `g`) or from a file (`@picture.txt`, see [`crate::graph_input`]);
 //! `tree-edge-deletion` takes nested parentheses, one pair per vertex, the
 //! outer pair the root (`(()(()()))`); `graph-edge-deletion` takes
-//! `ROOT:edge list` (`1:1-2,2-3,3-1,1-4`). Several words make a sum.
+//! `ROOT:edge list` (`1:1-2,2-3,3-1,1-4`). Several words make a sum. A
+//! picture with every edge cut is written `0` (edge lists), `()` (trees) or
+//! `ROOT:` (rooted graphs).
+//!
+//! Moves are written as the edge cut, `a-b` (or `b-a`); in a sum, `k:a-b`
+//! names picture k, and the prefix is needed only when several pictures have
+//! an edge a-b. Parallel edges are one move (cutting either copy leaves the
+//! same picture). The position after a cut keeps only the edges still
+//! connected to the ground, written canonically: the edge list (with a
+//! `ground:NAME` item when the ground is not `g`), the parentheses of the
+//! tree, or `ROOT:edges`.
+
+use std::collections::HashMap;
 
 use sprague_engine::{Game, Outcome};
 
 use crate::error::GameError;
 use crate::game_graph::{explore, GameGraph};
 use crate::graph_input::{number_vertices, parse_edge_list, read_source};
-use crate::playable::{require_position, ComponentReport, MoveReport, PlayableGame, Report};
+use crate::playable::{
+    find_move, require_position, ComponentReport, Evaluation, MoveReport, PlayableGame, Report,
+    MAX_LISTED_MOVES,
+};
+use crate::position::{Board, Move, Picture as DrawnPicture, Position};
+
+/// The most edges written in all the after-positions of one move list (each
+/// after-position carries every picture of the sum).
+pub const MAX_LISTED_EDGES: usize = 4_000_000;
 
 /// The most edges in one picture (every edge's cut is evaluated: O(E²)).
 pub const EDGE_LIMIT: usize = 5_000;
@@ -262,7 +282,16 @@ impl Picture {
                 touched[v] = true;
             }
         }
-        edges >= touched.iter().filter(|&&t| t).count()
+        edges > 0 && edges >= touched.iter().filter(|&&t| t).count()
+    }
+
+    /// A picture of the ground `ground` alone (every edge cut).
+    fn bare(ground: &str) -> Self {
+        Self {
+            names: vec![ground.to_string()],
+            edges: Vec::new(),
+            ground: 0,
+        }
     }
 }
 
@@ -290,11 +319,21 @@ impl Game for EdgeDeletion<'_> {
     }
 }
 
-/// Reads an edge list picture (`g-a,a-b` or `@file`).
+/// Reads an edge list picture (`g-a,a-b` or `@file`); `0` is the ground
+/// alone, the picture left when every edge has been cut.
 ///
 /// # Errors
 /// As [`parse_edge_list`] and [`Picture::new`].
+///
+/// ```
+/// use sprague_games::green_hackenbush::parse_picture;
+/// assert_eq!(parse_picture("0").unwrap().edges.len(), 0);
+/// assert_eq!(parse_picture("ground:x,x-a").unwrap().names, vec!["x", "a"]);
+/// ```
 pub fn parse_picture(word: &str) -> Result<Picture, GameError> {
+    if word.trim() == "0" {
+        return Ok(Picture::bare("g"));
+    }
     let (text, source) = read_source(word)?;
     let list = parse_edge_list(&text, source.as_deref())?;
     let ground = list.ground.clone().unwrap_or_else(|| "g".to_string());
@@ -372,7 +411,8 @@ pub fn parse_tree(word: &str) -> Result<Picture, GameError> {
     Picture::new(&edges, "r", None)
 }
 
-/// Reads `ROOT:edge list` (undirected-graph edge deletion), e.g. `1:1-2,2-3,3-1`.
+/// Reads `ROOT:edge list` (undirected-graph edge deletion), e.g.
+/// `1:1-2,2-3,3-1`; `ROOT:` with no edges is the root alone.
 ///
 /// # Errors
 /// [`GameError::InvalidPosition`] without a root; the edge-list errors otherwise.
@@ -384,6 +424,9 @@ pub fn parse_rooted_graph(word: &str) -> Result<Picture, GameError> {
             text: word.to_string(),
             reason: "write the root, a colon, then the edges, e.g. 1:1-2,2-3,3-1,1-4".into(),
         })?;
+    if rest.trim().is_empty() && !root.trim().is_empty() {
+        return Ok(Picture::bare(root.trim()));
+    }
     let (text, source) = read_source(rest)?;
     let list = parse_edge_list(&text, source.as_deref())?;
     let edges: Vec<(String, String)> = list
@@ -417,6 +460,203 @@ impl HackenbushPlayable {
             Syntax::RootedGraph => parse_rooted_graph(word),
         }
     }
+
+    /// The edges in `live` written in this entry's syntax (canonical: it
+    /// parses back to the same picture and is written the same again).
+    ///
+    /// ```
+    /// use sprague_games::green_hackenbush::{parse_tree, HackenbushPlayable, Syntax};
+    /// let tree = parse_tree("(()(()))").unwrap();
+    /// let writer = HackenbushPlayable(Syntax::Tree);
+    /// assert_eq!(writer.write(&tree, &[true, false, false]), "(())");
+    /// ```
+    pub fn write(&self, picture: &Picture, live: &[bool]) -> String {
+        let edges: Vec<String> = picture
+            .edges
+            .iter()
+            .zip(live)
+            .filter(|(_, &l)| l)
+            .map(|(&(u, v), _)| format!("{}-{}", picture.names[u], picture.names[v]))
+            .collect();
+        let ground = &picture.names[picture.ground];
+        match self.0 {
+            Syntax::Hackenbush if edges.is_empty() => "0".to_string(),
+            Syntax::Hackenbush if ground == "g" => edges.join(","),
+            Syntax::Hackenbush => format!("ground:{ground},{}", edges.join(",")),
+            Syntax::RootedGraph => format!("{ground}:{}", edges.join(",")),
+            Syntax::Tree => {
+                // Parsed trees hold their edges as (parent, child).
+                let mut children: Vec<Vec<usize>> = vec![Vec::new(); picture.names.len()];
+                for (&(u, v), _) in picture.edges.iter().zip(live).filter(|(_, &l)| l) {
+                    children[u].push(v);
+                }
+                let mut text = String::from("(");
+                let mut stack: Vec<(usize, usize)> = vec![(picture.ground, 0)];
+                while let Some((node, next)) = stack.last_mut() {
+                    if let Some(&child) = children[*node].get(*next) {
+                        *next += 1;
+                        text.push('(');
+                        stack.push((child, 0));
+                    } else {
+                        text.push(')');
+                        stack.pop();
+                    }
+                }
+                text
+            }
+        }
+    }
+
+    /// The pictures of `words` with their live edges and canonical writing.
+    fn pictures(&self, words: &[String]) -> Result<Vec<(Picture, Vec<bool>, String)>, GameError> {
+        require_position(words, &self.description(), "g-a,a-b,b-g")?;
+        words
+            .iter()
+            .map(|word| {
+                let picture = self.parse(word)?;
+                let live = picture.grounded(&vec![true; picture.edges.len()]);
+                self.canonical(&picture, &live)
+            })
+            .collect()
+    }
+
+    /// The live part of `picture` written canonically and read back, so its
+    /// vertices are named and ordered as a reader of the text will have them
+    /// (tree vertices are renumbered after a cut).
+    fn canonical(
+        &self,
+        picture: &Picture,
+        live: &[bool],
+    ) -> Result<(Picture, Vec<bool>, String), GameError> {
+        let text = self.write(picture, live);
+        let picture = self.parse(&text)?;
+        let live = vec![true; picture.edges.len()];
+        Ok((picture, live, text))
+    }
+
+    fn board(pictures: &[(Picture, Vec<bool>, String)]) -> Board {
+        Board::Pictures {
+            pictures: pictures
+                .iter()
+                .map(|(picture, live, _)| {
+                    let mut touched = vec![false; picture.names.len()];
+                    touched[picture.ground] = true;
+                    let mut edges = Vec::new();
+                    for (&(u, v), _) in picture.edges.iter().zip(live).filter(|(_, &l)| l) {
+                        touched[u] = true;
+                        touched[v] = true;
+                        edges.push([picture.names[u].clone(), picture.names[v].clone()]);
+                    }
+                    DrawnPicture {
+                        vertices: picture
+                            .names
+                            .iter()
+                            .zip(&touched)
+                            .filter(|(_, &t)| t)
+                            .map(|(name, _)| name.clone())
+                            .collect(),
+                        edges,
+                        ground: Some(picture.names[picture.ground].clone()),
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    fn position_of(&self, pictures: &[(Picture, Vec<bool>, String)]) -> Position {
+        Position::new(
+            self.description(),
+            pictures.iter().map(|(_, _, text)| text.clone()).collect(),
+            Self::board(pictures),
+        )
+    }
+
+    /// The cuts listed: in each picture not equal to an earlier one, each live
+    /// edge that is the first live copy of its pair of ends.
+    fn cuts(pictures: &[(Picture, Vec<bool>, String)]) -> Vec<(usize, usize)> {
+        let mut cuts = Vec::new();
+        for (index, (picture, live, text)) in pictures.iter().enumerate() {
+            if pictures[..index].iter().any(|(_, _, t)| t == text) {
+                continue;
+            }
+            for e in (0..picture.edges.len()).filter(|&e| live[e]) {
+                if !(0..e).any(|d| live[d] && same_ends(picture.edges[d], picture.edges[e])) {
+                    cuts.push((index, e));
+                }
+            }
+        }
+        cuts
+    }
+
+    /// The pictures with a live edge between the vertices named `a` and `b`
+    /// (the first of several equal pictures).
+    fn pictures_with_edge(
+        pictures: &[(Picture, Vec<bool>, String)],
+        a: &str,
+        b: &str,
+    ) -> Vec<usize> {
+        let mut found: Vec<usize> = Vec::new();
+        for (index, (picture, live, text)) in pictures.iter().enumerate() {
+            if found.iter().any(|&i| &pictures[i].2 == text) {
+                continue;
+            }
+            if edge_named(picture, live, a, b).is_some() {
+                found.push(index);
+            }
+        }
+        found
+    }
+
+    /// The move cutting edge `e` of picture `index`.
+    fn cut(
+        &self,
+        pictures: &[(Picture, Vec<bool>, String)],
+        index: usize,
+        e: usize,
+    ) -> Result<Move, GameError> {
+        let (picture, live, _) = &pictures[index];
+        let (u, v) = picture.edges[e];
+        let (a, b) = (&picture.names[u], &picture.names[v]);
+        let mut present = live.clone();
+        present[e] = false;
+        let left = picture.grounded(&present);
+        let mut after = pictures.to_vec();
+        after[index] = self.canonical(picture, &left)?;
+        let notation = if Self::pictures_with_edge(pictures, a, b).len() > 1 {
+            format!("{}:{a}-{b}", index + 1)
+        } else {
+            format!("{a}-{b}")
+        };
+        Ok(Move {
+            notation,
+            description: describe_cut(picture, e, index),
+            component: Some(index),
+            after: self.position_of(&after),
+        })
+    }
+}
+
+/// Whether two edges join the same two vertices.
+fn same_ends((a, b): (usize, usize), (c, d): (usize, usize)) -> bool {
+    (a, b) == (c, d) || (a, b) == (d, c)
+}
+
+/// The first live edge between the vertices named `a` and `b`.
+fn edge_named(picture: &Picture, live: &[bool], a: &str, b: &str) -> Option<usize> {
+    let index = |name: &str| picture.names.iter().position(|n| n == name);
+    let (a, b) = (index(a)?, index(b)?);
+    (0..picture.edges.len()).find(|&e| live[e] && same_ends(picture.edges[e], (a, b)))
+}
+
+fn describe_cut(picture: &Picture, e: usize, index: usize) -> String {
+    let (u, v) = picture.edges[e];
+    format!(
+        "cut the edge {}-{} (edge {} of picture {})",
+        picture.names[u],
+        picture.names[v],
+        e + 1,
+        index + 1
+    )
 }
 
 impl PlayableGame for HackenbushPlayable {
@@ -451,6 +691,123 @@ impl PlayableGame for HackenbushPlayable {
         .into()
     }
 
+    fn move_syntax(&self) -> String {
+        "the edge cut, e.g. a-b; in a sum, k:a-b for picture k when several pictures have an edge a-b".into()
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        Ok(self.position_of(&self.pictures(words)?))
+    }
+
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let pictures = self.pictures(&position.components)?;
+        let edges: usize = pictures
+            .iter()
+            .map(|(_, live, _)| live.iter().filter(|&&l| l).count())
+            .sum();
+        if edges > MAX_LISTED_MOVES || edges.saturating_mul(edges) > MAX_LISTED_EDGES {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "the position has {edges} edges, too many to list every cut with the picture it leaves (the limit is {} edges)",
+                    MAX_LISTED_EDGES.isqrt()
+                ),
+            });
+        }
+        Self::cuts(&pictures)
+            .into_iter()
+            .map(|(index, e)| self.cut(&pictures, index, e))
+            .collect()
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        let pictures = self.pictures(&position.components)?;
+        let illegal = |reason: String| GameError::IllegalMove {
+            text: crate::error::quoted(text),
+            position: position.text(),
+            reason,
+        };
+        let written: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let (number, edge) = match written.split_once(':') {
+            Some((number, edge)) => (Some(number), edge),
+            None => (None, written.as_str()),
+        };
+        let name = |n: &str| {
+            !n.is_empty()
+                && n.chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '\'')
+        };
+        if let Some((a, b)) = edge.split_once('-').filter(|(a, b)| name(a) && name(b)) {
+            let candidates = match number {
+                Some(number) => match number.parse::<usize>() {
+                    Ok(k) if (1..=pictures.len()).contains(&k) => vec![k - 1],
+                    _ => {
+                        return Err(illegal(format!(
+                            "k in k:a-b numbers the pictures from 1 to {}",
+                            pictures.len()
+                        )))
+                    }
+                },
+                None => Self::pictures_with_edge(&pictures, a, b),
+            };
+            return match candidates.as_slice() {
+                [index] => {
+                    let (picture, live, _) = &pictures[*index];
+                    let e = edge_named(picture, live, a, b).ok_or_else(|| {
+                        illegal(format!(
+                            "picture {} has no edge {a}-{b} standing on the ground; write a move as {}",
+                            index + 1,
+                            self.move_syntax()
+                        ))
+                    })?;
+                    self.cut(&pictures, *index, e)
+                }
+                [] => Err(illegal(format!(
+                    "no picture has an edge {a}-{b} standing on the ground; write a move as {}",
+                    self.move_syntax()
+                ))),
+                several => Err(illegal(format!(
+                    "pictures {} all have an edge {a}-{b}: write k:{a}-{b}",
+                    several
+                        .iter()
+                        .map(|i| (i + 1).to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))),
+            };
+        }
+        let moves = self.moves(position)?;
+        find_move(self, position, moves, text)
+    }
+
+    /// The value after each cut from the fusion and colon principles, each
+    /// distinct picture valued once.
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        let mut values: HashMap<String, u64> = HashMap::new();
+        moves
+            .iter()
+            .map(|played| {
+                let mut total = 0;
+                for word in &played.after.components {
+                    let value = match values.get(word) {
+                        Some(&value) => value,
+                        None => {
+                            let picture = self.parse(word)?;
+                            let value = picture.value(&vec![true; picture.edges.len()]);
+                            values.insert(word.clone(), value);
+                            value
+                        }
+                    };
+                    total ^= value;
+                }
+                Ok(Evaluation {
+                    outcome: Outcome::from_grundy(total),
+                    grundy: Some(total),
+                    remoteness: None,
+                })
+            })
+            .collect()
+    }
+
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, &self.description(), "g-a,a-b,b-g")?;
         let pictures = words
@@ -480,22 +837,15 @@ impl PlayableGame for HackenbushPlayable {
                             .enumerate()
                             .map(|(i, p)| {
                                 if i == index {
-                                    p.text(|k| left[k])
+                                    self.write(p, &left)
                                 } else {
-                                    p.text(|_| true)
+                                    self.write(p, &p.grounded(&vec![true; p.edges.len()]))
                                 }
                             })
                             .collect();
-                        let (u, v) = picture.edges[e];
                         moves.push(MoveReport {
                             component: Some(index),
-                            description: format!(
-                                "cut the edge {}-{} (edge {} of picture {})",
-                                picture.names[u],
-                                picture.names[v],
-                                e + 1,
-                                index + 1
-                            ),
+                            description: describe_cut(picture, e, index),
                             to: words.join(" "),
                         });
                     }
@@ -530,7 +880,7 @@ impl PlayableGame for HackenbushPlayable {
                 .iter()
                 .zip(&values)
                 .map(|(p, &v)| ComponentReport {
-                    position: p.text(|_| true),
+                    position: self.write(p, &p.grounded(&vec![true; p.edges.len()])),
                     grundy: Some(v),
                 })
                 .collect(),

@@ -17,7 +17,14 @@
 //! below check each claim against the search.
 //!
 //! Syntax: `n` (an empty strip of n squares) or the strip itself, `_` (or
-//! `-`, `.`) for an empty square, e.g. `S__S___`.
+//! `-`, `.`) for an empty square, e.g. `S__S___`. A move is written as the
+//! letter and the square it goes in, squares numbered from 1: `S@4`, `O@2`
+//! (`S4` and `4S` are read too).
+//!
+//! The game ends as soon as S-O-S appears, so a strip holding S-O-S is a
+//! finished position: it has no moves, and the player to move there has lost
+//! (L, remoteness 0); a full strip without one is a tie (T, remoteness 0).
+//! Positions as data say so in the board's legend.
 
 use std::fmt;
 
@@ -26,7 +33,11 @@ use sprague_engine::Outcome;
 
 use crate::error::GameError;
 use crate::game_graph::{explore, GameGraph};
-use crate::playable::{require_position, ComponentReport, MoveReport, PlayableGame, Report};
+use crate::playable::{
+    find_move, require_position, ComponentReport, Ending, Evaluation, MoveReport, PlayableGame,
+    Report,
+};
+use crate::position::{Board, Move, Position};
 
 /// The longest strip searched (the table takes 3^n bytes: 387 MiB at 18).
 pub const LENGTH_LIMIT: usize = 18;
@@ -255,6 +266,72 @@ pub fn parse_strip(word: &str) -> Result<Strip, GameError> {
     Ok(strip)
 }
 
+/// The first square (0-based) of an S-O-S in the strip, if any.
+fn sos_start(strip: &Strip) -> Option<usize> {
+    (0..usize::from(strip.length).saturating_sub(2))
+        .find(|&i| strip.get(i) == 1 && strip.get(i + 1) == 2 && strip.get(i + 2) == 1)
+}
+
+/// The strip as a position: one component (the strip written with `_` for
+/// empty squares) and a board whose legend says when the game is over.
+fn strip_position(strip: &Strip) -> Position {
+    let mut legend = "`_` empty, S and O written; squares numbered from 1".to_string();
+    if let Some(start) = sos_start(strip) {
+        legend.push_str(&format!(
+            "; S-O-S in squares {}-{}: the game is over, and the player to move has lost",
+            start + 1,
+            start + 3
+        ));
+    } else if strip.is_full() {
+        legend.push_str("; the strip is full without S-O-S: the game is a tie");
+    }
+    Position::new(
+        "sos",
+        vec![strip.to_string()],
+        Board::Strips {
+            strips: vec![strip.to_string()],
+            legend,
+        },
+    )
+}
+
+/// The move writing `mark` (1 S, 2 O) in square `square` (0-based).
+fn strip_move(strip: &Strip, square: usize, mark: u64) -> Move {
+    let after = strip.with(square, mark);
+    Move {
+        notation: format!("{}@{}", if mark == 1 { "S" } else { "O" }, square + 1),
+        description: describe(strip, &after),
+        component: None,
+        after: strip_position(&after),
+    }
+}
+
+/// Reads `S@4`, `S4`, `4S` (any case, spaces ignored) as (mark, 0-based square).
+fn read_move(text: &str) -> Option<(u64, usize)> {
+    let written: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_uppercase)
+        .collect();
+    let mark = |c: char| match c {
+        'S' => Some(1),
+        'O' => Some(2),
+        _ => None,
+    };
+    let first = written.chars().next()?;
+    let last = written.chars().last()?;
+    let (letter, number) = if let Some(m) = mark(first).filter(|_| written.len() > 1) {
+        let rest = &written[1..];
+        (m, rest.strip_prefix('@').unwrap_or(rest))
+    } else {
+        let m = mark(last)?;
+        let rest = &written[..written.len() - 1];
+        (m, rest.strip_suffix('@').unwrap_or(rest))
+    };
+    let square = number.parse::<usize>().ok()?.checked_sub(1)?;
+    Some((letter, square))
+}
+
 /// SOS for the command line.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SosPlayable;
@@ -278,6 +355,108 @@ impl PlayableGame for SosPlayable {
 
     fn position_syntax(&self) -> String {
         "the strip length (e.g. 16) or the squares with _ for empty, e.g. S__S___".into()
+    }
+
+    fn move_syntax(&self) -> String {
+        "the letter and its square, numbered from 1: S@4 or O@2".into()
+    }
+
+    fn ending(&self) -> Ending {
+        Ending::Scored
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        require_position(words, "sos", "16")?;
+        Ok(strip_position(&parse_strip(&words.concat())?))
+    }
+
+    /// Every empty square with S and with O; none once S-O-S is on the strip
+    /// or the strip is full.
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        require_position(&position.components, "sos", "16")?;
+        let strip = parse_strip(&position.components.concat())?;
+        let game = Sos {
+            length: strip.length,
+        };
+        if game.terminal(&strip).is_some() {
+            return Ok(Vec::new());
+        }
+        let mut moves = Vec::new();
+        for square in 0..usize::from(strip.length) {
+            if strip.get(square) == 0 {
+                moves.push(strip_move(&strip, square, 1));
+                moves.push(strip_move(&strip, square, 2));
+            }
+        }
+        Ok(moves)
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        require_position(&position.components, "sos", "16")?;
+        let strip = parse_strip(&position.components.concat())?;
+        let illegal = |reason: String| GameError::IllegalMove {
+            text: crate::error::quoted(text),
+            position: position.text(),
+            reason,
+        };
+        let game = Sos {
+            length: strip.length,
+        };
+        if let Some((mark, square)) = read_move(text) {
+            if let Some(outcome) = game.terminal(&strip) {
+                return Err(illegal(format!(
+                    "the game is over ({})",
+                    if outcome == Outcome::L {
+                        "S-O-S was completed"
+                    } else {
+                        "the strip is full: a tie"
+                    }
+                )));
+            }
+            if square >= usize::from(strip.length) {
+                return Err(illegal(format!(
+                    "the strip has squares 1 to {}; write a move as {}",
+                    strip.length,
+                    self.move_syntax()
+                )));
+            }
+            if strip.get(square) != 0 {
+                return Err(illegal(format!(
+                    "square {} is already written; write a move as {}",
+                    square + 1,
+                    self.move_syntax()
+                )));
+            }
+            return Ok(strip_move(&strip, square, mark));
+        }
+        let moves = self.moves(position)?;
+        find_move(self, position, moves, text)
+    }
+
+    /// The W/L/T value and remoteness after each move, from one search.
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        let mut solvers: Vec<WinLoseTieSolver<Sos>> = Vec::new();
+        moves
+            .iter()
+            .map(|played| {
+                let strip = parse_strip(&played.after.components.concat())?;
+                let at = match solvers.iter().position(|s| s.game().length == strip.length) {
+                    Some(at) => at,
+                    None => {
+                        solvers.push(WinLoseTieSolver::new(Sos {
+                            length: strip.length,
+                        }));
+                        solvers.len() - 1
+                    }
+                };
+                let value = solvers[at].solve(&strip)?;
+                Ok(Evaluation {
+                    outcome: value.outcome,
+                    grundy: None,
+                    remoteness: Some(u64::from(value.remoteness)),
+                })
+            })
+            .collect()
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {

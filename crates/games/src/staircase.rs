@@ -9,6 +9,9 @@
 //! is a P-position exactly when that nim-sum is 0. Moving coins from an even
 //! step to an odd one is like adding to a Nim heap, which the opponent undoes
 //! by moving the same coins one step further down.
+//!
+//! Moves are written `STEP:K`, moving K coins down from step STEP (from step
+//! 1 to the floor), e.g. `3:2`.
 
 use std::fmt;
 
@@ -16,8 +19,10 @@ use sprague_engine::{Game, Outcome};
 
 use crate::error::GameError;
 use crate::playable::{
-    parse_heap, require_position, ComponentReport, MoveReport, PlayableGame, Report,
+    parse_heap, require_position, ComponentReport, Evaluation, MoveReport, PlayableGame, Report,
+    MAX_LISTED_MOVES,
 };
+use crate::position::{Board, Move, Position};
 
 /// The coins on steps 1, 2, …, n (step 1 first); trailing empty steps are dropped.
 ///
@@ -155,6 +160,17 @@ fn parse_steps(words: &[String]) -> Result<Steps, GameError> {
     Ok(Steps::new(coins))
 }
 
+/// The position of `steps`: one word per step, step 1 first.
+fn steps_position(steps: &Steps) -> Position {
+    Position::new(
+        "staircase",
+        steps.to_string().split(' ').map(str::to_string).collect(),
+        Board::Staircase {
+            steps: steps.coins().to_vec(),
+        },
+    )
+}
+
 /// "move 3 coins from step 4 to step 3".
 fn describe(step: usize, moved: u64) -> String {
     let plural = if moved == 1 { "coin" } else { "coins" };
@@ -191,6 +207,77 @@ impl PlayableGame for StaircaseNim {
             bound = bound.saturating_mul(coins + i) / i;
         }
         crate::misere::misere_report(&StaircaseNim, &[position], None, Some(bound))
+    }
+
+    fn move_syntax(&self) -> String {
+        "STEP:K, moving K coins down from step STEP (from step 1 to the floor), e.g. 3:2"
+            .to_string()
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        Ok(steps_position(&parse_steps(words)?))
+    }
+
+    /// Every number of coins from every step, step 1 first.
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let steps = parse_steps(&position.components)?;
+        let coins: u128 = steps.coins().iter().map(|&c| u128::from(c)).sum();
+        if coins > MAX_LISTED_MOVES as u128 {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "the staircase holds {coins} coins, so it has {coins} moves, more than the {MAX_LISTED_MOVES} listed"
+                ),
+            });
+        }
+        let mut moves = Vec::new();
+        for (index, &here) in steps.coins().iter().enumerate() {
+            for moved in 1..=here {
+                moves.push(Move {
+                    notation: format!("{}:{moved}", index + 1),
+                    description: describe(index + 1, moved),
+                    component: None,
+                    after: steps_position(&self.after(&steps, index + 1, moved)),
+                });
+            }
+        }
+        Ok(moves)
+    }
+
+    /// The value after each move by the theorem (the odd steps' nim-sum).
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        moves
+            .iter()
+            .map(|played| {
+                let grundy = parse_steps(&played.after.components)?.odd_step_nim_sum();
+                Ok(Evaluation {
+                    outcome: Outcome::from_grundy(grundy),
+                    grundy: Some(grundy),
+                    remoteness: None,
+                })
+            })
+            .collect()
+    }
+
+    /// `g = 3 ⊕ 2 = 1`, the nim-sum of the coins on steps 1, 3, ….
+    fn value_rule(&self, component: &str, grundy: u64) -> Option<String> {
+        let coins = component
+            .split_whitespace()
+            .map(|word| word.parse::<u64>().ok())
+            .collect::<Option<Vec<u64>>>()?;
+        let odd: Vec<String> = coins.iter().step_by(2).map(u64::to_string).collect();
+        let steps: Vec<String> = (0..coins.len())
+            .step_by(2)
+            .map(|i| (i + 1).to_string())
+            .collect();
+        Some(if odd.is_empty() {
+            format!("g = {grundy}: no coins are on the stairs")
+        } else {
+            format!(
+                "g = {} = {grundy}, the nim-sum of the coins on the odd steps ({})",
+                odd.join(" ⊕ "),
+                steps.join(", ")
+            )
+        })
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {

@@ -11,13 +11,16 @@
 //! with takes 1..6. With the limit the claim fails, as the tutorials' own
 //! "method 2" (2, 5, 2, 5, …) shows; `tests/heap_games.rs` documents the true
 //! P-positions.)
+//!
+//! A move is written as the value of the card turned, e.g. `5`.
 
 use std::fmt;
 
 use sprague_engine::{analyze, every_sg::Remoteness, Game, GrundySolver};
 
 use crate::error::GameError;
-use crate::playable::{PlayableGame, Report};
+use crate::playable::{Evaluation, PlayableGame, Report};
+use crate::position::{Board, Counter, Move, Position};
 
 /// The largest total allowed.
 pub const TARGET: u64 = 31;
@@ -142,6 +145,32 @@ fn parse_turned(words: &[String]) -> Result<Turned, GameError> {
     Turned::from_cards(&cards)
 }
 
+/// The cards turned as a position: one word per card (`0` for none), the
+/// total and the cards of each value still face up.
+fn turned_position(turned: &Turned) -> Position {
+    let mut counters = vec![
+        Counter {
+            name: "total".to_string(),
+            value: turned.total(),
+        },
+        Counter {
+            name: "target".to_string(),
+            value: TARGET,
+        },
+    ];
+    for card in 1..=CARDS {
+        counters.push(Counter {
+            name: format!("{card}s left"),
+            value: u64::from(COPIES - turned.count(card)),
+        });
+    }
+    Position::new(
+        "thirty-one",
+        turned.to_string().split(' ').map(str::to_string).collect(),
+        Board::Counters { counters },
+    )
+}
+
 /// The Thirty-one game.
 ///
 /// ```
@@ -185,6 +214,47 @@ impl PlayableGame for ThirtyOne {
     fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
         let position = parse_turned(words)?;
         crate::misere::misere_report(&ThirtyOne, &[position], None, Some(15_625))
+    }
+
+    fn move_syntax(&self) -> String {
+        format!("the value of the card turned, 1 to {CARDS}, e.g. 5")
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        Ok(turned_position(&parse_turned(words)?))
+    }
+
+    /// Each card value still face up that keeps the total at most 31.
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let turned = parse_turned(&position.components)?;
+        Ok(self
+            .options(&turned)
+            .into_iter()
+            .map(|after| Move {
+                notation: (after.total() - turned.total()).to_string(),
+                description: self.describe_move(&turned, &after),
+                component: None,
+                after: turned_position(&after),
+            })
+            .collect())
+    }
+
+    /// Values and remoteness after each move, from one search.
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        let mut solver = GrundySolver::new(ThirtyOne);
+        let mut remoteness = Remoteness::new(ThirtyOne);
+        moves
+            .iter()
+            .map(|played| {
+                let turned = parse_turned(&played.after.components)?;
+                let grundy = solver.grundy(&turned)?;
+                Ok(Evaluation {
+                    outcome: sprague_engine::Outcome::from_grundy(grundy),
+                    grundy: Some(grundy),
+                    remoteness: Some(remoteness.remoteness(&turned)?),
+                })
+            })
+            .collect()
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
