@@ -146,7 +146,10 @@ fn strip_position(strip: Strip) -> Position {
         vec![text.clone()],
         Board::Strips {
             strips: vec![text],
-            legend: "squares numbered from 0 at the left (the board's numbers start at 1): `.` an empty square, a digit that many coins".into(),
+            legend:
+                "squares numbered from 0 at the left: `.` an empty square, a digit that many coins"
+                    .into(),
+            first: 0,
         },
     )
 }

@@ -119,6 +119,7 @@ fn rows_position(rows: &[Row], player: Option<u8>) -> Position {
             Board::Strips {
                 strips: texts,
                 legend: "W the white piece, B the black piece, `.` an empty square; squares numbered from 1".into(),
+                first: 1,
             },
         )
     }

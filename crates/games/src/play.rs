@@ -196,7 +196,8 @@ pub fn perfect_reply_choosing(
     let best = slowest(&all, pick);
     let reason = match best.evaluation.remoteness {
         Some(r) => format!(
-            "every move leads to an N-position (the opponent wins with perfect play); this one makes the opponent's win longest: {r} more moves"
+            "every move leads to an N-position (the opponent wins with perfect play); this one makes the opponent's win longest: {r} more {}",
+            plural(r)
         ),
         None => "every move leads to an N-position (the opponent wins with perfect play); the position is too large to rank the moves by remoteness, so this is the first listed".to_string(),
     };
@@ -205,6 +206,14 @@ pub fn perfect_reply_choosing(
         evaluation: best.evaluation,
         reason,
     }))
+}
+
+fn plural(moves: u64) -> &'static str {
+    if moves == 1 {
+        "move"
+    } else {
+        "moves"
+    }
 }
 
 /// A winning option of the smallest known remoteness (`pick` chooses among equals).

@@ -106,6 +106,9 @@ pub enum Board {
         strips: Vec<String>,
         /// What the characters mean, e.g. "`.` empty, a digit counts coins".
         legend: String,
+        /// The number of the first cell (1 unless the game counts from 0, as Nimble does).
+        #[serde(default = "first_cell_default")]
+        first: u64,
     },
     /// Pictures of edges attached to the ground (Green Hackenbush and its relatives).
     Pictures {
@@ -184,8 +187,15 @@ impl Board {
                 .map(|rows| coin_board_text(rows))
                 .collect::<Vec<_>>()
                 .join("\n\n"),
-            Board::Strips { strips, legend } => {
-                let mut lines: Vec<String> = strips.iter().map(|strip| strip_text(strip)).collect();
+            Board::Strips {
+                strips,
+                legend,
+                first,
+            } => {
+                let mut lines: Vec<String> = strips
+                    .iter()
+                    .map(|strip| strip_text(strip, *first))
+                    .collect();
                 lines.push(format!("  ({legend})"));
                 lines.join("\n")
             }
@@ -344,9 +354,14 @@ fn coin_board_text(rows: &[String]) -> String {
     lines.join("\n")
 }
 
-fn strip_text(strip: &str) -> String {
+fn first_cell_default() -> u64 {
+    1
+}
+
+fn strip_text(strip: &str, first: u64) -> String {
     let cells: String = strip.chars().map(|c| format!("{c:>3}")).collect();
-    let numbers: String = (1..=strip.chars().count())
+    let count = strip.chars().count() as u64;
+    let numbers: String = (first..first.saturating_add(count))
         .map(|i| format!("{:>3}", i % 1000))
         .collect();
     format!("  {cells}\n  {numbers}")

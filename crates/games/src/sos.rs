@@ -291,6 +291,7 @@ fn strip_position(strip: &Strip) -> Position {
         Board::Strips {
             strips: vec![strip.to_string()],
             legend,
+            first: 1,
         },
     )
 }

@@ -15,7 +15,6 @@
 //! chess's threefold repetition), and so is a game longer than
 //! [`MAX_PLIES`] moves.
 
-use std::collections::HashMap;
 use std::io::{BufRead, IsTerminal, Write};
 
 use serde::Serialize;
@@ -153,8 +152,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         First::Computer => Side::Computer,
     };
     // Positions before each of your moves, with the computer's reply after it: for undo.
-    let mut undo_stack: Vec<Position> = Vec::new();
-    let mut seen: HashMap<(Vec<String>, Side), usize> = HashMap::new();
+    let mut undo_stack: Vec<(Position, usize)> = Vec::new();
+    // The positions reached on the way to this one, with the player to move: repetitions.
+    let mut line: Vec<(Vec<String>, Side)> = Vec::new();
     let report = game.analyze(&position)?;
     screen.say(&format!("{} — you against the computer.", game.title()))?;
     screen.say(&format!("Moves are written {}.", game.move_syntax()))?;
@@ -164,33 +164,37 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         "first": mover.name(),
     }))?;
     let mut ply = 0usize;
+    let mut arrived = true;
     loop {
         position.player = Some(if mover == Side::You { 1 } else { 2 });
         let moves = game.moves(&position)?;
         if moves.is_empty() {
             return announce(game.as_ref(), &position, mover, &screen);
         }
-        let count = seen
-            .entry((position.components.clone(), mover))
-            .or_insert(0);
-        *count += 1;
-        if *count >= 3 || ply >= MAX_PLIES {
-            let why = if *count >= 3 {
-                "the same position came back a third time with the same player to move"
-            } else {
-                "the game went on too long"
-            };
-            screen.say(&format!("\nDraw: {why}."))?;
-            screen
-                .object(&serde_json::json!({ "result": "draw", "winner": null, "reason": why }))?;
-            return Ok(());
+        if arrived {
+            arrived = false;
+            let key = (position.components.clone(), mover);
+            let count = 1 + line.iter().filter(|seen| **seen == key).count();
+            line.push(key);
+            if count >= 3 || ply >= MAX_PLIES {
+                let why = if count >= 3 {
+                    "the same position came back a third time with the same player to move"
+                } else {
+                    "the game went on too long"
+                };
+                screen.say(&format!("\nDraw: {why}."))?;
+                screen.object(
+                    &serde_json::json!({ "result": "draw", "winner": null, "reason": why }),
+                )?;
+                return Ok(());
+            }
+            screen.say(&format!(
+                "\n{}\n  position: {}   ({} to move)",
+                position.board.text(),
+                position.text(),
+                mover.name()
+            ))?;
         }
-        screen.say(&format!(
-            "\n{}\n  position: {}   ({} to move)",
-            position.board.text(),
-            position.text(),
-            mover.name()
-        ))?;
         match mover {
             Side::Computer => {
                 let pick = args.seed.map_or(0, |seed| mix(seed, ply as u64));
@@ -212,6 +216,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 )?;
                 position = reply.play.after;
                 mover = Side::You;
+                arrived = true;
             }
             Side::You => {
                 screen.prompt()?;
@@ -267,8 +272,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     }
                     "undo" => {
                         match undo_stack.pop() {
-                            Some(before) => {
+                            Some((before, length)) => {
                                 position = before;
+                                line.truncate(length);
+                                arrived = true;
                                 screen.say("Took back your last move and the computer's reply.")?;
                                 screen.object(
                                     &serde_json::json!({ "undo": true, "position": position }),
@@ -296,9 +303,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                         if let Some(evaluation) = evaluation {
                             emit_turn(&screen, ply, Side::You, &played, None, evaluation)?;
                         }
-                        undo_stack.push(position.clone());
+                        // The current position is the last one on the line: undo arrives at it again.
+                        undo_stack.push((position.clone(), line.len().saturating_sub(1)));
                         position = played.after;
                         mover = Side::Computer;
+                        arrived = true;
                     }
                     Err(error) => {
                         screen.say(&format!("{error}"))?;
