@@ -154,7 +154,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     // Positions before each of your moves, with the computer's reply after it: for undo.
     let mut undo_stack: Vec<(Position, usize)> = Vec::new();
     // The positions reached on the way to this one, with the player to move: repetitions.
-    let mut line: Vec<(Vec<String>, Side)> = Vec::new();
+    let mut path: Vec<(Vec<String>, Side)> = Vec::new();
     let report = game.analyze(&position)?;
     screen.say(&format!("{} — you against the computer.", game.title()))?;
     screen.say(&format!("Moves are written {}.", game.move_syntax()))?;
@@ -174,8 +174,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         if arrived {
             arrived = false;
             let key = (position.components.clone(), mover);
-            let count = 1 + line.iter().filter(|seen| **seen == key).count();
-            line.push(key);
+            let count = 1 + path.iter().filter(|seen| **seen == key).count();
+            path.push(key);
             if count >= 3 || ply >= MAX_PLIES {
                 let why = if count >= 3 {
                     "the same position came back a third time with the same player to move"
@@ -274,7 +274,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                         match undo_stack.pop() {
                             Some((before, length)) => {
                                 position = before;
-                                line.truncate(length);
+                                path.truncate(length);
                                 arrived = true;
                                 screen.say("Took back your last move and the computer's reply.")?;
                                 screen.object(
@@ -304,7 +304,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                             emit_turn(&screen, ply, Side::You, &played, None, evaluation)?;
                         }
                         // The current position is the last one on the line: undo arrives at it again.
-                        undo_stack.push((position.clone(), line.len().saturating_sub(1)));
+                        undo_stack.push((position.clone(), path.len().saturating_sub(1)));
                         position = played.after;
                         mover = Side::Computer;
                         arrived = true;
