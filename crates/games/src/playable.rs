@@ -472,6 +472,41 @@ where
         self.syntax.clone()
     }
 
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        require_position(words, &self.description, &self.syntax)?;
+        let components = words
+            .iter()
+            .map(|word| (self.parse_component)(word))
+            .collect::<Result<Vec<G::Position>, GameError>>()?;
+        let words: Vec<String> = components.iter().map(ToString::to_string).collect();
+        Ok(Position::new(
+            self.description.clone(),
+            words.clone(),
+            Board::Words { words },
+        ))
+    }
+
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let components = position
+            .components
+            .iter()
+            .map(|word| (self.parse_component)(word))
+            .collect::<Result<Vec<G::Position>, GameError>>()?;
+        sum_moves(
+            &self.game,
+            &self.description,
+            &components,
+            &|from, to| format!("{from}->{to}"),
+            &|parts| Board::Words {
+                words: parts.iter().map(ToString::to_string).collect(),
+            },
+        )
+    }
+
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        evaluate_sum_moves(self, moves)
+    }
+
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, &self.description, &self.syntax)?;
         let components = words

@@ -124,6 +124,11 @@ pub enum Board {
         /// The vertex of each token.
         tokens: Vec<String>,
     },
+    /// Components with no picture of their own, as they are written.
+    Words {
+        /// The components.
+        words: Vec<String>,
+    },
     /// Named numbers (a running total and its target, the last take, …).
     Counters {
         /// Name and value of each counter.
@@ -230,6 +235,7 @@ impl Board {
                 }
                 text
             }
+            Board::Words { words } => format!("  {}", words.join("  ")),
             Board::Counters { counters } => counters
                 .iter()
                 .map(|counter| format!("  {}: {}", counter.name, counter.value))
@@ -424,6 +430,7 @@ mod tests {
             Board::Strips {
                 strips: vec!["S..O".into()],
                 legend: "cells".into(),
+                first: 1,
             },
             Board::Pictures {
                 pictures: vec![Picture {
@@ -436,6 +443,9 @@ mod tests {
                 vertices: vec!["a".into(), "b".into()],
                 arcs: vec![["a".into(), "b".into()]],
                 tokens: vec!["a".into()],
+            },
+            Board::Words {
+                words: vec!["2,3".into()],
             },
             Board::Counters {
                 counters: vec![Counter {

@@ -60,7 +60,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             let games: Vec<GameJson> = entries.into_iter().map(GameJson::of).collect();
             print_json(&serde_json::json!({ "games": games }))
         }
-        (Format::Json, true) => print_json(&GameJson::of(entries[0])),
+        (Format::Json, true) => {
+            let (position, moves) = syntaxes(args.game.as_deref().unwrap_or_default(), entries[0]);
+            let mut object = serde_json::to_value(GameJson::of(entries[0]))?;
+            object["position_syntax"] = serde_json::Value::String(position);
+            object["move_syntax"] = serde_json::Value::String(moves);
+            print_json(&object)
+        }
         (Format::Csv, _) => {
             let mut text = String::from("name,syntax,example,rule\n");
             for entry in entries {
@@ -72,7 +78,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             print_text(&text)
         }
         (Format::Text, false) => print_text(&listing(&entries)),
-        (Format::Text, true) => print_text(&details(entries[0])),
+        (Format::Text, true) => print_text(&details(
+            entries[0],
+            syntaxes(args.game.as_deref().unwrap_or_default(), entries[0]),
+        )),
     }
 }
 
@@ -99,8 +108,27 @@ fn listing(entries: &[&'static CatalogueEntry]) -> String {
     text
 }
 
+/// How positions and moves of the game are written: of the game as typed
+/// (`bash:3`), else of the game in the entry's example.
+fn syntaxes(typed: &str, entry: &CatalogueEntry) -> (String, String) {
+    let example_game = entry
+        .example
+        .split_whitespace()
+        .nth(2)
+        .unwrap_or(entry.name);
+    let game = sprague_games::parse_game(typed)
+        .or_else(|_| sprague_games::parse_game(example_game.trim_matches('\'')));
+    match game {
+        Ok(game) => (game.position_syntax(), game.move_syntax()),
+        Err(_) => (
+            "see the syntax".to_string(),
+            "see `sprague moves`".to_string(),
+        ),
+    }
+}
+
 /// Everything about one game, wrapped to [`COLUMNS`].
-fn details(entry: &'static CatalogueEntry) -> String {
+fn details(entry: &'static CatalogueEntry, (position, moves): (String, String)) -> String {
     let aliases = aliases_of(entry.name);
     let values = if entry.has_values {
         format!(
@@ -114,6 +142,8 @@ fn details(entry: &'static CatalogueEntry) -> String {
         ("syntax", entry.syntax.to_string()),
         ("rule", entry.rule.to_string()),
         ("example", entry.example.to_string()),
+        ("position", position),
+        ("moves", moves),
         ("values", values),
         (
             "aliases",
@@ -254,7 +284,7 @@ mod tests {
         let entries: Vec<_> = all_entries().collect();
         let mut text = listing(&entries);
         for entry in &entries {
-            text.push_str(&details(entry));
+            text.push_str(&details(entry, syntaxes(entry.name, entry)));
         }
         for line in text.lines() {
             assert!(line.chars().count() <= COLUMNS, "{line}");

@@ -230,7 +230,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 let line = line?;
                 let typed = line.trim();
                 if screen.echo {
-                    screen.say(typed)?;
+                    screen.say(&sprague_games::error::quoted(typed))?;
                 }
                 match typed.to_lowercase().as_str() {
                     "" => continue,
