@@ -198,10 +198,15 @@ impl MooreNim {
         )
     }
 
-    /// An upper bound on the moves to distinct heaps, by formula: heaps of
-    /// equal size are lowered as a multiset, so a class of m heaps of size s
-    /// lowers j ≤ m of them in C(s − 1 + j, j) ways; the classes combine as
-    /// the coefficients of a product of polynomials, up to degree k.
+    /// The number of moves to distinct heaps that a listing is checked
+    /// against, by formula: an upper bound in which heaps of equal size are
+    /// lowered as a multiset (a class of m heaps of size s lowers j ≤ m of
+    /// them in C(s − 1 + j, j) ways; the classes combine as the coefficients
+    /// of a product of polynomials, up to degree k). When a lower bound (the
+    /// Σ s one-heap moves, plus one move to empty heaps for each further heap
+    /// lowered) is already beyond what a listing may write
+    /// ([`crate::listing::check_listing`]'s limits), that lower bound is returned instead, so
+    /// the count costs at most about [`crate::listing::MAX_LISTED_CELLS`] steps.
     ///
     /// ```
     /// use sprague_games::moore::MooreNim;
@@ -217,11 +222,12 @@ impl MooreNim {
             .map(|(_, indices)| indices.len())
             .sum::<usize>();
         let degree = usize::try_from(self.k).unwrap_or(usize::MAX).min(nonzero);
-        // Each degree up to `degree` has at least one move; each size s at least s.
-        let floor = classes.iter().fold(degree as u128, |t, &(size, _)| {
-            t.saturating_add(u128::from(size))
-        });
-        if floor > crate::playable::MAX_LISTED_MOVES as u128 {
+        let floor = classes
+            .iter()
+            .fold(degree.saturating_sub(1) as u128, |t, &(size, _)| {
+                t.saturating_add(u128::from(size))
+            });
+        if check_listing(floor, sizes.len()).is_err() {
             return floor;
         }
         let mut coefficients: Vec<u128> = vec![1];

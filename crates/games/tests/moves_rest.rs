@@ -493,6 +493,17 @@ mod moore {
         let wide = MooreNim::new(100_000).unwrap();
         let many = wide.position(&words(&"1 ".repeat(100_000))).unwrap();
         assert!(wide.moves(&many).is_err());
+        let mixed: Vec<String> = (0..200_000).map(|i| (1 + i % 2).to_string()).collect();
+        let started = std::time::Instant::now();
+        let mixed_game = MooreNim::new(99_000).unwrap();
+        let error = mixed_game
+            .moves(&mixed_game.position(&mixed).unwrap())
+            .unwrap_err();
+        assert!(
+            matches!(error, GameError::PositionTooLarge { .. }),
+            "{error}"
+        );
+        assert!(started.elapsed().as_secs() < 5);
         // Moves are still read without listing them.
         assert_eq!(
             game.parse_move(&big, "1:1000").unwrap().after.text(),
