@@ -159,6 +159,35 @@ impl CoinRule {
         }
     }
 
+    /// The number of moves whose rightmost coin is `x`, by formula (without
+    /// listing them): what [`CoinRule::for_each_move`] would visit.
+    ///
+    /// ```
+    /// use sprague_games::coin_turning::CoinRule;
+    /// let mock_turtles = CoinRule::Any { min: 1, max: 3 };
+    /// assert_eq!(mock_turtles.move_count(4), 1 + 4 + 6);
+    /// ```
+    pub fn move_count(&self, x: usize) -> u128 {
+        let binomial = |n: u128, k: u128| -> u128 {
+            (0..k).fold(1u128, |r, i| r.saturating_mul(n - i) / (i + 1))
+        };
+        match self {
+            CoinRule::Any { min, max } => {
+                let left = x.saturating_sub(self.origin()) as u128;
+                (min.saturating_sub(1)..*max)
+                    .filter(|&k| k as u128 <= left)
+                    .map(|k| binomial(left, k as u128))
+                    .sum()
+            }
+            CoinRule::Run { min, max } => {
+                let longest = max.unwrap_or(usize::MAX).min(x);
+                (longest + 1).saturating_sub(*min) as u128
+            }
+            CoinRule::Subtraction(takes) => takes.iter().filter(|&&t| t <= x).count() as u128,
+            CoinRule::Grunt => (x.saturating_sub(1) / 2) as u128,
+        }
+    }
+
     /// g(x) for x = 0..=to (positions below the origin get 0).
     ///
     /// ```
@@ -342,24 +371,7 @@ impl CoinTurning {
 
     /// The number of moves whose rightmost coin is `x` (without listing them).
     fn move_count(&self, x: usize) -> u128 {
-        let binomial = |n: u128, k: u128| -> u128 {
-            (0..k).fold(1u128, |r, i| r.saturating_mul(n - i) / (i + 1))
-        };
-        match &self.rule {
-            CoinRule::Any { min, max } => {
-                let left = (x - self.rule.origin()) as u128;
-                (min.saturating_sub(1)..*max)
-                    .filter(|&k| k as u128 <= left)
-                    .map(|k| binomial(left, k as u128))
-                    .sum()
-            }
-            CoinRule::Run { min, max } => {
-                let longest = max.unwrap_or(usize::MAX).min(x);
-                (longest + 1).saturating_sub(*min) as u128
-            }
-            CoinRule::Subtraction(takes) => takes.iter().filter(|&&t| t <= x).count() as u128,
-            CoinRule::Grunt => (x.saturating_sub(1) / 2) as u128,
-        }
+        self.rule.move_count(x)
     }
 
     /// The row of the position written as `words` (one row, the words joined).

@@ -17,17 +17,32 @@
 //! Nim products come from `sprague_nimber::Nimber`.
 //!
 //! Syntax: the board as rows separated by `/`, top row first, each an H/T
-//! string, e.g. `THT/TTH/HTT`. Row x and column y count from the origin of
-//! their 1-D rule (0 for Twins and Mock Turtles, 1 for Ruler).
+//! string, e.g. `THT/TTH/HTT`. Row x (top to bottom) and column y (left to
+//! right) count from the origin of their 1-D rule (0 for Acrostic Twins,
+//! Twins, Mock Turtles and Turtles, 1 for Ruler and subtraction rules): the
+//! analysis names a head `H@(x,y)`.
+//!
+//! Moves (`sprague play`, `moves`): the coins turned as `x,y` in those
+//! coordinates, joined by `;`, the coin going from heads to tails (the
+//! south-east-most) first and the others in decreasing order of row, then
+//! column, e.g. `3,2;3,0;1,2;1,0` for the corners of a Twins × Twins
+//! rectangle. Any order of the coins is read, with or without parentheses
+//! (`(1,0);(3,2);(1,2);(3,0)`), as is the board the move leaves or `#k`.
 
-use std::collections::BTreeMap;
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap};
 
 use sprague_engine::{Game, Outcome};
 use sprague_nimber::{MexSet, Nimber};
 
 use crate::coin_turning::{parse_rule, CoinRule, CoinTurning};
 use crate::error::GameError;
-use crate::playable::{require_position, ComponentReport, MoveReport, PlayableGame, Report};
+use crate::listing::check_listing;
+use crate::playable::{
+    find_move, normalise_notation, require_position, ComponentReport, Evaluation, MoveReport,
+    PlayableGame, Report,
+};
+use crate::position::{Board as Drawing, Move, Position};
 
 /// The largest side of a board analysed.
 pub const SIDE_LIMIT: usize = 256;
@@ -77,6 +92,23 @@ impl BoardRule {
                 g1.iter()
                     .map(|&a| g2.iter().map(|&b| nim_product(a, b)).collect())
                     .collect()
+            }
+        }
+    }
+
+    /// The number of moves whose south-east-most coin is (x, y), by formula
+    /// (what [`BoardRule::for_each_move`] would visit).
+    ///
+    /// ```
+    /// use sprague_games::coin_turning_2d::BoardGame;
+    /// assert_eq!(BoardGame::acrostic_twins().rule.move_count(3, 2), 5);
+    /// assert_eq!(BoardGame::rugs().rule.move_count(3, 2), 6);
+    /// ```
+    pub fn move_count(&self, x: usize, y: usize) -> u128 {
+        match self {
+            BoardRule::AcrosticTwins => (x + y) as u128,
+            BoardRule::Tartan(first, second) => {
+                first.move_count(x).saturating_mul(second.move_count(y))
             }
         }
     }
@@ -289,22 +321,125 @@ impl PlayableGame for BoardGame {
         "rows of H/T separated by '/', top row first, e.g. THT/TTH/HTT".into()
     }
 
+    fn move_syntax(&self) -> String {
+        let (ox, oy) = self.rule.origins();
+        format!(
+            "the coins turned as ROW,COLUMN (rows from {ox} at the top, columns from {oy} at the left), the one going from heads to tails first, joined by ';', e.g. {}",
+            self.example_move()
+        )
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        Ok(self.board_position(&self.parse_words(words)?))
+    }
+
+    /// For each head from the south-east corner back, every move of the rule
+    /// with it as the south-east-most coin (counted by formula first).
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let board = self.parse_words(&position.components)?;
+        let (ox, oy) = self.rule.origins();
+        let heads = heads(&board, (ox, oy));
+        let count = heads.iter().fold(0u128, |total, &(x, y)| {
+            total.saturating_add(self.rule.move_count(x, y))
+        });
+        check_listing(count, board.len() * board[0].len())?;
+        let mut moves = Vec::with_capacity(count as usize);
+        for &(x, y) in heads.iter().rev() {
+            self.rule.for_each_move(x, y, &mut |others| {
+                let mut after = board.clone();
+                after[x - ox][y - oy] = false;
+                for &(i, j) in others {
+                    after[i - ox][j - oy] = !after[i - ox][j - oy];
+                }
+                moves.push(Move {
+                    notation: move_notation((x, y), others),
+                    description: describe_move((x, y), others),
+                    component: None,
+                    after: self.board_position(&after),
+                });
+            });
+        }
+        Ok(moves)
+    }
+
+    /// The coins in any order (parentheses allowed), the board left, or `#k`.
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        let moves = self.moves(position)?;
+        if let Some(mut cells) = parse_cells(&normalise_notation(text)) {
+            cells.sort_unstable_by(|a, b| b.cmp(a));
+            if let Some((&head, others)) = cells.split_first() {
+                let notation = move_notation(head, others);
+                if let Some(found) = moves.iter().find(|m| m.notation == notation) {
+                    return Ok(found.clone());
+                }
+            }
+        } else if let Ok(board) = parse_board(text.trim(), &self.description) {
+            let written = board_text(&board);
+            if let Some(found) = moves
+                .iter()
+                .find(|m| m.after.components == [written.clone()])
+            {
+                return Ok(found.clone());
+            }
+        }
+        find_move(self, position, moves, text)
+    }
+
+    /// The value after each move by the theorem: the XOR of g(x, y) over
+    /// the heads left (one table of g for the board's size).
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        let (ox, oy) = self.rule.origins();
+        let mut tables: HashMap<(usize, usize), Vec<Vec<u64>>> = HashMap::new();
+        moves
+            .iter()
+            .map(|played| {
+                let board = self.parse_words(&played.after.components)?;
+                let (rows, columns) = (board.len(), board[0].len());
+                let values = match tables.entry((rows, columns)) {
+                    Entry::Occupied(known) => known.into_mut(),
+                    Entry::Vacant(entry) => {
+                        self.check_size(rows, columns)?;
+                        entry.insert(self.rule.values(rows - 1 + ox, columns - 1 + oy))
+                    }
+                };
+                let grundy = heads(&board, (ox, oy))
+                    .iter()
+                    .fold(0, |total, &(x, y)| total ^ values[x][y]);
+                Ok(Evaluation {
+                    outcome: Outcome::from_grundy(grundy),
+                    grundy: Some(grundy),
+                    remoteness: None,
+                })
+            })
+            .collect()
+    }
+
+    /// For a head of the analysis (`H@(x,y)`): x ⊕ y for Acrostic Twins, the
+    /// nim product g₁(x) ⊗ g₂(y) of the Tartan theorem with its factors.
+    fn value_rule(&self, component: &str, grundy: u64) -> Option<String> {
+        let (x, y) = parse_head(component)?;
+        match &self.rule {
+            BoardRule::AcrosticTwins => ((x ^ y) as u64 == grundy).then(|| {
+                format!("coin ({x}, {y}): g = x ⊕ y = {x} ⊕ {y} = {grundy} (Acrostic Twins)")
+            }),
+            BoardRule::Tartan(first, second) => {
+                let g1 = one_d_value(first, x)?;
+                let g2 = one_d_value(second, y)?;
+                (nim_product(g1, g2) == grundy).then(|| {
+                    format!(
+                        "coin ({x}, {y}): g = g₁({x}) ⊗ g₂({y}) = {g1} ⊗ {g2} = {grundy} (Tartan theorem: the nim product of the values of a head at {x} in {first} and at {y} in {second})"
+                    )
+                })
+            }
+        }
+    }
+
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, &self.description, "THT/TTH/HTT")?;
         let board = parse_board(&words.concat(), &self.description)?;
         let (ox, oy) = self.rule.origins();
         let (rows, columns) = (board.len(), board[0].len());
-        if let BoardRule::Tartan(first, second) = &self.rule {
-            let wide = |rule: &CoinRule| matches!(rule, CoinRule::Any { max, .. } if *max >= 3);
-            let side = rows.max(columns);
-            if (wide(first) || wide(second)) && side > 64 {
-                return Err(GameError::PositionTooLarge {
-                    reason: format!(
-                        "the board is {rows}×{columns}; with a factor turning 3 or more coins, boards are analysed up to 64×64"
-                    ),
-                });
-            }
-        }
+        self.check_size(rows, columns)?;
         let values = self.rule.values(rows - 1 + ox, columns - 1 + oy);
         let heads: Vec<(usize, usize)> = (0..rows)
             .flat_map(|i| (0..columns).map(move |j| (i, j)))
@@ -360,6 +495,132 @@ impl PlayableGame for BoardGame {
             remoteness: None,
         })
     }
+}
+
+impl BoardGame {
+    /// The board written as `words` (one word; words typed apart are joined).
+    fn parse_words(&self, words: &[String]) -> Result<Board, GameError> {
+        require_position(words, &self.description, "THT/TTH/HTT")?;
+        parse_board(&words.concat(), &self.description)
+    }
+
+    /// The position of `board`: one component, its canonical text.
+    fn board_position(&self, board: &Board) -> Position {
+        let text = board_text(board);
+        let rows = text.split('/').map(str::to_string).collect();
+        Position::new(
+            self.description.clone(),
+            vec![text],
+            Drawing::CoinBoards { boards: vec![rows] },
+        )
+    }
+
+    /// Fails with [`GameError::PositionTooLarge`] for boards whose values
+    /// take too long (a factor turning 3 or more coins beyond 64×64).
+    fn check_size(&self, rows: usize, columns: usize) -> Result<(), GameError> {
+        if let BoardRule::Tartan(first, second) = &self.rule {
+            let side = rows.max(columns);
+            if (wide(first) || wide(second)) && side > WIDE_SIDE_LIMIT {
+                return Err(GameError::PositionTooLarge {
+                    reason: format!(
+                        "the board is {rows}×{columns}; with a factor turning 3 or more coins, boards are analysed up to {WIDE_SIDE_LIMIT}×{WIDE_SIDE_LIMIT}"
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// A move of the rule with at least two coins, for the move syntax.
+    fn example_move(&self) -> String {
+        let (ox, oy) = self.rule.origins();
+        let head = (ox + 3, oy + 2);
+        let mut example = None;
+        self.rule.for_each_move(head.0, head.1, &mut |others| {
+            if example.is_none() && !others.is_empty() {
+                let mut others = others.to_vec();
+                others.sort_unstable_by(|a, b| b.cmp(a));
+                example = Some(move_notation(head, &others));
+            }
+        });
+        example.unwrap_or_else(|| move_notation(head, &[]))
+    }
+}
+
+/// The largest side of a board analysed when a Tartan factor turns 3 or more coins.
+const WIDE_SIDE_LIMIT: usize = 64;
+
+/// Whether a 1-D rule turns 3 or more coins (its values take longer).
+fn wide(rule: &CoinRule) -> bool {
+    matches!(rule, CoinRule::Any { max, .. } if *max >= 3)
+}
+
+/// The heads of `board` in the rule's coordinates, row by row.
+fn heads(board: &Board, (ox, oy): (usize, usize)) -> Vec<Cell> {
+    board
+        .iter()
+        .enumerate()
+        .flat_map(|(i, row)| {
+            row.iter()
+                .enumerate()
+                .filter(|&(_, &head)| head)
+                .map(move |(j, _)| (i + ox, j + oy))
+        })
+        .collect()
+}
+
+/// `x,y;i,j;…`: the head first, then the other coins in decreasing order.
+fn move_notation(head: Cell, others: &[Cell]) -> String {
+    let mut others = others.to_vec();
+    others.sort_unstable_by(|a, b| b.cmp(a));
+    std::iter::once(head)
+        .chain(others)
+        .map(|(x, y)| format!("{x},{y}"))
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+/// "turn the head at (3, 2) and the coins at (3, 0), (1, 2)".
+fn describe_move(head: Cell, others: &[Cell]) -> String {
+    let mut others = others.to_vec();
+    others.sort_unstable_by(|a, b| b.cmp(a));
+    let (x, y) = head;
+    let cells: Vec<String> = others.iter().map(|(i, j)| format!("({i}, {j})")).collect();
+    match cells.len() {
+        0 => format!("turn the head at ({x}, {y})"),
+        1 => format!("turn the head at ({x}, {y}) and the coin at {}", cells[0]),
+        _ => format!(
+            "turn the head at ({x}, {y}) and the coins at {}",
+            cells.join(", ")
+        ),
+    }
+}
+
+/// Coins written `x,y;i,j` (normalised, parentheses allowed), or `None`.
+fn parse_cells(text: &str) -> Option<Vec<Cell>> {
+    text.split(';')
+        .map(|part| {
+            let part = part.trim_start_matches('(').trim_end_matches(')');
+            let (x, y) = part.split_once(',')?;
+            Some((x.parse().ok()?, y.parse().ok()?))
+        })
+        .collect()
+}
+
+/// The coordinates of a head as the analysis names it, `H@(x,y)`.
+fn parse_head(component: &str) -> Option<Cell> {
+    let cell = parse_cells(&normalise_notation(component.strip_prefix("H@")?))?;
+    match cell.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
+}
+
+/// g(x) of a head at x in a 1-D rule: the closed form, else the mex
+/// recursion for x up to [`WIDE_SIDE_LIMIT`] (larger ones are not named).
+fn one_d_value(rule: &CoinRule, x: usize) -> Option<u64> {
+    rule.closed_form(x as u64)
+        .or_else(|| (x <= WIDE_SIDE_LIMIT + rule.origin()).then(|| rule.values(x)[x]))
 }
 
 impl BoardGame {

@@ -7,15 +7,26 @@
 //! of Mathematics* 11 (1910); Ferguson, *Game Theory*, Part I, on Nim): write
 //! the heaps in binary; the position is a P-position exactly when, for every
 //! binary digit, the number of heaps with that digit set is divisible by k + 1.
+//! The game has no Sprague–Grundy value here (only the outcome), so the
+//! report says P or N and names the digit counts behind it.
+//!
+//! Moves (`sprague play`, `moves`): `I:T` takes T tokens from heap I (heaps
+//! numbered from 1 in the order typed), several heaps separated by commas,
+//! e.g. `1:3,2:1`; the heaps left (`2 5 5 7`, in the same order) or `#k` are
+//! read too. Moves that leave the same heaps (taking from one or the other of
+//! two equal heaps) are listed once, fewest heaps changed first.
 
 use std::collections::HashSet;
 
 use sprague_engine::{Game, Heaps, Outcome};
 
-use crate::error::GameError;
+use crate::error::{quoted, GameError};
+use crate::listing::check_listing;
 use crate::playable::{
-    parse_heap, require_position, ComponentReport, MoveReport, PlayableGame, Report,
+    find_move, normalise_notation, parse_heap, require_position, ComponentReport, Evaluation,
+    MoveReport, PlayableGame, Report,
 };
+use crate::position::{Board, Move, Position};
 
 /// The most options whose values are checked to list every winning move.
 pub const MAX_LISTED_OPTIONS: u128 = 2_000_000;
@@ -169,6 +180,267 @@ impl MooreNim {
     }
 }
 
+impl MooreNim {
+    /// The heap sizes of the position written as `words`, in order.
+    fn sizes(&self, words: &[String]) -> Result<Vec<u64>, GameError> {
+        require_position(words, &self.description(), "2 5 6 7")?;
+        words.iter().map(|word| parse_heap(word)).collect()
+    }
+
+    /// The position of the heaps `sizes`, in order.
+    fn heaps_position(&self, sizes: &[u64]) -> Position {
+        Position::new(
+            self.description(),
+            sizes.iter().map(u64::to_string).collect(),
+            Board::Heaps {
+                heaps: sizes.to_vec(),
+            },
+        )
+    }
+
+    /// The number of moves to distinct heaps that a listing is checked
+    /// against, by formula: an upper bound in which heaps of equal size are
+    /// lowered as a multiset (a class of m heaps of size s lowers j ≤ m of
+    /// them in C(s − 1 + j, j) ways; the classes combine as the coefficients
+    /// of a product of polynomials, up to degree k). When a lower bound (the
+    /// Σ s one-heap moves, plus one move to empty heaps for each further heap
+    /// lowered) is already beyond what a listing may write
+    /// ([`crate::listing::check_listing`]'s limits), that lower bound is returned instead, so
+    /// the count costs at most about [`crate::listing::MAX_LISTED_CELLS`] steps.
+    ///
+    /// ```
+    /// use sprague_games::moore::MooreNim;
+    /// // Nim (k = 1) on 3 3: heap 3 → 0, 1 or 2 (either heap).
+    /// assert_eq!(MooreNim::new(1).unwrap().distinct_move_bound(&[3, 3]), 3);
+    /// // k = 2 on 2 2: one heap (2 ways) or both (to {0,0}, {0,1}, {1,1}).
+    /// assert_eq!(MooreNim::new(2).unwrap().distinct_move_bound(&[2, 2]), 5);
+    /// ```
+    pub fn distinct_move_bound(&self, sizes: &[u64]) -> u128 {
+        let classes = classes(sizes);
+        let nonzero = classes
+            .iter()
+            .map(|(_, indices)| indices.len())
+            .sum::<usize>();
+        let degree = usize::try_from(self.k).unwrap_or(usize::MAX).min(nonzero);
+        let floor = classes
+            .iter()
+            .fold(degree.saturating_sub(1) as u128, |t, &(size, _)| {
+                t.saturating_add(u128::from(size))
+            });
+        if check_listing(floor, sizes.len()).is_err() {
+            return floor;
+        }
+        let mut coefficients: Vec<u128> = vec![1];
+        for (size, indices) in &classes {
+            let most = indices.len().min(degree);
+            let mut ways = vec![1u128];
+            for j in 1..=most {
+                let previous = ways[j - 1];
+                ways.push(previous.saturating_mul(u128::from(*size) - 1 + j as u128) / j as u128);
+            }
+            let mut next = vec![0u128; (coefficients.len() + most).min(degree + 1)];
+            for (a, &left) in coefficients.iter().enumerate() {
+                for (b, &right) in ways.iter().enumerate() {
+                    if a + b < next.len() {
+                        next[a + b] = next[a + b].saturating_add(left.saturating_mul(right));
+                    }
+                }
+            }
+            coefficients = next;
+        }
+        coefficients
+            .iter()
+            .skip(1)
+            .fold(0u128, |total, &c| total.saturating_add(c))
+    }
+
+    /// The counts of heaps with each binary digit set, from the highest
+    /// digit down, and the same counts modulo k + 1: Moore's rule in numbers.
+    pub fn digit_counts(&self, sizes: &[u64]) -> String {
+        let highest = sizes
+            .iter()
+            .map(|&h| 64 - h.leading_zeros())
+            .max()
+            .unwrap_or(0);
+        if highest == 0 {
+            return "every heap is empty".to_string();
+        }
+        let modulus = u128::from(self.k) + 1;
+        let counts: Vec<u128> = (0..highest)
+            .rev()
+            .map(|bit| sizes.iter().filter(|&&h| (h >> bit) & 1 == 1).count() as u128)
+            .collect();
+        let digits: Vec<String> = (0..highest).rev().map(|bit| format!("2^{bit}")).collect();
+        let words: Vec<String> = counts.iter().map(u128::to_string).collect();
+        let residues: Vec<String> = counts.iter().map(|c| (c % modulus).to_string()).collect();
+        format!(
+            "heaps with the digits {} set: {}; modulo {modulus}: {}",
+            digits.join(", "),
+            words.join(", "),
+            residues.join(", ")
+        )
+    }
+
+    /// The move lowering heap `index` to `new` for each pair of `changes`
+    /// (indices from 0, in increasing order).
+    fn heaps_move(&self, sizes: &[u64], changes: &[(usize, u64)]) -> Move {
+        let mut after = sizes.to_vec();
+        let mut notation = Vec::new();
+        let mut parts = Vec::new();
+        for &(index, new) in changes {
+            let taken = sizes[index] - new;
+            after[index] = new;
+            notation.push(format!("{}:{taken}", index + 1));
+            parts.push(format!(
+                "{taken} from heap {} ({} → {new})",
+                index + 1,
+                sizes[index]
+            ));
+        }
+        let description = match parts.split_last() {
+            Some((last, rest)) if !rest.is_empty() => {
+                format!("take {} and {last}", rest.join(", "))
+            }
+            _ => format!("take {}", parts.join("")),
+        };
+        Move {
+            notation: notation.join(","),
+            description,
+            component: None,
+            after: self.heaps_position(&after),
+        }
+    }
+
+    /// The changes of a move written `I:T,I:T` (heaps from 1), checked.
+    fn notation_changes(&self, sizes: &[u64], text: &str) -> Result<Vec<(usize, u64)>, String> {
+        let syntax = "write a move as I:T (take T tokens from heap I), several heaps separated by commas, e.g. 1:3,2:1";
+        let mut changes: Vec<(usize, u64)> = Vec::new();
+        for part in text.split(',') {
+            let (heap, taken) = part.split_once(':').ok_or_else(|| syntax.to_string())?;
+            let (Ok(heap), Ok(taken)) = (heap.parse::<usize>(), taken.parse::<u64>()) else {
+                return Err(syntax.to_string());
+            };
+            let Some(&size) = heap.checked_sub(1).and_then(|index| sizes.get(index)) else {
+                return Err(format!(
+                    "heaps are numbered from 1 to {}, and there is no heap {heap}",
+                    sizes.len()
+                ));
+            };
+            if taken == 0 || taken > size {
+                return Err(format!(
+                    "heap {heap} has {size} tokens, so a move takes from 1 to {size} of them"
+                ));
+            }
+            if changes.iter().any(|&(index, _)| index == heap - 1) {
+                return Err(format!("heap {heap} is named twice"));
+            }
+            changes.push((heap - 1, size - taken));
+        }
+        self.check_change_count(changes.len())?;
+        changes.sort_unstable();
+        Ok(changes)
+    }
+
+    /// The changes that turn `sizes` into the heaps written `text` (same
+    /// order), checked; `None` when `text` is not that many heap sizes.
+    fn after_changes(
+        &self,
+        sizes: &[u64],
+        text: &str,
+    ) -> Option<Result<Vec<(usize, u64)>, String>> {
+        let after = text
+            .split_whitespace()
+            .map(|word| word.parse::<u64>().ok())
+            .collect::<Option<Vec<u64>>>()?;
+        if after.len() != sizes.len() {
+            return None;
+        }
+        let changes: Vec<(usize, u64)> = (0..sizes.len())
+            .filter(|&index| after[index] != sizes[index])
+            .map(|index| (index, after[index]))
+            .collect();
+        if let Some(&(index, new)) = changes.iter().find(|&&(index, new)| new > sizes[index]) {
+            return Some(Err(format!(
+                "heap {} would grow from {} to {new}, but a move only takes tokens",
+                index + 1,
+                sizes[index]
+            )));
+        }
+        Some(self.check_change_count(changes.len()).map(|()| changes))
+    }
+
+    fn check_change_count(&self, count: usize) -> Result<(), String> {
+        if count == 0 {
+            Err("a move takes from at least one heap".to_string())
+        } else if count as u128 > u128::from(self.k) {
+            Err(format!(
+                "a move takes from at most {} heaps (k = {}), not {count}",
+                self.k, self.k
+            ))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// The nonempty heaps grouped by size, in the order of first appearance:
+/// (size, the indices of the heaps of that size).
+fn classes(sizes: &[u64]) -> Vec<(u64, Vec<usize>)> {
+    let mut classes: Vec<(u64, Vec<usize>)> = Vec::new();
+    let mut class_of = std::collections::HashMap::new();
+    for (index, &size) in sizes.iter().enumerate() {
+        if size == 0 {
+            continue;
+        }
+        let class = *class_of.entry(size).or_insert_with(|| {
+            classes.push((size, Vec::new()));
+            classes.len() - 1
+        });
+        classes[class].1.push(index);
+    }
+    classes
+}
+
+/// Every way to lower at most `remaining` more heaps after `chosen`: the
+/// next heap of the last class (to at most the last value, so that equal
+/// heaps are lowered as a multiset) or the first heap of a later class.
+fn lower_more(
+    classes: &[(u64, Vec<usize>)],
+    last: Option<(usize, usize, u64)>,
+    remaining: u64,
+    chosen: &mut Vec<(usize, u64)>,
+    out: &mut Vec<Vec<(usize, u64)>>,
+) {
+    if remaining == 0 {
+        return;
+    }
+    if let Some((class, slot, value)) = last {
+        if let Some(&index) = classes[class].1.get(slot + 1) {
+            for new in 0..=value {
+                chosen.push((index, new));
+                out.push(chosen.clone());
+                lower_more(
+                    classes,
+                    Some((class, slot + 1, new)),
+                    remaining - 1,
+                    chosen,
+                    out,
+                );
+                chosen.pop();
+            }
+        }
+    }
+    let first = last.map_or(0, |(class, _, _)| class + 1);
+    for (class, (size, indices)) in classes.iter().enumerate().skip(first) {
+        for new in 0..*size {
+            chosen.push((indices[0], new));
+            out.push(chosen.clone());
+            lower_more(classes, Some((class, 0, new)), remaining - 1, chosen, out);
+            chosen.pop();
+        }
+    }
+}
+
 impl Game for MooreNim {
     type Position = Heaps;
 
@@ -269,6 +541,91 @@ impl PlayableGame for MooreNim {
         "heap sizes, e.g. 3 5 6 7".to_string()
     }
 
+    fn move_syntax(&self) -> String {
+        format!(
+            "I:T, taking T tokens from heap I (heaps numbered from 1), for at most {} heaps separated by commas, e.g. 1:3,2:1; or the heaps left",
+            self.k
+        )
+    }
+
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        Ok(self.heaps_position(&self.sizes(words)?))
+    }
+
+    /// Every way to lower at least one and at most k heaps, each distinct
+    /// set of heaps left once, fewest heaps changed first (counted first).
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        let sizes = self.sizes(&position.components)?;
+        check_listing(self.distinct_move_bound(&sizes), sizes.len())?;
+        let classes = classes(&sizes);
+        let mut changes = Vec::new();
+        lower_more(&classes, None, self.k, &mut Vec::new(), &mut changes);
+        for change in &mut changes {
+            change.sort_unstable();
+        }
+        changes.sort_by(|a, b| {
+            a.len().cmp(&b.len()).then_with(|| {
+                let taken = |c: &[(usize, u64)]| -> Vec<(usize, u64)> {
+                    c.iter().map(|&(i, new)| (i, sizes[i] - new)).collect()
+                };
+                taken(a).cmp(&taken(b))
+            })
+        });
+        let mut seen = HashSet::new();
+        let mut moves = Vec::new();
+        for change in changes {
+            let mut after = sizes.clone();
+            for &(index, new) in &change {
+                after[index] = new;
+            }
+            if seen.insert(Heaps::new(after)) {
+                moves.push(self.heaps_move(&sizes, &change));
+            }
+        }
+        Ok(moves)
+    }
+
+    /// `I:T,…` and the heaps left are read without listing the moves; `#k`
+    /// and anything else by [`find_move`].
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        let sizes = self.sizes(&position.components)?;
+        let illegal = |reason: String| GameError::IllegalMove {
+            text: quoted(text),
+            position: position.text(),
+            reason,
+        };
+        let wanted = normalise_notation(text);
+        let changes = if wanted.contains(':') {
+            Some(self.notation_changes(&sizes, &wanted))
+        } else {
+            self.after_changes(&sizes, text)
+        };
+        match changes {
+            Some(Ok(changes)) => Ok(self.heaps_move(&sizes, &changes)),
+            Some(Err(reason)) => Err(illegal(reason)),
+            None => find_move(self, position, self.moves(position)?, text),
+        }
+    }
+
+    /// The outcome after each move by Moore's theorem (no value: `grundy` is `None`).
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        moves
+            .iter()
+            .map(|played| {
+                let sizes = self.sizes(&played.after.components)?;
+                Ok(Evaluation {
+                    outcome: if self.is_p_position(&Heaps::new(sizes)) {
+                        Outcome::P
+                    } else {
+                        Outcome::N
+                    },
+                    grundy: None,
+                    remoteness: None,
+                })
+            })
+            .collect()
+    }
+
     fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
         let position = self.parse_heaps(words)?;
         let bound = position.sizes().iter().fold(1u128, |product, &h| {
@@ -281,8 +638,9 @@ impl PlayableGame for MooreNim {
         let heaps = self.parse_heaps(words)?;
         let p_position = self.is_p_position(&heaps);
         let mut method = format!(
-            "Moore's theorem: P iff every binary digit is set in a multiple of {} heaps",
-            u128::from(self.k) + 1
+            "Moore's theorem: P iff every binary digit is set in a multiple of {} heaps; {}",
+            u128::from(self.k) + 1,
+            self.digit_counts(heaps.sizes())
         );
         let mut winning_moves = Vec::new();
         if !p_position {
