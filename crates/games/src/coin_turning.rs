@@ -386,7 +386,10 @@ impl CoinTurning {
         Position::new(
             self.description.clone(),
             vec![text.clone()],
-            Board::Coins { rows: vec![text] },
+            Board::Coins {
+                rows: vec![text],
+                first: self.rule.origin() as u64,
+            },
         )
     }
 

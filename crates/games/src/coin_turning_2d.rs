@@ -511,7 +511,13 @@ impl BoardGame {
         Position::new(
             self.description.clone(),
             vec![text],
-            Drawing::CoinBoards { boards: vec![rows] },
+            Drawing::CoinBoards {
+                boards: vec![rows],
+                first: {
+                    let (rows, columns) = self.rule.origins();
+                    [rows as u64, columns as u64]
+                },
+            },
         )
     }
 

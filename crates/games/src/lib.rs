@@ -27,7 +27,7 @@ pub mod grundys_game;
 pub mod heap_analysis;
 pub mod kayles;
 pub mod laskers_nim;
-mod listing;
+pub mod listing;
 pub mod misere;
 pub mod moore;
 pub mod nim;

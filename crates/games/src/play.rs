@@ -16,10 +16,11 @@
 //!
 //! Remoteness (C. A. B. Smith, "Graphs and composite games", JCT 1 (1966);
 //! Winning Ways ch. 9) is taken from the analysis where the game's solver
-//! gives it (win/lose/tie games) and otherwise computed by [`remoteness`], an
-//! exact search over the positions reachable from the one played (at most
-//! [`MAX_REMOTENESS_POSITIONS`]); when the search is larger, the reply says it
-//! took the first listed move among equals.
+//! gives it (win/lose/tie games) and otherwise computed by [`remoteness`], a
+//! retrograde analysis of the positions reachable from the one played (at most
+//! [`MAX_REMOTENESS_POSITIONS`]; it handles cycles, so in loopy games the
+//! winner's moves make progress instead of circling); when the search is
+//! larger, the reply says it took the first listed move among equals.
 //!
 //! **The explanation** ([`explain`]) of a one-component value lists the
 //! options' values and their mex (the Sprague–Grundy function is the least
@@ -127,21 +128,14 @@ pub fn perfect_reply_choosing(
     if options.is_empty() {
         return Ok(None);
     }
-    if game.ending() != Ending::Scored {
-        // Remoteness ranks the winning moves when there are some, else every move.
-        let any_winning = options.iter().any(OptionReport::winning);
-        let mut search = RemotenessSearch::new(game);
-        for option in &mut options {
-            if option.evaluation.remoteness.is_none() && (option.winning() || !any_winning) {
-                match search.remoteness(&option.play.after) {
-                    Ok(r) => option.evaluation.remoteness = Some(r),
-                    // Too large or cyclic: rank nothing by remoteness rather than a part.
-                    Err(_) => {
-                        for option in &mut options {
-                            option.evaluation.remoteness = None;
-                        }
-                        break;
-                    }
+    if options.iter().any(|o| o.evaluation.remoteness.is_none()) {
+        // Remoteness ranks the moves: one retrograde analysis from here. Too
+        // large a search ranks none of them rather than a part.
+        if let Ok(solved) = retrograde(game, position) {
+            for option in &mut options {
+                if option.evaluation.remoteness.is_none() {
+                    option.evaluation.remoteness =
+                        solved.get(&key(&option.play.after)).map(|&(r, _)| r);
                 }
             }
         }
@@ -233,7 +227,7 @@ fn slowest<'a>(options: &[&'a OptionReport], pick: u64) -> &'a OptionReport {
 }
 
 /// The remoteness of `position` (moves to the end with perfect play: the
-/// winner hurries, the loser delays), by exact search.
+/// winner hurries, the loser delays), by retrograde analysis.
 ///
 /// ```
 /// use sprague_games::{parse_game, play::remoteness};
@@ -244,93 +238,117 @@ fn slowest<'a>(options: &[&'a OptionReport], pick: u64) -> &'a OptionReport {
 ///
 /// # Errors
 /// [`GameError::PositionTooLarge`] beyond [`MAX_REMOTENESS_POSITIONS`]
-/// positions; [`GameError::Unsupported`] for games that score their own ends
-/// (their analysis gives remoteness) and loopy games.
+/// positions; [`GameError::Unsupported`] for a drawn position (no end is forced).
 pub fn remoteness(game: &dyn PlayableGame, position: &Position) -> Result<u64, GameError> {
-    RemotenessSearch::new(game).remoteness(position)
+    let solved = retrograde(game, position)?;
+    solved
+        .get(&key(position))
+        .map(|&(r, _)| r)
+        .ok_or_else(|| game.unsupported("remoteness of a drawn position"))
 }
 
-/// A memoised remoteness search over the positions reached by `moves`.
-struct RemotenessSearch<'a> {
-    game: &'a dyn PlayableGame,
-    /// Position text → (remoteness, whether the player to move wins).
-    known: HashMap<Vec<String>, (u64, bool)>,
+/// A position's identity in the search: its components and whose turn it is
+/// (Northcott's game moves by colour).
+type Key = (Vec<String>, Option<u8>);
+
+fn key(position: &Position) -> Key {
+    (position.components.clone(), position.player)
 }
 
-impl<'a> RemotenessSearch<'a> {
-    fn new(game: &'a dyn PlayableGame) -> Self {
-        RemotenessSearch {
-            game,
-            known: HashMap::new(),
-        }
-    }
-
-    fn remoteness(&mut self, position: &Position) -> Result<u64, GameError> {
-        if self.game.ending() == Ending::Scored {
-            return Err(self
-                .game
-                .unsupported("remoteness search (its analysis scores positions)"));
-        }
-        self.solve(position).map(|(r, _)| r)
-    }
-
-    /// Depth-first with an explicit stack: a position is finished once all
-    /// its options are known.
-    fn solve(&mut self, root: &Position) -> Result<(u64, bool), GameError> {
-        let mover_wins_at_end = self.game.ending() == Ending::Misere;
-        let mut stack: Vec<(Position, Vec<Position>)> = Vec::new();
-        let mut on_stack: BTreeSet<Vec<String>> = BTreeSet::new();
-        let children =
-            |game: &dyn PlayableGame, p: &Position| -> Result<Vec<Position>, GameError> {
-                Ok(game.moves(p)?.into_iter().map(|m| m.after).collect())
+/// Retrograde analysis of every position reachable from `root` (at most
+/// [`MAX_REMOTENESS_POSITIONS`]): for each decided position, its remoteness
+/// and whether the player to move wins. Ends are scored by [`Ending`]; a
+/// loss is propagated as a win (1 + the fastest loss among the options), and
+/// a position all of whose options are wins for the opponent is lost (1 +
+/// the slowest); positions left undecided are draws (a cycle no one can be
+/// forced out of, or ties). Processing positions in increasing remoteness
+/// (a queue) makes the first win found the fastest and the last option
+/// decided the slowest.
+fn retrograde(
+    game: &dyn PlayableGame,
+    root: &Position,
+) -> Result<HashMap<Key, (u64, bool)>, GameError> {
+    let mut index: HashMap<Key, usize> = HashMap::new();
+    let mut positions: Vec<Position> = vec![root.clone()];
+    let mut children: Vec<Vec<usize>> = Vec::new();
+    index.insert(key(root), 0);
+    let mut next = 0;
+    while next < positions.len() {
+        let moves = game.moves(&positions[next])?;
+        let mut followers = Vec::with_capacity(moves.len());
+        for played in moves {
+            let found = key(&played.after);
+            let at = match index.get(&found) {
+                Some(&at) => at,
+                None => {
+                    if positions.len() >= MAX_REMOTENESS_POSITIONS {
+                        return Err(GameError::PositionTooLarge {
+                            reason: format!(
+                                "the remoteness search from {} needs more than {MAX_REMOTENESS_POSITIONS} positions",
+                                root.text()
+                            ),
+                        });
+                    }
+                    index.insert(found, positions.len());
+                    positions.push(played.after);
+                    positions.len() - 1
+                }
             };
-        if let Some(&known) = self.known.get(&root.components) {
-            return Ok(known);
+            followers.push(at);
         }
-        stack.push((root.clone(), children(self.game, root)?));
-        on_stack.insert(root.components.clone());
-        while let Some((position, followers)) = stack.last() {
-            if let Some(next) = followers
-                .iter()
-                .find(|f| !self.known.contains_key(&f.components))
-            {
-                if on_stack.contains(&next.components) {
-                    return Err(self
-                        .game
-                        .unsupported("remoteness search (the game has a cycle)"));
-                }
-                if self.known.len() + stack.len() >= MAX_REMOTENESS_POSITIONS {
-                    return Err(GameError::PositionTooLarge {
-                        reason: format!(
-                            "the remoteness search from {} needs more than {MAX_REMOTENESS_POSITIONS} positions",
-                            root.text()
-                        ),
-                    });
-                }
-                let next = next.clone();
-                let grandchildren = children(self.game, &next)?;
-                on_stack.insert(next.components.clone());
-                stack.push((next, grandchildren));
+        children.push(followers);
+        next += 1;
+    }
+    let count = positions.len();
+    let mut parents: Vec<Vec<usize>> = vec![Vec::new(); count];
+    for (parent, followers) in children.iter().enumerate() {
+        for &child in followers {
+            parents[child].push(parent);
+        }
+    }
+    let mut remaining: Vec<usize> = children.iter().map(Vec::len).collect();
+    let mut solved: Vec<Option<(u64, bool)>> = vec![None; count];
+    let mut queue = std::collections::VecDeque::new();
+    for (at, followers) in children.iter().enumerate() {
+        if followers.is_empty() {
+            let wins = match game.ending() {
+                Ending::Normal => Some(false),
+                Ending::Misere => Some(true),
+                Ending::Scored => match game.analyze(&positions[at])?.outcome {
+                    Outcome::P | Outcome::L => Some(false),
+                    Outcome::N | Outcome::W => Some(true),
+                    Outcome::D | Outcome::T => None,
+                },
+            };
+            if let Some(wins) = wins {
+                solved[at] = Some((0, wins));
+                queue.push_back(at);
+            }
+        }
+    }
+    while let Some(at) = queue.pop_front() {
+        let (r, wins) = solved[at].expect("queued positions are solved");
+        for &parent in &parents[at] {
+            if solved[parent].is_some() {
                 continue;
             }
-            let values: Vec<(u64, bool)> = followers
-                .iter()
-                .map(|f| self.known[&f.components])
-                .collect();
-            let solved = if values.is_empty() {
-                (0, mover_wins_at_end)
-            } else if let Some(r) = values.iter().filter(|v| !v.1).map(|v| v.0).min() {
-                (r + 1, true)
+            if !wins {
+                solved[parent] = Some((r + 1, true));
+                queue.push_back(parent);
             } else {
-                (values.iter().map(|v| v.0).max().unwrap_or(0) + 1, false)
-            };
-            let key = position.components.clone();
-            on_stack.remove(&key);
-            self.known.insert(key, solved);
-            stack.pop();
+                remaining[parent] -= 1;
+                if remaining[parent] == 0 {
+                    solved[parent] = Some((r + 1, false));
+                    queue.push_back(parent);
+                }
+            }
         }
-        Ok(self.known[&root.components])
     }
+    Ok(positions
+        .iter()
+        .zip(solved)
+        .filter_map(|(position, value)| Some((key(position), value?)))
+        .collect())
 }
 
 /// Why a position has its value and outcome.
@@ -421,7 +439,8 @@ pub fn explain(game: &dyn PlayableGame, position: &Position) -> Result<Explanati
         }
     }
     lines.push(outcome_sentence(&report.outcome, listed.as_ref().ok()));
-    if option_values.is_none() && report.components.len() == 1 && listed.is_err() {
+    if option_values.is_none() && report.grundy.is_none() {
+        // No value to explain by a mex or a XOR: the method that decided the outcome.
         lines.push(format!("by: {}", report.method));
     }
     Ok(Explanation {

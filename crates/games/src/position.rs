@@ -94,11 +94,17 @@ pub enum Board {
     Coins {
         /// Each row as a string of `H` and `T`.
         rows: Vec<String>,
+        /// The number of the leftmost coin (0 or 1, as the game counts).
+        #[serde(default = "first_cell_default")]
+        first: u64,
     },
     /// Two-dimensional coin boards, rows top to bottom.
     CoinBoards {
         /// Each board as its rows of `H` and `T`.
         boards: Vec<Vec<String>>,
+        /// The numbers of the top row and of the leftmost column (0 or 1, as the game counts).
+        #[serde(default)]
+        first: [u64; 2],
     },
     /// Strips of cells, one character each (Nimble, Northcott's game, SOS).
     Strips {
@@ -182,14 +188,14 @@ impl Board {
                 .map(|rows| chomp_text(rows))
                 .collect::<Vec<_>>()
                 .join("\n\n"),
-            Board::Coins { rows } => rows
+            Board::Coins { rows, first } => rows
                 .iter()
-                .map(|row| coins_text(row))
+                .map(|row| coins_text(row, *first))
                 .collect::<Vec<_>>()
                 .join("\n\n"),
-            Board::CoinBoards { boards } => boards
+            Board::CoinBoards { boards, first } => boards
                 .iter()
-                .map(|rows| coin_board_text(rows))
+                .map(|rows| coin_board_text(rows, *first))
                 .collect::<Vec<_>>()
                 .join("\n\n"),
             Board::Strips {
@@ -340,22 +346,28 @@ fn chomp_text(rows: &[u16]) -> String {
     lines.join("\n")
 }
 
-fn coins_text(row: &str) -> String {
+fn coins_text(row: &str, first: u64) -> String {
     let coins: String = row.chars().map(|c| format!("{c:>3}")).collect();
-    let numbers: String = (1..=row.chars().count())
+    let count = row.chars().count() as u64;
+    let numbers: String = (first..first.saturating_add(count))
         .map(|i| format!("{:>3}", i % 1000))
         .collect();
     format!("  {coins}\n  {numbers}")
 }
 
-fn coin_board_text(rows: &[String]) -> String {
+fn coin_board_text(rows: &[String], [first_row, first_column]: [u64; 2]) -> String {
     let mut lines = Vec::new();
     for (index, row) in rows.iter().enumerate() {
         let coins: String = row.chars().map(|c| format!("{c:>3}")).collect();
-        lines.push(format!("  {:>3} {coins}", index));
+        lines.push(format!(
+            "  {:>3} {coins}",
+            (index as u64).saturating_add(first_row)
+        ));
     }
-    let width = rows.first().map_or(0, |row| row.chars().count());
-    let axis: String = (0..width).map(|i| format!("{:>3}", i % 1000)).collect();
+    let width = rows.first().map_or(0, |row| row.chars().count()) as u64;
+    let axis: String = (first_column..first_column.saturating_add(width))
+        .map(|i| format!("{:>3}", i % 1000))
+        .collect();
     lines.push(format!("      {axis}"));
     lines.join("\n")
 }
@@ -423,9 +435,11 @@ mod tests {
             },
             Board::Coins {
                 rows: vec!["THHT".into()],
+                first: 0,
             },
             Board::CoinBoards {
                 boards: vec![vec!["TH".into(), "HT".into()]],
+                first: [1, 1],
             },
             Board::Strips {
                 strips: vec!["S..O".into()],

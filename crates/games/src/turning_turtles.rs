@@ -103,7 +103,10 @@ fn row_position(coins: &[bool]) -> Position {
     Position::new(
         "turning-turtles",
         vec![text.clone()],
-        Board::Coins { rows: vec![text] },
+        Board::Coins {
+            rows: vec![text],
+            first: 1,
+        },
     )
 }
 

@@ -126,7 +126,9 @@ mod coin_boards {
         assert_eq!(
             position.board,
             Board::CoinBoards {
-                boards: vec![vec!["THT".to_string(), "HTH".to_string()]]
+                boards: vec![vec!["THT".to_string(), "HTH".to_string()]],
+                // Rugs is Ruler × Ruler: rows and columns count from 1.
+                first: [1, 1],
             }
         );
         assert_eq!(position.game, "rugs");

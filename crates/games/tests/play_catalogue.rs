@@ -155,3 +155,90 @@ fn options_agree_with_the_analysis_and_the_reply_wins_from_a_winning_position() 
         assert_eq!(why.outcome, report.outcome);
     }
 }
+
+/// A tiny deterministic generator (64-bit LCG), so the playouts are reproducible.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, bound: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % bound as u64) as usize
+    }
+}
+
+/// The longest playout; a loopy game still going then is a draw.
+const PLAYOUT_PLIES: usize = 400;
+
+#[test]
+fn the_perfect_opponent_never_loses_a_game_it_can_win_in_random_playouts() {
+    let mut random = Lcg(20261125);
+    let misere: Vec<(String, &str)> = ["nim", "kayles", "bash:3"]
+        .iter()
+        .map(|inner| (format!("misere:{inner}"), "2 3 4"))
+        .collect();
+    let games: Vec<(String, &str)> = SAMPLES
+        .iter()
+        .map(|(_, description, text)| (description.to_string(), *text))
+        .chain(misere)
+        .collect();
+    for (description, text) in &games {
+        let game = parse_game(description).expect("catalogue game");
+        let mut start = game.position(&words(text)).expect("sample");
+        // Player 1 moves first (Northcott's White; other games ignore it).
+        start.player = Some(1);
+        // The game's own analysis says whether the first player can win, draw or tie.
+        let first = game.analyze(&start).expect("small").outcome;
+        for _ in 0..3 {
+            let mut current = start.clone();
+            let mut computer_to_move = true;
+            let mut plies = 0;
+            let outcome_for_computer = loop {
+                let moves = game.moves(&current).expect("small");
+                if moves.is_empty() || plies == PLAYOUT_PLIES {
+                    if moves.is_empty() {
+                        // The analysis of the final position scores it for the player to move.
+                        let end = game.analyze(&current).expect("small").outcome;
+                        let mover_wins = match end {
+                            Outcome::N | Outcome::W => Some(true),
+                            Outcome::P | Outcome::L => Some(false),
+                            Outcome::D | Outcome::T => None,
+                        };
+                        break mover_wins.map(|wins| wins == computer_to_move);
+                    }
+                    break None;
+                }
+                current = if computer_to_move {
+                    perfect_reply(game.as_ref(), &current)
+                        .expect("small")
+                        .expect("a move")
+                        .play
+                        .after
+                } else {
+                    moves[random.below(moves.len())].after.clone()
+                };
+                computer_to_move = !computer_to_move;
+                plies += 1;
+            };
+            match first {
+                Outcome::N | Outcome::W => {
+                    assert_eq!(
+                        outcome_for_computer,
+                        Some(true),
+                        "{description} {text}: a won game was not won"
+                    )
+                }
+                Outcome::D | Outcome::T => {
+                    assert_ne!(
+                        outcome_for_computer,
+                        Some(false),
+                        "{description} {text}: a drawn game was lost"
+                    )
+                }
+                Outcome::P | Outcome::L => {}
+            }
+        }
+    }
+}

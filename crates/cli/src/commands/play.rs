@@ -147,10 +147,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         echo: !stdin.is_terminal(),
     };
     let mut lines = stdin.lock().lines();
-    let mut mover = match args.first {
+    let first = match args.first {
         First::Me => Side::You,
         First::Computer => Side::Computer,
     };
+    let mut mover = first;
     // Positions before each of your moves, with the computer's reply after it: for undo.
     let mut undo_stack: Vec<(Position, usize)> = Vec::new();
     // The positions reached on the way to this one, with the player to move: repetitions.
@@ -166,7 +167,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let mut ply = 0usize;
     let mut arrived = true;
     loop {
-        position.player = Some(if mover == Side::You { 1 } else { 2 });
+        // Player 1 moves first (White in Northcott's game, the only game whose moves depend on it).
+        position.player = Some(if mover == first { 1 } else { 2 });
         let moves = game.moves(&position)?;
         if moves.is_empty() {
             return announce(game.as_ref(), &position, mover, &screen);
