@@ -147,16 +147,8 @@ impl PlayableGame for EverySgPlayable {
                 component: None,
                 after: group_position(&self.description(), after),
             });
-            let mut slot = 0;
-            while slot < odometer.len() {
-                odometer[slot] += 1;
-                if odometer[slot] < choices[slot].1.len() {
-                    break;
-                }
-                odometer[slot] = 0;
-                slot += 1;
-            }
-            if slot == odometer.len() {
+            let lengths: Vec<usize> = choices.iter().map(|(_, moves)| moves.len()).collect();
+            if !next_combination(&mut odometer, &lengths) {
                 break;
             }
         }
@@ -180,15 +172,29 @@ impl EverySgPlayable {
     }
 }
 
+/// Steps `odometer` to the next combination of one index below `lengths[i]`
+/// in each slot; false once every combination was visited.
+fn next_combination(odometer: &mut [usize], lengths: &[usize]) -> bool {
+    for (slot, length) in odometer.iter_mut().zip(lengths) {
+        *slot += 1;
+        if *slot < *length {
+            return true;
+        }
+        *slot = 0;
+    }
+    false
+}
+
 /// A position of heap groups, each written `a+b` (`0` when empty).
 fn group_position(description: &str, groups: Vec<Vec<u64>>) -> Position {
+    // Each group as a multiset (sorted, no empty heaps), in its text and its board alike.
+    let groups: Vec<Heaps> = groups.into_iter().map(Heaps::new).collect();
     Position::new(
         description,
-        groups
-            .iter()
-            .map(|group| show_heaps(&Heaps::new(group.clone())))
-            .collect(),
-        Board::HeapGroups { groups },
+        groups.iter().map(show_heaps).collect(),
+        Board::HeapGroups {
+            groups: groups.iter().map(|group| group.sizes().to_vec()).collect(),
+        },
     )
 }
 
@@ -289,16 +295,9 @@ pub fn every_sg_report<G: Game>(
             let mut odometer = vec![0usize; choices.len()];
             loop {
                 all.push(odometer.clone());
-                let mut slot = 0;
-                while slot < odometer.len() {
-                    odometer[slot] += 1;
-                    if odometer[slot] < choices[slot].1.len() {
-                        break;
-                    }
-                    odometer[slot] = 0;
-                    slot += 1;
-                }
-                if slot == odometer.len() {
+                let lengths: Vec<usize> =
+                    choices.iter().map(|(_, options)| options.len()).collect();
+                if !next_combination(&mut odometer, &lengths) {
                     break;
                 }
             }

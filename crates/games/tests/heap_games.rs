@@ -3,8 +3,11 @@
 //! positions up to a bound, and the tutorials' claims are checked (and
 //! corrected where search contradicts them).
 
+mod common;
+
 use std::collections::{HashMap, HashSet};
 
+use common::words;
 use sprague_engine::every_sg::{every_sg_outcome, Remoteness};
 use sprague_engine::misere::{anti_nim_outcome, anti_sg_applies, anti_sg_outcome, MisereSearch};
 use sprague_engine::{
@@ -27,10 +30,6 @@ impl<F: HeapFamily> HeapFamily for Searched<F> {
     fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
         self.0.for_each_option(heap, visit)
     }
-}
-
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace().map(str::to_string).collect()
 }
 
 /// Every multiset of `count` heaps of sizes 0..=largest.

@@ -6,28 +6,14 @@
 //! solver of `sprague-engine` (search over the module's `Game`, not the code
 //! under test) finds to be a P-position.
 
+mod common;
+
 use std::fmt::Display;
 
+use common::{words, Lcg};
 use sprague_engine::{Game, GrundySolver};
 use sprague_games::play::perfect_reply;
 use sprague_games::{GameError, PlayableGame, Position};
-
-/// A tiny seeded generator (Knuth's MMIX LCG), for reproducible random positions.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
-}
-
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace().map(str::to_string).collect()
-}
 
 /// The after-positions of every move, as sorted texts.
 fn listed_afters(game: &dyn PlayableGame, position: &Position) -> Vec<String> {

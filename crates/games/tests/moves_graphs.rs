@@ -5,8 +5,11 @@
 //! not the code under test (the engine's search, retrograde analysis of the
 //! sum graph, the win/lose/tie search).
 
+mod common;
+
 use std::collections::BTreeMap;
 
+use common::{words, Lcg};
 use sprague_engine::loopy::retrograde_outcomes;
 use sprague_engine::win_lose_tie::{TwoPlayerGame, WinLoseTieSolver};
 use sprague_engine::{Game, GrundySolver, HeapGame, Heaps, Outcome};
@@ -27,23 +30,6 @@ use sprague_games::sos::{parse_strip, Sos, SosPlayable};
 use sprague_games::staircase::{StaircaseNim, Steps};
 use sprague_games::thirty_one::{ThirtyOne, Turned};
 use sprague_games::{BashGame, GameError, PlayableGame};
-
-/// A small deterministic generator (64-bit LCG), so the random positions are the same every run.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 33) % n
-    }
-}
-
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace().map(str::to_string).collect()
-}
 
 /// Lists the moves and checks, for each: its notation reads back to the same
 /// move, its after-position round-trips through JSON and through

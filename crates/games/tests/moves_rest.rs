@@ -8,27 +8,13 @@
 //! solver (the engine's search over the whole board, or a win/lose search
 //! written here for Moore's Nim) finds to be a P-position.
 
+mod common;
+
 use std::collections::{BTreeSet, HashMap};
 
+use common::{words, Lcg};
 use sprague_games::play::{explain, perfect_reply};
 use sprague_games::{GameError, PlayableGame, Position};
-
-/// A tiny seeded generator (Knuth's MMIX LCG), for reproducible random positions.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
-}
-
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace().map(str::to_string).collect()
-}
 
 /// (b) every notation and `#k` read back to the same move; (c) JSON and
 /// `position(components)` round trips of the position and of every move.

@@ -6,6 +6,9 @@
 //! check their moves against independent enumerations and solvers; this one
 //! makes sure no catalogue entry is left without the face.
 
+mod common;
+
+use common::{words, Lcg};
 use sprague_engine::Outcome;
 use sprague_games::play::{explain, options, perfect_reply};
 use sprague_games::{all_entries, parse_game, Position};
@@ -63,10 +66,6 @@ const SAMPLES: &[(&str, &str, &str)] = &[
     ("misere", "misere:kayles", "2 3 4"),
     ("every", "every:bash:3", "5 6 9"),
 ];
-
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace().map(str::to_string).collect()
-}
 
 #[test]
 fn every_catalogue_entry_has_a_sample() {
@@ -156,19 +155,6 @@ fn options_agree_with_the_analysis_and_the_reply_wins_from_a_winning_position() 
     }
 }
 
-/// A tiny deterministic generator (64-bit LCG), so the playouts are reproducible.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % bound as u64) as usize
-    }
-}
-
 /// The longest playout; a loopy game still going then is a draw.
 const PLAYOUT_PLIES: usize = 400;
 
@@ -217,7 +203,9 @@ fn the_perfect_opponent_never_loses_a_game_it_can_win_in_random_playouts() {
                         .play
                         .after
                 } else {
-                    moves[random.below(moves.len())].after.clone()
+                    moves[random.below(moves.len() as u64) as usize]
+                        .after
+                        .clone()
                 };
                 computer_to_move = !computer_to_move;
                 plies += 1;

@@ -6,8 +6,11 @@
 //! and seeded random playouts in which the perfect opponent never loses a
 //! game it can win.
 
+mod common;
+
 use std::collections::HashMap;
 
+use common::{words, Lcg};
 use sprague_engine::{GrundySolver, HeapFamily, HeapGame, Heaps};
 use sprague_games::play::{explain, options, perfect_reply, remoteness};
 use sprague_games::{parse_game, CatalogueGame, GameError, Position};
@@ -26,25 +29,8 @@ const HEAP_GAMES: &[&str] = &[
     "allbut:1,2",
 ];
 
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace().map(str::to_string).collect()
-}
-
 fn position(game: &CatalogueGame, text: &str) -> Position {
     game.position(&words(text)).expect("a valid position")
-}
-
-/// A tiny deterministic generator (64-bit LCG), so the playouts are reproducible.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, bound: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 33) % bound
-    }
 }
 
 /// The heaps of a position of a heap game (zeros kept out).
