@@ -698,10 +698,12 @@ pub fn heap_moves(family: &dyn HeapFamily, position: &Position) -> Result<Vec<Mo
             parts.sort_unstable();
             options.push(parts);
         });
+        // The smallest takes first; for a take, one heap left before a split, splits by size.
         options.sort_unstable_by(|a, b| {
             b.iter()
                 .sum::<u64>()
                 .cmp(&a.iter().sum::<u64>())
+                .then(a.len().cmp(&b.len()))
                 .then(a.cmp(b))
         });
         options.dedup();
