@@ -156,11 +156,13 @@ pub fn perfect_reply_choosing(
             )
         };
         let speed = match best.evaluation.remoteness {
+            Some(0) => "; it is the last move of the game".to_string(),
             Some(r) if winning.len() > 1 => format!(
-                "; the fastest of {} winning moves ({r} more moves)",
-                winning.len()
+                "; the fastest of {} winning moves ({r} more {})",
+                winning.len(),
+                plural(r)
             ),
-            Some(r) => format!("; the game ends within {r} more moves"),
+            Some(r) => format!("; the game ends within {r} more {}", plural(r)),
             None => String::new(),
         };
         return Ok(Some(Reply {
