@@ -1,0 +1,429 @@
+"""sprague: fast, exact game theory from Python.
+
+Impartial games (the heart): Sprague-Grundy values and their periods,
+outcomes and winning moves, every legal move with its value, the perfect
+reply, and why a position has its value; nim arithmetic in Conway's field.
+
+>>> import sprague
+>>> sprague.values("kayles", 20).period
+12
+>>> sprague.analyze("nim", 3, 4, 5).winning_moves[0].to
+'1 4 5'
+>>> sprague.Nimber(16) * 16
+Nimber(24)
+
+The native half (``sprague._native``) is the Rust library built with PyO3;
+this module turns its answers into Python objects. Errors are subclasses of
+:class:`sprague.Error` (itself a :class:`ValueError`) with the same
+one-sentence messages as the command line.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable, List, Optional, Sequence, Union
+
+from . import _native
+from ._native import (
+    Error,
+    IllegalMove,
+    InvalidInput,
+    Nimber,
+    TooLarge,
+    UnknownGame,
+    Unsupported,
+    nimber_eval,
+)
+
+__version__ = _native.__version__
+
+__all__ = [
+    "Analysis",
+    "Error",
+    "IllegalMove",
+    "ImpartialGame",
+    "InvalidInput",
+    "Move",
+    "Nimber",
+    "Option",
+    "Position",
+    "Reply",
+    "TooLarge",
+    "UnknownGame",
+    "Unsupported",
+    "Values",
+    "analyze",
+    "game",
+    "games",
+    "nimber_eval",
+    "survey",
+    "values",
+]
+
+
+def games() -> List[dict]:
+    """Every game of the catalogue: ``name``, ``syntax``, ``example``, ``rule``,
+    ``values`` (whether :func:`values` works for it) and ``aliases``."""
+    return list(_native.games())
+
+
+@dataclass(frozen=True)
+class Values:
+    """g(0..=to) of a one-heap game, with its period or closed form.
+
+    ``period``/``preperiod`` are ``None`` when no period was found; ``proven``
+    says whether a theorem (``theorem``) or a closed form (``closed_form``)
+    guarantees the values for every heap, not only the ones computed.
+    """
+
+    game: str
+    title: str
+    values: List[int]
+    period: Optional[int] = None
+    preperiod: Optional[int] = None
+    saltus: int = 0
+    proven: bool = False
+    theorem: Optional[str] = None
+    closed_form: Optional[str] = None
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __getitem__(self, heap: int) -> int:
+        return self.values[heap]
+
+    def __iter__(self):
+        return iter(self.values)
+
+    @property
+    def p_positions(self) -> List[int]:
+        """The heaps of value 0: the player to move there loses."""
+        return [n for n, g in enumerate(self.values) if g == 0]
+
+    def to_numpy(self):
+        """The values as a NumPy array (``uint64``); needs NumPy."""
+        import numpy
+
+        return numpy.asarray(self.values, dtype=numpy.uint64)
+
+    def _repr_html_(self) -> str:
+        columns = self.period if self.period and 4 <= self.period <= 24 else 10
+        rows = []
+        header = "".join(f"<th>+{c}</th>" for c in range(columns))
+        for start in range(0, len(self.values), columns):
+            cells = []
+            for n in range(start, min(start + columns, len(self.values))):
+                g = self.values[n]
+                style = ' style="background:#ffd27f;font-weight:bold"' if g == 0 else ""
+                cells.append(f'<td title="g({n}) = {g}"{style}>{g}</td>')
+            rows.append(f"<tr><th>{start}</th>{''.join(cells)}</tr>")
+        if self.closed_form:
+            summary = f"Closed form: {html.escape(self.closed_form)}."
+        elif self.period is not None:
+            proof = f", proven by {html.escape(self.theorem or 'a theorem')}" if self.proven else " (observed, not proven)"
+            summary = f"Period {self.period} from {self.preperiod}{proof}."
+        else:
+            summary = "No period found in the values computed."
+        return (
+            f"<div><b>{html.escape(self.title)}</b>: g(n) for n = 0..{len(self.values) - 1} "
+            f"(P-positions highlighted)<table><tr><th></th>{header}</tr>{''.join(rows)}</table>"
+            f"<p>{summary}</p></div>"
+        )
+
+
+def values(game: str, to: int) -> Values:
+    """The Sprague-Grundy values g(0..=to) of a one-heap game (``"kayles"``,
+    ``"0.137"``, ``"subtraction:1,3,4"``, ``"grundy"``, …).
+
+    Take-and-break games run on the research engine with the GIL released;
+    ``KeyboardInterrupt`` stops them.
+    """
+    answer = dict(_native.values(game, int(to)))
+    return Values(
+        game=answer["game"],
+        title=answer["title"],
+        values=answer["values"],
+        period=answer.get("period"),
+        preperiod=answer.get("preperiod"),
+        saltus=answer.get("saltus", 0),
+        proven=answer.get("proven", False),
+        theorem=answer.get("theorem"),
+        closed_form=answer.get("closed_form"),
+    )
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position of an impartial game: its game, its components as typed,
+    and a ``board`` (a dict, ``board["kind"]`` says which) to draw it."""
+
+    game: str
+    components: List[str]
+    board: dict
+    player: Optional[int] = None
+
+    @property
+    def text(self) -> str:
+        """The components joined by spaces, as typed on a command line."""
+        return " ".join(self.components)
+
+    def to_dict(self) -> dict:
+        """The position as the JSON object of the command line (docs/json.md)."""
+        out = {"game": self.game, "components": list(self.components), "board": self.board}
+        if self.player is not None:
+            out["player"] = self.player
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Position":
+        return cls(
+            game=data["game"],
+            components=list(data["components"]),
+            board=data["board"],
+            player=data.get("player"),
+        )
+
+    def _json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Move:
+    """A legal move: what a player types (``notation``), a sentence, the
+    component moved in (or ``None``) and the position after it."""
+
+    notation: str
+    description: str
+    component: Optional[int]
+    after: Position
+
+    @classmethod
+    def _from(cls, data: dict) -> "Move":
+        return cls(
+            notation=data["notation"],
+            description=data["description"],
+            component=data.get("component"),
+            after=Position.from_dict(data["after"]),
+        )
+
+
+@dataclass(frozen=True)
+class Option:
+    """A legal move with the outcome, value and remoteness of the position
+    after it, for the player who must move there; ``winning`` when that
+    player loses."""
+
+    move: Move
+    grundy: Optional[int]
+    outcome: str
+    remoteness: Optional[int]
+    winning: bool
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The perfect reply and why it was chosen."""
+
+    move: Move
+    reason: str
+    grundy: Optional[int]
+    outcome: str
+    remoteness: Optional[int]
+
+
+@dataclass(frozen=True)
+class WinningMove:
+    component: Optional[int]
+    move: str
+    to: str
+
+
+@dataclass(frozen=True)
+class Component:
+    position: str
+    grundy: Optional[int]
+    rule: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Who wins a position and how: ``outcome`` (``"P"``: the player to move
+    loses, ``"N"``: wins; ``"D"`` draws, ``"W"``/``"L"``/``"T"`` in games with
+    ties), its ``value``, each component's value, every winning move, and the
+    ``method`` (the theorem or search that decided it)."""
+
+    game: str
+    outcome: str
+    value: Optional[int]
+    components: List[Component]
+    winning_moves: List[WinningMove]
+    method: str
+    remoteness: Optional[int] = None
+
+    @classmethod
+    def _from(cls, data: dict) -> "Analysis":
+        return cls(
+            game=data["game"],
+            outcome=data["outcome"],
+            value=data["grundy"],
+            components=[Component(**c) for c in data["components"]],
+            winning_moves=[WinningMove(**m) for m in data["winning_moves"]],
+            method=data["method"],
+            remoteness=data.get("remoteness"),
+        )
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{html.escape(c.position)}</td><td>{'' if c.grundy is None else c.grundy}</td>"
+            f"<td>{html.escape(c.rule or '')}</td></tr>"
+            for c in self.components
+        )
+        moves = "".join(
+            f"<li>{html.escape(m.move)} → {html.escape(m.to)}</li>" for m in self.winning_moves
+        )
+        return (
+            f"<div><table><tr><th>component</th><th>grundy</th><th>rule</th></tr>{rows}</table>"
+            f"<p><b>{self.outcome}</b>-position{'' if self.value is None else f', value {self.value}'}. "
+            f"By: {html.escape(self.method)}.</p>"
+            + (f"<p>Winning moves:</p><ul>{moves}</ul>" if moves else "")
+            + "</div>"
+        )
+
+
+PositionLike = Union[Position, str, int, Sequence[Union[str, int]]]
+
+
+class ImpartialGame:
+    """A game of the catalogue with its structured face: positions, every
+    legal move, applying a move, the perfect reply and the explanation.
+
+    >>> nim = sprague.game("nim")
+    >>> p = nim.position(3, 4, 5)
+    >>> [o.move.notation for o in nim.options(p) if o.winning]
+    ['3->1']
+    """
+
+    def __init__(self, description: str):
+        self._native = _native.NativeGame(description)
+
+    @property
+    def description(self) -> str:
+        return self._native.description()
+
+    @property
+    def title(self) -> str:
+        return self._native.title()
+
+    @property
+    def position_syntax(self) -> str:
+        return self._native.position_syntax()
+
+    @property
+    def move_syntax(self) -> str:
+        return self._native.move_syntax()
+
+    def __repr__(self) -> str:
+        return f"sprague.game({self.description!r})"
+
+    def position(self, *words: Union[str, int]) -> Position:
+        """The position written as ``words`` (e.g. heap sizes ``3, 4, 5``)."""
+        flat: List[str] = []
+        for word in words:
+            if isinstance(word, (list, tuple)):
+                flat.extend(str(w) for w in word)
+            else:
+                flat.extend(str(word).split())
+        return Position.from_dict(json.loads(self._native.position(flat)))
+
+    def _position(self, position: PositionLike) -> Position:
+        if isinstance(position, Position):
+            return Position.from_dict(json.loads(self._native.check(position._json())))
+        if isinstance(position, (str, int)):
+            return self.position(position)
+        return self.position(*position)
+
+    def moves(self, position: PositionLike) -> List[Move]:
+        """Every legal move from ``position``."""
+        return [o.move for o in self.options(position)]
+
+    def options(self, position: PositionLike) -> List[Option]:
+        """Every legal move with the outcome and value after it."""
+        rows = json.loads(self._native.moves(self._position(position)._json()))
+        return [
+            Option(
+                move=Move._from(row),
+                grundy=row["grundy"],
+                outcome=row["outcome"],
+                remoteness=row["remoteness"],
+                winning=row["winning"],
+            )
+            for row in rows
+        ]
+
+    def play(self, position: PositionLike, move: str) -> Move:
+        """The move written ``move`` (its notation, the position it leaves, or
+        ``#k``); :class:`IllegalMove` when it is not legal."""
+        return Move._from(json.loads(self._native.play(self._position(position)._json(), str(move))))
+
+    def reply(self, position: PositionLike, pick: int = 0) -> Optional[Reply]:
+        """The perfect reply (win fastest; else keep a draw or tie; else lose
+        slowest), or ``None`` when there is no legal move. ``pick`` chooses
+        among equally good moves."""
+        text = self._native.reply(self._position(position)._json(), int(pick))
+        if text is None:
+            return None
+        data = json.loads(text)
+        return Reply(
+            move=Move._from(data["move"]),
+            reason=data["reason"],
+            grundy=data["grundy"],
+            outcome=data["outcome"],
+            remoteness=data["remoteness"],
+        )
+
+    def explain(self, position: PositionLike) -> List[str]:
+        """Why the position has its value: the mex of the options' values, the
+        XOR of a sum, the closed form or period, what the outcome means."""
+        return json.loads(self._native.explain(self._position(position)._json()))["lines"]
+
+    def analyze(self, position: PositionLike) -> Analysis:
+        """Outcome, values, every winning move and the method."""
+        return Analysis._from(json.loads(self._native.analyze(self._position(position)._json())))
+
+
+def game(description: str) -> ImpartialGame:
+    """The catalogue game of ``description`` (``"kayles"``, ``"chomp"``,
+    ``"misere:nim"``, ``"digraph:a>b,b>a"``, …)."""
+    return ImpartialGame(description)
+
+
+def analyze(game_description: str, *position: Union[str, int]) -> Analysis:
+    """Who wins ``position`` of the game and by which moves.
+
+    >>> sprague.analyze("kayles", 2, 3).value
+    1
+    """
+    g = ImpartialGame(game_description)
+    return g.analyze(g.position(*position))
+
+
+def survey(
+    patterns: Union[str, Iterable[str]],
+    budget: int = 1 << 20,
+    seconds: float = 10.0,
+    threads: int = 1,
+) -> List[dict]:
+    """Every octal code of the pattern(s) (``"0.??"``), each computed within
+    ``budget`` values and ``seconds``, classified: ``status`` (trivial,
+    periodic, unsolved), ``period``, ``preperiod``, ``max_value``, and the
+    group of games equal up to a shift of heap sizes. The GIL is released
+    while the engine runs.
+    """
+    if isinstance(patterns, str):
+        patterns = [patterns]
+    return list(_native.survey(list(patterns), int(budget), float(seconds), int(threads)))

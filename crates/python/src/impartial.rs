@@ -1,0 +1,374 @@
+//! Impartial games from Python: the catalogue, value sequences, analysis,
+//! and the structured position face (positions, every legal move, applying a
+//! move, the perfect reply, the explanation) of `sprague-games`.
+//!
+//! Positions and moves cross the boundary as JSON text (the serde form of
+//! [`sprague_games::Position`] and [`sprague_games::Move`], the same JSON as
+//! the command line's `--format json`); the Python half turns them into
+//! objects.
+
+use std::time::Duration;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use sprague_engine::{check_allocation, Values};
+use sprague_games::play::{explain, options, perfect_reply_choosing};
+use sprague_games::{all_entries, parse_game, CatalogueGame, GameError, Position, Report};
+use sprague_takebreak::{run, Config, Control, Status};
+
+use crate::interrupt::Interrupt;
+use crate::to_python;
+
+/// How far a take-and-break sweep goes past `to` while proving a period (as the command line).
+const PROOF_HORIZON: u64 = 4096;
+
+/// The most values one call returns (8 bytes each in the list, more as Python ints).
+const MAX_VALUES: u64 = 1 << 28;
+
+pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(games, module)?)?;
+    module.add_function(wrap_pyfunction!(values, module)?)?;
+    module.add_function(wrap_pyfunction!(survey, module)?)?;
+    module.add_class::<NativeGame>()?;
+    Ok(())
+}
+
+/// Every game of the catalogue: name, syntax, example, rule, whether `values` works.
+#[pyfunction]
+fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let list = PyList::empty(py);
+    for entry in all_entries() {
+        let game = PyDict::new(py);
+        game.set_item("name", entry.name)?;
+        game.set_item("syntax", entry.syntax)?;
+        game.set_item("example", entry.example)?;
+        game.set_item("rule", entry.rule)?;
+        game.set_item("values", entry.has_values)?;
+        game.set_item("aliases", sprague_games::catalogue::aliases_of(entry.name))?;
+        list.append(game)?;
+    }
+    Ok(list)
+}
+
+/// g(0..=to) of a one-heap game with its period (and whether a theorem
+/// proves it) or its closed form. Take-and-break games run on their engine
+/// with the GIL released, and stop on `KeyboardInterrupt`.
+#[pyfunction]
+fn values<'py>(py: Python<'py>, game: &str, to: u64) -> PyResult<Bound<'py, PyDict>> {
+    if to >= MAX_VALUES {
+        return Err(crate::TooLarge::new_err(format!(
+            "g(0..={to}) is more values than one call returns (fewer than {MAX_VALUES}); use the command line's --summary for longer runs"
+        )));
+    }
+    let bytes = (u128::from(to) + 1) * 8;
+    check_allocation(bytes, &format!("g(0..={to})")).map_err(|e| to_python(e.into()))?;
+    let game = parse_game(game).map_err(to_python)?;
+    let values = match game.take_break() {
+        Some(rule) => {
+            let interrupt = Interrupt::new();
+            let result = py.detach(|| {
+                let config = Config {
+                    horizon: to.max(PROOF_HORIZON),
+                    ..Config::up_to(to)
+                };
+                let control = Control {
+                    stop: Some(interrupt.flag()),
+                    tick: Some(Box::new(|_, _| {
+                        interrupt.poll();
+                    })),
+                    ..Control::default()
+                };
+                run(rule, config, None, control)
+            });
+            let outcome = result.map_err(|e| to_python(GameError::from(e)))?;
+            if outcome.status == Status::Interrupted {
+                return Err(interrupt.into_error().unwrap_or_else(|| {
+                    pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted")
+                }));
+            }
+            Values::from_parts(outcome.table.to_u64_vec(), outcome.periodicity)
+        }
+        None => py.detach(|| game.values(to)).map_err(to_python)?,
+    };
+    let table = (0..=to)
+        .map(|heap| values.get(heap))
+        .collect::<Option<Vec<u64>>>()
+        .ok_or_else(|| {
+            crate::TooLarge::new_err(format!(
+                "g(0..={to}) could not be computed: no period was proven and the table stops before it"
+            ))
+        })?;
+    let answer = PyDict::new(py);
+    answer.set_item("game", game.description())?;
+    answer.set_item("title", game.title())?;
+    answer.set_item("values", table)?;
+    let arithmetic = values.arithmetic_periodicity();
+    match (arithmetic, values.periodicity()) {
+        (Some(found), _) => {
+            answer.set_item("preperiod", found.preperiod)?;
+            answer.set_item("period", found.period)?;
+            answer.set_item("saltus", found.saltus)?;
+            answer.set_item("proven", found.proven)?;
+            answer.set_item("theorem", found.theorem)?;
+        }
+        (None, Some(found)) => {
+            answer.set_item("preperiod", found.preperiod)?;
+            answer.set_item("period", found.period)?;
+            answer.set_item("saltus", 0)?;
+            answer.set_item("proven", found.proven)?;
+            answer.set_item("theorem", found.theorem.map(|t| t.name()))?;
+        }
+        (None, None) => {
+            answer.set_item("proven", false)?;
+        }
+    }
+    let formula = game
+        .heap_family()
+        .and_then(|family| family.closed_form_formula());
+    if formula.is_some() {
+        answer.set_item("proven", true)?;
+    }
+    answer.set_item("closed_form", formula)?;
+    Ok(answer)
+}
+
+/// Every octal code of the pattern(s), each within a value and time budget,
+/// classified (see `sprague survey`); the GIL is released meanwhile.
+#[pyfunction]
+#[pyo3(signature = (patterns, budget = 1 << 20, seconds = 10.0, threads = 1))]
+fn survey<'py>(
+    py: Python<'py>,
+    patterns: Vec<String>,
+    budget: u64,
+    seconds: f64,
+    threads: usize,
+) -> PyResult<Bound<'py, PyList>> {
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0) {
+        return Err(crate::InvalidInput::new_err(format!(
+            "seconds must be a number of seconds above 0 and at most 86400 (a day), not {seconds}"
+        )));
+    }
+    if !(1..=64).contains(&threads) {
+        return Err(crate::InvalidInput::new_err(format!(
+            "threads must be from 1 to 64, not {threads}"
+        )));
+    }
+    let mut codes = Vec::new();
+    for pattern in &patterns {
+        let found =
+            sprague_takebreak::survey::codes(pattern).map_err(|e| to_python(GameError::from(e)))?;
+        for code in found {
+            if !codes.contains(&code) {
+                codes.push(code);
+            }
+        }
+    }
+    if codes.len() > 4096 {
+        return Err(crate::TooLarge::new_err(format!(
+            "the patterns name {} codes; a survey takes at most 4096",
+            codes.len()
+        )));
+    }
+    let rows = py
+        .detach(|| {
+            sprague_takebreak::survey::survey_codes(
+                &codes,
+                budget,
+                Duration::from_secs_f64(seconds),
+                threads,
+            )
+        })
+        .map_err(|e| to_python(GameError::from(e)))?;
+    let list = PyList::empty(py);
+    for row in rows {
+        let item = PyDict::new(py);
+        item.set_item("code", &row.code)?;
+        item.set_item("status", row.verdict.word())?;
+        item.set_item("preperiod", row.preperiod)?;
+        item.set_item("period", row.period)?;
+        item.set_item("max_value", row.max_value)?;
+        item.set_item("computed", row.computed)?;
+        item.set_item("checksum", format!("{:016x}", row.checksum))?;
+        item.set_item("same_as", row.same_as)?;
+        match row.equivalent_to {
+            Some(found) => {
+                item.set_item("group", found.code)?;
+                item.set_item("shift", found.shift)?;
+            }
+            None => {
+                item.set_item("group", py.None())?;
+                item.set_item("shift", py.None())?;
+            }
+        }
+        item.set_item("seconds", row.elapsed.as_secs_f64())?;
+        list.append(item)?;
+    }
+    Ok(list)
+}
+
+/// A catalogue game with its structured face; positions and moves are JSON text.
+#[pyclass(module = "sprague._native", frozen)]
+pub(crate) struct NativeGame {
+    game: CatalogueGame,
+}
+
+fn read_position(text: &str) -> PyResult<Position> {
+    serde_json::from_str(text).map_err(|error| {
+        crate::InvalidInput::new_err(format!(
+            "not a position (JSON as `position` gives it): {error}"
+        ))
+    })
+}
+
+fn json<T: serde::Serialize>(value: &T) -> PyResult<String> {
+    serde_json::to_string(value)
+        .map_err(|error| crate::Error::new_err(format!("could not write JSON: {error}")))
+}
+
+#[pymethods]
+impl NativeGame {
+    /// The game of a description such as `kayles`, `bash:3` or `misere:nim`.
+    #[new]
+    fn new(description: &str) -> PyResult<Self> {
+        Ok(NativeGame {
+            game: parse_game(description).map_err(to_python)?,
+        })
+    }
+
+    fn description(&self) -> String {
+        self.game.description()
+    }
+
+    fn title(&self) -> String {
+        self.game.title()
+    }
+
+    fn position_syntax(&self) -> String {
+        self.game.position_syntax()
+    }
+
+    fn move_syntax(&self) -> String {
+        self.game.move_syntax()
+    }
+
+    /// The position written as `words`, checked, as JSON.
+    fn position(&self, words: Vec<String>) -> PyResult<String> {
+        json(&self.game.position(&words).map_err(to_python)?)
+    }
+
+    /// A position given as JSON, checked by parsing its components again.
+    fn check(&self, position: &str) -> PyResult<String> {
+        let given = read_position(position)?;
+        let mut checked = self.game.position(&given.components).map_err(to_python)?;
+        checked.player = given.player;
+        json(&checked)
+    }
+
+    /// Every legal move with the outcome, value and remoteness after it (JSON list).
+    fn moves(&self, py: Python<'_>, position: &str) -> PyResult<String> {
+        let position = read_position(position)?;
+        let listed = py
+            .detach(|| options(self.game.as_ref(), &position))
+            .map_err(to_python)?;
+        let rows: Vec<serde_json::Value> = listed
+            .iter()
+            .map(|option| {
+                serde_json::json!({
+                    "notation": option.play.notation,
+                    "description": option.play.description,
+                    "component": option.play.component,
+                    "after": option.play.after,
+                    "grundy": option.evaluation.grundy,
+                    "outcome": option.evaluation.outcome.letter(),
+                    "remoteness": option.evaluation.remoteness,
+                    "winning": option.winning(),
+                })
+            })
+            .collect();
+        json(&rows)
+    }
+
+    /// The move written `text` from `position` (JSON of the move).
+    fn play(&self, position: &str, text: &str) -> PyResult<String> {
+        let position = read_position(position)?;
+        json(&self.game.parse_move(&position, text).map_err(to_python)?)
+    }
+
+    /// The perfect reply (JSON: move, reason, outcome after), or `None` without a move.
+    #[pyo3(signature = (position, pick = 0))]
+    fn reply(&self, py: Python<'_>, position: &str, pick: u64) -> PyResult<Option<String>> {
+        let position = read_position(position)?;
+        let reply = py
+            .detach(|| perfect_reply_choosing(self.game.as_ref(), &position, pick))
+            .map_err(to_python)?;
+        reply
+            .map(|reply| {
+                json(&serde_json::json!({
+                    "move": reply.play,
+                    "reason": reply.reason,
+                    "grundy": reply.evaluation.grundy,
+                    "outcome": reply.evaluation.outcome.letter(),
+                    "remoteness": reply.evaluation.remoteness,
+                }))
+            })
+            .transpose()
+    }
+
+    /// Why the position has its value (JSON: outcome, grundy, option_values, lines).
+    fn explain(&self, py: Python<'_>, position: &str) -> PyResult<String> {
+        let position = read_position(position)?;
+        let why = py
+            .detach(|| explain(self.game.as_ref(), &position))
+            .map_err(to_python)?;
+        json(&serde_json::json!({
+            "outcome": why.outcome.letter(),
+            "grundy": why.grundy,
+            "option_values": why.option_values,
+            "lines": why.lines,
+        }))
+    }
+
+    /// The analysis of a position (JSON with the keys of `sprague analyze --format json`).
+    fn analyze(&self, py: Python<'_>, position: &str) -> PyResult<String> {
+        let position = read_position(position)?;
+        let report = py
+            .detach(|| self.game.analyze(&position))
+            .map_err(to_python)?;
+        json(&report_json(self.game.as_ref(), &report))
+    }
+}
+
+/// A report as the command line's `analyze --format json` writes it.
+fn report_json(game: &dyn sprague_games::PlayableGame, report: &Report) -> serde_json::Value {
+    let components: Vec<serde_json::Value> = report
+        .components
+        .iter()
+        .map(|component| {
+            serde_json::json!({
+                "position": component.position,
+                "grundy": component.grundy,
+                "rule": component.grundy.and_then(|value| game.value_rule(&component.position, value)),
+            })
+        })
+        .collect();
+    let winning: Vec<serde_json::Value> = report
+        .winning_moves
+        .iter()
+        .map(|winning| {
+            serde_json::json!({
+                "component": winning.component,
+                "move": winning.description,
+                "to": winning.to,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "game": game.description(),
+        "outcome": report.outcome.letter(),
+        "grundy": report.grundy,
+        "remoteness": report.remoteness,
+        "method": report.method,
+        "components": components,
+        "winning_moves": winning,
+    })
+}

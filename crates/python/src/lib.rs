@@ -1,0 +1,88 @@
+//! The native half of sprague's Python package (`sprague._native`), built
+//! with PyO3 and maturin. A thin face over the library crates: every
+//! function parses its arguments, calls the same library API the command
+//! line calls (the structured position face of `sprague-games`, the
+//! take-and-break engine, nim arithmetic) and hands back Python objects.
+//! The pure-Python half (`python/sprague/`) wraps them in idiomatic classes
+//! (`fractions.Fraction`, NumPy and pandas conversions, notebook display).
+//!
+//! Errors become Python exceptions of the `sprague.Error` hierarchy (all
+//! subclasses of `ValueError`) with the command line's one-sentence
+//! messages. Long computations release the GIL and stop on
+//! `KeyboardInterrupt` (see [`interrupt`]).
+
+mod impartial;
+mod interrupt;
+mod nimber;
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use sprague_games::GameError;
+
+create_exception!(
+    _native,
+    Error,
+    PyValueError,
+    "Every error of sprague: a bad game description, position, move or request."
+);
+create_exception!(
+    _native,
+    UnknownGame,
+    Error,
+    "A game description naming no game of the catalogue."
+);
+create_exception!(
+    _native,
+    InvalidInput,
+    Error,
+    "A description, position or parameter that is not well formed."
+);
+create_exception!(
+    _native,
+    IllegalMove,
+    Error,
+    "A move that is not legal in the position."
+);
+create_exception!(
+    _native,
+    TooLarge,
+    Error,
+    "A request whose work or memory would be too large; the message gives the size and the limit."
+);
+create_exception!(
+    _native,
+    Unsupported,
+    Error,
+    "A request the game does not offer (values of a two-heap game, misère play of a loopy game, …)."
+);
+
+/// The Python exception of a library error, with its one-sentence message.
+pub(crate) fn to_python(error: GameError) -> PyErr {
+    let message = error.to_string();
+    match error {
+        GameError::UnknownGame { .. } => UnknownGame::new_err(message),
+        GameError::IllegalMove { .. } => IllegalMove::new_err(message),
+        GameError::PositionTooLarge { .. } | GameError::Memory(_) => TooLarge::new_err(message),
+        GameError::Unsupported { .. } | GameError::NotAHeapFamily { .. } => {
+            Unsupported::new_err(message)
+        }
+        _ => InvalidInput::new_err(message),
+    }
+}
+
+/// The module `sprague._native`.
+#[pymodule]
+fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = module.py();
+    module.add("Error", py.get_type::<Error>())?;
+    module.add("UnknownGame", py.get_type::<UnknownGame>())?;
+    module.add("InvalidInput", py.get_type::<InvalidInput>())?;
+    module.add("IllegalMove", py.get_type::<IllegalMove>())?;
+    module.add("TooLarge", py.get_type::<TooLarge>())?;
+    module.add("Unsupported", py.get_type::<Unsupported>())?;
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    impartial::register(module)?;
+    nimber::register(module)?;
+    Ok(())
+}
