@@ -29,6 +29,9 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(games, module)?)?;
     module.add_function(wrap_pyfunction!(values, module)?)?;
     module.add_function(wrap_pyfunction!(survey, module)?)?;
+    module.add_function(wrap_pyfunction!(survey_codes, module)?)?;
+    module.add_function(wrap_pyfunction!(survey_part, module)?)?;
+    module.add_function(wrap_pyfunction!(survey_assemble, module)?)?;
     module.add_class::<NativeGame>()?;
     Ok(())
 }
@@ -143,42 +146,80 @@ fn survey<'py>(
     seconds: f64,
     threads: usize,
 ) -> PyResult<Bound<'py, PyList>> {
-    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0) {
-        return Err(crate::InvalidInput::new_err(format!(
-            "seconds must be a number of seconds above 0 and at most 86400 (a day), not {seconds}"
-        )));
-    }
+    let time = survey_time(seconds)?;
     if !(1..=64).contains(&threads) {
         return Err(crate::InvalidInput::new_err(format!(
             "threads must be from 1 to 64, not {threads}"
         )));
     }
+    let codes = codes_of(&patterns)?;
+    let rows = py
+        .detach(|| sprague_takebreak::survey::survey_codes(&codes, budget, time, threads))
+        .map_err(|e| to_python(GameError::from(e)))?;
+    rows_list(py, rows)
+}
+
+/// The codes of the patterns, each once, in order (at most 4096).
+#[pyfunction]
+fn survey_codes(patterns: Vec<String>) -> PyResult<Vec<String>> {
+    codes_of(&patterns)
+}
+
+/// One code surveyed on its own (e.g. on a Dask worker), as bytes for [`survey_assemble`].
+#[pyfunction]
+#[pyo3(signature = (code, budget = 1 << 20, seconds = 10.0))]
+fn survey_part(py: Python<'_>, code: &str, budget: u64, seconds: f64) -> PyResult<Vec<u8>> {
+    let time = survey_time(seconds)?;
+    let part = py
+        .detach(|| sprague_takebreak::survey::survey_part(code, budget, time))
+        .map_err(|e| to_python(GameError::from(e)))?;
+    Ok(part.to_bytes())
+}
+
+/// The survey rows of parts made by [`survey_part`], grouped as a local survey groups them.
+#[pyfunction]
+fn survey_assemble(py: Python<'_>, parts: Vec<Vec<u8>>) -> PyResult<Bound<'_, PyList>> {
+    let parts = parts
+        .iter()
+        .map(|bytes| sprague_takebreak::survey::SurveyPart::from_bytes(bytes))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|error| crate::InvalidInput::new_err(error.to_string()))?;
+    rows_list(py, sprague_takebreak::survey::assemble(parts))
+}
+
+fn survey_time(seconds: f64) -> PyResult<Duration> {
+    if seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(crate::InvalidInput::new_err(format!(
+            "seconds must be a number of seconds above 0 and at most 86400 (a day), not {seconds}"
+        )))
+    }
+}
+
+fn codes_of(patterns: &[String]) -> PyResult<Vec<String>> {
     let mut codes = Vec::new();
-    for pattern in &patterns {
+    for pattern in patterns {
         let found =
             sprague_takebreak::survey::codes(pattern).map_err(|e| to_python(GameError::from(e)))?;
         for code in found {
             if !codes.contains(&code) {
                 codes.push(code);
             }
+            if codes.len() > 4096 {
+                return Err(crate::TooLarge::new_err(
+                    "the patterns name more than 4096 codes, the most a survey takes",
+                ));
+            }
         }
     }
-    if codes.len() > 4096 {
-        return Err(crate::TooLarge::new_err(format!(
-            "the patterns name {} codes; a survey takes at most 4096",
-            codes.len()
-        )));
-    }
-    let rows = py
-        .detach(|| {
-            sprague_takebreak::survey::survey_codes(
-                &codes,
-                budget,
-                Duration::from_secs_f64(seconds),
-                threads,
-            )
-        })
-        .map_err(|e| to_python(GameError::from(e)))?;
+    Ok(codes)
+}
+
+fn rows_list(
+    py: Python<'_>,
+    rows: Vec<sprague_takebreak::survey::SurveyRow>,
+) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);
     for row in rows {
         let item = PyDict::new(py);

@@ -106,6 +106,36 @@ impl KnownValues {
         self.computed
     }
 
+    /// The values stored: all computed ones, or g(0 .. n₀ + p) when proven.
+    pub fn stored(&self) -> &ValueTable {
+        &self.values
+    }
+
+    /// Known values as stored by [`KnownValues::stored`], [`KnownValues::computed`]
+    /// and [`KnownValues::period`] (read back after travelling, e.g. in a
+    /// survey part); `None` when they do not fit together.
+    pub fn from_parts(
+        values: ValueTable,
+        computed: u64,
+        period: Option<Periodicity>,
+    ) -> Option<Self> {
+        let stored = values.len() as u64;
+        let fits = match period {
+            Some(found) => {
+                found.proven
+                    && found.period > 0
+                    && found.preperiod.checked_add(found.period) == Some(stored)
+                    && stored <= computed
+            }
+            None => stored == computed,
+        };
+        fits.then_some(KnownValues {
+            values,
+            computed,
+            period,
+        })
+    }
+
     /// The proven period, if any.
     pub fn period(&self) -> Option<Periodicity> {
         self.period

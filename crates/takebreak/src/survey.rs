@@ -183,7 +183,7 @@ pub fn survey_codes(
     }
     let threads = threads.clamp(1, 64);
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut rows: Vec<Option<(SurveyRow, KnownValues)>> = vec![None; codes.len()];
+    let mut parts: Vec<Option<SurveyPart>> = vec![None; codes.len()];
     let results = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -192,17 +192,60 @@ pub fn survey_codes(
                 let Some(code) = codes.get(index) else {
                     break;
                 };
-                let row = survey_one(code, budget, time);
+                let part = survey_one(code, budget, time);
                 if let Ok(mut results) = results.lock() {
-                    results.push((index, row));
+                    results.push((index, part));
                 }
             });
         }
     });
-    for (index, row) in results.into_inner().unwrap_or_default() {
-        rows[index] = row;
+    for (index, part) in results.into_inner().unwrap_or_default() {
+        parts[index] = part;
     }
-    let (mut rows, known): (Vec<SurveyRow>, Vec<KnownValues>) = rows.into_iter().flatten().unzip();
+    Ok(assemble(parts.into_iter().flatten().collect()))
+}
+
+/// One game of a survey computed on its own — on another thread, process or
+/// machine (the Python module fans a survey out over a Dask cluster) — to be
+/// grouped with the others by [`assemble`]. [`SurveyPart::to_bytes`] and
+/// [`SurveyPart::from_bytes`] carry it between processes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SurveyPart {
+    row: SurveyRow,
+    known: KnownValues,
+}
+
+/// Surveys one code within `budget` values and `time`, for [`assemble`].
+///
+/// # Errors
+/// [`CodeError`] for a code that is not an octal code.
+///
+/// ```
+/// use std::time::Duration;
+/// use sprague_takebreak::survey::{assemble, survey_part, SurveyPart};
+/// let parts: Vec<SurveyPart> = ["0.07", "0.137"]
+///     .iter()
+///     .map(|code| survey_part(code, 4096, Duration::from_secs(5)).unwrap())
+///     .map(|part| SurveyPart::from_bytes(&part.to_bytes()).unwrap())
+///     .collect();
+/// let rows = assemble(parts);
+/// assert_eq!(rows[0].equivalent_to.as_ref().map(|found| found.shift), Some(1));
+/// ```
+pub fn survey_part(code: &str, budget: u64, time: Duration) -> Result<SurveyPart, CodeError> {
+    TakeBreak::octal(code)?;
+    survey_one(code, budget, time).ok_or_else(|| CodeError {
+        kind: "octal",
+        code: code.to_string(),
+        reason: "the take-and-break engine could not run it".to_string(),
+    })
+}
+
+/// The rows of a survey from its parts, in their order, with the games of
+/// equal values (`same_as`) and the groups up to a shift of heap sizes
+/// (`equivalent_to`) marked.
+pub fn assemble(parts: Vec<SurveyPart>) -> Vec<SurveyRow> {
+    let (mut rows, known): (Vec<SurveyRow>, Vec<KnownValues>) =
+        parts.into_iter().map(|part| (part.row, part.known)).unzip();
     group_equivalent(&mut rows);
     let groups = group_by_shift(&known);
     let representatives: Vec<String> = rows.iter().map(|row| row.code.clone()).collect();
@@ -214,12 +257,193 @@ pub fn survey_codes(
             compared: found.compared,
         });
     }
-    Ok(rows)
+    rows
+}
+
+/// A survey part that cannot be read back.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not a survey part of this version of sprague: {0}")]
+pub struct PartError(String);
+
+/// The first bytes of an encoded [`SurveyPart`].
+const PART_MAGIC: &[u8] = b"sprague survey part 1\0";
+
+impl SurveyPart {
+    /// The row of the game (without its groups, which [`assemble`] finds).
+    pub fn row(&self) -> &SurveyRow {
+        &self.row
+    }
+
+    /// The part as bytes: a header, the row, the values kept, a CRC-32.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = PART_MAGIC.to_vec();
+        let row = &self.row;
+        put_u64(&mut out, row.code.len() as u64);
+        out.extend_from_slice(row.code.as_bytes());
+        out.push(match row.verdict {
+            Verdict::Trivial => 0,
+            Verdict::Periodic => 1,
+            Verdict::Unsolved => 2,
+        });
+        put_option(&mut out, row.preperiod);
+        put_option(&mut out, row.period);
+        put_u64(&mut out, u64::from(row.max_value));
+        put_u64(&mut out, u64::from(row.rare_mask));
+        put_option(&mut out, row.rare_position.map(u64::from));
+        put_u64(&mut out, row.computed);
+        put_u64(&mut out, row.checksum);
+        put_u64(
+            &mut out,
+            u64::try_from(row.elapsed.as_nanos()).unwrap_or(u64::MAX),
+        );
+        put_u64(&mut out, self.known.computed());
+        let period = self.known.period();
+        put_option(&mut out, period.map(|found| found.preperiod));
+        put_option(&mut out, period.map(|found| found.period));
+        let values = self.known.stored().to_vec();
+        put_u64(&mut out, values.len() as u64);
+        for value in values {
+            out.extend_from_slice(&value.to_le_bytes());
+        }
+        let crc = crc32fast::hash(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    /// Reads a part written by [`SurveyPart::to_bytes`].
+    ///
+    /// # Errors
+    /// [`PartError`] for bytes that are not a whole, uncorrupted part.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, PartError> {
+        let error = |what: &str| PartError(what.to_string());
+        let (body, crc) = bytes
+            .split_last_chunk::<4>()
+            .ok_or_else(|| error("too short"))?;
+        if crc32fast::hash(body) != u32::from_le_bytes(*crc) {
+            return Err(error("its checksum does not match (truncated or altered)"));
+        }
+        let mut reader = Reader(
+            body.strip_prefix(PART_MAGIC)
+                .ok_or_else(|| error("no header"))?,
+        );
+        let code_length = reader.length(1)?;
+        let code = String::from_utf8(reader.take(code_length)?.to_vec())
+            .map_err(|_| error("the code is not text"))?;
+        let verdict = match reader.take(1)?[0] {
+            0 => Verdict::Trivial,
+            1 => Verdict::Periodic,
+            2 => Verdict::Unsolved,
+            _ => return Err(error("unknown verdict")),
+        };
+        let preperiod = reader.option()?;
+        let period = reader.option()?;
+        let small = |value: u64| u32::try_from(value).map_err(|_| error("a value out of range"));
+        let max_value = small(reader.u64()?)?;
+        let rare_mask = small(reader.u64()?)?;
+        let rare_position = reader.option()?.map(small).transpose()?;
+        let computed = reader.u64()?;
+        let checksum = reader.u64()?;
+        let elapsed = Duration::from_nanos(reader.u64()?);
+        let known_computed = reader.u64()?;
+        let known_period = match (reader.option()?, reader.option()?) {
+            (Some(preperiod), Some(period)) => Some(sprague_engine::Periodicity {
+                preperiod,
+                period,
+                proven: true,
+                theorem: None,
+                examined: known_computed,
+            }),
+            (None, None) => None,
+            _ => return Err(error("half a period")),
+        };
+        let count = reader.length(4)?;
+        let mut values = crate::table::ValueTable::U32(Vec::with_capacity(count));
+        for chunk in reader.take(count * 4)?.chunks_exact(4) {
+            let value = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+            values.push(value);
+        }
+        if !reader.0.is_empty() {
+            return Err(error("bytes left over"));
+        }
+        let known = KnownValues::from_parts(values, known_computed, known_period)
+            .ok_or_else(|| error("its values and period do not fit together"))?;
+        let row = SurveyRow {
+            code,
+            verdict,
+            preperiod,
+            period,
+            max_value,
+            rare_mask,
+            rare_position,
+            computed,
+            checksum,
+            same_as: None,
+            equivalent_to: None,
+            elapsed,
+        };
+        Ok(SurveyPart { row, known })
+    }
+}
+
+fn put_u64(out: &mut Vec<u8>, value: u64) {
+    out.extend_from_slice(&value.to_le_bytes());
+}
+
+fn put_option(out: &mut Vec<u8>, value: Option<u64>) {
+    match value {
+        Some(value) => {
+            out.push(1);
+            put_u64(out, value);
+        }
+        None => out.push(0),
+    }
+}
+
+/// Reads an encoded part from the front, never past its end.
+struct Reader<'a>(&'a [u8]);
+
+impl Reader<'_> {
+    fn take(&mut self, count: usize) -> Result<&[u8], PartError> {
+        if count > self.0.len() {
+            return Err(PartError("truncated".to_string()));
+        }
+        let (taken, rest) = self.0.split_at(count);
+        self.0 = rest;
+        Ok(taken)
+    }
+
+    fn u64(&mut self) -> Result<u64, PartError> {
+        let bytes = self.take(8)?;
+        let mut word = [0u8; 8];
+        word.copy_from_slice(bytes);
+        Ok(u64::from_le_bytes(word))
+    }
+
+    /// A count of items of `size` bytes each, checked against the bytes left.
+    fn length(&mut self, size: usize) -> Result<usize, PartError> {
+        let count = usize::try_from(self.u64()?)
+            .map_err(|_| PartError("a length out of range".to_string()))?;
+        if count
+            .checked_mul(size)
+            .is_none_or(|bytes| bytes > self.0.len())
+        {
+            return Err(PartError("a length past the end".to_string()));
+        }
+        Ok(count)
+    }
+
+    fn option(&mut self) -> Result<Option<u64>, PartError> {
+        match self.take(1)?[0] {
+            0 => Ok(None),
+            1 => self.u64().map(Some),
+            _ => Err(PartError("a malformed optional number".to_string())),
+        }
+    }
 }
 
 /// One game of a survey: its row and its values (all computed, or one period
 /// when proven) for grouping.
-fn survey_one(code: &str, budget: u64, time: Duration) -> Option<(SurveyRow, KnownValues)> {
+fn survey_one(code: &str, budget: u64, time: Duration) -> Option<SurveyPart> {
     let rule = TakeBreak::octal(code).ok()?;
     let started = Instant::now();
     let control = Control {
@@ -250,7 +474,10 @@ fn survey_one(code: &str, budget: u64, time: Duration) -> Option<(SurveyRow, Kno
         elapsed: started.elapsed(),
     };
     let period = proven.filter(|_| verdict != Verdict::Unsolved);
-    Some((row, KnownValues::new(outcome.table, period)))
+    Some(SurveyPart {
+        row,
+        known: KnownValues::new(outcome.table, period),
+    })
 }
 
 /// Marks games whose values agree (same period and same computed values) with an earlier one.
@@ -271,6 +498,80 @@ fn group_equivalent(rows: &mut [SurveyRow]) {
             .find(|row| row.same_as.is_none() && key(row) == this)
         {
             rows[index].same_as = Some(first.code.clone());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn parts(codes: &[&str]) -> Vec<SurveyPart> {
+        codes
+            .iter()
+            .map(|code| survey_part(code, 4096, Duration::from_secs(10)).unwrap())
+            .collect()
+    }
+
+    /// Rows without the time each took, which differs between runs.
+    fn timeless(mut rows: Vec<SurveyRow>) -> Vec<SurveyRow> {
+        for row in &mut rows {
+            row.elapsed = Duration::ZERO;
+        }
+        rows
+    }
+
+    #[test]
+    fn parts_travel_as_bytes_and_assemble_to_the_local_survey() {
+        // Periodic, trivial, grouped by a shift (0.07 ~ 0.137 ~ 0.4) and unsolved
+        // within the budget (0.16's period starts past 4096).
+        let codes = [
+            "0.137", "0.07", "0.4", "0.42", "0.77", "0.5", "0.16", "0.07",
+        ];
+        let travelled: Vec<SurveyPart> = parts(&codes)
+            .iter()
+            .map(|part| SurveyPart::from_bytes(&part.to_bytes()).unwrap())
+            .collect();
+        for (part, again) in parts(&codes).iter().zip(&travelled) {
+            assert_eq!(part.row.code, again.row.code);
+            assert_eq!(part.known.computed(), again.known.computed());
+            assert_eq!(
+                part.known.period().map(|p| (p.preperiod, p.period)),
+                again.known.period().map(|p| (p.preperiod, p.period))
+            );
+        }
+        let local =
+            survey_codes(&codes.map(String::from), 4096, Duration::from_secs(10), 2).unwrap();
+        assert_eq!(timeless(assemble(travelled)), timeless(local));
+    }
+
+    #[test]
+    fn damaged_parts_are_refused() {
+        let bytes = parts(&["0.07"])[0].to_bytes();
+        for cut in [0, 1, 10, bytes.len() / 2, bytes.len() - 1] {
+            assert!(
+                SurveyPart::from_bytes(&bytes[..cut]).is_err(),
+                "cut at {cut}"
+            );
+        }
+        for at in [0, 30, bytes.len() / 2, bytes.len() - 5] {
+            let mut altered = bytes.clone();
+            altered[at] ^= 0x40;
+            assert!(SurveyPart::from_bytes(&altered).is_err(), "byte {at}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_bytes_are_read_or_refused_without_a_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+            let _ = SurveyPart::from_bytes(&bytes);
+            // With a valid checksum and header, the body is still checked field by field.
+            let mut framed = PART_MAGIC.to_vec();
+            framed.extend_from_slice(&bytes);
+            let crc = crc32fast::hash(&framed);
+            framed.extend_from_slice(&crc.to_le_bytes());
+            let _ = SurveyPart::from_bytes(&framed);
         }
     }
 }

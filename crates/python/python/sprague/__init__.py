@@ -417,13 +417,25 @@ def survey(
     budget: int = 1 << 20,
     seconds: float = 10.0,
     threads: int = 1,
+    client: Any = None,
 ) -> List[dict]:
     """Every octal code of the pattern(s) (``"0.??"``), each computed within
     ``budget`` values and ``seconds``, classified: ``status`` (trivial,
     periodic, unsolved), ``period``, ``preperiod``, ``max_value``, and the
     group of games equal up to a shift of heap sizes. The GIL is released
     while the engine runs.
+
+    ``client``: a ``dask.distributed.Client``; the codes are then surveyed on
+    its workers (one task per code) and grouped here, giving the same rows as
+    a local survey. Point it at a real cluster with
+    ``Client("tcp://scheduler:8786")``; every worker needs ``sprague``
+    installed.
     """
     if isinstance(patterns, str):
         patterns = [patterns]
-    return list(_native.survey(list(patterns), int(budget), float(seconds), int(threads)))
+    patterns = list(patterns)
+    if client is not None:
+        from ._dask import survey_on
+
+        return survey_on(client, patterns, int(budget), float(seconds))
+    return list(_native.survey(patterns, int(budget), float(seconds), int(threads)))

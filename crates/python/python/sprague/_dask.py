@@ -1,0 +1,32 @@
+"""Surveys fanned out over a Dask cluster: one task per octal code, run by the
+workers with ``sprague._native.survey_part``; the parts come back as bytes and
+are grouped here exactly as a local survey groups them
+(``sprague._native.survey_assemble``), so the rows are the same."""
+
+from __future__ import annotations
+
+from typing import Any, List
+
+from . import _native
+
+
+def _survey_part(code: str, budget: int, seconds: float) -> bytes:
+    # Runs on a worker: import there, not at the client.
+    from sprague import _native as native
+
+    return native.survey_part(code, budget, seconds)
+
+
+def survey_on(client: Any, patterns: List[str], budget: int, seconds: float) -> List[dict]:
+    """The survey of ``patterns`` computed on the workers of the Dask ``client``."""
+    codes = _native.survey_codes(patterns)
+    futures = client.map(
+        _survey_part,
+        codes,
+        budget=budget,
+        seconds=seconds,
+        pure=False,
+        key=[f"sprague-survey-{code}" for code in codes],
+    )
+    parts = client.gather(futures)
+    return list(_native.survey_assemble(parts))
