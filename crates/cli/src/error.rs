@@ -42,7 +42,7 @@ pub enum CliError {
     Json(#[from] serde_json::Error),
     /// A bad iterated prisoner's dilemma request (strategy, payoffs, parameters).
     #[error("{0}")]
-    Ipd(#[from] sprague_strategic::ipd::IpdError),
+    Ipd(#[from] sprague_repeated::ipd::IpdError),
     /// A bad cooperative game.
     #[error("{0}")]
     Coop(#[from] sprague_strategic::cooperative::CoopError),

@@ -1,6 +1,7 @@
 //! Strategic games for sprague: normal-form games, equilibria, zero-sum games,
-//! repeated games and tournaments, cooperative games. Independent of the
-//! impartial-game crates.
+//! game trees, cooperative games. Independent of the impartial-game crates.
+//! Repeated games, tournaments and the Moran process are in `sprague-repeated`,
+//! built on this crate.
 //!
 //! Everything is exact: payoffs and probabilities are
 //! [`num_rational::BigRational`]; the pivoting algorithms work on integer
@@ -25,12 +26,15 @@
 //! integer kernels of fraction-free pivoting), [`equilibrium`] and
 //! [`random`] (fixed-seed games).
 //!
-//! The repeated and cooperative part: [`game_tree`] (perfect-information trees
-//! and backward induction), [`repeated`] (the finitely repeated prisoner's
-//! dilemma), [`ipd`] (iterated prisoner's dilemma strategies, matches,
-//! tournaments, Moran process), [`cooperative`] (TU games: Shapley value,
-//! Banzhaf index, core, least core and nucleolus), [`exact_text`] and
-//! [`seeded`].
+//! The extensive form: [`game_tree`] (perfect-information trees and backward
+//! induction).
+//!
+//! The cooperative part: [`cooperative`] (TU games: Shapley value, Banzhaf
+//! index, core, least core and nucleolus).
+//!
+//! Shared with the crates built on this one (`sprague-repeated`, and the
+//! cooperative games): [`exact_text`] (exact rationals as text and JSON) and
+//! [`seeded`] (portable seeded random numbers).
 
 // Index loops read best in the linear-algebra code of this crate.
 #![allow(clippy::needless_range_loop)]
@@ -47,7 +51,6 @@ pub mod game;
 pub mod game_tree;
 pub mod input;
 pub mod integer;
-pub mod ipd;
 pub mod lemke_howson;
 pub mod linear_program;
 pub mod matrix_io;
@@ -57,7 +60,6 @@ pub mod pure;
 pub mod quadratic;
 pub mod random;
 pub mod rational;
-pub mod repeated;
 pub mod seeded;
 pub mod support_enumeration;
 pub(crate) mod tableau;

@@ -1,5 +1,5 @@
 //! Times Shapley–Shubik of the 20-player weighted voting game of
-//! `crates/strategic/benches/repeated.rs` with the `coopgame` crate
+//! `crates/strategic/benches/power_indices.rs` with the `coopgame` crate
 //! (tabulate the 2²⁰ coalitions, then its exact-formula Shapley value in
 //! `f64`) and with sprague (exact rationals, dynamic program), and prints
 //! `name<TAB>seconds` lines.
