@@ -1,5 +1,5 @@
 """Times the Python peers on the inputs of crates/repeated/benches/repeated.rs
-and crates/strategic/benches/power_indices.rs and prints a comparison table
+and crates/cooperative/benches/power_indices.rs and prints a comparison table
 with sprague's medians (read from the TSV the Rust benchmarks wrote). Called
 by scripts/bench-repeated.sh."""
 

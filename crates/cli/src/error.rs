@@ -45,7 +45,7 @@ pub enum CliError {
     Ipd(#[from] sprague_repeated::ipd::IpdError),
     /// A bad cooperative game.
     #[error("{0}")]
-    Coop(#[from] sprague_strategic::cooperative::CoopError),
+    Coop(#[from] sprague_cooperative::CoopError),
     /// A bad game tree.
     #[error("{0}")]
     Tree(#[from] sprague_strategic::game_tree::TreeError),

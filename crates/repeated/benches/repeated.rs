@@ -3,7 +3,7 @@
 //! printed, as a table, and as `name<TAB>seconds` lines to the file named by
 //! the environment variable `SPRAGUE_BENCH_TSV` (used by
 //! `scripts/bench-repeated.sh` to compare with the Python peers; the power
-//! indices are timed by the `power_indices` bench of the cooperative games).
+//! indices are timed by the `power_indices` bench of `sprague-cooperative`).
 //!
 //! Run with `cargo bench -p sprague-repeated --bench repeated`.
 

@@ -1,7 +1,9 @@
-//! Strategic games for sprague: normal-form games, equilibria, zero-sum games,
-//! game trees, cooperative games. Independent of the impartial-game crates.
-//! Repeated games, tournaments and the Moran process are in `sprague-repeated`,
-//! built on this crate.
+//! Strategic games for sprague: normal-form games, equilibria, zero-sum games
+//! and game trees, with the exact arithmetic and linear programming they
+//! rest on. Independent of the impartial-game crates. Two crates are built
+//! on this one: `sprague-repeated` (repeated games, tournaments, the Moran
+//! process) and `sprague-cooperative` (TU games, whose core and nucleolus use
+//! [`linear_program`]).
 //!
 //! Everything is exact: payoffs and probabilities are
 //! [`num_rational::BigRational`]; the pivoting algorithms work on integer
@@ -29,17 +31,13 @@
 //! The extensive form: [`game_tree`] (perfect-information trees and backward
 //! induction).
 //!
-//! The cooperative part: [`cooperative`] (TU games: Shapley value, Banzhaf
-//! index, core, least core and nucleolus).
-//!
-//! Shared with the crates built on this one (`sprague-repeated`, and the
-//! cooperative games): [`exact_text`] (exact rationals as text and JSON) and
-//! [`seeded`] (portable seeded random numbers).
+//! Shared with the crates built on this one: [`exact_text`] (exact
+//! rationals as text and JSON) and [`seeded`] (portable seeded random
+//! numbers).
 
 // Index loops read best in the linear-algebra code of this crate.
 #![allow(clippy::needless_range_loop)]
 
-pub mod cooperative;
 pub mod dominance;
 pub mod equilibrium;
 pub mod error;

@@ -1,6 +1,6 @@
 //! The portable, seeded random numbers used by every randomised algorithm of
 //! the strategic crates (tournaments and Moran processes in
-//! `sprague-repeated`, Monte Carlo estimates of cooperative games).
+//! `sprague-repeated`, Monte Carlo estimates in `sprague-cooperative`).
 //!
 //! The generator is ChaCha with 8 rounds (`rand_chacha::ChaCha8Rng`, after
 //! Bernstein 2008): a `u64` seed is expanded to the 256-bit key by

@@ -5,12 +5,12 @@
 //! `scripts/bench-repeated.sh` to compare with the Python peers; the
 //! tournaments are timed by the `repeated` bench of `sprague-repeated`).
 //!
-//! Run with `cargo bench -p sprague-strategic --bench power_indices`.
+//! Run with `cargo bench -p sprague-cooperative --bench power_indices`.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use sprague_strategic::cooperative::{shapley, TuGame, WeightedVotingGame};
+use sprague_cooperative::{shapley, TuGame, WeightedVotingGame};
 use sprague_strategic::exact_text::BigRational;
 
 /// The 20-player weighted voting game of the benchmark.
