@@ -11,8 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes="${1:-4,6,8,10}"
 
-echo "== sprague (cargo bench -p sprague-strategic --bench nucleolus)"
-cargo bench -q -p sprague-strategic --bench nucleolus
+echo "== sprague (cargo bench -p sprague-cooperative --bench nucleolus)"
+cargo bench -q -p sprague-cooperative --bench nucleolus
 
 echo "== coopgame 0.3 exact nucleolus vs sprague, seed-1 game of each size"
 if CARGO_TARGET_DIR="$PWD/target/coopgame-bench" cargo build -q --release \

@@ -15,8 +15,11 @@ cd "$(dirname "$0")/.."
 venv=target/bench-venv
 tsv=target/bench-repeated.tsv
 
-echo "== sprague (cargo bench -p sprague-strategic --bench repeated)"
-SPRAGUE_BENCH_TSV="$PWD/$tsv" cargo bench -q -p sprague-strategic --bench repeated
+echo "== sprague (cargo bench -p sprague-repeated --bench repeated)"
+SPRAGUE_BENCH_TSV="$PWD/$tsv.repeated" cargo bench -q -p sprague-repeated --bench repeated
+echo "== sprague (cargo bench -p sprague-cooperative --bench power_indices)"
+SPRAGUE_BENCH_TSV="$PWD/$tsv.power" cargo bench -q -p sprague-cooperative --bench power_indices
+cat "$tsv.repeated" "$tsv.power" > "$tsv"
 cargo build -q --release -p sprague
 
 if [ ! -x "$venv/bin/python" ]; then

@@ -1,6 +1,7 @@
-"""Times the Python peers on the inputs of crates/strategic/benches/repeated.rs
-and prints a comparison table with sprague's medians (read from the TSV the
-Rust benchmark wrote). Called by scripts/bench-repeated.sh."""
+"""Times the Python peers on the inputs of crates/repeated/benches/repeated.rs
+and crates/cooperative/benches/power_indices.rs and prints a comparison table
+with sprague's medians (read from the TSV the Rust benchmarks wrote). Called
+by scripts/bench-repeated.sh."""
 
 import argparse
 from fractions import Fraction

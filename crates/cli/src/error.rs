@@ -42,10 +42,10 @@ pub enum CliError {
     Json(#[from] serde_json::Error),
     /// A bad iterated prisoner's dilemma request (strategy, payoffs, parameters).
     #[error("{0}")]
-    Ipd(#[from] sprague_strategic::ipd::IpdError),
+    Ipd(#[from] sprague_repeated::ipd::IpdError),
     /// A bad cooperative game.
     #[error("{0}")]
-    Coop(#[from] sprague_strategic::cooperative::CoopError),
+    Coop(#[from] sprague_cooperative::CoopError),
     /// A bad game tree.
     #[error("{0}")]
     Tree(#[from] sprague_strategic::game_tree::TreeError),

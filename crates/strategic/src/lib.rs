@@ -1,6 +1,9 @@
-//! Strategic games for sprague: normal-form games, equilibria, zero-sum games,
-//! repeated games and tournaments, cooperative games. Independent of the
-//! impartial-game crates.
+//! Strategic games for sprague: normal-form games, equilibria, zero-sum games
+//! and game trees, with the exact arithmetic and linear programming they
+//! rest on. Independent of the impartial-game crates. Two crates are built
+//! on this one: `sprague-repeated` (repeated games, tournaments, the Moran
+//! process) and `sprague-cooperative` (TU games, whose core and nucleolus use
+//! [`linear_program`]).
 //!
 //! Everything is exact: payoffs and probabilities are
 //! [`num_rational::BigRational`]; the pivoting algorithms work on integer
@@ -25,17 +28,16 @@
 //! integer kernels of fraction-free pivoting), [`equilibrium`] and
 //! [`random`] (fixed-seed games).
 //!
-//! The repeated and cooperative part: [`game_tree`] (perfect-information trees
-//! and backward induction), [`repeated`] (the finitely repeated prisoner's
-//! dilemma), [`ipd`] (iterated prisoner's dilemma strategies, matches,
-//! tournaments, Moran process), [`cooperative`] (TU games: Shapley value,
-//! Banzhaf index, core, least core and nucleolus), [`exact_text`] and
-//! [`seeded`].
+//! The extensive form: [`game_tree`] (perfect-information trees and backward
+//! induction).
+//!
+//! Shared with the crates built on this one: [`exact_text`] (exact
+//! rationals as text and JSON) and [`seeded`] (portable seeded random
+//! numbers).
 
 // Index loops read best in the linear-algebra code of this crate.
 #![allow(clippy::needless_range_loop)]
 
-pub mod cooperative;
 pub mod dominance;
 pub mod equilibrium;
 pub mod error;
@@ -47,7 +49,6 @@ pub mod game;
 pub mod game_tree;
 pub mod input;
 pub mod integer;
-pub mod ipd;
 pub mod lemke_howson;
 pub mod linear_program;
 pub mod matrix_io;
@@ -57,7 +58,6 @@ pub mod pure;
 pub mod quadratic;
 pub mod random;
 pub mod rational;
-pub mod repeated;
 pub mod seeded;
 pub mod support_enumeration;
 pub(crate) mod tableau;

@@ -1,5 +1,6 @@
 //! The portable, seeded random numbers used by every randomised algorithm of
-//! the crate (tournaments, Moran processes, Monte Carlo estimates).
+//! the strategic crates (tournaments and Moran processes in
+//! `sprague-repeated`, Monte Carlo estimates in `sprague-cooperative`).
 //!
 //! The generator is ChaCha with 8 rounds (`rand_chacha::ChaCha8Rng`, after
 //! Bernstein 2008): a `u64` seed is expanded to the 256-bit key by
@@ -13,7 +14,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-/// A seeded ChaCha8 stream with the few draws the crate needs.
+/// A seeded ChaCha8 stream with the few draws the strategic crates need.
 #[derive(Debug, Clone)]
 pub struct SeededRng {
     inner: ChaCha8Rng,

@@ -1,5 +1,5 @@
 //! Times Shapley–Shubik of the 20-player weighted voting game of
-//! `crates/strategic/benches/repeated.rs` with the `coopgame` crate
+//! `crates/cooperative/benches/power_indices.rs` with the `coopgame` crate
 //! (tabulate the 2²⁰ coalitions, then its exact-formula Shapley value in
 //! `f64`) and with sprague (exact rationals, dynamic program), and prints
 //! `name<TAB>seconds` lines.
@@ -7,7 +7,7 @@
 //! With the argument `nucleolus [N,...]` it instead times the exact
 //! (rational) nucleolus of coopgame (`nucleolus::exact::nucleolus`, imputation
 //! domain) and of sprague on the random games of
-//! `crates/strategic/benches/nucleolus.rs` (same generator, seed 1), once
+//! `crates/cooperative/benches/nucleolus.rs` (same generator, seed 1), once
 //! for coopgame and as the median of 5 runs for sprague, and checks that the
 //! two allocations are equal (`nucleolus_randomN_agree<TAB>1`).
 
@@ -18,7 +18,7 @@ fn median(mut samples: Vec<f64>) -> f64 {
     samples[samples.len() / 2]
 }
 
-/// SplitMix64, as in `crates/strategic/benches/nucleolus.rs`.
+/// SplitMix64, as in `crates/cooperative/benches/nucleolus.rs`.
 fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
@@ -58,7 +58,7 @@ fn nucleolus(sizes: &[usize]) {
         let peer = coopgame::nucleolus::exact::nucleolus(&peer_game, coopgame::Domain::Imputation)
             .expect("coopgame's nucleolus");
         let peer_seconds = start.elapsed().as_secs_f64();
-        let game = sprague_strategic::cooperative::TuGame::from_fn(n, |s| {
+        let game = sprague_cooperative::TuGame::from_fn(n, |s| {
             sprague_strategic::exact_text::BigRational::from_integer(values[s as usize].into())
         })
         .expect("a game");
@@ -66,7 +66,7 @@ fn nucleolus(sizes: &[usize]) {
         let times: Vec<f64> = (0..5)
             .map(|_| {
                 let start = Instant::now();
-                ours = sprague_strategic::cooperative::nucleolus::nucleolus(&game)
+                ours = sprague_cooperative::nucleolus::nucleolus(&game)
                     .expect("a nucleolus")
                     .allocation;
                 start.elapsed().as_secs_f64()
@@ -106,7 +106,7 @@ fn main() {
         })
         .collect();
     let game =
-        sprague_strategic::cooperative::WeightedVotingGame::new(quota, weights).expect("a game");
+        sprague_cooperative::WeightedVotingGame::new(quota, weights).expect("a game");
     let ours: Vec<f64> = (0..51)
         .map(|_| {
             let start = Instant::now();

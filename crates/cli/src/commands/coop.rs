@@ -9,10 +9,8 @@
 use std::fmt::Write;
 
 use serde_json::json;
-use sprague_strategic::cooperative::{
-    self, builtin, monte_carlo, CoopError, TuGame, WeightedVotingGame,
-};
-use sprague_strategic::cooperative::{allocation, nucleolus};
+use sprague_cooperative::{allocation, nucleolus};
+use sprague_cooperative::{builtin, monte_carlo, CoopError, TuGame, WeightedVotingGame};
 use sprague_strategic::exact_text::{format_rational, rational_to_f64, BigRational};
 
 use crate::error::CliError;
@@ -102,7 +100,7 @@ fn load(spec: &str) -> Result<Game, CliError> {
         return Ok(Game::Weighted(trimmed.parse()?));
     }
     if let Some(game) = builtin::parse_spec(trimmed)? {
-        if game.players() > cooperative::MAX_TABLE_PLAYERS {
+        if game.players() > sprague_cooperative::MAX_TABLE_PLAYERS {
             return Ok(Game::Large(game));
         }
         return Ok(Game::Table(game.to_game()?));
@@ -197,7 +195,12 @@ fn shapley(args: &ValueArgs) -> Result<(), CliError> {
             estimate_output(&players, &estimate, samples, args)
         }
         Game::Weighted(w) => exact_output("shapley", &players, &w.shapley_shubik()?, args.format),
-        Game::Table(t) => exact_output("shapley", &players, &cooperative::shapley(t), args.format),
+        Game::Table(t) => exact_output(
+            "shapley",
+            &players,
+            &sprague_cooperative::shapley(t),
+            args.format,
+        ),
     }
 }
 
@@ -233,7 +236,7 @@ fn estimate_output(
 fn too_large(what: &str, players: usize) -> CliError {
     CoopError::TooLarge(format!(
         "the exact {what} of a built-in game needs a table of all coalitions, at most {} players, not {players}; `coop shapley` estimates it by Monte Carlo",
-        cooperative::MAX_TABLE_PLAYERS
+        sprague_cooperative::MAX_TABLE_PLAYERS
     ))
     .into()
 }
@@ -243,7 +246,7 @@ fn banzhaf(args: &ValueArgs) -> Result<(), CliError> {
     let players = names(&game);
     let (index, swings) = match &game {
         Game::Weighted(w) => (w.banzhaf()?, Some(w.swings()?)),
-        Game::Table(t) => (cooperative::banzhaf(t), None),
+        Game::Table(t) => (sprague_cooperative::banzhaf(t), None),
         Game::Large(b) => return Err(too_large("Banzhaf index", b.players())),
     };
     let strings = |v: &[BigRational]| v.iter().map(format_rational).collect::<Vec<_>>();

@@ -4,9 +4,9 @@
 use std::fmt::Write;
 
 use serde_json::json;
-use sprague_strategic::ipd::moran::{self, MoranConfig};
-use sprague_strategic::ipd::tournament::{self, TournamentConfig};
-use sprague_strategic::ipd::{
+use sprague_repeated::ipd::moran::{self, MoranConfig};
+use sprague_repeated::ipd::tournament::{self, TournamentConfig};
+use sprague_repeated::ipd::{
     lookup, play_match, IpdError, MatchConfig, Payoffs, StrategyInfo, STRATEGIES,
 };
 
@@ -150,10 +150,7 @@ fn strategies(names: &[String]) -> Result<Vec<&'static StrategyInfo>, CliError> 
 }
 
 fn actions_json(
-    actions: &[(
-        sprague_strategic::ipd::Action,
-        sprague_strategic::ipd::Action,
-    )],
+    actions: &[(sprague_repeated::ipd::Action, sprague_repeated::ipd::Action)],
 ) -> serde_json::Value {
     json!(actions
         .iter()
@@ -229,11 +226,11 @@ fn run_tournament(args: &TournamentArgs) -> Result<(), CliError> {
         };
         write(
             "boxplot.svg",
-            sprague_strategic::ipd::plot::box_plot(&result),
+            sprague_repeated::ipd::plot::box_plot(&result),
         )?;
         write(
             "payoffs.svg",
-            sprague_strategic::ipd::plot::payoff_heat_map(&result),
+            sprague_repeated::ipd::plot::payoff_heat_map(&result),
         )?;
     }
     let total_wins: Vec<u32> = result.wins.iter().map(|w| w.iter().sum()).collect();

@@ -5,10 +5,10 @@
 use std::fmt::Write;
 
 use serde_json::json;
+use sprague_repeated::finitely_repeated::{analyse, ExactPayoffs};
+use sprague_repeated::ipd::IpdError;
 use sprague_strategic::exact_text::{format_rational, parse_rational};
 use sprague_strategic::game_tree::{GameTree, NodeKind};
-use sprague_strategic::ipd::IpdError;
-use sprague_strategic::repeated::{analyse, ExactPayoffs};
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};

@@ -15,9 +15,9 @@
 //! - [`moran`]: the Moran process (Moran 1958) with fixation counts.
 //! - [`plot`]: SVG box plot of scores and payoff heat map.
 //!
-//! Randomness comes from [`crate::seeded::SeededRng`] with one ChaCha stream
-//! per player per match, so the same seed gives the same results on every
-//! machine and with any number of threads.
+//! Randomness comes from [`sprague_strategic::seeded::SeededRng`] with one
+//! ChaCha stream per player per match, so the same seed gives the same
+//! results on every machine and with any number of threads.
 
 mod game_match;
 pub mod moran;
@@ -138,7 +138,7 @@ impl Payoffs {
     /// Checks T > R > P > S and 2R > T + S, naming the first that fails.
     ///
     /// ```
-    /// use sprague_strategic::ipd::Payoffs;
+    /// use sprague_repeated::ipd::Payoffs;
     /// assert!(Payoffs::default().check_prisoners_dilemma().is_ok());
     /// let bad = Payoffs { r: 3.0, s: 0.0, t: 7.0, p: 1.0 };
     /// assert!(bad.check_prisoners_dilemma().unwrap_err().to_string().contains("2R > T + S"));

@@ -93,7 +93,7 @@ pub(crate) fn shapley_weight_numerators(n: usize) -> (Vec<BigInt>, BigInt) {
 /// up to v(N) (efficiency).
 ///
 /// ```
-/// use sprague_strategic::cooperative::{builtin, shapley};
+/// use sprague_cooperative::{builtin, shapley};
 /// use sprague_strategic::exact_text::format_rational;
 /// // One left glove (player 1), two right gloves: a pair is worth 1.
 /// let game = builtin::glove(1, 2).unwrap();
@@ -156,9 +156,9 @@ pub fn banzhaf(game: &TuGame) -> BanzhafIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cooperative::builtin;
-    use crate::exact_text::format_rational;
+    use crate::builtin;
     use proptest::prelude::*;
+    use sprague_strategic::exact_text::format_rational;
 
     fn texts(values: &[BigRational]) -> Vec<String> {
         values.iter().map(format_rational).collect()

@@ -1,43 +1,17 @@
-//! Benchmarks of the repeated-games and cooperative-games code (a plain
-//! program, no harness): each case is timed several times and the median is
-//! printed, as a table, and as `name<TAB>seconds` lines to the file named by
-//! the environment variable `SPRAGUE_BENCH_TSV` (used by
-//! `scripts/bench-repeated.sh` to compare with the Python peers).
+//! Benchmarks of the power indices and the Shapley value (a plain program, no
+//! harness): each case is timed several times and the median is printed, as
+//! a table, and as `name<TAB>seconds` lines to the file named by the
+//! environment variable `SPRAGUE_BENCH_TSV` (used by
+//! `scripts/bench-repeated.sh` to compare with the Python peers; the
+//! tournaments are timed by the `repeated` bench of `sprague-repeated`).
 //!
-//! Run with `cargo bench -p sprague-strategic --bench repeated`.
+//! Run with `cargo bench -p sprague-cooperative --bench power_indices`.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use sprague_strategic::cooperative::{shapley, TuGame, WeightedVotingGame};
+use sprague_cooperative::{shapley, TuGame, WeightedVotingGame};
 use sprague_strategic::exact_text::BigRational;
-use sprague_strategic::ipd::tournament::{self, TournamentConfig};
-use sprague_strategic::ipd::{lookup, MatchConfig};
-
-/// The 20 strategies of the tournament benchmark (the same as in
-/// scripts/bench-repeated.sh on the Axelrod side).
-const TOURNAMENT_20: [&str; 20] = [
-    "Cooperator",
-    "Defector",
-    "TitForTat",
-    "TitFor2Tats",
-    "TwoTitsForTat",
-    "SuspiciousTitForTat",
-    "Bully",
-    "Grudger",
-    "WinStayLoseShift",
-    "GTFT",
-    "Random",
-    "Alternator",
-    "Gradual",
-    "Joss",
-    "Prober",
-    "Adaptive",
-    "Handshake",
-    "Davis",
-    "Feld",
-    "Grofman",
-];
 
 /// The 20-player weighted voting game of the benchmark.
 pub fn voting_20() -> WeightedVotingGame {
@@ -66,42 +40,7 @@ fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> f64 {
 }
 
 fn main() {
-    let players: Vec<_> = TOURNAMENT_20
-        .iter()
-        .map(|n| lookup(n).expect("a known strategy"))
-        .collect();
-    let base = TournamentConfig {
-        match_config: MatchConfig {
-            turns: 200,
-            ..MatchConfig::default()
-        },
-        repetitions: 5,
-        seed: 1,
-        threads: 1,
-    };
     let mut rows: Vec<(String, f64)> = Vec::new();
-    rows.push((
-        "tournament_20x200x5_1thread".into(),
-        time(11, || tournament::run(&players, &base).expect("runs")),
-    ));
-    let all_threads = TournamentConfig { threads: 0, ..base };
-    rows.push((
-        "tournament_20x200x5_allthreads".into(),
-        time(11, || {
-            tournament::run(&players, &all_threads).expect("runs")
-        }),
-    ));
-    let noisy = TournamentConfig {
-        match_config: MatchConfig {
-            noise: 0.05,
-            ..base.match_config
-        },
-        ..base
-    };
-    rows.push((
-        "tournament_20x200x5_noise0.05_1thread".into(),
-        time(11, || tournament::run(&players, &noisy).expect("runs")),
-    ));
     let g20 = voting_20();
     rows.push((
         "shapley_shubik_wvg20_exact".into(),

@@ -37,7 +37,7 @@ pub const MAX_EXACT_WEIGHT_CELLS: u128 = 30_000_000;
 /// A weighted voting game `[quota; weights]`.
 ///
 /// ```
-/// use sprague_strategic::cooperative::WeightedVotingGame;
+/// use sprague_cooperative::WeightedVotingGame;
 /// use sprague_strategic::exact_text::format_rational;
 /// let game: WeightedVotingGame = "[51; 49, 48, 3]".parse().unwrap();
 /// let phi: Vec<String> = game.shapley_shubik().unwrap().iter().map(format_rational).collect();
@@ -299,9 +299,9 @@ impl std::str::FromStr for WeightedVotingGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cooperative::{banzhaf, shapley};
-    use crate::exact_text::format_rational;
+    use crate::{banzhaf, shapley};
     use proptest::prelude::*;
+    use sprague_strategic::exact_text::format_rational;
 
     fn texts(values: &[BigRational]) -> Vec<String> {
         values.iter().map(format_rational).collect()

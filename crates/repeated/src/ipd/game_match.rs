@@ -13,7 +13,7 @@
 
 use super::strategies::{StrategyInfo, View};
 use super::{Action, IpdError, Payoffs};
-use crate::seeded::SeededRng;
+use sprague_strategic::seeded::SeededRng;
 
 /// The largest number of turns a match may have (also the cap of a sampled
 /// probabilistic length).
@@ -185,7 +185,7 @@ impl MatchRunner {
 /// Plays one match and returns its full record.
 ///
 /// ```
-/// use sprague_strategic::ipd::{lookup, play_match, MatchConfig};
+/// use sprague_repeated::ipd::{lookup, play_match, MatchConfig};
 /// let tft = lookup("TitForTat").unwrap();
 /// let alld = lookup("Defector").unwrap();
 /// let config = MatchConfig { turns: 10, ..MatchConfig::default() };

@@ -16,7 +16,7 @@
 use num_rational::BigRational;
 use num_traits::Zero;
 
-use crate::exact_text::format_rational;
+use sprague_strategic::exact_text::format_rational;
 
 /// Exact stage payoffs R, S, T, P.
 #[derive(Debug, Clone, PartialEq)]
@@ -74,7 +74,7 @@ pub struct RepeatedPdAnalysis {
 /// Backward induction on the prisoner's dilemma repeated `rounds` times.
 ///
 /// ```
-/// use sprague_strategic::repeated::{analyse, ExactPayoffs};
+/// use sprague_repeated::finitely_repeated::{analyse, ExactPayoffs};
 /// let analysis = analyse(&ExactPayoffs::default(), 100);
 /// assert!(analysis.always_defect);
 /// assert_eq!(analysis.equilibrium_total.to_integer(), 100.into());

@@ -4,14 +4,14 @@
 //! median time over the games is printed, and written as `name<TAB>seconds`
 //! lines to the file named by `SPRAGUE_BENCH_TSV` when it is set.
 //!
-//! Run with `cargo bench -p sprague-strategic --bench nucleolus`
+//! Run with `cargo bench -p sprague-cooperative --bench nucleolus`
 //! (`SPRAGUE_NUCLEOLUS_SIZES=14,16` for other numbers of players).
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use sprague_strategic::cooperative::nucleolus::{least_core, nucleolus};
-use sprague_strategic::cooperative::TuGame;
+use sprague_cooperative::nucleolus::{least_core, nucleolus};
+use sprague_cooperative::TuGame;
 use sprague_strategic::exact_text::BigRational;
 
 /// SplitMix64 (Steele, Lea and Flood 2014).

@@ -6,7 +6,7 @@ use num_rational::BigRational;
 use num_traits::Zero;
 
 use super::CoopError;
-use crate::exact_text::{format_rational, rational_from_json};
+use sprague_strategic::exact_text::{format_rational, rational_from_json};
 
 /// A coalition as a bit set: bit i is set when player i belongs to it.
 pub type Coalition = u32;
@@ -17,7 +17,7 @@ pub const MAX_TABLE_PLAYERS: usize = 20;
 /// A TU game given by the worth of each of its 2ⁿ coalitions.
 ///
 /// ```
-/// use sprague_strategic::cooperative::{shapley, TuGame};
+/// use sprague_cooperative::{shapley, TuGame};
 /// use sprague_strategic::exact_text::format_rational;
 /// // Two players who earn 1 only together.
 /// let game = TuGame::from_json(r#"{"players": ["A", "B"], "values": {"A": 0, "B": 0, "A,B": 1}}"#).unwrap();

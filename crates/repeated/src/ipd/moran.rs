@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use super::game_match::{MatchConfig, MatchRunner, MatchSummary};
 use super::strategies::StrategyInfo;
 use super::IpdError;
-use crate::seeded::SeededRng;
+use sprague_strategic::seeded::SeededRng;
 
 /// How a Moran process is run.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -191,7 +191,7 @@ pub fn run_once(
 /// counts the fixations.
 ///
 /// ```
-/// use sprague_strategic::ipd::{lookup, moran};
+/// use sprague_repeated::ipd::{lookup, moran};
 /// let population = ["TitForTat", "Defector", "Cooperator"].map(|n| lookup(n).unwrap());
 /// let summary = moran::run_many(&population, &moran::MoranConfig::default(), 20).unwrap();
 /// assert_eq!(summary.fixations.iter().sum::<usize>() + summary.unfixed, 20);

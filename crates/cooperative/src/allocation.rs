@@ -13,7 +13,7 @@ use num_rational::BigRational;
 use num_traits::Zero;
 
 use super::{Coalition, CoopError, TuGame};
-use crate::exact_text::format_rational;
+use sprague_strategic::exact_text::format_rational;
 
 /// The excess e(S, x) = v(S) − Σ_{i∈S} xᵢ.
 pub fn excess(game: &TuGame, allocation: &[BigRational], coalition: Coalition) -> BigRational {
@@ -46,7 +46,7 @@ impl CoreCheck {
 /// Checks whether `allocation` is in the core of `game`.
 ///
 /// ```
-/// use sprague_strategic::cooperative::{allocation::core_membership, builtin};
+/// use sprague_cooperative::{allocation::core_membership, builtin};
 /// use sprague_strategic::exact_text::parse_rational;
 /// // The glove game with one left and two right gloves has the single core
 /// // point (1, 0, 0): the left glove's owner takes everything.
@@ -86,7 +86,7 @@ pub fn core_membership(game: &TuGame, allocation: &[BigRational]) -> Result<Core
 pub fn parse_allocation(text: &str) -> Result<Vec<BigRational>, CoopError> {
     text.split(',')
         .map(|part| {
-            crate::exact_text::parse_rational(part).ok_or_else(|| {
+            sprague_strategic::exact_text::parse_rational(part).ok_or_else(|| {
                 CoopError::Shape(format!(
                     "\"{}\" in the allocation is not an exact number",
                     part.trim()
@@ -118,7 +118,7 @@ pub fn describe(game: &TuGame, check: &CoreCheck) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cooperative::builtin;
+    use crate::builtin;
 
     #[test]
     fn glove_core() {

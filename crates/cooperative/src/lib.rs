@@ -1,6 +1,7 @@
-//! Cooperative games with transferable utility (TU games): a set of players
-//! N = {0, …, n−1} and a characteristic function v giving every coalition
-//! S ⊆ N its worth v(S), with v(∅) = 0 (von Neumann–Morgenstern 1944).
+//! Cooperative games for sprague: games with transferable utility (TU
+//! games), a set of players N = {0, …, n−1} and a characteristic function v
+//! giving every coalition S ⊆ N its worth v(S), with v(∅) = 0 (von
+//! Neumann–Morgenstern 1944).
 //!
 //! What is here:
 //! - [`TuGame`]: a game given by the table of all 2ⁿ coalition values, read
@@ -22,9 +23,12 @@
 //!
 //! - A **core point** or a proof that the core is empty, the **least core**
 //!   and the **nucleolus** and prenucleolus, exactly, by a sequence of linear
-//!   programs on the crate's exact simplex method ([`nucleolus`]).
+//!   programs on the exact simplex method of
+//!   [`sprague_strategic::linear_program`] ([`nucleolus`]).
 //!
-//! All exact results are [`num_rational::BigRational`]s.
+//! All exact results are [`num_rational::BigRational`]s, read and printed
+//! by [`sprague_strategic::exact_text`]; Monte Carlo estimates draw from
+//! [`sprague_strategic::seeded::SeededRng`].
 
 pub mod allocation;
 pub mod builtin;

@@ -17,7 +17,7 @@ use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 
 use super::{CoopError, TuGame, MAX_TABLE_PLAYERS};
-use crate::exact_text::{format_rational, parse_rational};
+use sprague_strategic::exact_text::{format_rational, parse_rational};
 
 /// The glove game with `left` owners of a left glove (players 1..=left)
 /// followed by `right` owners of a right glove.
@@ -146,7 +146,7 @@ impl Builtin {
     /// The worth of a coalition given by a membership vector, as a float
     /// (for Monte Carlo estimates of games too large for a table).
     pub fn worth_f64(&self, members: &[bool]) -> f64 {
-        use crate::exact_text::rational_to_f64;
+        use sprague_strategic::exact_text::rational_to_f64;
         match self {
             Builtin::Glove { left, .. } => {
                 let l = members[..*left].iter().filter(|&&m| m).count();

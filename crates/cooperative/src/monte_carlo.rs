@@ -4,10 +4,10 @@
 //! games"; Castro, Gómez and Tejada 2009). Each estimate comes with a 95%
 //! normal-approximation confidence interval, mean ± 1.96·s/√m. The results
 //! are **approximate** and labelled so; the random orders come from
-//! [`crate::seeded::SeededRng`], so a seed reproduces them exactly.
+//! [`sprague_strategic::seeded::SeededRng`], so a seed reproduces them exactly.
 
 use super::WeightedVotingGame;
-use crate::seeded::SeededRng;
+use sprague_strategic::seeded::SeededRng;
 
 /// One player's estimated value.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -91,7 +91,7 @@ fn summarize(sum: &[f64], sum_sq: &[f64], samples: u64) -> Vec<Estimate> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exact_text::rational_to_f64;
+    use sprague_strategic::exact_text::rational_to_f64;
 
     #[test]
     fn estimate_covers_the_exact_value() {

@@ -27,7 +27,7 @@
 //! there), so stochastic matches agree in distribution, not draw for draw.
 
 use super::{Action, IpdError, Payoffs};
-use crate::seeded::SeededRng;
+use sprague_strategic::seeded::SeededRng;
 use Action::{C, D};
 
 /// What a strategy sees before its move: both histories (as played, after
@@ -870,7 +870,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// punctuation); an unknown name gets up to three close suggestions.
 ///
 /// ```
-/// use sprague_strategic::ipd::lookup;
+/// use sprague_repeated::ipd::lookup;
 /// assert_eq!(lookup("tit for tat").unwrap().id, "TitForTat");
 /// assert_eq!(lookup("Pavlov").unwrap().id, "WinStayLoseShift");
 /// let error = lookup("TitForTatt").unwrap_err().to_string();

@@ -1,6 +1,6 @@
 //! The core, the least core and the nucleolus of a TU game, exactly, by a
 //! sequence of linear programs solved with the crate's exact simplex method
-//! ([`crate::linear_program`]).
+//! ([`sprague_strategic::linear_program`]).
 //!
 //! **Excesses.** For an allocation x the excess of a coalition S is
 //! e(S, x) = v(S) − x(S). The *core* (Gillies 1959) is the set of efficient
@@ -63,8 +63,8 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use super::{Coalition, CoopError, TuGame};
-use crate::exact_text::format_rational;
-use crate::linear_program::{LinearProgram, LpResult, Relation, Sense};
+use sprague_strategic::exact_text::format_rational;
+use sprague_strategic::linear_program::{LinearProgram, LpResult, Relation, Sense};
 
 /// The largest number of proper non-empty coalitions (2ⁿ − 2) for which the
 /// exact LP sequence is attempted: 2¹⁶ − 2, i.e. 16 players.
@@ -125,7 +125,7 @@ fn check_size(game: &TuGame) -> Result<(), CoopError> {
 /// The least core of `game`: the smallest ε and a point of it.
 ///
 /// ```
-/// use sprague_strategic::cooperative::{nucleolus::least_core, TuGame};
+/// use sprague_cooperative::{nucleolus::least_core, TuGame};
 /// use sprague_strategic::exact_text::format_rational;
 /// // Three-player majority game: the core is empty, ε = 1/3.
 /// use sprague_strategic::exact_text::BigRational;
@@ -166,7 +166,7 @@ pub fn core(game: &TuGame) -> Result<CoreResult, CoopError> {
 /// Fails with [`CoopError::EmptyImputationSet`] when Σ v({i}) > v(N).
 ///
 /// ```
-/// use sprague_strategic::cooperative::{builtin, nucleolus::nucleolus};
+/// use sprague_cooperative::{builtin, nucleolus::nucleolus};
 /// use sprague_strategic::exact_text::format_rational;
 /// let game = builtin::glove(2, 1).unwrap();
 /// let nu: Vec<String> = nucleolus(&game).unwrap().allocation.iter().map(format_rational).collect();
@@ -274,6 +274,9 @@ impl<'a> Sequence<'a> {
 
     /// Recomputes the integer basis of the orthogonal complement of the
     /// fixed family (reduced row echelon form over the rationals).
+    // Index loops read best in this row reduction (allowed crate-wide in
+    // sprague-strategic, where this code used to live).
+    #[allow(clippy::needless_range_loop)]
     fn update_complement(&mut self) -> Result<(), CoopError> {
         let n = self.n;
         let mut rows: Vec<Vec<BigRational>> = self
@@ -356,7 +359,8 @@ impl<'a> Sequence<'a> {
         objective.extend((0..lambdas).map(|i| self.game.value(1 << i).clone()));
         let mut lp = LinearProgram::new(Sense::Maximize, objective);
         let member = |s: Coalition, i: usize| if s >> i & 1 == 1 { &one } else { &zero };
-        let lp_error = |e: crate::error::StrategicError| CoopError::LinearProgram(e.to_string());
+        let lp_error =
+            |e: sprague_strategic::StrategicError| CoopError::LinearProgram(e.to_string());
         for i in 0..n {
             let mut row = Vec::with_capacity(columns);
             row.extend(self.open.iter().map(|&s| member(s, i).clone()));
@@ -435,8 +439,8 @@ impl<'a> Sequence<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cooperative::builtin;
-    use crate::exact_text::parse_rational;
+    use crate::builtin;
+    use sprague_strategic::exact_text::parse_rational;
 
     fn q(s: &str) -> BigRational {
         parse_rational(s).unwrap()

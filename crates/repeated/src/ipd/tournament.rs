@@ -65,7 +65,7 @@ pub struct TournamentResult {
 /// Plays the round robin of `players` (at least two).
 ///
 /// ```
-/// use sprague_strategic::ipd::{lookup, tournament};
+/// use sprague_repeated::ipd::{lookup, tournament};
 /// let players = ["TitForTat", "Grudger", "TitFor2Tats", "Defector"].map(|n| lookup(n).unwrap()).to_vec();
 /// let config = tournament::TournamentConfig { repetitions: 2, ..Default::default() };
 /// let result = tournament::run(&players, &config).unwrap();

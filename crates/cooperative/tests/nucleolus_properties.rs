@@ -6,11 +6,9 @@
 use num_rational::BigRational;
 use num_traits::Signed;
 use proptest::prelude::*;
-use sprague_strategic::cooperative::allocation::core_membership;
-use sprague_strategic::cooperative::nucleolus::{
-    core, least_core, nucleolus, prenucleolus, sorted_excesses,
-};
-use sprague_strategic::cooperative::{shapley, Coalition, CoopError, TuGame};
+use sprague_cooperative::allocation::core_membership;
+use sprague_cooperative::nucleolus::{core, least_core, nucleolus, prenucleolus, sorted_excesses};
+use sprague_cooperative::{shapley, Coalition, CoopError, TuGame};
 use sprague_strategic::linear_program::{LinearProgram, LpResult, Relation, Sense};
 
 fn int(v: i64) -> BigRational {
