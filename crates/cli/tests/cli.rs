@@ -258,3 +258,26 @@ fn nimber_expression_errors_are_usage_errors() {
     );
     assert!(usage_error(&["nimber", "(1 + 2"]).contains("never closed"));
 }
+
+#[test]
+fn bare_spellings_of_octal_codes_and_quoted_inputs() {
+    // 4 and 4. are the usual spellings of the octal game 4.0.
+    for spelling in ["4", "4.", "4.0"] {
+        let answer = common::json_formatted(&["values", spelling, "--to", "5"]);
+        assert_eq!(answer["game"], "4.0", "{spelling}");
+    }
+    // The code is quoted as typed, with a pointer to hex: for hexadecimal digits.
+    let message = common::usage_error(&["values", "0.3F", "--to", "5"]);
+    assert!(
+        message.contains("'0.3F'") && message.contains("hex:0.3F"),
+        "{message}"
+    );
+    let message = common::usage_error(&["survey", "hex:0.?"]);
+    assert!(message.contains("surveys take octal patterns"), "{message}");
+    // Long or raw input is shortened and escaped in the sentence.
+    let long = "9".repeat(30_000);
+    let message = common::usage_error(&["analyze", "nim", &long]);
+    assert!(message.len() < 300, "{} bytes", message.len());
+    let message = common::usage_error(&["analyze", "ka\u{1b}[2Jyles", "3"]);
+    assert!(!message.contains('\u{1b}'), "{message:?}");
+}

@@ -700,8 +700,17 @@ pub fn parse_game(description: &str) -> Result<CatalogueGame, GameError> {
         .iter()
         .find(|(alias, _)| *alias == name)
         .map_or(name, |(_, canonical)| canonical);
-    if parameter.is_none() && name.contains('.') {
-        return octal_game(name);
+    if parameter.is_none() {
+        // A bare code: 0.77, 4.7, and the usual spellings 4 and 4. of the game 4.0.
+        let spelled = match name.strip_suffix('.').unwrap_or(name) {
+            digit if digit.len() == 1 && digit.chars().all(|c| c.is_ascii_digit()) => {
+                Some(format!("{digit}.0"))
+            }
+            _ => name.contains('.').then(|| name.to_string()),
+        };
+        if let Some(code) = spelled {
+            return octal_game(&code).map_err(|error| typed_code(error, trimmed));
+        }
     }
     let request = Request {
         description,
@@ -752,6 +761,30 @@ fn octal_game(code: &str) -> Result<CatalogueGame, GameError> {
         title,
         rule,
     )))
+}
+
+/// An octal-code error quoting the code as the user typed it (not lower-cased),
+/// and pointing to `hex:` when the digits are hexadecimal.
+fn typed_code(error: GameError, typed: &str) -> GameError {
+    match error {
+        GameError::InvalidOctalCode { reason, .. } => {
+            let hexadecimal = typed.split_once('.').is_some_and(|(_, digits)| {
+                digits
+                    .chars()
+                    .any(|c| c.is_ascii_hexdigit() && !c.is_ascii_digit())
+                    || digits.contains(['8', '9'])
+            });
+            GameError::InvalidOctalCode {
+                code: typed.to_string(),
+                reason: if hexadecimal {
+                    format!("{reason}; for a hexadecimal code write hex:{typed}")
+                } else {
+                    reason
+                },
+            }
+        }
+        other => other,
+    }
 }
 
 /// The catalogue entry a name stands for: `kayles`, an alias such as `dawson`,

@@ -9,7 +9,7 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GameError {
     /// The game's name is not in the catalogue.
-    #[error("unknown game '{name}'{}; `sprague games` lists every game", suggestion_text(.suggestions))]
+    #[error("unknown game '{}'{}; `sprague games` lists every game", quoted(.name), suggestion_text(.suggestions))]
     UnknownGame {
         /// What was typed.
         name: String,
@@ -17,7 +17,7 @@ pub enum GameError {
         suggestions: Vec<String>,
     },
     /// A take-and-break code that is not well formed.
-    #[error("invalid octal code '{code}': {reason}")]
+    #[error("invalid octal code '{}': {reason}", quoted(.code))]
     InvalidOctalCode {
         /// The code as typed.
         code: String,
@@ -25,7 +25,7 @@ pub enum GameError {
         reason: String,
     },
     /// A parameter of a game that is out of range or malformed.
-    #[error("invalid description '{description}': {reason}")]
+    #[error("invalid description '{}': {reason}", quoted(.description))]
     InvalidParameter {
         /// The description as typed.
         description: String,
@@ -34,7 +34,8 @@ pub enum GameError {
     },
     /// A heap size that is not a whole number in range.
     #[error(
-        "'{text}' is not a heap size: heap sizes are whole numbers from 0 to {}",
+        "'{}' is not a heap size: heap sizes are whole numbers from 0 to {}",
+        quoted(.text),
         u64::MAX
     )]
     InvalidHeap {
@@ -60,7 +61,7 @@ pub enum GameError {
         reason: String,
     },
     /// A position that is not written in the game's syntax.
-    #[error("'{text}' is not a {game} position: {reason}")]
+    #[error("'{}' is not a {game} position: {reason}", quoted(.text))]
     InvalidPosition {
         /// The game.
         game: String,
@@ -70,7 +71,7 @@ pub enum GameError {
         reason: String,
     },
     /// A move that is not legal in the position.
-    #[error("'{text}' is not a legal move from {position}: {reason}")]
+    #[error("'{text}' is not a legal move from {}: {reason}", quoted(.position))]
     IllegalMove {
         /// The move as typed.
         text: String,
@@ -104,7 +105,7 @@ pub enum GameError {
         reason: String,
     },
     /// A file that could not be read.
-    #[error("cannot read '{path}': {reason}")]
+    #[error("cannot read '{}': {reason}", quoted(.path))]
     File {
         /// The path as given.
         path: String,

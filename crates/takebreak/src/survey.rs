@@ -104,6 +104,15 @@ pub fn codes(pattern: &str) -> Result<Vec<String>, CodeError> {
         code: pattern.to_string(),
         reason: reason.to_string(),
     };
+    if pattern.trim().to_lowercase().starts_with("hex:") {
+        return Err(invalid(
+            "surveys take octal patterns such as 0.?? or 4.???; hexadecimal codes are analysed one at a time (sprague values hex:CODE)",
+        ));
+    }
+    let pattern = pattern
+        .trim()
+        .strip_prefix("octal:")
+        .unwrap_or(pattern.trim());
     let wild = pattern.matches('?').count();
     if wild > 5 {
         return Err(invalid("at most 5 '?' digits (32,768 games) per survey"));
