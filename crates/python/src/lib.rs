@@ -9,7 +9,7 @@
 //! Errors become Python exceptions of the `sprague.Error` hierarchy (all
 //! subclasses of `ValueError`) with the command line's one-sentence
 //! messages. Long computations release the GIL and stop on
-//! `KeyboardInterrupt` (see [`interrupt`]).
+//! `KeyboardInterrupt` (see `interrupt.rs`).
 
 mod impartial;
 mod interrupt;

@@ -3,7 +3,7 @@
 //! module returns its keys (documented in `docs/json.md`).
 //!
 //! One function, [`ValuesRecord::new`], builds it from a
-//! [`RunRecord`](crate::session::RunRecord); the faces do not assemble the
+//! [`RunRecord`]; the faces do not assemble the
 //! keys themselves.
 
 use serde::Serialize;
