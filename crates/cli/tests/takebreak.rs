@@ -326,6 +326,54 @@ fn a_checkpoint_in_a_missing_directory_is_refused_before_any_work() {
 }
 
 #[test]
+fn an_interrupted_run_whose_checkpoint_cannot_be_written_says_so() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let directory = temporary("vanishing");
+    std::fs::create_dir_all(&directory).unwrap();
+    let path = directory.join("grundy.ckpt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args([
+            "values",
+            "grundy",
+            "--to",
+            "2^22",
+            "--summary",
+            "--progress",
+            "--checkpoint",
+        ])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sprague binary runs");
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    // The first progress line: the checks are done and the sweep runs.
+    while stderr.read_line(&mut line).unwrap() > 0 && !line.starts_with("progress:") {
+        line.clear();
+    }
+    assert!(line.starts_with("progress:"), "{line}");
+    std::fs::remove_dir_all(&directory).unwrap();
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{rest}");
+    let message = rest.lines().last().unwrap_or_default();
+    assert!(
+        message.starts_with("error: interrupted after g(0..")
+            && message.contains("; the checkpoint could not be written: checkpoint ")
+            && message.contains("No such file or directory"),
+        "{rest}"
+    );
+}
+
+#[test]
 fn bad_codes_and_sizes_are_usage_errors() {
     assert!(usage_error(&["values", "0.9"]).contains("octal"));
     assert!(usage_error(&["values", "hex:0.G"]).contains("hexadecimal"));
