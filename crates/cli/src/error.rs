@@ -24,13 +24,25 @@ pub enum CliError {
     #[error("{0}")]
     Usage(String),
     /// The run was interrupted (Ctrl-C or a termination signal).
-    #[error("interrupted after g(0..{computed}){}", match .checkpoint { Some(path) => format!("; checkpoint written to {path}, continue with --resume --checkpoint {path}"), None => "; no checkpoint was written (give --checkpoint FILE to keep the work)".to_string() })]
+    #[error("interrupted after g(0..{computed}){}", match (.checkpoint, .checkpoint_error) {
+        (Some(path), _) => format!("; checkpoint written to {path}, continue with --resume --checkpoint {path}"),
+        (None, Some(error)) => format!("; the checkpoint could not be written: {error}"),
+        (None, None) => "; no checkpoint was written (give --checkpoint FILE to keep the work)".to_string(),
+    })]
     Interrupted {
         /// Values computed.
         computed: u64,
         /// The checkpoint written, if any.
         checkpoint: Option<String>,
+        /// Why the checkpoint asked for could not be written.
+        checkpoint_error: Option<String>,
     },
+    /// A take-and-break run that cannot start (a checkpoint that cannot be written or may not be overwritten).
+    #[error(transparent)]
+    Session(sprague_takebreak::session::SessionError),
+    /// The values were computed and printed, but the final checkpoint was not written.
+    #[error("the values above are complete, but the final checkpoint was not written: {0}")]
+    CheckpointNotWritten(sprague_takebreak::CheckpointError),
     /// Writing the answer failed (a closed pipe is not reported).
     #[error("could not write the output: {0}")]
     Output(#[from] std::io::Error),
@@ -67,6 +79,28 @@ pub enum CliError {
     },
 }
 
+impl From<sprague_takebreak::session::SessionError> for CliError {
+    /// Errors of the checkpoint and of the sweep keep their own variants.
+    fn from(error: sprague_takebreak::session::SessionError) -> Self {
+        use sprague_takebreak::session::SessionError;
+        match error {
+            SessionError::Checkpoint(error) => CliError::Checkpoint(error),
+            SessionError::Sweep(error) => CliError::Game(error.into()),
+            other => CliError::Session(other),
+        }
+    }
+}
+
+impl From<sprague_takebreak::record::RecordError> for CliError {
+    fn from(error: sprague_takebreak::record::RecordError) -> Self {
+        use sprague_takebreak::record::RecordError;
+        match error {
+            RecordError::Memory(error) => CliError::Game(error.into()),
+            RecordError::Incomplete { heap } => CliError::Incomplete { heap },
+        }
+    }
+}
+
 impl CliError {
     /// The process exit code for this error: 2 for bad input, 1 for other failures.
     pub fn exit_code(&self) -> u8 {
@@ -74,10 +108,12 @@ impl CliError {
             CliError::Output(_)
             | CliError::Json(_)
             | CliError::Incomplete { .. }
+            | CliError::CheckpointNotWritten(_)
             | CliError::WriteOutput { .. } => 1,
             CliError::Game(_)
             | CliError::Expression(_)
             | CliError::Checkpoint(_)
+            | CliError::Session(_)
             | CliError::Usage(_)
             | CliError::Strategic(_)
             | CliError::Ipd(_)

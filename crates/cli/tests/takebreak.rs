@@ -212,6 +212,168 @@ fn a_resumed_run_ends_with_the_same_checksum() {
 }
 
 #[test]
+fn a_file_that_is_not_a_checkpoint_of_the_game_is_not_overwritten() {
+    let path = temporary("notes.txt");
+    let file = path.to_str().unwrap();
+    std::fs::write(&path, "three weeks of notes").unwrap();
+    let message = usage_error(&["values", "grundy", "--to", "100", "--checkpoint", file]);
+    assert_eq!(
+        message.trim_end(),
+        format!("error: refusing to overwrite {file}: it is not a sprague take-and-break checkpoint, and overwriting it needs --force (force=True from Python)")
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "three weeks of notes"
+    );
+    // A checkpoint of another game is refused the same way.
+    let kayles = temporary("kayles.ckpt");
+    let kayles_file = kayles.to_str().unwrap();
+    json(&[
+        "values",
+        "kayles",
+        "--to",
+        "100",
+        "--checkpoint",
+        kayles_file,
+        "--format",
+        "json",
+    ]);
+    let message = usage_error(&[
+        "values",
+        "grundy",
+        "--to",
+        "100",
+        "--checkpoint",
+        kayles_file,
+    ]);
+    assert!(
+        message.contains("it is a checkpoint of 'octal 0.77', not of 'grundy'"),
+        "{message}"
+    );
+    // With --force the file makes way for the checkpoint, which then resumes.
+    json(&[
+        "values",
+        "grundy",
+        "--to",
+        "100",
+        "--checkpoint",
+        file,
+        "--force",
+        "--format",
+        "json",
+    ]);
+    let resumed = json(&[
+        "values",
+        "grundy",
+        "--to",
+        "200",
+        "--summary",
+        "--checkpoint",
+        file,
+        "--resume",
+        "--format",
+        "json",
+    ]);
+    let direct = json(&[
+        "values",
+        "grundy",
+        "--to",
+        "200",
+        "--summary",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(resumed["checksum"], direct["checksum"]);
+    assert!(usage_error(&["values", "grundy", "--force"]).contains("--checkpoint"));
+    assert!(
+        usage_error(&["values", "nim", "--checkpoint", file, "--force"]).contains("take-and-break")
+    );
+    std::fs::remove_file(&path).unwrap();
+    std::fs::remove_file(&kayles).unwrap();
+}
+
+#[test]
+fn a_checkpoint_in_a_missing_directory_is_refused_before_any_work() {
+    let path = temporary("no-such-directory").join("grundy.ckpt");
+    let file = path.to_str().unwrap();
+    let started = std::time::Instant::now();
+    // Grundy's game to 2^26 would take minutes: the refusal comes first.
+    let message = usage_error(&[
+        "values",
+        "grundy",
+        "--to",
+        "2^26",
+        "--summary",
+        "--checkpoint",
+        file,
+    ]);
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    assert_eq!(
+        message.trim_end(),
+        format!(
+            "error: checkpoint {file} cannot be written: the directory {} does not exist",
+            temporary("no-such-directory").display()
+        )
+    );
+    let directory = std::env::temp_dir();
+    let message = usage_error(&[
+        "values",
+        "grundy",
+        "--checkpoint",
+        directory.to_str().unwrap(),
+    ]);
+    assert!(message.contains("is a directory"), "{message}");
+}
+
+#[test]
+fn an_interrupted_run_whose_checkpoint_cannot_be_written_says_so() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let directory = temporary("vanishing");
+    std::fs::create_dir_all(&directory).unwrap();
+    let path = directory.join("grundy.ckpt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args([
+            "values",
+            "grundy",
+            "--to",
+            "2^22",
+            "--summary",
+            "--progress",
+            "--checkpoint",
+        ])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sprague binary runs");
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    // The first progress line: the checks are done and the sweep runs.
+    while stderr.read_line(&mut line).unwrap() > 0 && !line.starts_with("progress:") {
+        line.clear();
+    }
+    assert!(line.starts_with("progress:"), "{line}");
+    std::fs::remove_dir_all(&directory).unwrap();
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{rest}");
+    let message = rest.lines().last().unwrap_or_default();
+    assert!(
+        message.starts_with("error: interrupted after g(0..")
+            && message.contains("; the checkpoint could not be written: checkpoint ")
+            && message.contains("No such file or directory"),
+        "{rest}"
+    );
+}
+
+#[test]
 fn bad_codes_and_sizes_are_usage_errors() {
     assert!(usage_error(&["values", "0.9"]).contains("octal"));
     assert!(usage_error(&["values", "hex:0.G"]).contains("hexadecimal"));

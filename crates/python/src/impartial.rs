@@ -7,20 +7,22 @@
 //! the command line's `--format json`); the Python half turns them into
 //! objects.
 
-use std::time::Duration;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use sprague_engine::{check_allocation, Values};
+use sprague_engine::check_allocation;
 use sprague_games::play::{explain, options, perfect_reply_choosing};
-use sprague_games::{all_entries, parse_game, CatalogueGame, GameError, Position, Report};
-use sprague_takebreak::{run, Config, Control, Status};
+use sprague_games::{
+    all_entries, parse_game, CatalogueGame, GameError, PlayableGame, Position, Report,
+};
+use sprague_takebreak::record::{RecordError, ValuesRecord};
+use sprague_takebreak::session::{self, values_config, Checkpointing, SessionError};
+use sprague_takebreak::{Progress, Status, TakeBreak};
 
 use crate::interrupt::Interrupt;
 use crate::to_python;
-
-/// How far a take-and-break sweep goes past `to` while proving a period (as the command line).
-const PROOF_HORIZON: u64 = 4096;
 
 /// The most values one call returns (8 bytes each in the list, more as Python ints).
 const MAX_VALUES: u64 = 1 << 28;
@@ -54,10 +56,31 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 }
 
 /// g(0..=to) of a one-heap game with its period (and whether a theorem
-/// proves it) or its closed form. Take-and-break games run on their engine
-/// with the GIL released, and stop on `KeyboardInterrupt`.
+/// proves it) or its closed form.
+///
+/// Take-and-break games run through the library's run control
+/// (`sprague_takebreak::session`, as the command line's `values`) with the GIL
+/// released: checkpoints (`checkpoint`, `resume`, `force`,
+/// `checkpoint_every` seconds), `progress` (a callable given a dict of the
+/// progress fields, at most every [`PROGRESS_EVERY`], with the GIL held), and
+/// `KeyboardInterrupt` (the checkpoint is written, then the exception
+/// propagates). Their answer has the keys of `sprague values --format json`
+/// (`sprague_takebreak::record::ValuesRecord`) and `checkpoint`,
+/// `checkpoint_error`; a final checkpoint that could not be written is a
+/// `RuntimeWarning`, the values are returned all the same.
 #[pyfunction]
-fn values<'py>(py: Python<'py>, game: &str, to: u64) -> PyResult<Bound<'py, PyDict>> {
+#[pyo3(signature = (game, to, checkpoint = None, resume = false, force = false, checkpoint_every = 60.0, progress = None))]
+#[allow(clippy::too_many_arguments)]
+fn values<'py>(
+    py: Python<'py>,
+    game: &str,
+    to: u64,
+    checkpoint: Option<PathBuf>,
+    resume: bool,
+    force: bool,
+    checkpoint_every: f64,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
     if to >= MAX_VALUES {
         return Err(crate::TooLarge::new_err(format!(
             "g(0..={to}) is more values than one call returns (fewer than {MAX_VALUES}); use the command line's --summary for longer runs"
@@ -66,33 +89,17 @@ fn values<'py>(py: Python<'py>, game: &str, to: u64) -> PyResult<Bound<'py, PyDi
     let bytes = (u128::from(to) + 1) * 8;
     check_allocation(bytes, &format!("g(0..={to})")).map_err(|e| to_python(e.into()))?;
     let game = parse_game(game).map_err(to_python)?;
-    let values = match game.take_break() {
-        Some(rule) => {
-            let interrupt = Interrupt::new();
-            let result = py.detach(|| {
-                let config = Config {
-                    horizon: to.max(PROOF_HORIZON),
-                    ..Config::up_to(to)
-                };
-                let control = Control {
-                    stop: Some(interrupt.flag()),
-                    tick: Some(Box::new(|_, _| {
-                        interrupt.poll();
-                    })),
-                    ..Control::default()
-                };
-                run(rule, config, None, control)
-            });
-            let outcome = result.map_err(|e| to_python(GameError::from(e)))?;
-            if outcome.status == Status::Interrupted {
-                return Err(interrupt.into_error().unwrap_or_else(|| {
-                    pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted")
-                }));
-            }
-            Values::from_parts(outcome.table.to_u64_vec(), outcome.periodicity)
-        }
-        None => py.detach(|| game.values(to)).map_err(to_python)?,
-    };
+    if let Some(rule) = game.take_break() {
+        let plan = checkpoint_plan(checkpoint, resume, force, checkpoint_every)?;
+        return take_break_values(py, game.as_ref(), rule, to, plan, progress);
+    }
+    if checkpoint.is_some() || resume || force {
+        return Err(crate::Unsupported::new_err(format!(
+            "checkpoint, resume and force are for take-and-break games (octal, hex, grundy), not {}",
+            game.description()
+        )));
+    }
+    let values = py.detach(|| game.values(to)).map_err(to_python)?;
     let table = (0..=to)
         .map(|heap| values.get(heap))
         .collect::<Option<Vec<u64>>>()
@@ -133,6 +140,151 @@ fn values<'py>(py: Python<'py>, game: &str, to: u64) -> PyResult<Bound<'py, PyDi
     }
     answer.set_item("closed_form", formula)?;
     Ok(answer)
+}
+
+/// How often at most `values` calls its `progress` callable.
+const PROGRESS_EVERY: Duration = Duration::from_millis(500);
+
+/// The checkpoint arguments of `values`, checked.
+fn checkpoint_plan(
+    checkpoint: Option<PathBuf>,
+    resume: bool,
+    force: bool,
+    every: f64,
+) -> PyResult<Option<Checkpointing>> {
+    if !(every.is_finite() && every > 0.0 && every <= 1e9) {
+        return Err(crate::InvalidInput::new_err(format!(
+            "checkpoint_every must be a number of seconds above 0, not {every}"
+        )));
+    }
+    match checkpoint {
+        Some(path) => Ok(Some(Checkpointing {
+            path,
+            resume,
+            force,
+            every: Duration::from_secs_f64(every),
+        })),
+        None if resume => Err(crate::InvalidInput::new_err(
+            "resume=True needs checkpoint=FILE naming the checkpoint to continue from",
+        )),
+        None if force => Err(crate::InvalidInput::new_err(
+            "force=True needs checkpoint=FILE naming the file it may overwrite",
+        )),
+        None => Ok(None),
+    }
+}
+
+/// The Python exception of a run that cannot start.
+fn session_error(error: SessionError) -> PyErr {
+    match error {
+        SessionError::Sweep(error) => to_python(GameError::from(error)),
+        other => crate::CheckpointError::new_err(other.to_string()),
+    }
+}
+
+/// A `RuntimeWarning` in the caller's code.
+fn warn(py: Python<'_>, message: &str) -> PyResult<()> {
+    let text = std::ffi::CString::new(message.replace('\0', " "))
+        .unwrap_or_else(|_| c"a checkpoint was not written".to_owned());
+    PyErr::warn(
+        py,
+        &py.get_type::<pyo3::exceptions::PyRuntimeWarning>(),
+        &text,
+        2,
+    )
+}
+
+/// The progress fields as a dict for a Python callable.
+fn progress_dict<'py>(py: Python<'py>, progress: &Progress) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("computed", progress.computed)?;
+    dict.set_item("target", progress.target)?;
+    dict.set_item("max_value", progress.max_value)?;
+    dict.set_item("rare_mask", progress.rare_mask)?;
+    dict.set_item("rare_position", progress.rare_position)?;
+    dict.set_item("rare_count", progress.rare_count)?;
+    dict.set_item("elapsed", progress.elapsed.as_secs_f64())?;
+    Ok(dict)
+}
+
+/// `values` of a take-and-break game, through the library's session.
+fn take_break_values<'py>(
+    py: Python<'py>,
+    game: &dyn PlayableGame,
+    rule: &TakeBreak,
+    to: u64,
+    plan: Option<Checkpointing>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let interrupt = Interrupt::new();
+    let result = py.detach(|| {
+        let mut last_call: Option<Instant> = None;
+        let mut report = |now: &Progress| {
+            if interrupt.poll() {
+                return;
+            }
+            let Some(callback) = &progress else {
+                return;
+            };
+            if last_call.is_some_and(|last| last.elapsed() < PROGRESS_EVERY) {
+                return;
+            }
+            last_call = Some(Instant::now());
+            let called = Python::attach(|py| -> PyResult<()> {
+                callback.call1(py, (progress_dict(py, now)?,))?;
+                Ok(())
+            });
+            if let Err(error) = called {
+                interrupt.stop_with(error);
+            }
+        };
+        let stop = interrupt.flag();
+        session::run(rule, values_config(to), plan.as_ref(), stop, &mut report)
+    });
+    let record = result.map_err(session_error)?;
+    if record.status() == Status::Interrupted {
+        if let Some(error) = &record.checkpoint_error {
+            warn(
+                py,
+                &format!(
+                    "interrupted after g(0..{}); the checkpoint could not be written: {error}",
+                    record.computed()
+                ),
+            )?;
+        }
+        return Err(interrupt
+            .into_error()
+            .unwrap_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted")));
+    }
+    let mut answer =
+        ValuesRecord::new(&record, game.description(), game.title(), true).map_err(|error| {
+            match error {
+                RecordError::Memory(error) => to_python(error.into()),
+                other => crate::TooLarge::new_err(other.to_string()),
+            }
+        })?;
+    let values = answer.values.take();
+    let dict = py
+        .import("json")?
+        .call_method1("loads", (json(&answer)?,))?
+        .cast_into::<PyDict>()?;
+    dict.set_item("values", values)?;
+    dict.set_item(
+        "checkpoint",
+        record
+            .checkpoint
+            .as_ref()
+            .map(|path| path.display().to_string()),
+    )?;
+    let error = record.checkpoint_error.as_ref().map(ToString::to_string);
+    if let Some(error) = &error {
+        warn(
+            py,
+            &format!("the values are complete, but the final checkpoint was not written: {error}"),
+        )?;
+    }
+    dict.set_item("checkpoint_error", error)?;
+    Ok(dict)
 }
 
 /// Every octal code of the pattern(s), each within a value and time budget,

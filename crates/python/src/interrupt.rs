@@ -63,6 +63,15 @@ impl Interrupt {
         self.stop.load(Ordering::Relaxed)
     }
 
+    /// Stops the computation because of `error` (raised by a progress
+    /// callback, say); [`Interrupt::into_error`] hands it back.
+    pub(crate) fn stop_with(&self, error: PyErr) {
+        if let Ok(mut slot) = self.error.lock() {
+            slot.get_or_insert(error);
+        }
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
     /// The exception that stopped the computation, if a signal did.
     pub(crate) fn into_error(self) -> Option<PyErr> {
         self.error.into_inner().ok().flatten()

@@ -9,7 +9,7 @@
 //! Errors become Python exceptions of the `sprague.Error` hierarchy (all
 //! subclasses of `ValueError`) with the command line's one-sentence
 //! messages. Long computations release the GIL and stop on
-//! `KeyboardInterrupt` (see [`interrupt`]).
+//! `KeyboardInterrupt` (see `interrupt.rs`).
 
 mod impartial;
 mod interrupt;
@@ -57,6 +57,13 @@ create_exception!(
     "A request the game does not offer (values of a two-heap game, misère play of a loopy game, …)."
 );
 
+create_exception!(
+    _native,
+    CheckpointError,
+    Error,
+    "A checkpoint that cannot be read, written or overwritten; the message names the file."
+);
+
 /// The Python exception of a library error, with its one-sentence message.
 pub(crate) fn to_python(error: GameError) -> PyErr {
     let message = error.to_string();
@@ -81,6 +88,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("IllegalMove", py.get_type::<IllegalMove>())?;
     module.add("TooLarge", py.get_type::<TooLarge>())?;
     module.add("Unsupported", py.get_type::<Unsupported>())?;
+    module.add("CheckpointError", py.get_type::<CheckpointError>())?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     impartial::register(module)?;
     nimber::register(module)?;

@@ -216,6 +216,83 @@ pub fn read_checkpoint(path: &Path, rule: &TakeBreak) -> Result<ValueTable, Chec
     })
 }
 
+/// The game identity written in the header of the checkpoint at `path`
+/// (`octal 0.77`, `hex 0.F`, `grundy`), reading only the header: enough to
+/// tell whether a file may be overwritten, without reading its values.
+///
+/// # Errors
+/// [`CheckpointError::Io`] when the file cannot be read,
+/// [`CheckpointError::NotACheckpoint`], [`CheckpointError::Version`] or
+/// [`CheckpointError::Truncated`] when its header is not one this build writes.
+///
+/// ```
+/// use sprague_takebreak::checkpoint::read_identity;
+/// use sprague_takebreak::{write_checkpoint, TakeBreak, ValueTable};
+/// let path = std::env::temp_dir().join(format!("doc-identity-{}.ckpt", std::process::id()));
+/// let table = ValueTable::U8(vec![0, 0, 0, 1]);
+/// write_checkpoint(&path, &TakeBreak::grundy(), table.as_table_ref()).unwrap();
+/// assert_eq!(read_identity(&path).unwrap(), "grundy");
+/// std::fs::write(&path, "a note").unwrap();
+/// assert!(read_identity(&path).is_err());
+/// # std::fs::remove_file(&path).unwrap();
+/// ```
+pub fn read_identity(path: &Path) -> Result<String, CheckpointError> {
+    use std::io::Read;
+    /// Longer identities are not written by any rule (at most 64 digits).
+    const LONGEST_IDENTITY: u32 = 4096;
+    let io = |source| CheckpointError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut file = File::open(path).map_err(io)?;
+    let mut header = [0u8; 16];
+    let mut filled = 0;
+    while filled < header.len() {
+        match file.read(&mut header[filled..]).map_err(io)? {
+            0 => break,
+            read => filled += read,
+        }
+    }
+    if filled < 12 || &header[..8] != MAGIC {
+        return Err(CheckpointError::NotACheckpoint {
+            path: path.to_path_buf(),
+        });
+    }
+    let word = |at: usize| {
+        u32::from_le_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
+    };
+    let version = word(8);
+    if version != VERSION {
+        return Err(CheckpointError::Version {
+            path: path.to_path_buf(),
+            found: version,
+        });
+    }
+    let truncated = |expected: u64, found: u64| CheckpointError::Truncated {
+        path: path.to_path_buf(),
+        expected,
+        found,
+    };
+    if filled < 16 {
+        return Err(truncated(16, filled as u64));
+    }
+    let length = word(12);
+    if length > LONGEST_IDENTITY {
+        return Err(CheckpointError::Corrupt {
+            path: path.to_path_buf(),
+            reason: format!("a game identity of {length} bytes is longer than any game's"),
+        });
+    }
+    let mut name = Vec::with_capacity(length as usize);
+    file.take(u64::from(length))
+        .read_to_end(&mut name)
+        .map_err(io)?;
+    if name.len() < length as usize {
+        return Err(truncated(16 + u64::from(length), 16 + name.len() as u64));
+    }
+    Ok(String::from_utf8_lossy(&name).to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,9 @@
 //!   rare positions by value and, optionally, position parity ([`classes`]),
 //!   periodicity proven on the way by the generalised Guy–Smith theorem
 //!   ([`period`]), stoppable and resumable ([`checkpoint`]).
+//! - [`session`]: the run control every face shares (resume, stop flag,
+//!   progress, periodic and final checkpoints that never overwrite another
+//!   file), and [`record`]: the answer of a `values` run as a serde record.
 //! - [`survey`](mod@survey): every code with a given number of digits, classified, with
 //!   games equal up to a shift of heap sizes grouped ([`equivalence`]).
 //!
@@ -28,7 +31,9 @@ pub mod equivalence;
 mod far_marks;
 mod kernel;
 pub mod period;
+pub mod record;
 pub mod rule;
+pub mod session;
 pub mod survey;
 pub mod sweep;
 pub mod table;

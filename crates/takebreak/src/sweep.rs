@@ -169,6 +169,23 @@ pub enum Status {
     OutOfTime,
 }
 
+impl Status {
+    /// The status in words, as reports and JSON give it: `proven`,
+    /// `complete`, `interrupted`, `out of time`.
+    ///
+    /// ```
+    /// assert_eq!(sprague_takebreak::Status::OutOfTime.word(), "out of time");
+    /// ```
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Proven => "proven",
+            Status::Complete => "complete",
+            Status::Interrupted => "interrupted",
+            Status::OutOfTime => "out of time",
+        }
+    }
+}
+
 /// Facts about the run, for reports and tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Stats {

@@ -5,15 +5,17 @@
 //! the engine of `sprague-takebreak`: `--method`, `--no-period`, a progress bar
 //! (`indicatif`) on a terminal or with `--progress`, Ctrl-C (the `ctrlc` crate
 //! sets a flag the sweep checks) and checkpoints (`--checkpoint FILE`,
-//! `--resume`).
+//! `--resume`, `--force`). The run control (resume, checkpoints, the checks
+//! that keep a file from being lost) is the library's
+//! [`sprague_takebreak::session`], the JSON answer its
+//! [`sprague_takebreak::record::ValuesRecord`]; this module is the face.
 
 use serde::Serialize;
 use sprague_engine::{check_allocation, Periodicity, Values};
 use sprague_games::{parse_game, GameError, PlayableGame};
-use sprague_takebreak::{
-    read_checkpoint, run as sweep, write_checkpoint, Config, Control, Method, Outcome, RareClass,
-    Status, TakeBreak,
-};
+use sprague_takebreak::record::{PeriodRecord, ValuesRecord};
+use sprague_takebreak::session::{self, values_config, Checkpointing, RunRecord};
+use sprague_takebreak::{Config, Method, RareClass, Status, TakeBreak};
 
 use crate::commands::games::csv_field;
 use crate::error::CliError;
@@ -51,6 +53,9 @@ pub struct Args {
     /// Continue from the checkpoint given by --checkpoint (the values are bit-identical).
     #[arg(long)]
     pub resume: bool,
+    /// Overwrite the --checkpoint FILE even when it is not a checkpoint of this game.
+    #[arg(long)]
+    pub force: bool,
     /// Threads: 2 or more let a helper thread mark the rare pairs of the next batch of heaps (rare/common sweeps); surveys run several games at once.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -103,47 +108,13 @@ pub fn parse_heap_bound(text: &str) -> Result<u64, String> {
 }
 
 #[derive(Serialize)]
-struct PeriodJson {
-    preperiod: u64,
-    period: u64,
-    proven: bool,
-    /// s in g(n + p) = g(n) + s: 0 for an ordinary period.
-    saltus: u64,
-    theorem: Option<String>,
-    examined: u64,
-}
-
-#[derive(Serialize)]
 struct ValuesJson {
     game: String,
     title: String,
     values: Vec<u64>,
-    period: Option<PeriodJson>,
+    period: Option<PeriodRecord>,
     /// The family's closed form, when it has one (Nim, Bash, Lasker's Nim, …).
     closed_form: Option<String>,
-}
-
-#[derive(Serialize)]
-struct TakeBreakJson {
-    game: String,
-    title: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    values: Option<Vec<u64>>,
-    period: Option<PeriodJson>,
-    to: u64,
-    computed: u64,
-    method: String,
-    status: String,
-    max_value: u32,
-    rare_mask: u32,
-    /// `null`, or t: the parity of the position n + t counts in the rare class.
-    rare_position_parity: Option<u32>,
-    rare_count: u64,
-    last_rare: Option<u64>,
-    full_scans: u64,
-    checksum: Option<String>,
-    bytes_per_value: usize,
-    seconds: f64,
 }
 
 /// Computes and prints the values.
@@ -152,9 +123,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if let Some(rule) = game.take_break() {
         return run_take_break(args, game.as_ref(), rule);
     }
-    if args.checkpoint.is_some() || args.resume {
+    if args.checkpoint.is_some() || args.resume || args.force {
         return Err(CliError::Usage(format!(
-            "--checkpoint and --resume are for take-and-break games (octal, hex, grundy), not {}",
+            "--checkpoint, --resume and --force are for take-and-break games (octal, hex, grundy), not {}",
             game.description()
         )));
     }
@@ -172,7 +143,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             // grow, so an ordinary period seen in the data is spurious.
             period: values
                 .arithmetic_periodicity()
-                .map(|found| PeriodJson {
+                .map(|found| PeriodRecord {
                     preperiod: found.preperiod,
                     period: found.period,
                     proven: found.proven,
@@ -180,16 +151,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     theorem: found.theorem.map(str::to_string),
                     examined: found.examined,
                 })
-                .or_else(|| {
-                    values.periodicity().map(|found| PeriodJson {
-                        preperiod: found.preperiod,
-                        period: found.period,
-                        proven: found.proven,
-                        saltus: 0,
-                        theorem: found.theorem.map(|theorem| theorem.name()),
-                        examined: found.examined,
-                    })
-                }),
+                .or_else(|| values.periodicity().map(PeriodRecord::from)),
             closed_form,
         }),
         Format::Csv => {
@@ -294,9 +256,10 @@ fn render_text(
     text
 }
 
-/// How far a take-and-break sweep goes past `--to` while proving a period.
-const PROOF_HORIZON: u64 = 4096;
-
+/// The face of a take-and-break run: the run control is the library's
+/// ([`sprague_takebreak::session`]), the answer its record
+/// ([`ValuesRecord`]); here are the Ctrl-C handler, the progress bar or lines
+/// and the printing.
 fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Result<(), CliError> {
     use std::io::IsTerminal;
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -308,10 +271,17 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
             "--resume needs --checkpoint FILE naming the checkpoint to continue from".to_string(),
         ));
     }
-    let start = match (&args.checkpoint, args.resume) {
-        (Some(path), true) => Some(read_checkpoint(path, rule)?),
-        _ => None,
-    };
+    if args.force && args.checkpoint.is_none() {
+        return Err(CliError::Usage(
+            "--force needs --checkpoint FILE naming the file it may overwrite".to_string(),
+        ));
+    }
+    let plan = args.checkpoint.as_ref().map(|path| Checkpointing {
+        path: path.clone(),
+        resume: args.resume,
+        force: args.force,
+        every: Duration::from_secs(args.checkpoint_every.max(1)),
+    });
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = Arc::clone(&stop);
@@ -337,140 +307,70 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
         bar
     });
     let plain_lines = show_progress && !std::io::stderr().is_terminal();
-    let checkpoint_every = Duration::from_secs(args.checkpoint_every.max(1));
-    let mut last_checkpoint = Instant::now();
     let mut last_line = Instant::now();
-    let mut checkpoint_error: Option<sprague_takebreak::CheckpointError> = None;
     let config = Config {
-        to: args.to,
-        horizon: args.to.max(PROOF_HORIZON),
         stop_when_proven: !args.no_period,
         method: args.method.method(),
         threads: args.threads,
+        ..values_config(args.to)
     };
-    let started = Instant::now();
-    let outcome: Outcome = {
-        let checkpoint_error = &mut checkpoint_error;
-        let bar = bar.as_ref();
-        let control = Control {
-            stop: Some(&stop),
-            deadline: None,
-            tick: Some(Box::new(move |progress, table| {
-                let message = format!(
-                    "max {} rare {} ({})",
-                    progress.max_value,
-                    progress.rare_count,
-                    RareClass {
-                        mask: progress.rare_mask,
-                        position: progress.rare_position,
-                    }
-                );
-                if let Some(bar) = bar {
-                    bar.set_position(progress.computed);
-                    bar.set_message(message.clone());
-                }
-                if plain_lines && last_line.elapsed() >= Duration::from_secs(1) {
-                    last_line = Instant::now();
-                    let rate = progress.computed as f64 / progress.elapsed.as_secs_f64().max(1e-9);
-                    eprintln!(
-                        "progress: {}/{} values, {:.0} values/s, {message}",
-                        progress.computed,
-                        progress.target + 1,
-                        rate
-                    );
-                }
-                if let Some(path) = &args.checkpoint {
-                    if last_checkpoint.elapsed() >= checkpoint_every {
-                        last_checkpoint = Instant::now();
-                        if let Err(error) = write_checkpoint(path, rule, table) {
-                            *checkpoint_error = Some(error);
-                        }
-                    }
-                }
-            })),
-        };
-        sweep(rule, config, start, control).map_err(GameError::from)?
-    };
-    let seconds = started.elapsed().as_secs_f64();
+    let record = session::run(rule, config, plan.as_ref(), &stop, &mut |progress| {
+        let message = format!(
+            "max {} rare {} ({})",
+            progress.max_value,
+            progress.rare_count,
+            RareClass {
+                mask: progress.rare_mask,
+                position: progress.rare_position,
+            }
+        );
+        if let Some(bar) = &bar {
+            bar.set_position(progress.computed);
+            bar.set_message(message.clone());
+        }
+        if plain_lines && last_line.elapsed() >= Duration::from_secs(1) {
+            last_line = Instant::now();
+            let rate = progress.computed as f64 / progress.elapsed.as_secs_f64().max(1e-9);
+            eprintln!(
+                "progress: {}/{} values, {:.0} values/s, {message}",
+                progress.computed,
+                progress.target + 1,
+                rate
+            );
+        }
+    })?;
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    if let Some(error) = checkpoint_error {
-        return Err(error.into());
-    }
-    if outcome.status == Status::Interrupted {
-        let checkpoint = match &args.checkpoint {
-            Some(path) => {
-                write_checkpoint(path, rule, outcome.table.as_table_ref())?;
-                Some(path.display().to_string())
-            }
-            None => None,
-        };
+    if record.status() == Status::Interrupted {
         return Err(CliError::Interrupted {
-            computed: outcome.table.len() as u64,
-            checkpoint,
+            computed: record.computed(),
+            checkpoint: record
+                .checkpoint
+                .as_ref()
+                .map(|path| path.display().to_string()),
+            checkpoint_error: record.checkpoint_error.as_ref().map(ToString::to_string),
         });
     }
-    if let Some(path) = &args.checkpoint {
-        write_checkpoint(path, rule, outcome.table.as_table_ref())?;
+    let answer = ValuesRecord::new(&record, game.description(), game.title(), !args.summary)?;
+    print_take_break(args, &record, &answer)?;
+    // The values are out; a checkpoint that could not be written is reported after them.
+    match record.checkpoint_error {
+        Some(error) => Err(CliError::CheckpointNotWritten(error)),
+        None => Ok(()),
     }
-    let checksum = (args.to < 1 << 32)
-        .then(|| outcome.checksum_to(args.to))
-        .flatten()
-        .map(|hash| format!("{hash:016x}"));
-    let stats = outcome.stats;
-    let values = if args.summary {
-        None
-    } else {
-        let bytes = (u128::from(args.to) + 1) * std::mem::size_of::<u64>() as u128;
-        check_allocation(bytes, &format!("printing g(0..={})", args.to))
-            .map_err(GameError::from)?;
-        Some(
-            (0..=args.to)
-                .map(|heap| {
-                    outcome
-                        .get(heap)
-                        .map(u64::from)
-                        .ok_or(CliError::Incomplete { heap })
-                })
-                .collect::<Result<Vec<u64>, CliError>>()?,
-        )
-    };
-    let status = match outcome.status {
-        Status::Proven => "proven",
-        Status::Complete => "complete",
-        Status::Interrupted => "interrupted",
-        Status::OutOfTime => "out of time",
-    };
+}
+
+/// Prints the answer of a take-and-break run as text, CSV or JSON.
+fn print_take_break(
+    args: &Args,
+    record: &RunRecord,
+    answer: &ValuesRecord,
+) -> Result<(), CliError> {
     match args.format {
-        Format::Json => print_json(&TakeBreakJson {
-            game: game.description(),
-            title: game.title(),
-            values,
-            period: outcome.periodicity.map(|found| PeriodJson {
-                preperiod: found.preperiod,
-                period: found.period,
-                saltus: 0,
-                proven: found.proven,
-                theorem: found.theorem.map(|theorem| theorem.name()),
-                examined: found.examined,
-            }),
-            to: args.to,
-            computed: outcome.table.len() as u64,
-            method: args.method.method().name().to_string(),
-            status: status.to_string(),
-            max_value: stats.max_value,
-            rare_mask: stats.rare_mask,
-            rare_position_parity: stats.rare_position,
-            rare_count: stats.rare_count,
-            last_rare: stats.last_rare,
-            full_scans: stats.full_scans,
-            checksum,
-            bytes_per_value: outcome.table.bytes_per_value(),
-            seconds,
-        }),
+        Format::Json => print_json(answer),
         Format::Csv => {
-            let Some(values) = values else {
+            let Some(values) = &answer.values else {
                 return Err(CliError::Usage(
                     "--summary has no CSV form; use --format text or json".to_string(),
                 ));
@@ -482,12 +382,14 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
             print_text(&text)
         }
         Format::Text => {
-            let mut text = match &values {
-                Some(values) => render_text(&game.title(), values, outcome.periodicity, None),
+            let outcome = &record.outcome;
+            let stats = outcome.stats;
+            let mut text = match &answer.values {
+                Some(values) => render_text(&answer.title, values, outcome.periodicity, None),
                 None => format!(
                     "{}: g(n) for n = 0..{}\n{}\n",
-                    game.title(),
-                    args.to,
+                    answer.title,
+                    answer.to,
                     match outcome.periodicity {
                         Some(found) => format!("Periodic: {found}."),
                         None => "Period: none found in the values computed.".to_string(),
@@ -495,12 +397,13 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
                 ),
             };
             text.push_str(&format!(
-                "Computed g(0..{}) in {seconds:.3} s ({} byte{} per value, method {}); largest value {}.\n",
-                outcome.table.len(),
-                outcome.table.bytes_per_value(),
-                if outcome.table.bytes_per_value() == 1 { "" } else { "s" },
-                args.method.method().name(),
-                stats.max_value
+                "Computed g(0..{}) in {:.3} s ({} byte{} per value, method {}); largest value {}.\n",
+                answer.computed,
+                answer.seconds,
+                answer.bytes_per_value,
+                if answer.bytes_per_value == 1 { "" } else { "s" },
+                answer.method,
+                answer.max_value
             ));
             if stats.rare_mask != 0 || stats.rare_position.is_some() {
                 let class = RareClass {
@@ -526,8 +429,8 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
                         .map_or("-".to_string(), |last| last.to_string())
                 ));
             }
-            if let Some(checksum) = &checksum {
-                text.push_str(&format!("Checksum of g(0..={}): {checksum}\n", args.to));
+            if let Some(checksum) = &answer.checksum {
+                text.push_str(&format!("Checksum of g(0..={}): {checksum}\n", answer.to));
             }
             print_text(&text)
         }

@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import html
 import json
+import os
 from dataclasses import dataclass, field
-from typing import Any, Iterable, List, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Union
 
 from . import _native
 from ._native import (
+    CheckpointError,
     Error,
     IllegalMove,
     InvalidInput,
@@ -41,6 +43,7 @@ __version__ = _native.__version__
 
 __all__ = [
     "Analysis",
+    "CheckpointError",
     "Error",
     "IllegalMove",
     "ImpartialGame",
@@ -76,6 +79,15 @@ class Values:
     ``period``/``preperiod`` are ``None`` when no period was found; ``proven``
     says whether a theorem (``theorem``) or a closed form (``closed_form``)
     guarantees the values for every heap, not only the ones computed.
+
+    Take-and-break games (octal, hex, ``grundy``) also carry the engine's
+    facts, the keys of ``sprague values --format json`` (docs/json.md):
+    ``to``, ``computed``, ``method``, ``status``, ``max_value``,
+    ``rare_mask``, ``rare_position_parity``, ``rare_count``, ``last_rare``,
+    ``full_scans``, ``checksum``, ``bytes_per_value``, ``seconds`` and the
+    period's ``examined``; and ``checkpoint`` (the file holding the values at
+    the end) or ``checkpoint_error`` (why the final checkpoint was not
+    written). They are ``None`` for the other games.
     """
 
     game: str
@@ -87,6 +99,22 @@ class Values:
     proven: bool = False
     theorem: Optional[str] = None
     closed_form: Optional[str] = None
+    examined: Optional[int] = None
+    to: Optional[int] = None
+    computed: Optional[int] = None
+    method: Optional[str] = None
+    status: Optional[str] = None
+    max_value: Optional[int] = None
+    rare_mask: Optional[int] = None
+    rare_position_parity: Optional[int] = None
+    rare_count: Optional[int] = None
+    last_rare: Optional[int] = None
+    full_scans: Optional[int] = None
+    checksum: Optional[str] = None
+    bytes_per_value: Optional[int] = None
+    seconds: Optional[float] = None
+    checkpoint: Optional[str] = None
+    checkpoint_error: Optional[str] = None
 
     def __len__(self) -> int:
         return len(self.values)
@@ -133,14 +161,80 @@ class Values:
         )
 
 
-def values(game: str, to: int) -> Values:
+_ENGINE_FACTS = (
+    "to",
+    "computed",
+    "method",
+    "status",
+    "max_value",
+    "rare_mask",
+    "rare_position_parity",
+    "rare_count",
+    "last_rare",
+    "full_scans",
+    "checksum",
+    "bytes_per_value",
+    "seconds",
+    "checkpoint",
+    "checkpoint_error",
+)
+
+
+def values(
+    game: str,
+    to: int,
+    *,
+    checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
+    resume: bool = False,
+    force: bool = False,
+    checkpoint_every: float = 60,
+    progress: Optional[Callable[[dict], Any]] = None,
+) -> Values:
     """The Sprague-Grundy values g(0..=to) of a one-heap game (``"kayles"``,
     ``"0.137"``, ``"subtraction:1,3,4"``, ``"grundy"``, …).
 
-    Take-and-break games run on the research engine with the GIL released;
-    ``KeyboardInterrupt`` stops them.
+    Take-and-break games run on the research engine with the GIL released,
+    under the same run control as the command line's ``values``:
+
+    - ``checkpoint``: a file to which the values are written every
+      ``checkpoint_every`` seconds, at the end, and when interrupted;
+      ``resume=True`` continues from it (the values are bit-identical). The
+      file's directory must exist and be writable (checked before any work),
+      and an existing file that is not a checkpoint of the same game is not
+      overwritten unless ``force=True`` (:class:`CheckpointError`).
+    - ``progress``: a callable given a dict (``computed``, ``target``,
+      ``max_value``, ``rare_mask``, ``rare_position``, ``rare_count``,
+      ``elapsed`` seconds) at most every 0.5 s, with the GIL held; an
+      exception it raises stops the run (the checkpoint is written) and
+      propagates.
+    - ``KeyboardInterrupt`` stops the run: the checkpoint is written, then the
+      exception propagates.
+    - If the final checkpoint cannot be written, the values are returned all
+      the same, ``checkpoint_error`` says why, and a ``RuntimeWarning`` is issued.
     """
-    answer = dict(_native.values(game, int(to)))
+    path = None if checkpoint is None else os.fspath(checkpoint)
+    answer = dict(
+        _native.values(
+            game,
+            int(to),
+            path,
+            bool(resume),
+            bool(force),
+            float(checkpoint_every),
+            progress,
+        )
+    )
+    period = answer.get("period")
+    if isinstance(period, dict):
+        # The take-and-break record: the period is an object, as in the JSON.
+        answer.update(
+            period=period["period"],
+            preperiod=period["preperiod"],
+            saltus=period["saltus"],
+            proven=period["proven"],
+            theorem=period["theorem"],
+            examined=period["examined"],
+        )
     return Values(
         game=answer["game"],
         title=answer["title"],
@@ -151,6 +245,8 @@ def values(game: str, to: int) -> Values:
         proven=answer.get("proven", False),
         theorem=answer.get("theorem"),
         closed_form=answer.get("closed_form"),
+        examined=answer.get("examined"),
+        **{key: answer.get(key) for key in _ENGINE_FACTS},
     )
 
 
