@@ -10,6 +10,6 @@ if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "maturin>=1.9,<2" pytest numpy "dask[distributed]"
+    "maturin>=1.9,<2" pytest numpy "dask[distributed]" nashpy
 (cd crates/python && VIRTUAL_ENV="$venv" "$venv/bin/maturin" develop --release --quiet)
 "$venv/bin/python" -m pytest -q crates/python/tests "$@"

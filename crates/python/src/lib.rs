@@ -2,7 +2,8 @@
 //! with PyO3 and maturin. A thin face over the library crates: every
 //! function parses its arguments, calls the same library API the command
 //! line calls (the structured position face of `sprague-games`, the
-//! take-and-break engine, nim arithmetic) and hands back Python objects.
+//! take-and-break engine, nim arithmetic, the strategic-form reports of
+//! `sprague-strategic`) and hands back Python objects.
 //! The pure-Python half (`python/sprague/`) wraps them in idiomatic classes
 //! (`fractions.Fraction`, NumPy and pandas conversions, notebook display).
 //!
@@ -14,6 +15,7 @@
 mod impartial;
 mod interrupt;
 mod nimber;
+mod strategic;
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -92,5 +94,6 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     impartial::register(module)?;
     nimber::register(module)?;
+    strategic::register(module)?;
     Ok(())
 }

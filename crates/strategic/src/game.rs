@@ -335,8 +335,9 @@ impl NormalFormGame {
     }
 }
 
-/// The number of profiles, refusing more than about 10^8.
-fn profile_count(counts: &[usize]) -> Result<usize, StrategicError> {
+/// The number of profiles of a game whose players have `counts`
+/// strategies, refusing more than 10^8.
+pub fn profile_count(counts: &[usize]) -> Result<usize, StrategicError> {
     let mut total: usize = 1;
     for &c in counts {
         total = total

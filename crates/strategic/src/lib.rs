@@ -26,7 +26,9 @@
 //! [`lemke_howson`], [`zero_sum`], [`linear_program`] (a general exact LP
 //! solver), [`exact_solve`] (exact square systems), [`integer`] (the
 //! integer kernels of fraction-free pivoting), [`equilibrium`] and
-//! [`random`] (fixed-seed games).
+//! [`random`] (fixed-seed games); [`report`] (the records of the `nash`,
+//! `zerosum` and `dominance` questions, shared by the command line and the
+//! Python module).
 //!
 //! The extensive form: [`game_tree`] (perfect-information trees and backward
 //! induction).
@@ -58,6 +60,7 @@ pub mod pure;
 pub mod quadratic;
 pub mod random;
 pub mod rational;
+pub mod report;
 pub mod seeded;
 pub mod support_enumeration;
 pub(crate) mod tableau;

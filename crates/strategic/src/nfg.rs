@@ -171,6 +171,9 @@ impl Parser {
     }
 }
 
+/// The most strategy profiles a game read from `.nfg` text may have.
+const MAX_PROFILES: usize = 100_000_000;
+
 /// Reads a game from the text of a Gambit `.nfg` file (either version).
 ///
 /// ```
@@ -255,6 +258,11 @@ pub fn read_nfg(input: &str) -> Result<NormalFormGame, StrategicError> {
                 p.pos -= 1;
                 return Err(p.error(format!("player {} has no strategies", i + 1)));
             }
+            // Refuse a huge count before naming its strategies.
+            let before: usize = strategies.iter().map(Vec::len).product();
+            if before.checked_mul(k).is_none_or(|x| x > MAX_PROFILES) {
+                return Err(p.error("the game has more than 100000000 profiles"));
+            }
             strategies.push((1..=k).map(|s| s.to_string()).collect());
         }
     }
@@ -276,7 +284,7 @@ pub fn read_nfg(input: &str) -> Result<NormalFormGame, StrategicError> {
     for s in &strategies {
         profiles = profiles
             .checked_mul(s.len())
-            .filter(|&x| x <= 100_000_000)
+            .filter(|&x| x <= MAX_PROFILES)
             .ok_or_else(|| p.error("the game has more than 100000000 profiles"))?;
     }
     let mut payoffs: Vec<Vec<BigRational>> = Vec::with_capacity(profiles);
@@ -454,6 +462,18 @@ mod tests {
         // Profile 2 is (row 2, column 1): outcome 2 = (0, 1).
         assert_eq!(g.payoff(&[1, 0], 1).to_string(), "1");
         assert_eq!(g.payoff(&[1, 1], 0).to_string(), "1");
+    }
+
+    #[test]
+    fn refuses_a_huge_header_before_naming_strategies() {
+        for header in [
+            "NFG 1 R \"\" { \"1\" \"2\" } { 1000000000 2 } 1 2",
+            "NFG 1 R \"\" { \"1\" \"2\" } { 2 18446744073709551615 } 1 2",
+            "NFG 1 R \"\" { \"1\" \"2\" \"3\" } { 1000 1000 1000 } 1 2",
+        ] {
+            let error = read_nfg(header).unwrap_err().to_string();
+            assert!(error.contains("more than 100000000 profiles"), "{error}");
+        }
     }
 
     #[test]

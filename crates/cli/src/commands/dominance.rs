@@ -1,9 +1,9 @@
 //! `sprague dominance GAME`: iterated elimination of dominated strategies,
 //! with the order and the reasons.
 
-use serde_json::json;
-use sprague_strategic::dominance::{iterated_elimination, Dominator, Strength};
+use sprague_strategic::dominance::Dominator;
 use sprague_strategic::input::load_game;
+use sprague_strategic::report::eliminate_dominated;
 
 use super::strategic_text::{header, rat, table};
 use crate::error::CliError;
@@ -28,12 +28,7 @@ pub struct Args {
 /// Eliminates dominated strategies and prints the steps.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let game = load_game(&args.game)?;
-    let strength = if args.weak {
-        Strength::Weak
-    } else {
-        Strength::Strict
-    };
-    let result = iterated_elimination(&game, strength, args.mixed);
+    let (result, report) = eliminate_dominated(&game, args.weak, args.mixed);
     let names = game.strategies();
     let word = if args.weak { "weakly" } else { "strictly" };
     let by_text = |player: usize, by: &Dominator| match by {
@@ -45,20 +40,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             .join(" + "),
     };
     match args.format {
-        Format::Json => print_json(&json!({
-            "strength": if args.weak { "weak" } else { "strict" },
-            "mixed": args.mixed,
-            "steps": result.steps.iter().map(|e| json!({
-                "round": e.round,
-                "player": game.players()[e.player],
-                "strategy": names[e.player][e.strategy],
-                "dominated_by": match &e.by {
-                    Dominator::Pure(t) => json!({"strategy": names[e.player][*t]}),
-                    Dominator::Mixed(v) => json!({"mixture": v.iter().map(|(t, p)| json!({"strategy": names[e.player][*t], "probability": rat(p)})).collect::<Vec<_>>()}),
-                },
-            })).collect::<Vec<_>>(),
-            "remaining": result.remaining.iter().enumerate().map(|(i, r)| r.iter().map(|&s| names[i][s].clone()).collect::<Vec<_>>()).collect::<Vec<_>>(),
-        })),
+        Format::Json => print_json(&serde_json::to_value(report)?),
         _ => {
             let mut out = header(&game);
             out.push_str(&format!(

@@ -1,18 +1,10 @@
 //! `sprague nash GAME`: Nash equilibria of a strategic-form game, exactly.
 
 use num_rational::BigRational;
-use serde_json::{json, Value};
-use sprague_strategic::equilibrium::Equilibrium;
 use sprague_strategic::input::load_game;
-use sprague_strategic::lemke_howson::{lemke_howson, lemke_howson_all_labels, lemke_howson_exact};
-use sprague_strategic::nplayer::{nplayer_equilibria, NPlayerEquilibria, NPlayerOptions};
-use sprague_strategic::pure::pure_equilibria;
 use sprague_strategic::quadratic::QuadraticNumber;
-use sprague_strategic::support_enumeration::{
-    degeneracy, support_enumeration, DEFAULT_SUPPORT_LIMIT,
-};
-use sprague_strategic::vertex_enumeration::{all_equilibria, AllEquilibria, EnumerationOptions};
-use sprague_strategic::{NormalFormGame, StrategicError};
+use sprague_strategic::report::{nash_report, solve_nash, NashFound, NashMethod, NashOptions};
+use sprague_strategic::NormalFormGame;
 
 use super::strategic_text::{header, mixed, rat, rats, table};
 use crate::error::CliError;
@@ -62,254 +54,32 @@ pub struct Args {
     pub format: Format,
 }
 
-struct Found {
-    method: &'static str,
-    equilibria: Vec<Equilibrium>,
-    degenerate: Option<bool>,
-    /// Whether every extreme equilibrium is listed.
-    complete: bool,
-    all: Option<AllEquilibria>,
-    /// The n-player support enumeration's account of what it searched.
-    nplayer: Option<NPlayerEquilibria>,
-    note: Option<String>,
-}
-
-/// The degeneracy of a two-player game where it can be decided quickly.
-fn two_player_degeneracy(game: &NormalFormGame) -> Option<bool> {
-    let (a, b) = game.bimatrix().ok()?;
-    degeneracy(&a, &b)
-}
-
-/// What the n-player support enumeration left out, in words.
-fn nplayer_note(found: &NPlayerEquilibria) -> Option<String> {
-    let mut parts = Vec::new();
-    if found.unsearched_profiles != Default::default() {
-        parts.push(format!(
-            "equilibria in which four or more players mix, or three with one of them over three or more strategies, are not searched ({} of {} support profiles), so the list may be incomplete",
-            found.unsearched_profiles,
-            &found.unsearched_profiles + &found.searched_profiles
-        ));
+impl Method {
+    /// The library's method.
+    fn library(self) -> NashMethod {
+        match self {
+            Method::Auto => NashMethod::Auto,
+            Method::Enum => NashMethod::Enum,
+            Method::Support => NashMethod::Support,
+            Method::Pure => NashMethod::Pure,
+            Method::Lh => NashMethod::LemkeHowson,
+        }
     }
-    if found.unsolved_profiles > 0 {
-        parts.push(format!(
-            "in {} support profile(s) with three players mixing the indifference equations have infinitely many solutions; their equilibria are not listed",
-            found.unsolved_profiles
-        ));
-    }
-    if !found.irrational.is_empty() {
-        parts.push(format!(
-            "{} equilibri{} with irrational probabilities cannot be written p/q and {} listed apart, exactly, as a+b*sqrt(r)",
-            found.irrational.len(),
-            if found.irrational.len() == 1 { "um" } else { "a" },
-            if found.irrational.len() == 1 { "is" } else { "are" },
-        ));
-    }
-    if found.curved_sets > 0 {
-        parts.push(format!(
-            "in {} convex set(s) of equilibria of a two-player game induced by fixing the pure players, the pure players' best-reply conditions cut along a curved surface; only its equilibria on sections through extreme strategies are listed",
-            found.curved_sets
-        ));
-    }
-    (!parts.is_empty()).then(|| parts.join("; "))
-}
-
-fn solve(game: &NormalFormGame, args: &Args) -> Result<Found, CliError> {
-    let method = match args.method {
-        Method::Auto if game.num_players() == 2 => Method::Enum,
-        Method::Auto => Method::Support,
-        m => m,
-    };
-    Ok(match method {
-        Method::Enum | Method::Auto => {
-            let options = EnumerationOptions {
-                force: args.force,
-                ..Default::default()
-            };
-            let all = all_equilibria(game, options)?;
-            Found {
-                method: "vertex enumeration (all extreme equilibria, exact)",
-                equilibria: all.equilibria.clone(),
-                degenerate: Some(all.degenerate),
-                complete: true,
-                all: Some(all),
-                nplayer: None,
-                note: None,
-            }
-        }
-        Method::Support if game.num_players() == 2 => {
-            let (a, b) = game.bimatrix()?;
-            let limit = if args.force {
-                None
-            } else {
-                Some(DEFAULT_SUPPORT_LIMIT)
-            };
-            let found = support_enumeration(&a, &b, limit)?;
-            Found {
-                method: "support enumeration (supports of any sizes, all extreme equilibria, exact)",
-                equilibria: found.equilibria,
-                degenerate: Some(found.degenerate),
-                complete: true,
-                all: None,
-                nplayer: None,
-                note: found.degenerate.then(|| {
-                    "in a degenerate game equilibria can form convex sets; the extreme ones are listed (--method enum groups them)".to_string()
-                }),
-            }
-        }
-        Method::Support => {
-            let options = NPlayerOptions {
-                force: args.force,
-                ..Default::default()
-            };
-            let found = nplayer_equilibria(game, options)?;
-            Found {
-                method: "support enumeration (equilibria in which at most two players mix, as extreme points of convex sets of equilibria, and those in which three mix over two strategies each; exact)",
-                equilibria: found.equilibria.clone(),
-                degenerate: None,
-                complete: found.complete(),
-                note: nplayer_note(&found),
-                all: None,
-                nplayer: Some(found),
-            }
-        }
-        Method::Pure => {
-            let equilibria = pure_equilibria(game)
-                .into_iter()
-                .map(|p| {
-                    let strategies = game.pure_as_mixed(&p);
-                    let payoffs = (0..game.num_players())
-                        .map(|i| game.payoff(&p, i).clone())
-                        .collect();
-                    Equilibrium {
-                        strategies,
-                        payoffs,
-                    }
-                })
-                .collect();
-            Found {
-                method: "pure-strategy equilibria",
-                equilibria,
-                degenerate: two_player_degeneracy(game),
-                complete: false,
-                all: None,
-                nplayer: None,
-                note: Some("pure equilibria only; --method support (or enum for two players) finds mixed ones too".into()),
-            }
-        }
-        Method::Lh => {
-            let counts = game.strategy_counts();
-            if game.num_players() != 2 {
-                return Err(StrategicError::NotTwoPlayer(game.num_players()).into());
-            }
-            let total = counts[0] + counts[1];
-            if args.all_labels {
-                let mut equilibria: Vec<Equilibrium> = Vec::new();
-                for r in lemke_howson_all_labels(game)? {
-                    if !equilibria.contains(&r.equilibrium) {
-                        equilibria.push(r.equilibrium);
-                    }
-                }
-                Found {
-                    method: "Lemke-Howson from every label (exact results)",
-                    equilibria,
-                    degenerate: two_player_degeneracy(game),
-                    complete: false,
-                    all: None,
-                    nplayer: None,
-                    note: None,
-                }
-            } else {
-                if args.label == 0 || args.label > total {
-                    return Err(StrategicError::OutOfRange(format!(
-                        "label {} does not exist; labels run from 1 to {total} (1..{} for the row player's strategies, then the column player's)",
-                        args.label, counts[0]
-                    ))
-                    .into());
-                }
-                let r = if args.exact_pivoting {
-                    let (a, b) = game.bimatrix()?;
-                    lemke_howson_exact(&a, &b, args.label - 1)?
-                } else {
-                    lemke_howson(game, args.label - 1)?
-                };
-                let how = if r.exact_pivoting {
-                    "exact lexicographic pivoting"
-                } else {
-                    "path followed in floating point, end point solved and certified exactly"
-                };
-                Found {
-                    method: "Lemke-Howson (exact result)",
-                    equilibria: vec![r.equilibrium],
-                    degenerate: two_player_degeneracy(game),
-                    complete: false,
-                    all: None,
-                    nplayer: None,
-                    note: Some(format!(
-                        "label {} dropped, {} pivots, {how}",
-                        args.label, r.pivots
-                    )),
-                }
-            }
-        }
-    })
-}
-
-fn cliques_json(game: &NormalFormGame, all: &AllEquilibria) -> Value {
-    let _ = game;
-    let cliques: Vec<Value> = all
-        .cliques
-        .iter()
-        .map(|c| {
-            json!({
-                "row_strategies": c.rows.iter().map(|&r| rats(&all.row_vertices[r])).collect::<Vec<_>>(),
-                "column_strategies": c.columns.iter().map(|&k| rats(&all.column_vertices[k])).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    json!(cliques)
 }
 
 /// Finds the equilibria and prints them.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let game = load_game(&args.game)?;
-    let found = solve(&game, args)?;
+    let options = NashOptions {
+        method: args.method.library(),
+        label: args.label,
+        all_labels: args.all_labels,
+        exact_pivoting: args.exact_pivoting,
+        force: args.force,
+    };
+    let found = solve_nash(&game, &options)?;
     match args.format {
-        Format::Json => {
-            let mut doc = json!({
-                "game": game.title(),
-                "players": game.players(),
-                "strategy_names": game.strategies(),
-                "method": found.method,
-                "equilibria": found.equilibria.iter().map(|e| json!({
-                    "strategies": e.strategies.iter().map(|s| rats(s)).collect::<Vec<_>>(),
-                    "payoffs": rats(&e.payoffs),
-                })).collect::<Vec<_>>(),
-                "degenerate": found.degenerate,
-                "complete": found.complete,
-            });
-            if let Some(n) = &found.nplayer {
-                doc["searched_support_profiles"] = json!(n.searched_profiles.to_string());
-                doc["unsearched_support_profiles"] = json!(n.unsearched_profiles.to_string());
-                doc["curved_sets"] = json!(n.curved_sets);
-                doc["unsolved_support_profiles"] = json!(n.unsolved_profiles);
-                doc["irrational_equilibria"] = json!(n
-                    .irrational
-                    .iter()
-                    .map(|e| json!({
-                        "strategies": e.strategies.iter().map(|s| words(s)).collect::<Vec<_>>(),
-                        "payoffs": words(&e.payoffs),
-                    }))
-                    .collect::<Vec<_>>());
-            }
-            if let Some(note) = &found.note {
-                doc["note"] = json!(note);
-            }
-            if let Some(all) = &found.all {
-                doc["cliques"] = cliques_json(&game, all);
-                doc["components"] = json!(all.components);
-            }
-            print_json(&doc)
-        }
+        Format::Json => print_json(&serde_json::to_value(nash_report(&game, &found))?),
         Format::Csv => {
             let mut rows = Vec::new();
             let mut head: Vec<String> = Vec::new();
@@ -338,7 +108,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
 }
 
-fn text(game: &NormalFormGame, found: &Found) -> String {
+fn text(game: &NormalFormGame, found: &NashFound) -> String {
     let mut out = header(game);
     out.push_str(&format!("Method: {}\n\n", found.method));
     let mut rows: Vec<Vec<String>> = Vec::new();

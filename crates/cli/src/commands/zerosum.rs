@@ -1,11 +1,10 @@
 //! `sprague zerosum GAME`: value and optimal strategies of a zero-sum game.
 
-use serde_json::json;
 use sprague_strategic::input::load_game;
 use sprague_strategic::rational::approximate;
-use sprague_strategic::zero_sum::solve_zero_sum_with;
+use sprague_strategic::report::solve_zero_sum_game;
 
-use super::strategic_text::{header, mixed, rat, rats, table};
+use super::strategic_text::{header, mixed, rat, table};
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
 
@@ -28,20 +27,10 @@ pub struct Args {
 /// Solves the game and prints the value and strategies.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let game = load_game(&args.game)?;
-    let a = game.zero_sum_matrix()?;
-    let s = solve_zero_sum_with(&a, args.exact_pivoting)?;
+    let (s, report) = solve_zero_sum_game(&game, args.exact_pivoting)?;
     let names = game.strategies();
     match args.format {
-        Format::Json => print_json(&json!({
-            "value": rat(&s.value),
-            "row_strategy": rats(&s.row_strategy),
-            "column_strategy": rats(&s.column_strategy),
-            "pure_maximin": rat(&s.pure_maximin),
-            "pure_minimax": rat(&s.pure_minimax),
-            "maximin_rows": s.maximin_rows.iter().map(|&i| &names[0][i]).collect::<Vec<_>>(),
-            "minimax_columns": s.minimax_columns.iter().map(|&j| &names[1][j]).collect::<Vec<_>>(),
-            "saddle_points": s.saddle_points.iter().map(|&(i, j)| json!({"row": names[0][i], "column": names[1][j]})).collect::<Vec<_>>(),
-        })),
+        Format::Json => print_json(&serde_json::to_value(report)?),
         Format::Csv => {
             let mut out = String::from("player,strategy,probability\n");
             for (k, p) in s.row_strategy.iter().enumerate() {

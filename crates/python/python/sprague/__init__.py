@@ -12,6 +12,12 @@ reply, and why a position has its value; nim arithmetic in Conway's field.
 >>> sprague.Nimber(16) * 16
 Nimber(24)
 
+Strategic games (:mod:`sprague.strategic`): exact Nash equilibria, zero-sum
+solutions and iterated dominance.
+
+>>> [e.strategies[0] for e in sprague.Game.example("battle-of-the-sexes").equilibria()][1]
+[Fraction(2, 3), Fraction(1, 3)]
+
 The native half (``sprague._native``) is the Rust library built with PyO3;
 this module turns its answers into Python objects. Errors are subclasses of
 :class:`sprague.Error` (itself a :class:`ValueError`) with the same
@@ -38,25 +44,41 @@ from ._native import (
     Unsupported,
     nimber_eval,
 )
+from .strategic import (
+    Dominance,
+    Equilibria,
+    Equilibrium,
+    Game,
+    IrrationalEquilibrium,
+    QuadraticNumber,
+    ZeroSum,
+)
 
 __version__ = _native.__version__
 
 __all__ = [
     "Analysis",
     "CheckpointError",
+    "Dominance",
+    "Equilibria",
+    "Equilibrium",
     "Error",
+    "Game",
     "IllegalMove",
     "ImpartialGame",
     "InvalidInput",
+    "IrrationalEquilibrium",
     "Move",
     "Nimber",
     "Option",
     "Position",
+    "QuadraticNumber",
     "Reply",
     "TooLarge",
     "UnknownGame",
     "Unsupported",
     "Values",
+    "ZeroSum",
     "analyze",
     "game",
     "games",
