@@ -11,9 +11,11 @@
 //! messages. Long computations release the GIL and stop on
 //! `KeyboardInterrupt` (see [`interrupt`]).
 
+mod cooperative;
 mod impartial;
 mod interrupt;
 mod nimber;
+mod repeated;
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -84,5 +86,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     impartial::register(module)?;
     nimber::register(module)?;
+    repeated::register(module)?;
+    cooperative::register(module)?;
     Ok(())
 }
