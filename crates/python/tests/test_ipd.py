@@ -122,6 +122,7 @@ ERRORS = [
     (lambda: ipd.match("TitForTat", "Defector", payoffs=(3, 0, 5)), sprague.InvalidInput, "four numbers"),
     (lambda: ipd.match("TitForTat", "Defector", payoffs=(3, 0, float("inf"), 1)), sprague.InvalidInput, "finite"),
     (lambda: ipd.tournament(["TitForTat"]), sprague.InvalidInput, "at least two players"),
+    (lambda: ipd.tournament([]), sprague.InvalidInput, "at least two players"),
     (lambda: ipd.tournament(["TitForTat", "Defector"], repetitions=0), sprague.InvalidInput, "at least one repetition"),
     (lambda: ipd.tournament(["TitForTat", "Defector"], repetitions=10**7), sprague.TooLarge, "at most 1000000 repetitions"),
     (lambda: ipd.tournament(repetitions=10**6), sprague.TooLarge, "more than the 10000000"),

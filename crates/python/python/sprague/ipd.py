@@ -306,6 +306,9 @@ def tournament(
     (one task per pairing) and assembled here, with the same result as a
     local tournament of the same seed."""
     names = [] if strategies is None else _names(strategies, "strategies")
+    if strategies is not None and len(names) < 2:
+        # An empty list names nobody (None plays everyone): the library's sentence.
+        raise _native.InvalidInput("a tournament needs at least two players")
     play = _play(turns, prob_end, noise, seed, payoffs, allow_non_pd)
     repetitions = _count(repetitions, "repetitions")
     if client is not None:
