@@ -146,4 +146,17 @@ mod tests {
             Err(CoopError::Json(_))
         ));
     }
+
+    #[test]
+    fn huge_built_in_games_are_refused_not_allocated() {
+        for spec in [
+            "glove:100000000000,1",
+            "glove:18446744073709551615,18446744073709551615",
+        ] {
+            let error = GameInput::parse_inline(spec).unwrap_err();
+            assert!(matches!(error, CoopError::TooLarge(_)), "{error}");
+            assert!(error.to_string().contains("at most 100000 players"));
+        }
+        assert!(GameInput::parse_inline("glove:50000,50000").is_ok());
+    }
 }

@@ -18,6 +18,9 @@ use sprague_repeated::ipd::{StrategyInfo, STRATEGIES};
 
 use crate::interrupt::Interrupt;
 
+/// The most threads one tournament starts.
+const MAX_THREADS: usize = 256;
+
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(ipd_strategies, module)?)?;
     module.add_function(wrap_pyfunction!(ipd_match, module)?)?;
@@ -191,6 +194,11 @@ fn ipd_tournament(
         threads,
     )
     .map_err(to_python)?;
+    if threads > MAX_THREADS {
+        return Err(crate::InvalidInput::new_err(format!(
+            "processes must be from 0 (all cores) to {MAX_THREADS}, not {threads}"
+        )));
+    }
     let interrupt = Interrupt::new();
     let result = py.detach(|| tournament.run(Some(&|| interrupt.poll())));
     match result {

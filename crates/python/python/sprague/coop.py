@@ -123,6 +123,14 @@ class Game:
             raise _native.InvalidInput(f"players are a count or a list of names, not {players!r}")
         players = list(players)
         _native.CoopGame.check_players(len(players))
+        seen = set()
+        for name in map(str, players):
+            # The sentences of the command line's coalition tables.
+            if not name.strip() or "," in name:
+                raise _native.InvalidInput(f'player name "{name}" must be non-empty and contain no comma')
+            if name in seen:
+                raise _native.InvalidInput(f'player "{name}" is listed twice')
+            seen.add(name)
         return players
 
     def _from_function(self, players: Any, v: Callable[[frozenset], Any]) -> None:

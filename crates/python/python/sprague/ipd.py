@@ -60,7 +60,14 @@ def strategies() -> List[Strategy]:
 
 
 def _play(turns: int, prob_end: Optional[float], noise: float, seed: int, payoffs: Sequence[float], allow_non_pd: bool) -> dict:
-    payoffs = tuple(payoffs)
+    if isinstance(payoffs, str):
+        payoffs = payoffs.split(",")
+    try:
+        payoffs = tuple(payoffs)
+    except TypeError:
+        raise _native.InvalidInput(
+            f"payoffs are written R,S,T,P as four numbers, e.g. 3,0,5,1: {payoffs!r} is not"
+        ) from None
     if len(payoffs) != 4:
         raise _native.InvalidInput(
             f"payoffs are written R,S,T,P as four numbers, e.g. 3,0,5,1: {payoffs!r} does not have four numbers"
