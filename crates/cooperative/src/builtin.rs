@@ -22,7 +22,7 @@ use sprague_strategic::exact_text::{format_rational, parse_rational};
 /// The glove game with `left` owners of a left glove (players 1..=left)
 /// followed by `right` owners of a right glove.
 pub fn glove(left: usize, right: usize) -> Result<TuGame, CoopError> {
-    let n = left + right;
+    let n = left.saturating_add(right);
     if n > MAX_TABLE_PLAYERS {
         return Err(CoopError::TooManyPlayers(n));
     }
@@ -172,9 +172,29 @@ impl Builtin {
     }
 }
 
+/// The most players a built-in game may have (beyond [`MAX_TABLE_PLAYERS`]
+/// only its Monte Carlo Shapley value is computed, O(players) per sample).
+pub const MAX_BUILTIN_PLAYERS: usize = 100_000;
+
 /// Reads `glove:L,R`, `airport:c1,c2,...` or `bankruptcy:E:d1,d2,...`
 /// without building the table; `Ok(None)` when `spec` names no built-in game.
 pub fn parse_spec(spec: &str) -> Result<Option<Builtin>, CoopError> {
+    let game = parse_spec_unchecked(spec)?;
+    if let Some(game) = &game {
+        let players = match game {
+            Builtin::Glove { left, right } => left.saturating_add(*right),
+            other => other.players(),
+        };
+        if players > MAX_BUILTIN_PLAYERS {
+            return Err(CoopError::TooLarge(format!(
+                "a built-in game may have at most {MAX_BUILTIN_PLAYERS} players, not {players}"
+            )));
+        }
+    }
+    Ok(game)
+}
+
+fn parse_spec_unchecked(spec: &str) -> Result<Option<Builtin>, CoopError> {
     let Some((name, rest)) = spec.split_once(':') else {
         return Ok(None);
     };
@@ -188,7 +208,7 @@ pub fn parse_spec(spec: &str) -> Result<Option<Builtin>, CoopError> {
                     CoopError::Builtin("the glove game is written glove:L,R with two counts".into())
                 })?;
             match counts[..] {
-                [left, right] if left + right > 0 => Builtin::Glove { left, right },
+                [left, right] if left > 0 || right > 0 => Builtin::Glove { left, right },
                 _ => {
                     return Err(CoopError::Builtin(
                         "the glove game is written glove:L,R with two counts, not both 0".into(),

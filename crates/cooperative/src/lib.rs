@@ -26,6 +26,10 @@
 //!   programs on the exact simplex method of
 //!   [`sprague_strategic::linear_program`] ([`nucleolus`]).
 //!
+//! - [`input`]: a game in any form the faces take (inline or a file's text);
+//!   [`report`]: every answer as the serialisable record the command line
+//!   prints with `--format json` and the Python module reads.
+//!
 //! All exact results are [`num_rational::BigRational`]s, read and printed
 //! by [`sprague_strategic::exact_text`]; Monte Carlo estimates draw from
 //! [`sprague_strategic::seeded::SeededRng`].
@@ -33,8 +37,10 @@
 pub mod allocation;
 pub mod builtin;
 mod game;
+pub mod input;
 pub mod monte_carlo;
 pub mod nucleolus;
+pub mod report;
 mod shapley;
 mod weighted;
 

@@ -12,10 +12,12 @@
 //! messages. Long computations release the GIL and stop on
 //! `KeyboardInterrupt` (see `interrupt.rs`).
 
+mod cooperative;
 mod impartial;
 mod interrupt;
 mod nimber;
 mod strategic;
+mod repeated;
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -95,5 +97,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     impartial::register(module)?;
     nimber::register(module)?;
     strategic::register(module)?;
+    repeated::register(module)?;
+    cooperative::register(module)?;
     Ok(())
 }

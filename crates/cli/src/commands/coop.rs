@@ -8,9 +8,10 @@
 
 use std::fmt::Write;
 
-use serde_json::json;
-use sprague_cooperative::{allocation, nucleolus};
-use sprague_cooperative::{builtin, monte_carlo, CoopError, TuGame, WeightedVotingGame};
+use sprague_cooperative::input::GameInput;
+use sprague_cooperative::report::{self, CoreRecord, InCoreRecord, LeastCoreRecord};
+use sprague_cooperative::report::{NucleolusRecord, ShapleyReport};
+use sprague_cooperative::{allocation, monte_carlo, nucleolus, TuGame};
 use sprague_strategic::exact_text::{format_rational, rational_to_f64, BigRational};
 
 use crate::error::CliError;
@@ -87,49 +88,16 @@ struct ValueArgs {
     format: Format,
 }
 
-enum Game {
-    Table(TuGame),
-    Weighted(WeightedVotingGame),
-    /// A built-in game with too many players for a table (Monte Carlo only).
-    Large(builtin::Builtin),
-}
-
-fn load(spec: &str) -> Result<Game, CliError> {
-    let trimmed = spec.trim();
-    if trimmed.starts_with('[') {
-        return Ok(Game::Weighted(trimmed.parse()?));
-    }
-    if let Some(game) = builtin::parse_spec(trimmed)? {
-        if game.players() > sprague_cooperative::MAX_TABLE_PLAYERS {
-            return Ok(Game::Large(game));
-        }
-        return Ok(Game::Table(game.to_game()?));
+/// The game of `spec`: an inline form, else the text of the file it names.
+fn load(spec: &str) -> Result<GameInput, CliError> {
+    if let Some(game) = GameInput::parse_inline(spec)? {
+        return Ok(game);
     }
     let text = std::fs::read_to_string(spec).map_err(|e| CliError::ReadInput {
         path: spec.to_string(),
         message: e.to_string(),
     })?;
-    let body = text.trim();
-    if body.starts_with('[') {
-        return Ok(Game::Weighted(body.parse()?));
-    }
-    let document: serde_json::Value =
-        serde_json::from_str(body).map_err(|e| CoopError::Json(e.to_string()))?;
-    if let (Some(quota), Some(weights)) = (document.get("quota"), document.get("weights")) {
-        let quota = quota.as_u64().ok_or_else(|| {
-            CoopError::WeightedSyntax(format!("the quota {quota} is not a non-negative integer"))
-        })?;
-        let weights = weights
-            .as_array()
-            .and_then(|w| w.iter().map(|x| x.as_u64()).collect::<Option<Vec<u64>>>())
-            .ok_or_else(|| {
-                CoopError::WeightedSyntax(
-                    "\"weights\" must be a list of non-negative integers".into(),
-                )
-            })?;
-        return Ok(Game::Weighted(WeightedVotingGame::new(quota, weights)?));
-    }
-    Ok(Game::Table(TuGame::from_json(body)?))
+    Ok(GameInput::from_document(&text)?)
 }
 
 /// Runs `sprague coop …`.
@@ -144,14 +112,6 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
 }
 
-fn names(game: &Game) -> Vec<String> {
-    match game {
-        Game::Table(t) => t.names().to_vec(),
-        Game::Weighted(w) => (1..=w.players()).map(|i| i.to_string()).collect(),
-        Game::Large(b) => (1..=b.players()).map(|i| i.to_string()).collect(),
-    }
-}
-
 fn exact_output(
     key: &str,
     players: &[String],
@@ -160,7 +120,9 @@ fn exact_output(
 ) -> Result<(), CliError> {
     let strings: Vec<String> = values.iter().map(format_rational).collect();
     match format {
-        Format::Json => print_json(&json!({ key: strings, "players": players, "exact": true })),
+        Format::Json => {
+            print_json(&serde_json::json!({ key: strings, "players": players, "exact": true }))
+        }
         Format::Csv => {
             let mut text = format!("player,{key},approximately\n");
             for ((p, s), v) in players.iter().zip(&strings).zip(values) {
@@ -181,26 +143,25 @@ fn exact_output(
 
 fn shapley(args: &ValueArgs) -> Result<(), CliError> {
     let game = load(&args.game)?;
-    let players = names(&game);
-    match &game {
-        Game::Weighted(w) if args.monte_carlo.is_some() || !w.exact_is_feasible() => {
-            let samples = args.monte_carlo.unwrap_or(100_000);
-            let estimate = monte_carlo::shapley_shubik(w, samples, args.seed);
-            estimate_output(&players, &estimate, samples, args)
+    let found = report::shapley(&game, args.monte_carlo, args.seed)?;
+    match &found {
+        ShapleyReport::Exact { players, values } => {
+            if args.format == Format::Json {
+                return print_json(&found.record());
+            }
+            exact_output("shapley", players, values, args.format)
         }
-        Game::Large(b) => {
-            let samples = args.monte_carlo.unwrap_or(10_000);
-            let estimate =
-                monte_carlo::shapley(b.players(), |m| b.worth_f64(m), samples, args.seed);
-            estimate_output(&players, &estimate, samples, args)
+        ShapleyReport::Estimate {
+            players,
+            estimate,
+            samples,
+            ..
+        } => {
+            if args.format == Format::Json {
+                return print_json(&found.record());
+            }
+            estimate_output(players, estimate, *samples, args)
         }
-        Game::Weighted(w) => exact_output("shapley", &players, &w.shapley_shubik()?, args.format),
-        Game::Table(t) => exact_output(
-            "shapley",
-            &players,
-            &sprague_cooperative::shapley(t),
-            args.format,
-        ),
     }
 }
 
@@ -210,68 +171,30 @@ fn estimate_output(
     samples: u64,
     args: &ValueArgs,
 ) -> Result<(), CliError> {
-    match args.format {
-        Format::Json => print_json(&json!({
-            "shapley": estimate.iter().map(|e| e.mean).collect::<Vec<_>>(),
-            "confidence_95": estimate.iter().map(|e| [e.mean - e.half_width, e.mean + e.half_width]).collect::<Vec<_>>(),
-            "players": players,
-            "exact": false,
-            "method": "monte-carlo",
-            "samples": samples,
-            "seed": args.seed,
-        })),
-        _ => {
-            let mut text = format!(
-                "approximate (Monte Carlo, {samples} random orders, seed {}; 95% intervals)\n",
-                args.seed
-            );
-            for (p, e) in players.iter().zip(estimate) {
-                let _ = writeln!(text, "{p:>6}  {:.6} ± {:.6}", e.mean, e.half_width);
-            }
-            print_text(&text)
-        }
+    let mut text = format!(
+        "approximate (Monte Carlo, {samples} random orders, seed {}; 95% intervals)\n",
+        args.seed
+    );
+    for (p, e) in players.iter().zip(estimate) {
+        let _ = writeln!(text, "{p:>6}  {:.6} ± {:.6}", e.mean, e.half_width);
     }
-}
-
-fn too_large(what: &str, players: usize) -> CliError {
-    CoopError::TooLarge(format!(
-        "the exact {what} of a built-in game needs a table of all coalitions, at most {} players, not {players}; `coop shapley` estimates it by Monte Carlo",
-        sprague_cooperative::MAX_TABLE_PLAYERS
-    ))
-    .into()
+    print_text(&text)
 }
 
 fn banzhaf(args: &ValueArgs) -> Result<(), CliError> {
-    let game = load(&args.game)?;
-    let players = names(&game);
-    let (index, swings) = match &game {
-        Game::Weighted(w) => (w.banzhaf()?, Some(w.swings()?)),
-        Game::Table(t) => (sprague_cooperative::banzhaf(t), None),
-        Game::Large(b) => return Err(too_large("Banzhaf index", b.players())),
-    };
-    let strings = |v: &[BigRational]| v.iter().map(format_rational).collect::<Vec<_>>();
+    let found = report::banzhaf(&load(&args.game)?)?;
     match args.format {
-        Format::Json => print_json(&json!({
-            "banzhaf": index.normalized.as_deref().map(strings),
-            "raw": strings(&index.raw),
-            "swings": swings.map(|s| s.iter().map(|x| x.to_string()).collect::<Vec<_>>()),
-            "players": players,
-            "exact": true,
-        })),
-        _ => match &index.normalized {
-            Some(normalized) => exact_output("banzhaf", &players, normalized, args.format),
-            None => exact_output("raw_banzhaf", &players, &index.raw, args.format),
+        Format::Json => print_json(&found.record()),
+        _ => match &found.index.normalized {
+            Some(normalized) => exact_output("banzhaf", &found.players, normalized, args.format),
+            None => exact_output("raw_banzhaf", &found.players, &found.index.raw, args.format),
         },
     }
 }
 
 /// The game as a table of all coalitions, for the concepts that need one.
 fn load_table(spec: &str, what: &str) -> Result<TuGame, CliError> {
-    Ok(match load(spec)? {
-        Game::Table(t) => t,
-        Game::Weighted(w) => w.to_tu_game()?,
-        Game::Large(b) => return Err(too_large(what, b.players())),
-    })
+    Ok(load(spec)?.table(what)?)
 }
 
 fn strings(values: &[BigRational]) -> Vec<String> {
@@ -287,12 +210,7 @@ fn core(args: &SolutionArgs) -> Result<(), CliError> {
     let result = nucleolus::core(&table)?;
     let epsilon = result.least_core.epsilon.as_ref();
     match args.format {
-        Format::Json => print_json(&json!({
-            "core_empty": result.is_empty(),
-            "point": result.point.as_deref().map(strings),
-            "least_core_epsilon": epsilon.map(format_rational),
-            "players": table.names(),
-        })),
+        Format::Json => print_json(&CoreRecord::new(&table, &result)),
         _ => match &result.point {
             Some(point) => {
                 let mut text = format!(
@@ -325,11 +243,7 @@ fn least_core(args: &SolutionArgs) -> Result<(), CliError> {
     let table = load_table(&args.game, "least core")?;
     let result = nucleolus::least_core(&table)?;
     match args.format {
-        Format::Json => print_json(&json!({
-            "epsilon": result.epsilon.as_ref().map(format_rational),
-            "point": strings(&result.point),
-            "players": table.names(),
-        })),
+        Format::Json => print_json(&LeastCoreRecord::new(&table, &result)),
         Format::Csv => exact_output("least_core", table.names(), &result.point, args.format),
         Format::Text => {
             match &result.epsilon {
@@ -354,12 +268,7 @@ fn nucleolus(args: &NucleolusArgs) -> Result<(), CliError> {
         ("nucleolus", nucleolus::nucleolus(&table)?)
     };
     match args.format {
-        Format::Json => print_json(&json!({
-            key: strings(&result.allocation),
-            "levels": strings(&result.levels),
-            "players": table.names(),
-            "exact": true,
-        })),
+        Format::Json => print_json(&NucleolusRecord::new(&table, &result, args.pre)),
         _ => exact_output(key, table.names(), &result.allocation, args.format),
     }
 }
@@ -369,14 +278,7 @@ fn in_core(args: &InCoreArgs) -> Result<(), CliError> {
     let shares = allocation::parse_allocation(&args.allocation)?;
     let check = allocation::core_membership(&table, &shares)?;
     match args.format {
-        Format::Json => print_json(&json!({
-            "in_core": check.in_core(),
-            "efficient": check.efficient,
-            "surplus": format_rational(&check.surplus),
-            "most_unhappy_coalition": table.label(check.most_unhappy.0),
-            "max_excess": format_rational(&check.most_unhappy.1),
-            "players": table.names(),
-        })),
+        Format::Json => print_json(&InCoreRecord::new(&table, &check)),
         _ => print_text(&format!("{}\n", allocation::describe(&table, &check))),
     }
 }

@@ -3,8 +3,10 @@
 
 use std::fmt::Write;
 
-use serde_json::json;
 use sprague_repeated::ipd::moran::{self, MoranConfig};
+use sprague_repeated::ipd::records::{
+    strategy_records, MatchRecord, MoranRecord, TournamentRecord,
+};
 use sprague_repeated::ipd::tournament::{self, TournamentConfig};
 use sprague_repeated::ipd::{
     lookup, play_match, IpdError, MatchConfig, Payoffs, StrategyInfo, STRATEGIES,
@@ -149,28 +151,13 @@ fn strategies(names: &[String]) -> Result<Vec<&'static StrategyInfo>, CliError> 
         .collect::<Result<Vec<_>, _>>()?)
 }
 
-fn actions_json(
-    actions: &[(sprague_repeated::ipd::Action, sprague_repeated::ipd::Action)],
-) -> serde_json::Value {
-    json!(actions
-        .iter()
-        .map(|(a, b)| [a.as_char().to_string(), b.as_char().to_string()])
-        .collect::<Vec<_>>())
-}
-
 fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     let (a, b) = (lookup(&args.first)?, lookup(&args.second)?);
     let config = args.play.config()?;
     let result = play_match(a, b, &config, args.play.seed);
     let summary = result.summary;
     match args.format {
-        Format::Json => print_json(&json!({
-            "players": [a.id, b.id],
-            "scores": summary.scores,
-            "turns": summary.turns,
-            "cooperations": summary.cooperations,
-            "actions": actions_json(&result.actions),
-        })),
+        Format::Json => print_json(&MatchRecord::new(a, b, &result)),
         Format::Csv => {
             let mut text = format!("turn,{},{}\n", a.id, b.id);
             for (t, (x, y)) in result.actions.iter().enumerate() {
@@ -235,36 +222,7 @@ fn run_tournament(args: &TournamentArgs) -> Result<(), CliError> {
     }
     let total_wins: Vec<u32> = result.wins.iter().map(|w| w.iter().sum()).collect();
     match args.format {
-        Format::Json => {
-            let ranking: Vec<_> = result
-                .ranking
-                .iter()
-                .enumerate()
-                .map(|(rank, &i)| {
-                    json!({
-                        "rank": rank + 1,
-                        "strategy": result.players[i].id,
-                        "name": result.players[i].name,
-                        "median_score": result.median_scores[i],
-                        "wins": total_wins[i],
-                        "cooperation_rate": result.cooperation_rates[i],
-                    })
-                })
-                .collect();
-            print_json(&json!({
-                "players": result.players.iter().map(|p| p.id).collect::<Vec<_>>(),
-                "turns": config.match_config.prob_end.map_or(json!(config.match_config.turns), |_| json!(null)),
-                "prob_end": config.match_config.prob_end,
-                "noise": config.match_config.noise,
-                "repetitions": config.repetitions,
-                "seed": config.seed,
-                "ranking": ranking,
-                "scores": result.scores,
-                "payoff_matrix": result.payoff_matrix,
-                "wins": result.wins,
-                "cooperation_rates": result.cooperation_rates,
-            }))
-        }
+        Format::Json => print_json(&TournamentRecord::new(&result, &config)),
         Format::Csv => {
             let mut text = String::from("rank,strategy,median_score,wins,cooperation_rate\n");
             for (rank, &i) in result.ranking.iter().enumerate() {
@@ -321,20 +279,11 @@ fn run_moran(args: &MoranArgs) -> Result<(), CliError> {
         max_steps: args.max_steps,
         mutation_rate: args.mutation_rate,
     };
-    let summary = moran::run_many(&population, &config, args.runs)?;
-    let first = moran::run_once(&population, &config, 0)?;
+    let outcome = moran::simulate(&population, &config, args.runs, None)?
+        .ok_or_else(|| CliError::Usage("the Moran process stopped before its end".into()))?;
+    let (summary, first) = (&outcome.summary, &outcome.first);
     match args.format {
-        Format::Json => print_json(&json!({
-            "strategies": summary.strategies.iter().map(|s| s.id).collect::<Vec<_>>(),
-            "runs": args.runs,
-            "fixations": summary.fixations,
-            "unfixed": summary.unfixed,
-            "steps": summary.steps,
-            "first_run": {
-                "fixated": first.fixated.map(|s| first.strategies[s].id),
-                "populations": first.counts,
-            },
-        })),
+        Format::Json => print_json(&MoranRecord::new(&outcome, args.runs)),
         Format::Csv => {
             let mut text = String::from("strategy,fixations\n");
             for (s, count) in summary.strategies.iter().zip(&summary.fixations) {
@@ -387,16 +336,7 @@ fn run_moran(args: &MoranArgs) -> Result<(), CliError> {
 
 fn run_strategies(args: &StrategiesArgs) -> Result<(), CliError> {
     match args.format {
-        Format::Json => print_json(&json!(STRATEGIES
-            .iter()
-            .map(|s| json!({
-                "id": s.id,
-                "name": s.name,
-                "aliases": s.aliases,
-                "stochastic": s.stochastic,
-                "description": s.description,
-            }))
-            .collect::<Vec<_>>())),
+        Format::Json => print_json(&strategy_records()),
         Format::Csv => {
             let mut text = String::from("id,name,stochastic\n");
             for s in STRATEGIES {

@@ -85,6 +85,8 @@ __all__ = [
     "nimber_eval",
     "survey",
     "values",
+    "coop",
+    "ipd",
 ]
 
 
@@ -557,3 +559,7 @@ def survey(
 
         return survey_on(client, patterns, int(budget), float(seconds))
     return list(_native.survey(patterns, int(budget), float(seconds), int(threads)))
+
+
+# Repeated and cooperative games: sprague.ipd, sprague.coop.
+from . import coop, ipd  # noqa: E402

@@ -30,3 +30,33 @@ def survey_on(client: Any, patterns: List[str], budget: int, seconds: float) -> 
     )
     parts = client.gather(futures)
     return list(_native.survey_assemble(parts))
+
+
+def _tournament_part(names: List[str], indices: List[int], params: dict) -> list:
+    # Runs on a worker: import there, not at the client.
+    from sprague import _native as native
+
+    return native.ipd_tournament_part(names, indices, **params)
+
+
+def tournament_on(client: Any, names: List[str], play: dict, repetitions: int) -> Any:
+    """The tournament played on the workers of the Dask ``client``, one task
+    per pairing (all its repetitions), each match on its own random streams
+    (``sprague._native.ipd_tournament_part``); the summaries are assembled
+    here exactly as a local tournament assembles them."""
+    params = dict(play, repetitions=repetitions)
+    pairings = _native.ipd_tournament_pairings(names, **params)
+    groups: dict = {}
+    for index, pairing in enumerate(pairings):
+        groups.setdefault(pairing, []).append(index)
+    order = list(groups)
+    futures = [
+        client.submit(_tournament_part, names, groups[pairing], params, pure=False)
+        for pairing in order
+    ]
+    parts = client.gather(futures)
+    summaries: list = [None] * len(pairings)
+    for pairing, part in zip(order, parts):
+        for index, summary in zip(groups[pairing], part):
+            summaries[index] = summary
+    return _native.ipd_tournament_assemble(names, summaries, **params)

@@ -22,6 +22,7 @@
 mod game_match;
 pub mod moran;
 pub mod plot;
+pub mod records;
 pub mod strategies;
 pub mod tournament;
 
@@ -88,6 +89,9 @@ pub enum IpdError {
     /// A parameter is out of range.
     #[error("{0}")]
     Parameter(String),
+    /// A request larger than the limits (players, repetitions, runs, steps).
+    #[error("{0}")]
+    TooLarge(String),
 }
 
 fn suggestion(close: &[String]) -> String {

@@ -81,6 +81,15 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// The most individuals a population may have.
+pub const MAX_POPULATION: usize = 1000;
+
+/// The most runs [`run_many`] and [`simulate`] do.
+pub const MAX_RUNS: usize = 1_000_000;
+
+/// The most steps of one run (its populations are kept, step by step).
+pub const MAX_STEPS: usize = 1_000_000;
+
 /// Runs the process once from `population` (one entry per individual; a
 /// strategy may appear several times). `run` selects independent streams.
 pub fn run_once(
@@ -88,7 +97,25 @@ pub fn run_once(
     config: &MoranConfig,
     run: u64,
 ) -> Result<MoranRun, IpdError> {
+    run_until(population, config, run, None)
+        .map(|run| run.unwrap_or_else(|| unreachable!("no stop was given")))
+}
+
+/// Checks the configuration and the population size.
+fn check(population: &[&'static StrategyInfo], config: &MoranConfig) -> Result<(), IpdError> {
     config.match_config.validate()?;
+    if population.len() > MAX_POPULATION {
+        return Err(IpdError::TooLarge(format!(
+            "a Moran process may have at most {MAX_POPULATION} individuals, not {}",
+            population.len()
+        )));
+    }
+    if config.max_steps > MAX_STEPS {
+        return Err(IpdError::TooLarge(format!(
+            "a Moran run may have at most {MAX_STEPS} steps, not {}",
+            config.max_steps
+        )));
+    }
     if !(0.0..=1.0).contains(&config.mutation_rate) {
         return Err(IpdError::Parameter(format!(
             "the mutation rate must be between 0 and 1, not {}",
@@ -100,6 +127,17 @@ pub fn run_once(
             "a Moran process needs at least two individuals".into(),
         ));
     }
+    Ok(())
+}
+
+/// [`run_once`], asking `stop` before every step; `None` when it said stop.
+pub fn run_until(
+    population: &[&'static StrategyInfo],
+    config: &MoranConfig,
+    run: u64,
+    stop: Option<&dyn Fn() -> bool>,
+) -> Result<Option<MoranRun>, IpdError> {
+    check(population, config)?;
     let mut strategies: Vec<&'static StrategyInfo> = Vec::new();
     let mut individuals: Vec<usize> = Vec::with_capacity(population.len());
     for info in population {
@@ -130,6 +168,9 @@ pub fn run_once(
             .is_some_and(|c| c.iter().filter(|&&x| x > 0).count() == 1);
         if fixed && (config.mutation_rate == 0.0 || k == 1) {
             break;
+        }
+        if stop.is_some_and(|stop| stop()) {
+            return Ok(None);
         }
         fitness.iter_mut().for_each(|f| *f = 0.0);
         for a in 0..n {
@@ -180,11 +221,11 @@ pub fn run_once(
     } else {
         None
     };
-    Ok(MoranRun {
+    Ok(Some(MoranRun {
         strategies,
         counts,
         fixated,
-    })
+    }))
 }
 
 /// Runs the process `runs` times (run r uses streams derived from r) and
@@ -201,9 +242,44 @@ pub fn run_many(
     config: &MoranConfig,
     runs: usize,
 ) -> Result<MoranSummary, IpdError> {
+    simulate(population, config, runs, None).map(|outcome| {
+        outcome
+            .unwrap_or_else(|| unreachable!("no stop was given"))
+            .summary
+    })
+}
+
+/// The fixation counts of [`run_many`] with the first run kept whole.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoranOutcome {
+    /// The fixation counts over all runs.
+    pub summary: MoranSummary,
+    /// Run 0, with the population after every step.
+    pub first: MoranRun,
+}
+
+/// [`run_many`] keeping run 0 whole, asking `stop` before every step;
+/// `None` when it said stop.
+pub fn simulate(
+    population: &[&'static StrategyInfo],
+    config: &MoranConfig,
+    runs: usize,
+    stop: Option<&dyn Fn() -> bool>,
+) -> Result<Option<MoranOutcome>, IpdError> {
+    if runs == 0 {
+        return Err(IpdError::Parameter("at least one run is needed".into()));
+    }
+    if runs > MAX_RUNS {
+        return Err(IpdError::TooLarge(format!(
+            "at most {MAX_RUNS} runs are done at once, not {runs}"
+        )));
+    }
+    let mut first: Option<MoranRun> = None;
     let mut summary: Option<MoranSummary> = None;
     for r in 0..runs {
-        let run = run_once(population, config, r as u64)?;
+        let Some(run) = run_until(population, config, r as u64, stop)? else {
+            return Ok(None);
+        };
         let s = summary.get_or_insert_with(|| MoranSummary {
             strategies: run.strategies.clone(),
             fixations: vec![0; run.strategies.len()],
@@ -215,8 +291,13 @@ pub fn run_many(
             None => s.unfixed += 1,
         }
         s.steps.push(run.counts.len() - 1);
+        if r == 0 {
+            first = Some(run);
+        }
     }
-    summary.ok_or_else(|| IpdError::Parameter("at least one run is needed".into()))
+    Ok(summary
+        .zip(first)
+        .map(|(summary, first)| MoranOutcome { summary, first }))
 }
 
 #[cfg(test)]
@@ -259,6 +340,39 @@ mod tests {
             ..config
         };
         assert!(run_once(&population, &bad, 0).is_err());
+    }
+
+    #[test]
+    fn simulate_keeps_the_first_run_stops_and_refuses_huge_requests() {
+        let population = [lookup("TitForTat").unwrap(), lookup("Defector").unwrap()];
+        let config = MoranConfig {
+            match_config: MatchConfig {
+                turns: 20,
+                ..MatchConfig::default()
+            },
+            ..MoranConfig::default()
+        };
+        let outcome = simulate(&population, &config, 4, None).unwrap().unwrap();
+        assert_eq!(outcome.first, run_once(&population, &config, 0).unwrap());
+        assert_eq!(outcome.summary, run_many(&population, &config, 4).unwrap());
+        assert_eq!(simulate(&population, &config, 4, Some(&|| true)), Ok(None));
+        let message = simulate(&population, &config, MAX_RUNS + 1, None)
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("at most 1000000 runs"), "{message}");
+        let long = MoranConfig {
+            max_steps: MAX_STEPS + 1,
+            ..config
+        };
+        assert!(matches!(
+            run_once(&population, &long, 0),
+            Err(IpdError::TooLarge(_))
+        ));
+        let crowd = vec![population[0]; MAX_POPULATION + 1];
+        assert!(matches!(
+            run_once(&crowd, &config, 0),
+            Err(IpdError::TooLarge(_))
+        ));
     }
 
     #[test]

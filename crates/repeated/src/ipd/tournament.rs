@@ -62,6 +62,252 @@ pub struct TournamentResult {
     pub cooperation_rates: Vec<f64>,
 }
 
+/// The most players a tournament may have.
+pub const MAX_PLAYERS: usize = 1000;
+
+/// The most repetitions a tournament may have.
+pub const MAX_REPETITIONS: usize = 1_000_000;
+
+/// The most matches (pairings × repetitions) a tournament may have: each
+/// needs a summary in memory until the results are assembled.
+pub const MAX_MATCHES: u64 = 10_000_000;
+
+/// A checked tournament, ready to play: its matches are numbered in a fixed
+/// order (repetition by repetition, pairings (i, j) with i ≤ j in order;
+/// matches between two deterministic strategies without noise or random end
+/// only in repetition 0), and match `index` always uses the same random
+/// streams, ((r·n + i)·n + j) under the seed, wherever and whenever it is
+/// played. [`Tournament::run`] plays them all on threads;
+/// [`Tournament::play`] plays one (on another machine, say) and
+/// [`Tournament::assemble`] turns the summaries into the result, so a
+/// tournament spread over a cluster equals the local one.
+#[derive(Debug, Clone)]
+pub struct Tournament {
+    players: Vec<&'static StrategyInfo>,
+    config: TournamentConfig,
+    pairs: Vec<(usize, usize)>,
+    /// (repetition, pair index) of every match.
+    jobs: Vec<(usize, usize)>,
+}
+
+impl Tournament {
+    /// Checks the players (2 to [`MAX_PLAYERS`]) and the configuration
+    /// (at most [`MAX_REPETITIONS`] and [`MAX_MATCHES`]) and numbers the matches.
+    pub fn new(
+        players: &[&'static StrategyInfo],
+        config: &TournamentConfig,
+    ) -> Result<Self, IpdError> {
+        config.match_config.validate()?;
+        let n = players.len();
+        if n < 2 {
+            return Err(IpdError::Parameter(
+                "a tournament needs at least two players".into(),
+            ));
+        }
+        if n > MAX_PLAYERS {
+            return Err(IpdError::TooLarge(format!(
+                "a tournament may have at most {MAX_PLAYERS} players, not {n}"
+            )));
+        }
+        if config.repetitions == 0 {
+            return Err(IpdError::Parameter(
+                "a tournament needs at least one repetition".into(),
+            ));
+        }
+        if config.repetitions > MAX_REPETITIONS {
+            return Err(IpdError::TooLarge(format!(
+                "a tournament may have at most {MAX_REPETITIONS} repetitions, not {}",
+                config.repetitions
+            )));
+        }
+        let pairings = (n * (n + 1) / 2) as u64;
+        let matches = pairings * config.repetitions as u64;
+        if matches > MAX_MATCHES {
+            return Err(IpdError::TooLarge(format!(
+                "{n} players and {} repetitions make {matches} matches, more than the {MAX_MATCHES} a tournament may have",
+                config.repetitions
+            )));
+        }
+        let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| (i..n).map(move |j| (i, j))).collect();
+        let mut jobs = Vec::new();
+        for r in 0..config.repetitions {
+            for (p, &(i, j)) in pairs.iter().enumerate() {
+                if r == 0 || !config.match_config.is_deterministic(players[i], players[j]) {
+                    jobs.push((r, p));
+                }
+            }
+        }
+        Ok(Tournament {
+            players: players.to_vec(),
+            config: *config,
+            pairs,
+            jobs,
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &TournamentConfig {
+        &self.config
+    }
+
+    /// The players, in input order.
+    pub fn players(&self) -> &[&'static StrategyInfo] {
+        &self.players
+    }
+
+    /// The number of matches to play.
+    pub fn matches(&self) -> usize {
+        self.jobs.len()
+    }
+
+    /// The players (i, j) of match `index` (< [`Tournament::matches`]).
+    pub fn pairing_of(&self, index: usize) -> (usize, usize) {
+        self.pairs[self.jobs[index].1]
+    }
+
+    /// Plays match `index` on its own random streams: the same summary
+    /// wherever, whenever and on whichever thread it is played.
+    pub fn play(&self, index: usize, runner: &mut MatchRunner) -> MatchSummary {
+        let n = self.players.len();
+        let (r, p) = self.jobs[index];
+        let (i, j) = self.pairs[p];
+        let stream = ((r * n + i) * n + j) as u64;
+        runner.play(
+            self.players[i],
+            self.players[j],
+            &self.config.match_config,
+            self.config.seed,
+            stream,
+        )
+    }
+
+    /// Plays every match, on the configured threads; `stop`, asked before
+    /// every match, ends the tournament early (the answer is then `None`).
+    pub fn run(&self, stop: Option<&(dyn Fn() -> bool + Sync)>) -> Option<TournamentResult> {
+        let config = &self.config;
+        // Automatic: one thread for small tournaments, where starting threads
+        // costs more than it saves.
+        let expected_turns = self.jobs.len() as f64
+            * config
+                .match_config
+                .prob_end
+                .map_or(config.match_config.turns as f64, |p| 1.0 / p);
+        let threads = match config.threads {
+            0 if expected_turns < 2.0e6 => 1,
+            0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
+            t => t,
+        }
+        .clamp(1, self.jobs.len().max(1));
+        let play = |range: std::ops::Range<usize>| -> Option<Vec<MatchSummary>> {
+            let mut runner = MatchRunner::new();
+            range
+                .map(|index| {
+                    if stop.is_some_and(|stop| stop()) {
+                        None
+                    } else {
+                        Some(self.play(index, &mut runner))
+                    }
+                })
+                .collect()
+        };
+        let summaries: Vec<MatchSummary> = if threads == 1 {
+            play(0..self.jobs.len())?
+        } else {
+            let chunk_size = self.jobs.len().div_ceil(threads);
+            let parts: Vec<Option<Vec<MatchSummary>>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..self.jobs.len())
+                    .step_by(chunk_size)
+                    .map(|start| {
+                        let end = (start + chunk_size).min(self.jobs.len());
+                        scope.spawn(move || play(start..end))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| {
+                        h.join()
+                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                    })
+                    .collect()
+            });
+            let mut all = Vec::with_capacity(self.jobs.len());
+            for part in parts {
+                all.extend(part?);
+            }
+            all
+        };
+        self.assemble(&summaries).ok()
+    }
+
+    /// The result of the summaries of every match, in match order.
+    pub fn assemble(&self, summaries: &[MatchSummary]) -> Result<TournamentResult, IpdError> {
+        if summaries.len() != self.jobs.len() {
+            return Err(IpdError::Parameter(format!(
+                "the tournament has {} matches, but {} summaries were given",
+                self.jobs.len(),
+                summaries.len()
+            )));
+        }
+        let config = &self.config;
+        let players = &self.players;
+        let pairs = &self.pairs;
+        let n = players.len();
+        let mut by_job = vec![vec![None; pairs.len()]; config.repetitions];
+        for (&(r, p), &summary) in self.jobs.iter().zip(summaries) {
+            by_job[r][p] = Some(summary);
+        }
+        let mut payoff_sum = vec![vec![0.0f64; n]; n];
+        let mut scores = vec![vec![0.0f64; config.repetitions]; n];
+        let mut wins = vec![vec![0u32; config.repetitions]; n];
+        let mut cooperations = vec![0usize; n];
+        let mut turns_against_others = vec![0usize; n];
+        for r in 0..config.repetitions {
+            for (p, &(i, j)) in pairs.iter().enumerate() {
+                let summary = by_job[r][p].or(by_job[0][p]).unwrap_or_default();
+                let per_turn = |k: usize| summary.scores[k] / summary.turns.max(1) as f64;
+                payoff_sum[i][j] += per_turn(0);
+                if i == j {
+                    continue;
+                }
+                payoff_sum[j][i] += per_turn(1);
+                scores[i][r] += per_turn(0) / (n - 1) as f64;
+                scores[j][r] += per_turn(1) / (n - 1) as f64;
+                if summary.scores[0] > summary.scores[1] {
+                    wins[i][r] += 1;
+                } else if summary.scores[1] > summary.scores[0] {
+                    wins[j][r] += 1;
+                }
+                cooperations[i] += summary.cooperations[0];
+                cooperations[j] += summary.cooperations[1];
+                turns_against_others[i] += summary.turns;
+                turns_against_others[j] += summary.turns;
+            }
+        }
+        let repetitions = config.repetitions as f64;
+        let payoff_matrix = payoff_sum
+            .into_iter()
+            .map(|row| row.into_iter().map(|x| x / repetitions).collect())
+            .collect();
+        let median_scores: Vec<f64> = scores.iter().map(|s| median(s)).collect();
+        let mut ranking: Vec<usize> = (0..n).collect();
+        ranking.sort_by(|&a, &b| median_scores[b].total_cmp(&median_scores[a]));
+        let cooperation_rates = cooperations
+            .iter()
+            .zip(&turns_against_others)
+            .map(|(&c, &t)| c as f64 / t.max(1) as f64)
+            .collect();
+        Ok(TournamentResult {
+            players: players.to_vec(),
+            scores,
+            median_scores,
+            ranking,
+            payoff_matrix,
+            wins,
+            cooperation_rates,
+        })
+    }
+}
+
 /// Plays the round robin of `players` (at least two).
 ///
 /// ```
@@ -75,129 +321,10 @@ pub fn run(
     players: &[&'static StrategyInfo],
     config: &TournamentConfig,
 ) -> Result<TournamentResult, IpdError> {
-    config.match_config.validate()?;
-    let n = players.len();
-    if n < 2 {
-        return Err(IpdError::Parameter(
-            "a tournament needs at least two players".into(),
-        ));
-    }
-    if config.repetitions == 0 {
-        return Err(IpdError::Parameter(
-            "a tournament needs at least one repetition".into(),
-        ));
-    }
-    let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| (i..n).map(move |j| (i, j))).collect();
-    // Jobs: (repetition, pair index); deterministic pairs only in repetition 0.
-    let mut jobs = Vec::new();
-    for r in 0..config.repetitions {
-        for (p, &(i, j)) in pairs.iter().enumerate() {
-            if r == 0 || !config.match_config.is_deterministic(players[i], players[j]) {
-                jobs.push((r, p));
-            }
-        }
-    }
-    // Automatic: one thread for small tournaments, where starting threads
-    // costs more than it saves.
-    let expected_turns = jobs.len() as f64
-        * config
-            .match_config
-            .prob_end
-            .map_or(config.match_config.turns as f64, |p| 1.0 / p);
-    let threads = match config.threads {
-        0 if expected_turns < 2.0e6 => 1,
-        0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
-        t => t,
-    }
-    .clamp(1, jobs.len().max(1));
-    let play = |chunk: &[(usize, usize)]| -> Vec<MatchSummary> {
-        let mut runner = MatchRunner::new();
-        chunk
-            .iter()
-            .map(|&(r, p)| {
-                let (i, j) = pairs[p];
-                let stream = ((r * n + i) * n + j) as u64;
-                runner.play(
-                    players[i],
-                    players[j],
-                    &config.match_config,
-                    config.seed,
-                    stream,
-                )
-            })
-            .collect()
-    };
-    let summaries: Vec<MatchSummary> = if threads == 1 {
-        play(&jobs)
-    } else {
-        let chunk_size = jobs.len().div_ceil(threads);
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = jobs
-                .chunks(chunk_size)
-                .map(|chunk| scope.spawn(move || play(chunk)))
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| {
-                    h.join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                })
-                .collect()
-        })
-    };
-    let mut by_job = vec![vec![None; pairs.len()]; config.repetitions];
-    for (&(r, p), summary) in jobs.iter().zip(summaries) {
-        by_job[r][p] = Some(summary);
-    }
-    let mut payoff_sum = vec![vec![0.0f64; n]; n];
-    let mut scores = vec![vec![0.0f64; config.repetitions]; n];
-    let mut wins = vec![vec![0u32; config.repetitions]; n];
-    let mut cooperations = vec![0usize; n];
-    let mut turns_against_others = vec![0usize; n];
-    for r in 0..config.repetitions {
-        for (p, &(i, j)) in pairs.iter().enumerate() {
-            let summary = by_job[r][p].or(by_job[0][p]).unwrap_or_default();
-            let per_turn = |k: usize| summary.scores[k] / summary.turns.max(1) as f64;
-            payoff_sum[i][j] += per_turn(0);
-            if i == j {
-                continue;
-            }
-            payoff_sum[j][i] += per_turn(1);
-            scores[i][r] += per_turn(0) / (n - 1) as f64;
-            scores[j][r] += per_turn(1) / (n - 1) as f64;
-            if summary.scores[0] > summary.scores[1] {
-                wins[i][r] += 1;
-            } else if summary.scores[1] > summary.scores[0] {
-                wins[j][r] += 1;
-            }
-            cooperations[i] += summary.cooperations[0];
-            cooperations[j] += summary.cooperations[1];
-            turns_against_others[i] += summary.turns;
-            turns_against_others[j] += summary.turns;
-        }
-    }
-    let repetitions = config.repetitions as f64;
-    let payoff_matrix = payoff_sum
-        .into_iter()
-        .map(|row| row.into_iter().map(|x| x / repetitions).collect())
-        .collect();
-    let median_scores: Vec<f64> = scores.iter().map(|s| median(s)).collect();
-    let mut ranking: Vec<usize> = (0..n).collect();
-    ranking.sort_by(|&a, &b| median_scores[b].total_cmp(&median_scores[a]));
-    let cooperation_rates = cooperations
-        .iter()
-        .zip(&turns_against_others)
-        .map(|(&c, &t)| c as f64 / t.max(1) as f64)
-        .collect();
-    Ok(TournamentResult {
-        players: players.to_vec(),
-        scores,
-        median_scores,
-        ranking,
-        payoff_matrix,
-        wins,
-        cooperation_rates,
-    })
+    let tournament = Tournament::new(players, config)?;
+    tournament
+        .run(None)
+        .ok_or_else(|| IpdError::Parameter("the tournament stopped before its end".into()))
 }
 
 /// The median of a non-empty list (mean of the two middle values when even).
@@ -263,5 +390,53 @@ mod tests {
         assert_eq!(one, run(&players, &config).unwrap());
         config.seed = 10;
         assert_ne!(one.scores, run(&players, &config).unwrap().scores);
+    }
+
+    #[test]
+    fn matches_played_one_by_one_in_any_order_assemble_to_the_same_result() {
+        let players: Vec<_> = STRATEGIES.iter().skip(5).take(8).collect();
+        let config = TournamentConfig {
+            match_config: MatchConfig {
+                turns: 30,
+                noise: 0.1,
+                ..MatchConfig::default()
+            },
+            repetitions: 3,
+            seed: 4,
+            threads: 2,
+        };
+        let tournament = Tournament::new(&players, &config).unwrap();
+        let mut runner = MatchRunner::new();
+        let mut summaries = vec![MatchSummary::default(); tournament.matches()];
+        // Backwards, as a cluster might return them.
+        for index in (0..tournament.matches()).rev() {
+            summaries[index] = tournament.play(index, &mut runner);
+        }
+        assert_eq!(
+            tournament.assemble(&summaries).unwrap(),
+            run(&players, &config).unwrap()
+        );
+        assert!(tournament.assemble(&summaries[1..]).is_err());
+    }
+
+    #[test]
+    fn a_stop_ends_the_tournament_and_limits_refuse_huge_ones() {
+        let players: Vec<_> = STRATEGIES.iter().take(4).collect();
+        let config = TournamentConfig::default();
+        let tournament = Tournament::new(&players, &config).unwrap();
+        assert_eq!(tournament.run(Some(&|| true)), None);
+        let huge = TournamentConfig {
+            repetitions: MAX_REPETITIONS + 1,
+            ..config
+        };
+        let message = Tournament::new(&players, &huge).unwrap_err().to_string();
+        assert!(message.contains("at most 1000000 repetitions"), "{message}");
+        let many = TournamentConfig {
+            repetitions: 1_000_000,
+            ..config
+        };
+        let all: Vec<_> = STRATEGIES.iter().collect();
+        let message = Tournament::new(&all, &many).unwrap_err().to_string();
+        assert!(message.contains("more than the 10000000"), "{message}");
     }
 }

@@ -1,0 +1,386 @@
+//! The iterated prisoner's dilemma from Python: strategies, matches,
+//! tournaments (local, or one match at a time for a Dask cluster) and the
+//! Moran process, on `sprague-repeated`.
+//!
+//! Answers cross as the JSON records of `sprague_repeated::ipd::records`,
+//! the same the command line prints with `--format json`. Tournaments and
+//! Moran runs release the GIL and poll for `KeyboardInterrupt` between
+//! matches (see [`crate::interrupt`]).
+
+use pyo3::prelude::*;
+use sprague_repeated::ipd::moran::{self, MoranConfig};
+use sprague_repeated::ipd::records::{
+    strategy_records, MatchRecord, MoranRecord, TournamentRecord,
+};
+use sprague_repeated::ipd::tournament::{Tournament, TournamentConfig, TournamentResult};
+use sprague_repeated::ipd::{lookup, play_match, IpdError, MatchConfig, MatchSummary, Payoffs};
+use sprague_repeated::ipd::{StrategyInfo, STRATEGIES};
+
+use crate::interrupt::Interrupt;
+
+/// The most threads one tournament starts.
+const MAX_THREADS: usize = 256;
+
+pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(ipd_strategies, module)?)?;
+    module.add_function(wrap_pyfunction!(ipd_match, module)?)?;
+    module.add_function(wrap_pyfunction!(ipd_tournament, module)?)?;
+    module.add_function(wrap_pyfunction!(ipd_tournament_pairings, module)?)?;
+    module.add_function(wrap_pyfunction!(ipd_tournament_part, module)?)?;
+    module.add_function(wrap_pyfunction!(ipd_tournament_assemble, module)?)?;
+    module.add_function(wrap_pyfunction!(ipd_moran, module)?)?;
+    module.add_class::<NativeTournament>()?;
+    module.add("IPD_MAX_POPULATION", moran::MAX_POPULATION)?;
+    Ok(())
+}
+
+/// The Python exception of an IPD error, with the command line's sentence
+/// (its option names turned into the keyword arguments).
+fn to_python(error: IpdError) -> PyErr {
+    let message = error
+        .to_string()
+        .replace("pass --allow-non-pd", "pass allow_non_pd=True")
+        .replace(
+            "`sprague ipd strategies` lists them all",
+            "`sprague.ipd.strategies()` lists them all",
+        );
+    match error {
+        IpdError::TooLarge(_) => crate::TooLarge::new_err(message),
+        _ => crate::InvalidInput::new_err(message),
+    }
+}
+
+fn json<T: serde::Serialize>(value: &T) -> PyResult<String> {
+    serde_json::to_string(value)
+        .map_err(|error| crate::Error::new_err(format!("could not write JSON: {error}")))
+}
+
+fn interrupted(interrupt: Interrupt) -> PyErr {
+    interrupt
+        .into_error()
+        .unwrap_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"))
+}
+
+/// The match configuration of the keyword arguments, checked as the command line checks it.
+fn match_config(
+    turns: usize,
+    prob_end: Option<f64>,
+    noise: f64,
+    payoffs: (f64, f64, f64, f64),
+    allow_non_pd: bool,
+) -> Result<MatchConfig, IpdError> {
+    let (r, s, t, p) = payoffs;
+    let payoffs = Payoffs { r, s, t, p };
+    if !allow_non_pd {
+        payoffs.check_prisoners_dilemma()?;
+    }
+    let config = MatchConfig {
+        turns,
+        prob_end,
+        noise,
+        payoffs,
+    };
+    config.validate()?;
+    Ok(config)
+}
+
+fn strategies(names: &[String]) -> Result<Vec<&'static StrategyInfo>, IpdError> {
+    if names.is_empty() {
+        return Ok(STRATEGIES.iter().collect());
+    }
+    names.iter().map(|name| lookup(name)).collect()
+}
+
+/// Every strategy (JSON list: id, name, aliases, stochastic, description).
+#[pyfunction]
+fn ipd_strategies() -> PyResult<String> {
+    json(&strategy_records())
+}
+
+/// One match (JSON as `sprague ipd match --format json`).
+#[pyfunction]
+#[pyo3(signature = (a, b, turns = 200, prob_end = None, noise = 0.0, seed = 0, payoffs = (3.0, 0.0, 5.0, 1.0), allow_non_pd = false))]
+#[allow(clippy::too_many_arguments)]
+fn ipd_match(
+    py: Python<'_>,
+    a: &str,
+    b: &str,
+    turns: usize,
+    prob_end: Option<f64>,
+    noise: f64,
+    seed: u64,
+    payoffs: (f64, f64, f64, f64),
+    allow_non_pd: bool,
+) -> PyResult<String> {
+    let (a, b) = (lookup(a).map_err(to_python)?, lookup(b).map_err(to_python)?);
+    let config = match_config(turns, prob_end, noise, payoffs, allow_non_pd).map_err(to_python)?;
+    let result = py.detach(|| play_match(a, b, &config, seed));
+    json(&MatchRecord::new(a, b, &result))
+}
+
+/// A finished tournament: its JSON record and its SVG plots.
+#[pyclass(module = "sprague._native", frozen)]
+pub(crate) struct NativeTournament {
+    result: TournamentResult,
+    config: TournamentConfig,
+}
+
+#[pymethods]
+impl NativeTournament {
+    /// The JSON of `sprague ipd tournament --format json`.
+    fn record(&self) -> PyResult<String> {
+        json(&TournamentRecord::new(&self.result, &self.config))
+    }
+
+    /// The box plot of the scores per turn (SVG text).
+    fn box_plot(&self) -> String {
+        sprague_repeated::ipd::plot::box_plot(&self.result)
+    }
+
+    /// The heat map of the payoff matrix (SVG text).
+    fn payoff_heat_map(&self) -> String {
+        sprague_repeated::ipd::plot::payoff_heat_map(&self.result)
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn tournament_of(
+    names: &[String],
+    turns: usize,
+    prob_end: Option<f64>,
+    noise: f64,
+    seed: u64,
+    payoffs: (f64, f64, f64, f64),
+    allow_non_pd: bool,
+    repetitions: usize,
+    threads: usize,
+) -> Result<Tournament, IpdError> {
+    let players = strategies(names)?;
+    let config = TournamentConfig {
+        match_config: match_config(turns, prob_end, noise, payoffs, allow_non_pd)?,
+        repetitions,
+        seed,
+        threads,
+    };
+    Tournament::new(&players, &config)
+}
+
+/// The round robin of `names` (all strategies when empty), on `threads`
+/// threads with the GIL released; `KeyboardInterrupt` stops it.
+#[pyfunction]
+#[pyo3(signature = (names, turns = 200, prob_end = None, noise = 0.0, seed = 0, payoffs = (3.0, 0.0, 5.0, 1.0), allow_non_pd = false, repetitions = 10, threads = 1))]
+#[allow(clippy::too_many_arguments)]
+fn ipd_tournament(
+    py: Python<'_>,
+    names: Vec<String>,
+    turns: usize,
+    prob_end: Option<f64>,
+    noise: f64,
+    seed: u64,
+    payoffs: (f64, f64, f64, f64),
+    allow_non_pd: bool,
+    repetitions: usize,
+    threads: usize,
+) -> PyResult<NativeTournament> {
+    let tournament = tournament_of(
+        &names,
+        turns,
+        prob_end,
+        noise,
+        seed,
+        payoffs,
+        allow_non_pd,
+        repetitions,
+        threads,
+    )
+    .map_err(to_python)?;
+    if threads > MAX_THREADS {
+        return Err(crate::InvalidInput::new_err(format!(
+            "processes must be from 0 (all cores) to {MAX_THREADS}, not {threads}"
+        )));
+    }
+    let interrupt = Interrupt::new();
+    let result = py.detach(|| tournament.run(Some(&|| interrupt.poll())));
+    match result {
+        Some(result) => Ok(NativeTournament {
+            result,
+            config: *tournament.config(),
+        }),
+        None => Err(interrupted(interrupt)),
+    }
+}
+
+/// The pairing (i, j) of every match of the tournament, in match order: the
+/// client groups matches by pairing and sends each group to a worker.
+#[pyfunction]
+#[pyo3(signature = (names, turns = 200, prob_end = None, noise = 0.0, seed = 0, payoffs = (3.0, 0.0, 5.0, 1.0), allow_non_pd = false, repetitions = 10))]
+#[allow(clippy::too_many_arguments)]
+fn ipd_tournament_pairings(
+    names: Vec<String>,
+    turns: usize,
+    prob_end: Option<f64>,
+    noise: f64,
+    seed: u64,
+    payoffs: (f64, f64, f64, f64),
+    allow_non_pd: bool,
+    repetitions: usize,
+) -> PyResult<Vec<(usize, usize)>> {
+    let tournament = tournament_of(
+        &names,
+        turns,
+        prob_end,
+        noise,
+        seed,
+        payoffs,
+        allow_non_pd,
+        repetitions,
+        1,
+    )
+    .map_err(to_python)?;
+    Ok((0..tournament.matches())
+        .map(|index| tournament.pairing_of(index))
+        .collect())
+}
+
+/// A match summary as it crosses to and from a worker: (turns, score of the
+/// first, of the second, cooperations of the first, of the second).
+type Summary = (usize, f64, f64, usize, usize);
+
+/// Plays the matches `indices` of the tournament (e.g. on a Dask worker),
+/// each on its own random streams, so the result does not depend on where.
+#[pyfunction]
+#[pyo3(signature = (names, indices, turns = 200, prob_end = None, noise = 0.0, seed = 0, payoffs = (3.0, 0.0, 5.0, 1.0), allow_non_pd = false, repetitions = 10))]
+#[allow(clippy::too_many_arguments)]
+fn ipd_tournament_part(
+    py: Python<'_>,
+    names: Vec<String>,
+    indices: Vec<usize>,
+    turns: usize,
+    prob_end: Option<f64>,
+    noise: f64,
+    seed: u64,
+    payoffs: (f64, f64, f64, f64),
+    allow_non_pd: bool,
+    repetitions: usize,
+) -> PyResult<Vec<Summary>> {
+    let tournament = tournament_of(
+        &names,
+        turns,
+        prob_end,
+        noise,
+        seed,
+        payoffs,
+        allow_non_pd,
+        repetitions,
+        1,
+    )
+    .map_err(to_python)?;
+    if let Some(&bad) = indices.iter().find(|&&i| i >= tournament.matches()) {
+        return Err(crate::InvalidInput::new_err(format!(
+            "the tournament has {} matches, so there is no match {bad}",
+            tournament.matches()
+        )));
+    }
+    let interrupt = Interrupt::new();
+    let summaries = py.detach(|| {
+        let mut runner = sprague_repeated::ipd::MatchRunner::new();
+        let mut out = Vec::with_capacity(indices.len());
+        for &index in &indices {
+            if interrupt.poll() {
+                return None;
+            }
+            let s = tournament.play(index, &mut runner);
+            out.push((
+                s.turns,
+                s.scores[0],
+                s.scores[1],
+                s.cooperations[0],
+                s.cooperations[1],
+            ));
+        }
+        Some(out)
+    });
+    summaries.ok_or_else(|| interrupted(interrupt))
+}
+
+/// The tournament assembled from the summaries of all its matches, in match order.
+#[pyfunction]
+#[pyo3(signature = (names, summaries, turns = 200, prob_end = None, noise = 0.0, seed = 0, payoffs = (3.0, 0.0, 5.0, 1.0), allow_non_pd = false, repetitions = 10))]
+#[allow(clippy::too_many_arguments)]
+fn ipd_tournament_assemble(
+    names: Vec<String>,
+    summaries: Vec<Summary>,
+    turns: usize,
+    prob_end: Option<f64>,
+    noise: f64,
+    seed: u64,
+    payoffs: (f64, f64, f64, f64),
+    allow_non_pd: bool,
+    repetitions: usize,
+) -> PyResult<NativeTournament> {
+    let tournament = tournament_of(
+        &names,
+        turns,
+        prob_end,
+        noise,
+        seed,
+        payoffs,
+        allow_non_pd,
+        repetitions,
+        1,
+    )
+    .map_err(to_python)?;
+    let summaries: Vec<MatchSummary> = summaries
+        .into_iter()
+        .map(|(turns, a, b, ca, cb)| MatchSummary {
+            turns,
+            scores: [a, b],
+            cooperations: [ca, cb],
+        })
+        .collect();
+    let result = tournament.assemble(&summaries).map_err(to_python)?;
+    Ok(NativeTournament {
+        result,
+        config: *tournament.config(),
+    })
+}
+
+/// The Moran process from `population`, `runs` times (JSON as `sprague ipd
+/// moran --format json`), with the GIL released; `KeyboardInterrupt` stops it.
+#[pyfunction]
+#[pyo3(signature = (population, turns = 200, prob_end = None, noise = 0.0, seed = 0, payoffs = (3.0, 0.0, 5.0, 1.0), allow_non_pd = false, runs = 1, max_steps = 10_000, mutation_rate = 0.0))]
+#[allow(clippy::too_many_arguments)]
+fn ipd_moran(
+    py: Python<'_>,
+    population: Vec<String>,
+    turns: usize,
+    prob_end: Option<f64>,
+    noise: f64,
+    seed: u64,
+    payoffs: (f64, f64, f64, f64),
+    allow_non_pd: bool,
+    runs: usize,
+    max_steps: usize,
+    mutation_rate: f64,
+) -> PyResult<String> {
+    let population: Vec<&'static StrategyInfo> = population
+        .iter()
+        .map(|name| lookup(name))
+        .collect::<Result<_, _>>()
+        .map_err(to_python)?;
+    let config = MoranConfig {
+        match_config: match_config(turns, prob_end, noise, payoffs, allow_non_pd)
+            .map_err(to_python)?,
+        seed,
+        max_steps,
+        mutation_rate,
+    };
+    let interrupt = Interrupt::new();
+    let outcome = py
+        .detach(|| moran::simulate(&population, &config, runs, Some(&|| interrupt.poll())))
+        .map_err(to_python)?;
+    match outcome {
+        Some(outcome) => json(&MoranRecord::new(&outcome, runs)),
+        None => Err(interrupted(interrupt)),
+    }
+}
