@@ -16,8 +16,8 @@ mod cooperative;
 mod impartial;
 mod interrupt;
 mod nimber;
-mod strategic;
 mod repeated;
+mod strategic;
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
