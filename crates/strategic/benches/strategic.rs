@@ -11,8 +11,10 @@ use std::time::Instant;
 
 use sprague_strategic::lemke_howson::lemke_howson_bimatrix;
 use sprague_strategic::random::{random_bimatrix, to_rational};
+use sprague_strategic::report::{nash_report, solve_nash, NashMethod, NashOptions};
 use sprague_strategic::vertex_enumeration::{all_equilibria_bimatrix, EnumerationOptions};
 use sprague_strategic::zero_sum::solve_zero_sum;
+use sprague_strategic::NormalFormGame;
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
@@ -70,6 +72,31 @@ fn main() {
     );
     report.insert("enum10_median_s".into(), enum_median.into());
     report.insert("enum10_counts".into(), counts.into());
+
+    // The same games through the library face the CLI and the Python module
+    // call (solve, the JSON record with components): the Rust figure that the
+    // Python benchmark (scripts/bench-python.sh) compares its calls with.
+    let mut face_times = Vec::new();
+    for seed in 0..count {
+        let (a, b) = random_bimatrix(10, 10, 1000, 1000 + seed);
+        let game = NormalFormGame::from_bimatrix(&to_rational(&a), &to_rational(&b))
+            .expect("a bimatrix game");
+        let options = NashOptions {
+            method: NashMethod::Enum,
+            ..NashOptions::default()
+        };
+        let start = Instant::now();
+        let found = solve_nash(&game, &options).expect("10x10 is within limits");
+        let text = serde_json::to_string(&nash_report(&game, &found)).expect("JSON");
+        face_times.push(start.elapsed().as_secs_f64());
+        std::hint::black_box(text);
+    }
+    let face_median = median(&mut face_times);
+    println!(
+        "all equilibria 10x10 through the report (solve + JSON record): median {:.3} ms",
+        face_median * 1e3
+    );
+    report.insert("enum10_report_median_s".into(), face_median.into());
     if enum_only {
         write_report(&json_out, report);
         return;
