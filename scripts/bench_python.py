@@ -30,6 +30,7 @@ from fractions import Fraction
 import functools
 
 import sprague
+from bench_repeated_peers import axelrod_players, voting  # the same inputs as scripts/bench-repeated.sh
 
 print = functools.partial(print, flush=True)  # noqa: A001 — progress as it happens
 
@@ -60,12 +61,6 @@ def load_games(games_dir):
         key=lambda p: int(p.rsplit("_", 1)[1].split(".")[0]),
     )
     return [json.load(open(f))["matrices"] for f in files]
-
-
-def voting(n, modulus, factor):
-    """The 20-player weighted voting game of crates/cooperative/benches/power_indices.rs."""
-    weights = [1 + (i * factor) % modulus for i in range(1, n + 1)]
-    return sum(weights) // 2 + 1, weights
 
 
 TOURNAMENT_20 = [
@@ -187,20 +182,7 @@ def main():
     try:
         import axelrod as axl
 
-        def strategy(*names):
-            for name in names:
-                if hasattr(axl, name):
-                    return getattr(axl, name)()
-            raise AttributeError(names[0])
-
-        players = [
-            strategy("Cooperator"), strategy("Defector"), strategy("TitForTat"), strategy("TitFor2Tats"),
-            strategy("TwoTitsForTat"), strategy("SuspiciousTitForTat"), strategy("Bully"), strategy("Grudger"),
-            strategy("WinStayLoseShift"), strategy("GTFT"), strategy("Random"), strategy("Alternator"),
-            strategy("Gradual"), strategy("FirstByJoss", "Joss"), strategy("Prober"), strategy("Adaptive"),
-            strategy("Handshake"), strategy("FirstByDavis", "Davis"), strategy("FirstByFeld", "Feld"),
-            strategy("FirstByGrofman", "Grofman"),
-        ]
+        players = axelrod_players()
 
         def axelrod_tournament():
             axl.Tournament(players, turns=200, repetitions=5, seed=1).play(progress_bar=False, processes=None)

@@ -25,7 +25,8 @@ def cpu_median(runs, function):
     return statistics.median(samples)
 
 
-def axelrod_tournament(runs):
+def axelrod_players():
+    """The 20 strategies of the tournament benchmark, as the Axelrod library names them."""
     import axelrod as axl
 
     def strategy(*names):
@@ -34,7 +35,7 @@ def axelrod_tournament(runs):
                 return getattr(axl, name)()
         raise AttributeError(names[0])
 
-    players = [
+    return [
         strategy("Cooperator"), strategy("Defector"), strategy("TitForTat"), strategy("TitFor2Tats"),
         strategy("TwoTitsForTat"), strategy("SuspiciousTitForTat"), strategy("Bully"), strategy("Grudger"),
         strategy("WinStayLoseShift"), strategy("GTFT"), strategy("Random"), strategy("Alternator"),
@@ -42,6 +43,12 @@ def axelrod_tournament(runs):
         strategy("Handshake"), strategy("FirstByDavis", "Davis"), strategy("FirstByFeld", "Feld"),
         strategy("FirstByGrofman", "Grofman"),
     ]
+
+
+def axelrod_tournament(runs):
+    import axelrod as axl
+
+    players = axelrod_players()
 
     def play():
         tournament = axl.Tournament(players, turns=200, repetitions=5, seed=1)

@@ -61,14 +61,42 @@ fn interrupted(interrupt: Interrupt) -> PyErr {
         .unwrap_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"))
 }
 
-/// The match configuration of the keyword arguments, checked as the command line checks it.
-fn match_config(
+/// How every match is played: the dict `sprague.ipd` builds (`_play`), one
+/// argument of every native IPD function. Absent, the command line's defaults.
+#[derive(Debug, Clone, Copy, FromPyObject)]
+#[pyo3(from_item_all)]
+pub(crate) struct Play {
     turns: usize,
     prob_end: Option<f64>,
     noise: f64,
+    seed: u64,
     payoffs: (f64, f64, f64, f64),
     allow_non_pd: bool,
-) -> Result<MatchConfig, IpdError> {
+}
+
+impl Default for Play {
+    fn default() -> Self {
+        Play {
+            turns: 200,
+            prob_end: None,
+            noise: 0.0,
+            seed: 0,
+            payoffs: (3.0, 0.0, 5.0, 1.0),
+            allow_non_pd: false,
+        }
+    }
+}
+
+/// The match configuration of `play`, checked as the command line checks it.
+fn match_config(play: &Play) -> Result<MatchConfig, IpdError> {
+    let Play {
+        turns,
+        prob_end,
+        noise,
+        payoffs,
+        allow_non_pd,
+        ..
+    } = *play;
     let (r, s, t, p) = payoffs;
     let payoffs = Payoffs { r, s, t, p };
     if !allow_non_pd {
@@ -99,22 +127,12 @@ fn ipd_strategies() -> PyResult<String> {
 
 /// One match (JSON as `sprague ipd match --format json`).
 #[pyfunction]
-#[pyo3(signature = (a, b, turns = 200, prob_end = None, noise = 0.0, seed = 0, payoffs = (3.0, 0.0, 5.0, 1.0), allow_non_pd = false))]
-#[allow(clippy::too_many_arguments)]
-fn ipd_match(
-    py: Python<'_>,
-    a: &str,
-    b: &str,
-    turns: usize,
-    prob_end: Option<f64>,
-    noise: f64,
-    seed: u64,
-    payoffs: (f64, f64, f64, f64),
-    allow_non_pd: bool,
-) -> PyResult<String> {
+#[pyo3(signature = (a, b, play = None))]
+fn ipd_match(py: Python<'_>, a: &str, b: &str, play: Option<Play>) -> PyResult<String> {
+    let play = play.unwrap_or_default();
     let (a, b) = (lookup(a).map_err(to_python)?, lookup(b).map_err(to_python)?);
-    let config = match_config(turns, prob_end, noise, payoffs, allow_non_pd).map_err(to_python)?;
-    let result = py.detach(|| play_match(a, b, &config, seed));
+    let config = match_config(&play).map_err(to_python)?;
+    let result = py.detach(|| play_match(a, b, &config, play.seed));
     json(&MatchRecord::new(a, b, &result))
 }
 
@@ -143,23 +161,18 @@ impl NativeTournament {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn tournament_of(
     names: &[String],
-    turns: usize,
-    prob_end: Option<f64>,
-    noise: f64,
-    seed: u64,
-    payoffs: (f64, f64, f64, f64),
-    allow_non_pd: bool,
+    play: Option<Play>,
     repetitions: usize,
     threads: usize,
 ) -> Result<Tournament, IpdError> {
+    let play = play.unwrap_or_default();
     let players = strategies(names)?;
     let config = TournamentConfig {
-        match_config: match_config(turns, prob_end, noise, payoffs, allow_non_pd)?,
+        match_config: match_config(&play)?,
         repetitions,
-        seed,
+        seed: play.seed,
         threads,
     };
     Tournament::new(&players, &config)
@@ -168,32 +181,15 @@ fn tournament_of(
 /// The round robin of `names` (all strategies when empty), on `threads`
 /// threads with the GIL released; `KeyboardInterrupt` stops it.
 #[pyfunction]
-#[pyo3(signature = (names, turns = 200, prob_end = None, noise = 0.0, seed = 0, payoffs = (3.0, 0.0, 5.0, 1.0), allow_non_pd = false, repetitions = 10, threads = 1))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (names, play = None, repetitions = 10, threads = 1))]
 fn ipd_tournament(
     py: Python<'_>,
     names: Vec<String>,
-    turns: usize,
-    prob_end: Option<f64>,
-    noise: f64,
-    seed: u64,
-    payoffs: (f64, f64, f64, f64),
-    allow_non_pd: bool,
+    play: Option<Play>,
     repetitions: usize,
     threads: usize,
 ) -> PyResult<NativeTournament> {
-    let tournament = tournament_of(
-        &names,
-        turns,
-        prob_end,
-        noise,
-        seed,
-        payoffs,
-        allow_non_pd,
-        repetitions,
-        threads,
-    )
-    .map_err(to_python)?;
+    let tournament = tournament_of(&names, play, repetitions, threads).map_err(to_python)?;
     if threads > MAX_THREADS {
         return Err(crate::InvalidInput::new_err(format!(
             "processes must be from 0 (all cores) to {MAX_THREADS}, not {threads}"
@@ -213,30 +209,13 @@ fn ipd_tournament(
 /// The pairing (i, j) of every match of the tournament, in match order: the
 /// client groups matches by pairing and sends each group to a worker.
 #[pyfunction]
-#[pyo3(signature = (names, turns = 200, prob_end = None, noise = 0.0, seed = 0, payoffs = (3.0, 0.0, 5.0, 1.0), allow_non_pd = false, repetitions = 10))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (names, play = None, repetitions = 10))]
 fn ipd_tournament_pairings(
     names: Vec<String>,
-    turns: usize,
-    prob_end: Option<f64>,
-    noise: f64,
-    seed: u64,
-    payoffs: (f64, f64, f64, f64),
-    allow_non_pd: bool,
+    play: Option<Play>,
     repetitions: usize,
 ) -> PyResult<Vec<(usize, usize)>> {
-    let tournament = tournament_of(
-        &names,
-        turns,
-        prob_end,
-        noise,
-        seed,
-        payoffs,
-        allow_non_pd,
-        repetitions,
-        1,
-    )
-    .map_err(to_python)?;
+    let tournament = tournament_of(&names, play, repetitions, 1).map_err(to_python)?;
     Ok((0..tournament.matches())
         .map(|index| tournament.pairing_of(index))
         .collect())
@@ -249,32 +228,15 @@ type Summary = (usize, f64, f64, usize, usize);
 /// Plays the matches `indices` of the tournament (e.g. on a Dask worker),
 /// each on its own random streams, so the result does not depend on where.
 #[pyfunction]
-#[pyo3(signature = (names, indices, turns = 200, prob_end = None, noise = 0.0, seed = 0, payoffs = (3.0, 0.0, 5.0, 1.0), allow_non_pd = false, repetitions = 10))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (names, indices, play = None, repetitions = 10))]
 fn ipd_tournament_part(
     py: Python<'_>,
     names: Vec<String>,
     indices: Vec<usize>,
-    turns: usize,
-    prob_end: Option<f64>,
-    noise: f64,
-    seed: u64,
-    payoffs: (f64, f64, f64, f64),
-    allow_non_pd: bool,
+    play: Option<Play>,
     repetitions: usize,
 ) -> PyResult<Vec<Summary>> {
-    let tournament = tournament_of(
-        &names,
-        turns,
-        prob_end,
-        noise,
-        seed,
-        payoffs,
-        allow_non_pd,
-        repetitions,
-        1,
-    )
-    .map_err(to_python)?;
+    let tournament = tournament_of(&names, play, repetitions, 1).map_err(to_python)?;
     if let Some(&bad) = indices.iter().find(|&&i| i >= tournament.matches()) {
         return Err(crate::InvalidInput::new_err(format!(
             "the tournament has {} matches, so there is no match {bad}",
@@ -305,31 +267,14 @@ fn ipd_tournament_part(
 
 /// The tournament assembled from the summaries of all its matches, in match order.
 #[pyfunction]
-#[pyo3(signature = (names, summaries, turns = 200, prob_end = None, noise = 0.0, seed = 0, payoffs = (3.0, 0.0, 5.0, 1.0), allow_non_pd = false, repetitions = 10))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (names, summaries, play = None, repetitions = 10))]
 fn ipd_tournament_assemble(
     names: Vec<String>,
     summaries: Vec<Summary>,
-    turns: usize,
-    prob_end: Option<f64>,
-    noise: f64,
-    seed: u64,
-    payoffs: (f64, f64, f64, f64),
-    allow_non_pd: bool,
+    play: Option<Play>,
     repetitions: usize,
 ) -> PyResult<NativeTournament> {
-    let tournament = tournament_of(
-        &names,
-        turns,
-        prob_end,
-        noise,
-        seed,
-        payoffs,
-        allow_non_pd,
-        repetitions,
-        1,
-    )
-    .map_err(to_python)?;
+    let tournament = tournament_of(&names, play, repetitions, 1).map_err(to_python)?;
     let summaries: Vec<MatchSummary> = summaries
         .into_iter()
         .map(|(turns, a, b, ca, cb)| MatchSummary {
@@ -348,17 +293,11 @@ fn ipd_tournament_assemble(
 /// The Moran process from `population`, `runs` times (JSON as `sprague ipd
 /// moran --format json`), with the GIL released; `KeyboardInterrupt` stops it.
 #[pyfunction]
-#[pyo3(signature = (population, turns = 200, prob_end = None, noise = 0.0, seed = 0, payoffs = (3.0, 0.0, 5.0, 1.0), allow_non_pd = false, runs = 1, max_steps = 10_000, mutation_rate = 0.0))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (population, play = None, runs = 1, max_steps = 10_000, mutation_rate = 0.0))]
 fn ipd_moran(
     py: Python<'_>,
     population: Vec<String>,
-    turns: usize,
-    prob_end: Option<f64>,
-    noise: f64,
-    seed: u64,
-    payoffs: (f64, f64, f64, f64),
-    allow_non_pd: bool,
+    play: Option<Play>,
     runs: usize,
     max_steps: usize,
     mutation_rate: f64,
@@ -368,10 +307,10 @@ fn ipd_moran(
         .map(|name| lookup(name))
         .collect::<Result<_, _>>()
         .map_err(to_python)?;
+    let play = play.unwrap_or_default();
     let config = MoranConfig {
-        match_config: match_config(turns, prob_end, noise, payoffs, allow_non_pd)
-            .map_err(to_python)?,
-        seed,
+        match_config: match_config(&play).map_err(to_python)?,
+        seed: play.seed,
         max_steps,
         mutation_rate,
     };

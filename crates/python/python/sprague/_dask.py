@@ -36,7 +36,7 @@ def _tournament_part(names: List[str], indices: List[int], params: dict) -> list
     # Runs on a worker: import there, not at the client.
     from sprague import _native as native
 
-    return native.ipd_tournament_part(names, indices, **params)
+    return native.ipd_tournament_part(names, indices, play=params["play"], repetitions=params["repetitions"])
 
 
 def tournament_on(client: Any, names: List[str], play: dict, repetitions: int) -> Any:
@@ -44,8 +44,8 @@ def tournament_on(client: Any, names: List[str], play: dict, repetitions: int) -
     per pairing (all its repetitions), each match on its own random streams
     (``sprague._native.ipd_tournament_part``); the summaries are assembled
     here exactly as a local tournament assembles them."""
-    params = dict(play, repetitions=repetitions)
-    pairings = _native.ipd_tournament_pairings(names, **params)
+    params = {"play": play, "repetitions": repetitions}
+    pairings = _native.ipd_tournament_pairings(names, play=play, repetitions=repetitions)
     groups: dict = {}
     for index, pairing in enumerate(pairings):
         groups.setdefault(pairing, []).append(index)
@@ -59,4 +59,4 @@ def tournament_on(client: Any, names: List[str], play: dict, repetitions: int) -
     for pairing, part in zip(order, parts):
         for index, summary in zip(groups[pairing], part):
             summaries[index] = summary
-    return _native.ipd_tournament_assemble(names, summaries, **params)
+    return _native.ipd_tournament_assemble(names, summaries, play=play, repetitions=repetitions)

@@ -118,34 +118,30 @@ class NativeStrategic:
 IPD_MAX_POPULATION: int
 _Payoffs = Tuple[float, float, float, float]
 _Summary = Tuple[int, float, float, int, int]
+# How every match is played: turns, prob_end, noise, seed, payoffs, allow_non_pd.
+_Play = Dict[str, Any]
 
 def ipd_strategies() -> str: ...
 def ipd_match(
-    a: str, b: str, turns: int = ..., prob_end: Optional[float] = ..., noise: float = ...,
-    seed: int = ..., payoffs: _Payoffs = ..., allow_non_pd: bool = ...,
+    a: str, b: str, play: Optional[_Play] = ...,
 ) -> str: ...
 def ipd_tournament(
-    names: List[str], turns: int = ..., prob_end: Optional[float] = ..., noise: float = ...,
-    seed: int = ..., payoffs: _Payoffs = ..., allow_non_pd: bool = ..., repetitions: int = ...,
+    names: List[str], play: Optional[_Play] = ..., repetitions: int = ...,
     threads: int = ...,
 ) -> "NativeTournament": ...
 def ipd_tournament_pairings(
-    names: List[str], turns: int = ..., prob_end: Optional[float] = ..., noise: float = ...,
-    seed: int = ..., payoffs: _Payoffs = ..., allow_non_pd: bool = ..., repetitions: int = ...,
+    names: List[str], play: Optional[_Play] = ..., repetitions: int = ...,
 ) -> List[Tuple[int, int]]: ...
 def ipd_tournament_part(
-    names: List[str], indices: List[int], turns: int = ..., prob_end: Optional[float] = ...,
-    noise: float = ..., seed: int = ..., payoffs: _Payoffs = ..., allow_non_pd: bool = ...,
+    names: List[str], indices: List[int], play: Optional[_Play] = ...,
     repetitions: int = ...,
 ) -> List[_Summary]: ...
 def ipd_tournament_assemble(
-    names: List[str], summaries: List[_Summary], turns: int = ..., prob_end: Optional[float] = ...,
-    noise: float = ..., seed: int = ..., payoffs: _Payoffs = ..., allow_non_pd: bool = ...,
+    names: List[str], summaries: List[_Summary], play: Optional[_Play] = ...,
     repetitions: int = ...,
 ) -> "NativeTournament": ...
 def ipd_moran(
-    population: List[str], turns: int = ..., prob_end: Optional[float] = ..., noise: float = ...,
-    seed: int = ..., payoffs: _Payoffs = ..., allow_non_pd: bool = ..., runs: int = ...,
+    population: List[str], play: Optional[_Play] = ..., runs: int = ...,
     max_steps: int = ..., mutation_rate: float = ...,
 ) -> str: ...
 

@@ -155,7 +155,7 @@ def match(
     ``noise``; ``payoffs`` are (R, S, T, P)."""
     (first,) = _names([a], "players")
     (second,) = _names([b], "players")
-    data = json.loads(_native.ipd_match(first, second, **_play(turns, prob_end, noise, seed, payoffs, allow_non_pd)))
+    data = json.loads(_native.ipd_match(first, second, play=_play(turns, prob_end, noise, seed, payoffs, allow_non_pd)))
     return Match(
         players=tuple(data["players"]),
         actions=[tuple(turn) for turn in data["actions"]],
@@ -323,7 +323,7 @@ def tournament(
 
         return Tournament(tournament_on(client, names, play, repetitions))
     threads = _count(processes, "processes")
-    return Tournament(_native.ipd_tournament(names, repetitions=repetitions, threads=threads, **play))
+    return Tournament(_native.ipd_tournament(names, play=play, repetitions=repetitions, threads=threads))
 
 
 @dataclass(frozen=True)
@@ -389,7 +389,7 @@ def moran(
             runs=_count(runs, "runs"),
             max_steps=_count(max_steps, "max_steps"),
             mutation_rate=_number(mutation_rate, "mutation_rate"),
-            **play,
+            play=play,
         )
     )
     return Moran(
