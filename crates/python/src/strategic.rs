@@ -30,7 +30,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// The Python exception of a strategic-form error, with its one-sentence message.
-fn to_python(error: StrategicError) -> PyErr {
+pub(crate) fn to_python(error: StrategicError) -> PyErr {
     let message = error.to_string();
     match error {
         StrategicError::TooLarge { .. } => TooLarge::new_err(message),
@@ -83,6 +83,13 @@ pub(crate) struct NativeStrategic {
     game: NormalFormGame,
 }
 
+impl NativeStrategic {
+    /// The game.
+    pub(crate) fn game(&self) -> &NormalFormGame {
+        &self.game
+    }
+}
+
 #[pymethods]
 impl NativeStrategic {
     /// A game from its title, players, strategy names and payoffs:
@@ -111,6 +118,19 @@ impl NativeStrategic {
             .collect::<Result<Vec<_>, _>>()
             .map_err(to_python)?;
         let game = NormalFormGame::new(title, players, strategies, payoffs).map_err(to_python)?;
+        Ok(NativeStrategic { game })
+    }
+
+    /// The bimatrix game of two integer matrices of the same shape (the fast
+    /// path of `Game.from_arrays` for integer payoffs; the Python half checks
+    /// the shape first, so its messages stay those of the general path).
+    #[staticmethod]
+    fn bimatrix(a: Vec<Vec<i64>>, b: Vec<Vec<i64>>) -> PyResult<Self> {
+        let counts = [a.len(), a.first().map_or(0, Vec::len)];
+        if counts.iter().all(|&c| c > 0) {
+            profile_count(&counts).map_err(to_python)?;
+        }
+        let game = NormalFormGame::from_integer_bimatrix(&a, &b).map_err(to_python)?;
         Ok(NativeStrategic { game })
     }
 

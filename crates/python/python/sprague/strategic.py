@@ -29,6 +29,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _native
 from ._native import InvalidInput
+from ._exact import fraction, fractions, shared_fractions
 
 __all__ = [
     "Clique",
@@ -134,19 +135,8 @@ def _check_size(shape: Tuple[int, ...]) -> None:
         _native.check_profiles(counts)
 
 
-def _fraction(text: str) -> Fraction:
-    """The exact number the library wrote as ``p/q`` or ``p`` (twice as fast as
-    ``Fraction(text)``, which parses with a regular expression); anything else
-    by ``Fraction`` itself."""
-    numerator, _, denominator = text.partition("/")
-    try:
-        return Fraction(int(numerator), int(denominator) if denominator else 1)
-    except ValueError:
-        return Fraction(text)
-
-
-def _fractions(values: Sequence[str]) -> List[Fraction]:
-    return [_fraction(v) for v in values]
+_fraction = fraction
+_fractions = fractions
 
 
 def _names(given: Optional[Sequence[str]], count: int, default: List[str], what: str) -> List[str]:
@@ -215,6 +205,9 @@ class Game:
         """The bimatrix game (A, B): ``A[i][j]`` the row player's payoff,
         ``B[i][j]`` the column player's; ``B=None`` makes it zero-sum
         (B = -A). Entries as in the module docstring."""
+        fast = _integer_bimatrix(A, B)
+        if fast is not None:
+            return cls(fast, title=title, players=players, strategies=strategies)
         shape_a, flat_a = _matrix(A, "A")
         if B is None:
             flat_b = [_negate(x) for x in flat_a]
@@ -513,6 +506,47 @@ def _renamed(native: Any, title: Any, players: Any, strategies: Any) -> Any:
     return native.renamed(None if title is None else str(title), player_names, strategy_names)
 
 
+def _integer_rows(x: Any) -> Optional[List[List[int]]]:
+    """The rows of a non-empty rectangular matrix of Python ints (or a 2-D
+    NumPy integer array), else None."""
+    dtype = getattr(x, "dtype", None)
+    if dtype is not None:
+        if getattr(dtype, "kind", "") not in "iu" or len(getattr(x, "shape", ())) != 2:
+            return None
+        x = x.tolist()
+    if not isinstance(x, list) or not x or not isinstance(x[0], list):
+        return None
+    width = len(x[0])
+    if width == 0:
+        return None
+    for row in x:
+        if type(row) is not list or len(row) != width:
+            return None
+        for v in row:
+            if type(v) is not int:
+                return None
+    return x
+
+
+def _integer_bimatrix(A: Any, B: Any) -> Any:
+    """The native game of two integer matrices of the same shape (or one,
+    zero-sum) without the exact-text round trip, when the entries fit in 64
+    bits; None sends the caller to the general path (and its messages)."""
+    a = _integer_rows(A)
+    if a is None:
+        return None
+    if B is None:
+        b = [[-v for v in row] for row in a]
+    else:
+        b = _integer_rows(B)
+        if b is None or len(b) != len(a) or len(b[0]) != len(a[0]):
+            return None
+    try:
+        return _native.NativeStrategic.bimatrix(a, b)
+    except OverflowError:
+        return None
+
+
 def _matrix(x: Any, name: str) -> Tuple[Tuple[int, int], List[str]]:
     shape, flat = _tensor(x)
     if shape == (0,):
@@ -650,12 +684,13 @@ class Equilibria:
 
     @classmethod
     def _from(cls, data: Dict[str, Any], irrational: Any) -> "Equilibria":
+        convert = shared_fractions()
         players = list(data["players"])
         names = [list(s) for s in data["strategy_names"]]
         equilibria = [
             Equilibrium(
-                strategies=[_fractions(s) for s in e["strategies"]],
-                payoffs=_fractions(e["payoffs"]),
+                strategies=[convert(s) for s in e["strategies"]],
+                payoffs=convert(e["payoffs"]),
                 players=players,
                 strategy_names=names,
             )
@@ -693,8 +728,8 @@ class Equilibria:
             if cliques is None
             else [
                 Clique(
-                    row_strategies=[_fractions(s) for s in c["row_strategies"]],
-                    column_strategies=[_fractions(s) for s in c["column_strategies"]],
+                    row_strategies=[convert(s) for s in c["row_strategies"]],
+                    column_strategies=[convert(s) for s in c["column_strategies"]],
                 )
                 for c in cliques
             ],
