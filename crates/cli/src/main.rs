@@ -8,6 +8,7 @@
 mod commands;
 mod error;
 mod graph_svg;
+mod interrupt;
 mod output;
 
 use std::process::ExitCode;

@@ -18,8 +18,10 @@ use sprague_strategic::report::{
     eliminate_dominated, nash_report, reduced_game, solve_nash, solve_zero_sum_game, NashMethod,
     NashOptions,
 };
+use sprague_strategic::stop::StopCheck;
 use sprague_strategic::{NormalFormGame, StrategicError};
 
+use crate::interrupt::{interrupted, Interrupt};
 use crate::{InvalidInput, TooLarge, UnknownGame, Unsupported};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -249,16 +251,21 @@ impl NativeStrategic {
                 )))
             }
         };
+        let interrupt = Interrupt::new();
+        let check = || interrupt.poll();
         let options = NashOptions {
             method,
             label,
             all_labels,
             exact_pivoting,
             force,
+            stop: StopCheck::new(&check),
         };
-        let found = py
-            .detach(|| solve_nash(&self.game, &options))
-            .map_err(to_python)?;
+        let found = match py.detach(|| solve_nash(&self.game, &options)) {
+            Ok(found) => found,
+            Err(StrategicError::Interrupted) => return Err(interrupted(interrupt)),
+            Err(error) => return Err(to_python(error)),
+        };
         let irrational = found
             .nplayer
             .iter()

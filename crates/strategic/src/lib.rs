@@ -62,6 +62,7 @@ pub mod random;
 pub mod rational;
 pub mod report;
 pub mod seeded;
+pub mod stop;
 pub mod support_enumeration;
 pub(crate) mod tableau;
 pub mod vertex_enumeration;

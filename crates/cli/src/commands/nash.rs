@@ -4,6 +4,7 @@ use num_rational::BigRational;
 use sprague_strategic::input::load_game;
 use sprague_strategic::quadratic::QuadraticNumber;
 use sprague_strategic::report::{nash_report, solve_nash, NashFound, NashMethod, NashOptions};
+use sprague_strategic::stop::StopCheck;
 use sprague_strategic::NormalFormGame;
 
 use super::strategic_text::{header, mixed, rat, rats, table};
@@ -70,12 +71,15 @@ impl Method {
 /// Finds the equilibria and prints them.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let game = load_game(&args.game)?;
+    let interrupted = crate::interrupt::ctrl_c_flag();
+    let check = || interrupted.load(std::sync::atomic::Ordering::Relaxed);
     let options = NashOptions {
         method: args.method.library(),
         label: args.label,
         all_labels: args.all_labels,
         exact_pivoting: args.exact_pivoting,
         force: args.force,
+        stop: StopCheck::new(&check),
     };
     let found = solve_nash(&game, &options)?;
     match args.format {

@@ -262,8 +262,6 @@ fn render_text(
 /// and the printing.
 fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Result<(), CliError> {
     use std::io::IsTerminal;
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::Arc;
     use std::time::{Duration, Instant};
 
     if args.resume && args.checkpoint.is_none() {
@@ -282,12 +280,7 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
         force: args.force,
         every: Duration::from_secs(args.checkpoint_every.max(1)),
     });
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = Arc::clone(&stop);
-        // A second handler cannot be installed in the same process; the flag is then simply never set.
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
-    }
+    let stop = crate::interrupt::ctrl_c_flag();
     let show_progress = args.progress || std::io::stderr().is_terminal();
     let bar = show_progress.then(|| {
         let bar = indicatif::ProgressBar::with_draw_target(
