@@ -75,11 +75,15 @@ impl RowJson {
     }
 }
 
+/// The longest time budget per code: beyond it a deadline is no limit at all
+/// (and past about 10^19 seconds it cannot even be represented).
+const MAX_SECONDS: f64 = 1e6;
+
 /// Runs the survey and prints the table.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    if !(args.seconds > 0.0 && args.seconds.is_finite()) {
+    if !(args.seconds > 0.0 && args.seconds <= MAX_SECONDS) {
         return Err(CliError::Usage(format!(
-            "--seconds must be a positive number of seconds, not {}",
+            "--seconds must be a positive number of seconds up to {MAX_SECONDS} (11 days), not {}",
             args.seconds
         )));
     }

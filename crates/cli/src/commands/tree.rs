@@ -59,10 +59,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 }
 
 fn solve(args: &SolveArgs) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.file).map_err(|e| CliError::ReadInput {
-        path: args.file.clone(),
-        message: e.to_string(),
-    })?;
+    let text =
+        sprague_textfile::read_bounded(&args.file, sprague_textfile::FILE_LIMIT).map_err(|e| {
+            CliError::ReadInput {
+                path: args.file.clone(),
+                message: e.to_string(),
+            }
+        })?;
     let tree = GameTree::parse(&text)?;
     let solution = tree.solve();
     let payoffs: Vec<String> = solution.payoffs().iter().map(format_rational).collect();
