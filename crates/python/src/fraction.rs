@@ -16,7 +16,7 @@ use num_traits::ToPrimitive;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use sprague_strategic::exact_text::BigRational;
 
 /// This interpreter's `Fraction` type, `object.__new__`, and whether a
@@ -122,5 +122,52 @@ impl<'py> FractionMaker<'py> {
             out.set_item(key?, self.make(value)?)?;
         }
         Ok(out)
+    }
+}
+
+/// A [`FractionMaker`] that builds each distinct value of one answer once and
+/// shares it (Fractions are immutable): an answer repeats its numbers (the
+/// zeros of mixed strategies, an equilibrium's strategies again in its
+/// clique).
+pub(crate) struct SharedFractions<'py> {
+    maker: FractionMaker<'py>,
+    made: std::collections::HashMap<BigRational, Bound<'py, PyAny>>,
+}
+
+impl<'py> SharedFractions<'py> {
+    /// An empty table.
+    pub(crate) fn new(py: Python<'py>) -> PyResult<Self> {
+        Ok(SharedFractions {
+            maker: FractionMaker::new(py)?,
+            made: std::collections::HashMap::new(),
+        })
+    }
+
+    /// The `Fraction` equal to `value`, made once per value.
+    pub(crate) fn fraction(&mut self, value: &BigRational) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(made) = self.made.get(value) {
+            return Ok(made.clone());
+        }
+        let made = self.maker.make(value)?;
+        self.made.insert(value.clone(), made.clone());
+        Ok(made)
+    }
+
+    /// A new list of the `Fraction`s of `values`.
+    pub(crate) fn list(&mut self, values: &[BigRational]) -> PyResult<Bound<'py, PyList>> {
+        let items = values
+            .iter()
+            .map(|v| self.fraction(v))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(self.maker.fraction.py(), items)
+    }
+
+    /// A new list of new lists.
+    pub(crate) fn lists(&mut self, rows: &[Vec<BigRational>]) -> PyResult<Bound<'py, PyList>> {
+        let items = rows
+            .iter()
+            .map(|row| self.list(row))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(self.maker.fraction.py(), items)
     }
 }

@@ -19,6 +19,7 @@ Every answer is the record the command line prints with ``--format json``
 from __future__ import annotations
 
 import decimal
+import functools
 import html
 import json
 import math
@@ -459,10 +460,10 @@ class Game:
         command line's ``--force``). The GIL is released meanwhile."""
         if not isinstance(method, str):
             raise InvalidInput(f"the method must be a string, not {type(method).__name__}")
-        text, irrational = self._native.equilibria(
+        answer, parts, irrational = self._native.equilibria(
             method, _count(label, "label"), bool(all_labels), bool(exact_pivoting), bool(force)
         )
-        return Equilibria._from(json.loads(text), irrational)
+        return Equilibria._from(self._native, answer, parts, irrational)
 
     def zero_sum(self, *, exact_pivoting: bool = False) -> "ZeroSum":
         """The value and optimal strategies of a two-player constant-sum
@@ -680,64 +681,56 @@ class Equilibria:
     irrational: List[IrrationalEquilibrium] = field(default_factory=list)
     searched_support_profiles: Optional[int] = None
     unsearched_support_profiles: Optional[int] = None
-    report: Dict[str, Any] = field(default_factory=dict, repr=False)
+    _answer: Any = field(default=None, repr=False, compare=False)
+
+    @functools.cached_property
+    def report(self) -> Dict[str, Any]:
+        """The record itself: the JSON object of ``sprague nash --format json``
+        (made when first asked for)."""
+        return json.loads(self._answer.record()) if self._answer is not None else {}
 
     @classmethod
-    def _from(cls, data: Dict[str, Any], irrational: Any) -> "Equilibria":
-        convert = shared_fractions()
-        players = list(data["players"])
-        names = [list(s) for s in data["strategy_names"]]
+    def _from(cls, native: Any, answer: Any, parts: Any, irrational: Any) -> "Equilibria":
+        (method, degenerate, complete, note, found, cliques, components,
+         searched, unsearched, irrational_texts) = parts
+        players = native.players()
+        names = native.strategies()
         equilibria = [
-            Equilibrium(
-                strategies=[convert(s) for s in e["strategies"]],
-                payoffs=convert(e["payoffs"]),
-                players=players,
-                strategy_names=names,
-            )
-            for e in data["equilibria"]
+            Equilibrium(strategies=strategies, payoffs=payoffs, players=players, strategy_names=names)
+            for strategies, payoffs in found
         ]
-        texts = data.get("irrational_equilibria") or []
 
         def number(parts: Any, text: str) -> QuadraticNumber:
             a, b, r = parts
-            return QuadraticNumber(Fraction(a), Fraction(b), int(r), text)
+            return QuadraticNumber(fraction(a), fraction(b), int(r), text)
 
         irrational_list = [
             IrrationalEquilibrium(
                 strategies=[
                     [number(p, t) for p, t in zip(ps, ts)]
-                    for ps, ts in zip(strategies, text["strategies"])
+                    for ps, ts in zip(strategies, texts[0])
                 ],
-                payoffs=[number(p, t) for p, t in zip(payoffs, text["payoffs"])],
+                payoffs=[number(p, t) for p, t in zip(payoffs, texts[1])],
             )
-            for (strategies, payoffs), text in zip(irrational, texts)
+            for (strategies, payoffs), texts in zip(irrational, irrational_texts)
         ]
-        cliques = data.get("cliques")
-        searched = data.get("searched_support_profiles")
-        unsearched = data.get("unsearched_support_profiles")
         return cls(
-            method=data["method"],
+            method=method,
             equilibria=equilibria,
-            degenerate=data["degenerate"],
-            complete=data["complete"],
+            degenerate=degenerate,
+            complete=complete,
             players=players,
             strategy_names=names,
-            game=data["game"],
-            note=data.get("note"),
+            game=native.title(),
+            note=note,
             cliques=None
             if cliques is None
-            else [
-                Clique(
-                    row_strategies=[convert(s) for s in c["row_strategies"]],
-                    column_strategies=[convert(s) for s in c["column_strategies"]],
-                )
-                for c in cliques
-            ],
-            components=data.get("components"),
+            else [Clique(row_strategies=rows, column_strategies=columns) for rows, columns in cliques],
+            components=components,
             irrational=irrational_list,
             searched_support_profiles=None if searched is None else int(searched),
             unsearched_support_profiles=None if unsearched is None else int(unsearched),
-            report=data,
+            _answer=answer,
         )
 
     def __len__(self) -> int:
