@@ -7,6 +7,7 @@ pub mod builtin;
 pub mod efg;
 pub mod error;
 pub mod game;
+pub mod lemke;
 pub mod reduced;
 pub mod sequence_form;
 pub mod sequences;
