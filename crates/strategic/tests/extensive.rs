@@ -227,7 +227,6 @@ fn imperfect_recall_is_named() {
     assert!(e.contains("\"second\""), "{e}");
 }
 
-
 /// Lemke's algorithm on the sequence form: the equilibrium passes the
 /// best-response check, and Kuhn's theorem maps it to a Nash equilibrium of
 /// the reduced strategic form (checked there by the normal-form code).
@@ -242,9 +241,15 @@ fn lemke_equilibria_are_equilibria_of_the_reduced_form() {
         let mixed = reduced.behaviour_to_mixed(&game, &s.profile);
         assert!(reduced.game.is_nash(&mixed), "{}", game.title);
         for p in 0..2 {
-            assert_eq!(reduced.mixed_to_realisation_plan(&game, p, &mixed[p]), s.plans[p]);
+            assert_eq!(
+                reduced.mixed_to_realisation_plan(&game, p, &mixed[p]),
+                s.plans[p]
+            );
         }
     }
     let kuhn = kuhn_poker();
-    assert_eq!(expected_payoffs(&kuhn, &lemke_equilibrium(&kuhn).unwrap().profile)[0], r(-1, 18));
+    assert_eq!(
+        expected_payoffs(&kuhn, &lemke_equilibrium(&kuhn).unwrap().profile)[0],
+        r(-1, 18)
+    );
 }

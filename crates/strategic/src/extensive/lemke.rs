@@ -69,7 +69,15 @@ pub fn lemke_equilibrium(game: &ExtensiveGame) -> Result<LemkeSolution, Extensiv
         });
     }
     let (a, b) = negative_integer_payoffs(game, &sf);
-    let lcp = Lcp { n1, n2, m1, m2, a, b, sf: &sf };
+    let lcp = Lcp {
+        n1,
+        n2,
+        m1,
+        m2,
+        a,
+        b,
+        sf: &sf,
+    };
     let run = with_escalation(
         || lcp.run::<i64>(),
         || lcp.run::<i128>(),
@@ -113,7 +121,13 @@ fn negative_integer_payoffs(
         let d = common_denominator(map.values());
         out[p] = map
             .into_iter()
-            .map(|((i, j), x)| (i, j, (x * BigRational::from_integer(d.clone())).to_integer()))
+            .map(|((i, j), x)| {
+                (
+                    i,
+                    j,
+                    (x * BigRational::from_integer(d.clone())).to_integer(),
+                )
+            })
             .collect();
     }
     let [a, b] = out;
@@ -145,7 +159,11 @@ impl Lcp<'_> {
                     .iter()
                     .map(|&(s, c)| &z[offset[p] + s] * BigRational::from_integer(c.into()))
                     .sum();
-                sum == if r == 0 { BigRational::one() } else { BigRational::zero() }
+                sum == if r == 0 {
+                    BigRational::one()
+                } else {
+                    BigRational::zero()
+                }
             })
         })
     }
@@ -203,9 +221,14 @@ impl Lcp<'_> {
         // z₀ enters where q̄ is most negative (ties: the lexicographic rule, the last row).
         let most_negative = rows.iter().map(|r| r.1).min().unwrap_or(0);
         if most_negative >= 0 {
-            return Ok(Err(ExtensiveError::Solver("the sequence-form LCP has the trivial solution, which cannot happen".into())));
+            return Ok(Err(ExtensiveError::Solver(
+                "the sequence-form LCP has the trivial solution, which cannot happen".into(),
+            )));
         }
-        let first = (0..n).rev().find(|&i| rows[i].1 == most_negative).unwrap_or(0);
+        let first = (0..n)
+            .rev()
+            .find(|&i| rows[i].1 == most_negative)
+            .unwrap_or(0);
         let mut leaving = t.basis[first];
         t.pivot(first, z0)?;
         let mut pivots = 1;
@@ -214,11 +237,9 @@ impl Lcp<'_> {
             let entering = complement(leaving);
             let candidates = t.min_ratio_rows(entering)?;
             let r = match candidates.len() {
-                0 => {
-                    return Ok(Err(ExtensiveError::Solver(format!(
-                        "Lemke's algorithm ended on a ray after {pivots} pivots without an equilibrium"
-                    ))))
-                }
+                0 => return Ok(Err(ExtensiveError::Solver(format!(
+                    "Lemke's algorithm ended on a ray after {pivots} pivots without an equilibrium"
+                )))),
                 1 => candidates[0],
                 _ => match candidates.iter().find(|&&i| t.basis[i] == z0) {
                     Some(&i) => i,

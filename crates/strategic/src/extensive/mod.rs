@@ -7,8 +7,10 @@ pub mod builtin;
 pub mod efg;
 pub mod error;
 pub mod game;
+pub mod input;
 pub mod lemke;
 pub mod reduced;
+pub mod report;
 pub mod sequence_form;
 pub mod sequences;
 

@@ -1,0 +1,223 @@
+//! The records of the extensive-form questions, as the command line prints
+//! them with `--format json` (keys documented in `docs/json.md`): behaviour
+//! strategies per player and information set (labels and exact `"p/q"`
+//! probabilities), the payoffs, and the independent best-response check of
+//! every equilibrium reported ([`super::behaviour::check_equilibrium`]).
+//!
+//! [`solve_extensive_nash`] dispatches the methods: the sequence form
+//! (Lemke's algorithm, [`super::lemke`]) or any normal-form method on the
+//! reduced strategic form ([`super::reduced`]), whose mixed equilibria are
+//! turned into behaviour strategies by Kuhn's theorem.
+
+use serde::Serialize;
+
+use super::behaviour::{check_equilibrium, expected_payoffs, BehaviourProfile, PlayerCheck};
+use super::error::ExtensiveError;
+use super::game::ExtensiveGame;
+use super::lemke::lemke_equilibrium;
+use super::reduced::reduced_form;
+use super::sequence_form::solve_zero_sum;
+use crate::exact_text::format_rational;
+use crate::report::{solve_nash, NashOptions};
+
+/// How to find equilibria of an extensive game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExtensiveMethod {
+    /// Lemke's algorithm on the sequence form (two players): one equilibrium.
+    SequenceForm,
+    /// A normal-form method on the reduced strategic form.
+    Reduced(NashOptions),
+}
+
+/// One information set's behaviour: its label and each action's probability.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InfosetRecord {
+    /// The set's label (or `player:number` when the file gives none).
+    pub label: String,
+    /// The set's number among the player's sets (Gambit's numbering).
+    pub number: u64,
+    /// The actions' labels.
+    pub actions: Vec<String>,
+    /// The probability of each action, exact.
+    pub probabilities: Vec<String>,
+}
+
+/// One player's behaviour strategy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerBehaviour {
+    /// The player's name.
+    pub player: String,
+    /// The player's information sets.
+    pub information_sets: Vec<InfosetRecord>,
+}
+
+/// A behaviour profile with its payoffs and its check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BehaviourRecord {
+    /// Per player, the behaviour strategy.
+    pub strategies: Vec<PlayerBehaviour>,
+    /// Per player, the expected payoff (exact).
+    pub payoffs: Vec<String>,
+    /// Per player, the payoff and the best-response value.
+    pub check: Vec<PlayerCheck>,
+    /// Whether every player's payoff equals its best-response value.
+    pub verified: bool,
+}
+
+/// The record of `sprague nash GAME.efg --format json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ExtensiveNashReport {
+    /// The game's title.
+    pub game: String,
+    /// The players' names.
+    pub players: Vec<String>,
+    /// The method, in words.
+    pub method: String,
+    /// The equilibria found, as behaviour strategies.
+    pub equilibria: Vec<BehaviourRecord>,
+    /// A remark on the result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// The record of `sprague zerosum GAME.efg --format json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ExtensiveZeroSumReport {
+    /// The game's title.
+    pub game: String,
+    /// The players' names.
+    pub players: Vec<String>,
+    /// The method, in words.
+    pub method: String,
+    /// The value to the first player (exact).
+    pub value: String,
+    /// Optimal behaviour strategies and their check.
+    pub optimal: BehaviourRecord,
+}
+
+/// The record of a behaviour profile of `game`, checked.
+pub fn behaviour_record(
+    game: &ExtensiveGame,
+    profile: &BehaviourProfile,
+) -> Result<BehaviourRecord, ExtensiveError> {
+    let check = check_equilibrium(game, profile)?;
+    let strategies = (0..game.num_players())
+        .map(|p| PlayerBehaviour {
+            player: game.players[p].clone(),
+            information_sets: game
+                .player_infosets(p)
+                .into_iter()
+                .map(|h| InfosetRecord {
+                    label: game.infoset_name(h),
+                    number: game.infosets[h].number,
+                    actions: game.infosets[h].actions.clone(),
+                    probabilities: profile.probabilities[h]
+                        .iter()
+                        .map(format_rational)
+                        .collect(),
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(BehaviourRecord {
+        strategies,
+        payoffs: expected_payoffs(game, profile)
+            .iter()
+            .map(format_rational)
+            .collect(),
+        verified: check.iter().all(|c| c.best),
+        check,
+    })
+}
+
+/// Equilibria of an extensive game by the method asked for, each checked.
+///
+/// ```
+/// use sprague_strategic::extensive::{builtin::kuhn_poker, report::{solve_extensive_nash, ExtensiveMethod}};
+/// let r = solve_extensive_nash(&kuhn_poker(), &ExtensiveMethod::SequenceForm).unwrap();
+/// assert_eq!(r.equilibria[0].payoffs[0], "-1/18");
+/// assert!(r.equilibria[0].verified);
+/// ```
+pub fn solve_extensive_nash(
+    game: &ExtensiveGame,
+    method: &ExtensiveMethod,
+) -> Result<ExtensiveNashReport, ExtensiveError> {
+    let (method_text, profiles, note) = match method {
+        ExtensiveMethod::SequenceForm => {
+            let s = lemke_equilibrium(game)?;
+            (
+                format!(
+                    "Lemke's algorithm on the sequence form (Koller, Megiddo and von Stengel 1996), exact, {} pivots",
+                    s.pivots
+                ),
+                vec![s.profile],
+                None,
+            )
+        }
+        ExtensiveMethod::Reduced(options) => {
+            let reduced = reduced_form(game)?;
+            let found = solve_nash(&reduced.game, options).map_err(|e| match e {
+                crate::StrategicError::TooLarge { .. } | crate::StrategicError::NotTwoPlayer(_) => {
+                    ExtensiveError::Invalid(e.to_string())
+                }
+                other => ExtensiveError::Solver(other.to_string()),
+            })?;
+            let mut profiles: Vec<BehaviourProfile> = Vec::new();
+            for e in &found.equilibria {
+                let b = reduced.mixed_to_behaviour(game, &e.strategies);
+                if !profiles.contains(&b) {
+                    profiles.push(b);
+                }
+            }
+            let counts = reduced.game.strategy_counts();
+            let mut note = format!(
+                "the reduced strategic form has {} reduced strategies; {} mixed equilibria give {} distinct behaviour profiles",
+                counts.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" × "),
+                found.equilibria.len(),
+                profiles.len()
+            );
+            if let Some(n) = &found.note {
+                note.push_str("; ");
+                note.push_str(n);
+            }
+            (
+                format!("{} on the reduced strategic form", found.method),
+                profiles,
+                Some(note),
+            )
+        }
+    };
+    let equilibria = profiles
+        .iter()
+        .map(|b| behaviour_record(game, b))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ExtensiveNashReport {
+        game: game.title.clone(),
+        players: game.players.clone(),
+        method: method_text,
+        equilibria,
+        note,
+    })
+}
+
+/// Value and optimal behaviour strategies of a two-player zero-sum game by
+/// the sequence-form linear programmes, checked.
+///
+/// ```
+/// use sprague_strategic::extensive::{builtin::kuhn_poker, report::solve_extensive_zero_sum};
+/// let r = solve_extensive_zero_sum(&kuhn_poker()).unwrap();
+/// assert_eq!(r.value, "-1/18");
+/// assert!(r.optimal.verified);
+/// ```
+pub fn solve_extensive_zero_sum(
+    game: &ExtensiveGame,
+) -> Result<ExtensiveZeroSumReport, ExtensiveError> {
+    let s = solve_zero_sum(game)?;
+    Ok(ExtensiveZeroSumReport {
+        game: game.title.clone(),
+        players: game.players.clone(),
+        method: "sequence-form linear programmes (Koller, Megiddo and von Stengel 1996), exact simplex method".into(),
+        value: format_rational(&s.value),
+        optimal: behaviour_record(game, &s.profile)?,
+    })
+}
