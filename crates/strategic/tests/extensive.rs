@@ -253,3 +253,116 @@ fn lemke_equilibria_are_equilibria_of_the_reduced_form() {
         r(-1, 18)
     );
 }
+
+/// A perfect-information tree (with chance nodes) written as `.efg` text,
+/// built from random numbers: players, branching, payoffs.
+fn random_tree(players: usize, numbers: &[u32]) -> String {
+    let mut text = String::from("EFG 2 R \"random\" {");
+    for p in 0..players {
+        text.push_str(&format!(" \"P{}\"", p + 1));
+    }
+    text.push_str(" }\n\"\"\n");
+    let mut next = numbers.iter().cycle();
+    let mut draw = |k: u32| next.next().copied().unwrap_or(0) % k;
+    let mut sets = vec![0u32; players];
+    let mut chance_sets = 0;
+    let mut outcomes = 0;
+    let mut stack = vec![0usize]; // depths of nodes still to write
+    while let Some(depth) = stack.pop() {
+        let kind = if depth >= 4 || (depth > 0 && draw(4) == 0) {
+            2
+        } else if draw(5) == 0 {
+            1
+        } else {
+            0
+        };
+        match kind {
+            0 => {
+                let p = draw(players as u32) as usize;
+                sets[p] += 1;
+                let k = 2 + draw(2) as usize;
+                let actions: Vec<String> = (0..k).map(|a| format!("\"a{a}\"")).collect();
+                text.push_str(&format!(
+                    "p \"\" {} {} \"\" {{ {} }} 0\n",
+                    p + 1,
+                    sets[p],
+                    actions.join(" ")
+                ));
+                stack.extend(std::iter::repeat(depth + 1).take(k));
+            }
+            1 => {
+                chance_sets += 1;
+                text.push_str(&format!(
+                    "c \"\" {chance_sets} \"\" {{ \"h\" 1/3 \"t\" 2/3 }} 0\n"
+                ));
+                stack.extend([depth + 1, depth + 1]);
+            }
+            _ => {
+                outcomes += 1;
+                let payoffs: Vec<String> =
+                    (0..players).map(|_| draw(1_000_000).to_string()).collect();
+                text.push_str(&format!(
+                    "t \"\" {outcomes} \"\" {{ {} }}\n",
+                    payoffs.join(", ")
+                ));
+            }
+        }
+    }
+    text
+}
+
+proptest::proptest! {
+    /// On perfect-information trees the subgame-perfect solver agrees with
+    /// the existing backward induction (`game_tree`) whenever the latter's
+    /// solution is unique, and passes the check in every subgame.
+    #[test]
+    fn subgame_perfection_agrees_with_backward_induction(
+        players in 1usize..4,
+        numbers in proptest::collection::vec(0u32..u32::MAX, 64),
+    ) {
+        use sprague_strategic::extensive::subgame::subgame_perfect;
+        use sprague_strategic::game_tree::GameTree;
+        let text = random_tree(players, &numbers);
+        let game = read_efg(&text).unwrap();
+        let spe = subgame_perfect(&game).unwrap();
+        proptest::prop_assert_eq!(spe.every_subgame_checked, Some(true));
+        let tree = GameTree::from_efg(&text).unwrap();
+        let solution = tree.solve();
+        if solution.is_unique() {
+            proptest::prop_assert_eq!(expected_payoffs(&game, &spe.profile), solution.payoffs().to_vec());
+        }
+    }
+}
+
+/// A game with a proper subgame: player 1 may take an outside option (2, 2)
+/// or enter a simultaneous-move coordination game with equilibria (3, 1),
+/// (1, 3) and a mixed one. "Out" followed by a threat is a Nash equilibrium
+/// of the whole game that is not subgame perfect; the solver must solve the
+/// subgame first and let player 1 compare its value with 2.
+#[test]
+fn subgame_perfection_solves_the_proper_subgame_first() {
+    use sprague_strategic::extensive::subgame::{subgame_perfect, subgame_roots};
+    let text = "EFG 2 R \"entry\" { \"1\" \"2\" } \"\"\n\
+        p \"\" 1 1 \"enter?\" { \"out\" \"in\" } 0\n\
+        t \"\" 1 \"\" { 2, 2 }\n\
+        p \"\" 1 2 \"choose\" { \"A\" \"B\" } 0\n\
+        p \"\" 2 1 \"guess\" { \"a\" \"b\" } 0\n\
+        t \"\" 2 \"\" { 3, 1 }\n\
+        t \"\" 3 \"\" { 0, 0 }\n\
+        p \"\" 2 1 \"guess\" { \"a\" \"b\" } 0\n\
+        t \"\" 3\n\
+        t \"\" 4 \"\" { 1, 3 }\n";
+    let game = read_efg(text).unwrap();
+    assert_eq!(subgame_roots(&game), vec![0, 2]);
+    let spe = subgame_perfect(&game).unwrap();
+    assert_eq!(spe.every_subgame_checked, Some(true));
+    let value = expected_payoffs(&game, &spe.profile);
+    // The subgame's equilibrium gives player 1 either 3, 1 or 3/4 (mixed);
+    // player 1 enters exactly when that beats the outside option 2.
+    let enter = &spe.profile.probabilities[0][1];
+    if value[0] > r(2, 1) {
+        assert_eq!(*enter, r(1, 1));
+    } else {
+        assert_eq!(value, vec![r(2, 1), r(2, 1)]);
+    }
+}

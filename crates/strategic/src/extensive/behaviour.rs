@@ -246,6 +246,54 @@ pub fn best_response_value(
     value.swap_remove(0)
 }
 
+/// A pure best response of player p to the others' strategies in the
+/// profile, by the same pass as [`best_response_value`]: at every set of p
+/// the first action of largest value. Returns the profile with p's
+/// strategy replaced by it (needs perfect recall).
+pub fn best_response(
+    game: &ExtensiveGame,
+    seq: &Sequences,
+    profile: &BehaviourProfile,
+    p: usize,
+) -> BehaviourProfile {
+    let reach = reach_probabilities(game, profile, Some(p));
+    let mut value = vec![BigRational::zero(); seq.count[p]];
+    for (v, node) in game.nodes.iter().enumerate() {
+        if let Some(o) = node.outcome {
+            value[seq.at_node[v][p]] += &reach[v] * &game.outcomes[o].payoffs[p];
+        }
+    }
+    let mut following: Vec<Vec<usize>> = vec![Vec::new(); seq.count[p]];
+    for h in game.player_infosets(p) {
+        following[seq.parent[h]].push(h);
+    }
+    let mut result = profile.clone();
+    for s in order_by_depth(game, seq, p).into_iter().rev() {
+        let mut extra = BigRational::zero();
+        for &h in &following[s] {
+            let k = game.infosets[h].actions.len();
+            let mut best = 0;
+            for a in 1..k {
+                if value[seq.first[h] + a] > value[seq.first[h] + best] {
+                    best = a;
+                }
+            }
+            extra += &value[seq.first[h] + best];
+            result.probabilities[h] = (0..k)
+                .map(|a| {
+                    if a == best {
+                        BigRational::one()
+                    } else {
+                        BigRational::zero()
+                    }
+                })
+                .collect();
+        }
+        value[s] += extra;
+    }
+    result
+}
+
 /// Checks exactly that the profile is a Nash equilibrium: every player's
 /// expected payoff equals its best-response value. Needs perfect recall.
 ///

@@ -237,9 +237,11 @@ impl Lcp<'_> {
             let entering = complement(leaving);
             let candidates = t.min_ratio_rows(entering)?;
             let r = match candidates.len() {
-                0 => return Ok(Err(ExtensiveError::Solver(format!(
+                0 => {
+                    return Ok(Err(ExtensiveError::Solver(format!(
                     "Lemke's algorithm ended on a ray after {pivots} pivots without an equilibrium"
-                )))),
+                ))))
+                }
                 1 => candidates[0],
                 _ => match candidates.iter().find(|&&i| t.basis[i] == z0) {
                     Some(&i) => i,

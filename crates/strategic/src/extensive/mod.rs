@@ -13,6 +13,7 @@ pub mod reduced;
 pub mod report;
 pub mod sequence_form;
 pub mod sequences;
+pub mod subgame;
 
 pub use error::ExtensiveError;
 pub use game::ExtensiveGame;

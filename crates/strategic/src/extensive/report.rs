@@ -221,3 +221,138 @@ pub fn solve_extensive_zero_sum(
         optimal: behaviour_record(game, &s.profile)?,
     })
 }
+
+/// One subgame of a subgame-perfect equilibrium: where it starts and how it was solved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SubgameRecord {
+    /// The moves from the root to the subgame's root.
+    pub root: String,
+    /// The method that solved it.
+    pub method: String,
+}
+
+/// The record of `sprague tree spe GAME --format json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SubgamePerfectReport {
+    /// The game's title.
+    pub game: String,
+    /// The players' names.
+    pub players: Vec<String>,
+    /// The subgames, the whole game first.
+    pub subgames: Vec<SubgameRecord>,
+    /// The subgame-perfect equilibrium, checked in the whole game.
+    pub equilibrium: BehaviourRecord,
+    /// Whether the best-response check passed in every subgame (`null`: only
+    /// the whole game was checked, the tree being too large).
+    pub every_subgame_checked: Option<bool>,
+}
+
+/// A subgame-perfect equilibrium and its record.
+///
+/// ```
+/// use sprague_strategic::extensive::{builtin::beer_quiche, report::solve_subgame_perfect};
+/// let r = solve_subgame_perfect(&beer_quiche()).unwrap();
+/// assert_eq!(r.subgames.len(), 1);
+/// assert!(r.equilibrium.verified);
+/// ```
+pub fn solve_subgame_perfect(game: &ExtensiveGame) -> Result<SubgamePerfectReport, ExtensiveError> {
+    let spe = super::subgame::subgame_perfect(game)?;
+    Ok(SubgamePerfectReport {
+        game: game.title.clone(),
+        players: game.players.clone(),
+        subgames: spe
+            .roots
+            .iter()
+            .zip(&spe.methods)
+            .map(|(&v, m)| SubgameRecord {
+                root: game.path_text(v),
+                method: m.to_string(),
+            })
+            .collect(),
+        equilibrium: behaviour_record(game, &spe.profile)?,
+        every_subgame_checked: spe.every_subgame_checked,
+    })
+}
+
+/// What a game is: its size and the properties the methods depend on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameInfo {
+    /// The game's title.
+    pub game: String,
+    /// The players' names.
+    pub players: Vec<String>,
+    /// The number of nodes.
+    pub nodes: usize,
+    /// The number of leaves.
+    pub leaves: usize,
+    /// The number of chance nodes.
+    pub chance_nodes: usize,
+    /// Per player, the number of information sets.
+    pub information_sets: Vec<usize>,
+    /// Whether every information set holds one node.
+    pub perfect_information: bool,
+    /// Whether every player has perfect recall.
+    pub perfect_recall: bool,
+    /// Why not, when a player forgets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub imperfect_recall: Option<String>,
+    /// Whether the game has two players whose payoffs add up to a constant.
+    pub zero_sum: bool,
+    /// Per player, the number of sequences (perfect recall only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sequences: Option<Vec<usize>>,
+    /// Per player, the number of reduced pure strategies (perfect recall only; exact text).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reduced_strategies: Option<Vec<String>>,
+    /// The number of subgames (the whole game included).
+    pub subgames: usize,
+}
+
+/// Describes a game.
+///
+/// ```
+/// use sprague_strategic::extensive::{builtin::kuhn_poker, report::describe_game};
+/// let info = describe_game(&kuhn_poker());
+/// assert!(info.perfect_recall && info.zero_sum && !info.perfect_information);
+/// assert_eq!(info.reduced_strategies, Some(vec!["27".to_string(), "64".to_string()]));
+/// ```
+pub fn describe_game(game: &ExtensiveGame) -> GameInfo {
+    let recall = super::sequences::Sequences::new(game);
+    let (sequences, reduced) = match &recall {
+        Ok(seq) => (
+            Some(seq.count.clone()),
+            Some(
+                super::reduced::reduced_strategy_counts(game, seq)
+                    .iter()
+                    .map(|&c| {
+                        if c == u128::MAX {
+                            "more than 10^38".to_string()
+                        } else {
+                            c.to_string()
+                        }
+                    })
+                    .collect(),
+            ),
+        ),
+        Err(_) => (None, None),
+    };
+    GameInfo {
+        game: game.title.clone(),
+        players: game.players.clone(),
+        nodes: game.nodes.len(),
+        leaves: game.leaves().len(),
+        chance_nodes: (0..game.nodes.len())
+            .filter(|&v| game.mover(v) == Some(None))
+            .count(),
+        information_sets: (0..game.num_players())
+            .map(|p| game.player_infosets(p).len())
+            .collect(),
+        perfect_information: game.is_perfect_information(),
+        perfect_recall: recall.is_ok(),
+        imperfect_recall: recall.err().map(|e| e.to_string()),
+        zero_sum: game.zero_sum_constant().is_ok(),
+        sequences,
+        reduced_strategies: reduced,
+        subgames: super::subgame::subgame_roots(game).len(),
+    }
+}
