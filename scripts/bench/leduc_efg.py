@@ -47,6 +47,7 @@ def main():
 
     def chance_node(label, actions):
         chance_sets[0] += 1
+        label = f"{label} ({chance_sets[0]})"
         body = " ".join(f"{q(a)} {p}" for a, p in actions)
         lines.append(f'c "" {chance_sets[0]} {q(label)} {{ {body} }} 0')
 

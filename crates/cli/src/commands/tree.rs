@@ -8,6 +8,7 @@ use serde_json::json;
 use sprague_repeated::finitely_repeated::{analyse, ExactPayoffs};
 use sprague_repeated::ipd::IpdError;
 use sprague_strategic::exact_text::{format_rational, parse_rational};
+use sprague_strategic::extensive::efg::write_efg;
 use sprague_strategic::extensive::input::load_extensive;
 use sprague_strategic::extensive::report::{describe_game, solve_subgame_perfect};
 use sprague_strategic::extensive::ExtensiveGame;
@@ -36,6 +37,15 @@ enum TreeCommand {
     /// What an extensive game is: size, perfect information and recall, zero-sum,
     /// sequences, reduced strategies, subgames.
     Info(ExtensiveArgs),
+    /// Writes an extensive game (a built-in one, JSON or .efg) in Gambit's .efg format.
+    Efg(EfgArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct EfgArgs {
+    /// The game: a Gambit .efg file, the JSON form of an extensive game, or a
+    /// built-in game (kuhn-poker, beer-quiche).
+    file: String,
 }
 
 #[derive(Debug, clap::Args)]
@@ -77,6 +87,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         TreeCommand::RepeatedPd(a) => repeated(a),
         TreeCommand::Spe(a) => spe(a),
         TreeCommand::Info(a) => info(a),
+        TreeCommand::Efg(a) => {
+            let game = load(&ExtensiveArgs {
+                file: a.file.clone(),
+                format: Format::Text,
+            })?;
+            print_text(&write_efg(&game))
+        }
     }
 }
 

@@ -78,11 +78,14 @@ pub fn lemke_equilibrium(game: &ExtensiveGame) -> Result<LemkeSolution, Extensiv
         b,
         sf: &sf,
     };
-    let run = with_escalation(
-        || lcp.run::<i64>(),
-        || lcp.run::<i128>(),
-        || lcp.run::<BigInt>(),
-    )?;
+    let run = match lcp.certified_from_float() {
+        Some(run) => run,
+        None => with_escalation(
+            || lcp.run::<i64>(),
+            || lcp.run::<i128>(),
+            || lcp.run::<BigInt>(),
+        )?,
+    };
     let plans = [run.z[..n1].to_vec(), run.z[n1..n1 + n2].to_vec()];
     let profile = BehaviourProfile::from_realisation_plans(game, &sf.sequences, &plans);
     Ok(LemkeSolution {
@@ -134,6 +137,26 @@ fn negative_integer_payoffs(
     (a, b)
 }
 
+/// A pivot of the floating-point tableau on `(r, e)`.
+fn float_pivot(t: &mut [f64], cols: usize, r: usize, e: usize) {
+    let p = t[r * cols + e];
+    for x in &mut t[r * cols..(r + 1) * cols] {
+        *x /= p;
+    }
+    let pivot_row: Vec<f64> = t[r * cols..(r + 1) * cols].to_vec();
+    for (i, row) in t.chunks_exact_mut(cols).enumerate() {
+        let f = row[e];
+        if i == r || f == 0.0 {
+            continue;
+        }
+        for (x, y) in row.iter_mut().zip(&pivot_row) {
+            if *y != 0.0 {
+                *x -= f * y;
+            }
+        }
+    }
+}
+
 struct Lcp<'a> {
     n1: usize,
     n2: usize,
@@ -149,7 +172,111 @@ struct Run {
     pivots: usize,
 }
 
+/// Tolerance of the floating-point guide.
+const EPS: f64 = 1e-9;
+
 impl Lcp<'_> {
+    /// Follows Lemke's path in floating point (the same rules, ties by the
+    /// smallest row) and returns the final basis, or `None` if the path does
+    /// not end within `50·n` pivots.
+    fn float_basis(&self, rows: &[(Vec<(usize, BigInt)>, i64)]) -> Option<(Vec<usize>, usize)> {
+        use num_traits::ToPrimitive;
+        let n = rows.len();
+        let cols = 2 * n + 2;
+        let z0 = 2 * n;
+        let mut t = vec![0f64; n * cols];
+        for (i, (coefficients, rhs)) in rows.iter().enumerate() {
+            t[i * cols + i] = 1.0;
+            for (j, c) in coefficients {
+                t[i * cols + n + j] -= c.to_f64()?;
+            }
+            t[i * cols + z0] = -1.0;
+            t[i * cols + cols - 1] = *rhs as f64;
+        }
+        let mut basis: Vec<usize> = (0..n).collect();
+        let most_negative = rows.iter().map(|r| r.1).min()?;
+        let first = (0..n).rev().find(|&i| rows[i].1 == most_negative)?;
+        let mut leaving = basis[first];
+        float_pivot(&mut t, cols, first, z0);
+        basis[first] = z0;
+        for pivots in 2..50 * n + 100 {
+            let entering = if leaving < n {
+                leaving + n
+            } else {
+                leaving - n
+            };
+            let mut best: Option<(usize, f64)> = None;
+            for i in 0..n {
+                let a = t[i * cols + entering];
+                if a <= EPS {
+                    continue;
+                }
+                let ratio = t[i * cols + cols - 1] / a;
+                best = match best {
+                    None => Some((i, ratio)),
+                    Some((_, r)) if ratio < r - EPS => Some((i, ratio)),
+                    Some((b, r)) if ratio <= r + EPS && basis[i] == z0 && basis[b] != z0 => {
+                        Some((i, ratio))
+                    }
+                    keep => keep,
+                };
+            }
+            let (r, _) = best?;
+            leaving = basis[r];
+            float_pivot(&mut t, cols, r, entering);
+            basis[r] = entering;
+            if leaving == z0 {
+                return Some((basis, pivots));
+            }
+        }
+        None
+    }
+
+    /// The floating-point path's end basis solved exactly (p-adic lifting)
+    /// and checked: every basic value nonnegative, no complementary pair both
+    /// basic, the plans exact. `None` sends the caller to exact pivoting.
+    fn certified_from_float(&self) -> Option<Run> {
+        use num_traits::ToPrimitive;
+        let rows = self.rows();
+        let n = rows.len();
+        let (basis, pivots) = self.float_basis(&rows)?;
+        let mut is_basic = vec![false; 2 * n];
+        for &v in &basis {
+            if v >= 2 * n || std::mem::replace(&mut is_basic[v], true) {
+                return None;
+            }
+        }
+        if (0..n).any(|i| is_basic[i] && is_basic[i + n]) {
+            return None;
+        }
+        // Columns of [I | −M]: w_i is e_i, z_j is −M[:, j].
+        let mut matrix = vec![vec![0i64; n]; n];
+        for (k, &v) in basis.iter().enumerate() {
+            if v < n {
+                matrix[v][k] = 1;
+            }
+        }
+        for (i, (coefficients, _)) in rows.iter().enumerate() {
+            for (j, c) in coefficients {
+                if let Some(k) = basis.iter().position(|&v| v == n + j) {
+                    matrix[i][k] -= c.to_i64()?;
+                }
+            }
+        }
+        let rhs: Vec<i64> = rows.iter().map(|r| r.1).collect();
+        let (values, denominator) = crate::exact_solve::solve_integer_system(&matrix, &rhs, false)?;
+        if values.iter().any(|v| v.is_negative()) {
+            return None;
+        }
+        let mut z = vec![BigRational::zero(); self.n1 + self.n2];
+        for (k, &v) in basis.iter().enumerate() {
+            if v >= n && v < n + self.n1 + self.n2 {
+                z[v - n] = BigRational::new(values[k].clone(), denominator.clone());
+            }
+        }
+        self.plans_exact(&z).then_some(Run { z, pivots })
+    }
+
     /// Whether `z` starts with realisation plans: `E x = e` and `F y = f` exactly.
     fn plans_exact(&self, z: &[BigRational]) -> bool {
         let offset = [0, self.n1];
