@@ -15,8 +15,12 @@
 //! covering vector 1 and pivots complementarily until z₀ leaves. Payoffs are
 //! scaled to integers and pivoting is exact and fraction-free on the crate's
 //! integer tableau (`i64`, then `i128`, then big integers), with the
-//! lexicographic ratio test so degenerate games do not cycle. The plans found
-//! are checked to satisfy `E x = e` and `F y = f` exactly.
+//! lexicographic ratio test so degenerate games do not cycle. For speed the
+//! path is first followed in floating point with the same rules; its end
+//! basis is solved exactly (p-adic lifting, [`crate::exact_solve`]) and
+//! accepted only if every basic value is nonnegative and the basis is
+//! complementary, so the answer is exact either way. The plans found are
+//! checked to satisfy `E x = e` and `F y = f` exactly.
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -137,6 +141,40 @@ fn negative_integer_payoffs(
     (a, b)
 }
 
+/// The leaving row of the floating-point path: the minimum ratio, z₀'s row
+/// among ties, else the lexicographic rule on the columns of the initial
+/// basis (as in the exact path).
+fn float_ratio_row(
+    t: &[f64],
+    cols: usize,
+    n: usize,
+    e: usize,
+    basis: &[usize],
+    z0: usize,
+) -> Option<usize> {
+    let ratio = |i: usize, c: usize| t[i * cols + c] / t[i * cols + e];
+    let mut candidates: Vec<usize> = (0..n).filter(|&i| t[i * cols + e] > EPS).collect();
+    let min = candidates
+        .iter()
+        .map(|&i| ratio(i, cols - 1))
+        .fold(f64::INFINITY, f64::min);
+    candidates.retain(|&i| ratio(i, cols - 1) <= min + EPS);
+    if let Some(&i) = candidates.iter().find(|&&i| basis[i] == z0) {
+        return Some(i);
+    }
+    for c in 0..n {
+        if candidates.len() <= 1 {
+            break;
+        }
+        let min = candidates
+            .iter()
+            .map(|&i| ratio(i, c))
+            .fold(f64::INFINITY, f64::min);
+        candidates.retain(|&i| ratio(i, c) <= min + EPS);
+    }
+    candidates.first().copied()
+}
+
 /// A pivot of the floating-point tableau on `(r, e)`.
 fn float_pivot(t: &mut [f64], cols: usize, r: usize, e: usize) {
     let p = t[r * cols + e];
@@ -205,23 +243,7 @@ impl Lcp<'_> {
             } else {
                 leaving - n
             };
-            let mut best: Option<(usize, f64)> = None;
-            for i in 0..n {
-                let a = t[i * cols + entering];
-                if a <= EPS {
-                    continue;
-                }
-                let ratio = t[i * cols + cols - 1] / a;
-                best = match best {
-                    None => Some((i, ratio)),
-                    Some((_, r)) if ratio < r - EPS => Some((i, ratio)),
-                    Some((b, r)) if ratio <= r + EPS && basis[i] == z0 && basis[b] != z0 => {
-                        Some((i, ratio))
-                    }
-                    keep => keep,
-                };
-            }
-            let (r, _) = best?;
+            let r = float_ratio_row(&t, cols, n, entering, &basis, z0)?;
             leaving = basis[r];
             float_pivot(&mut t, cols, r, entering);
             basis[r] = entering;
