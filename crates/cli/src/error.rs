@@ -61,6 +61,9 @@ pub enum CliError {
     /// A bad game tree.
     #[error("{0}")]
     Tree(#[from] sprague_strategic::game_tree::TreeError),
+    /// A bad extensive-form game, or a solver that did not finish (exit 1).
+    #[error("{0}")]
+    Extensive(#[from] sprague_strategic::extensive::ExtensiveError),
     /// An input file could not be read.
     #[error("could not read {path}: {message}")]
     ReadInput {
@@ -121,6 +124,13 @@ impl CliError {
             | CliError::Coop(_)
             | CliError::Tree(_)
             | CliError::ReadInput { .. } => 2,
+            CliError::Extensive(e) => {
+                if e.is_bad_input() {
+                    2
+                } else {
+                    1
+                }
+            }
             CliError::Interrupted { .. } => 130,
         }
     }

@@ -46,6 +46,7 @@ pub mod error;
 pub mod exact_solve;
 pub mod exact_text;
 pub mod examples;
+pub mod extensive;
 pub(crate) mod float_guide;
 pub mod game;
 pub mod game_tree;

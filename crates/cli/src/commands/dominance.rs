@@ -2,6 +2,8 @@
 //! with the order and the reasons.
 
 use sprague_strategic::dominance::Dominator;
+use sprague_strategic::extensive::input::load_extensive;
+use sprague_strategic::extensive::reduced::reduced_form;
 use sprague_strategic::input::load_game;
 use sprague_strategic::report::eliminate_dominated;
 
@@ -12,7 +14,8 @@ use crate::output::{print_json, print_text, Format};
 /// Arguments of `sprague dominance`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// A Gambit .nfg file, a CSV or JSON matrix file, or a built-in example.
+    /// A Gambit .nfg file, a CSV or JSON matrix file, a built-in example, or an
+    /// extensive game (.efg, kuhn-poker, beer-quiche) taken in its reduced strategic form.
     pub game: String,
     /// Eliminate weakly dominated strategies (the result may depend on the order).
     #[arg(long)]
@@ -27,7 +30,10 @@ pub struct Args {
 
 /// Eliminates dominated strategies and prints the steps.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let game = load_game(&args.game)?;
+    let game = match load_extensive(&args.game)? {
+        Some(tree) => reduced_form(&tree)?.game,
+        None => load_game(&args.game)?,
+    };
     let (result, report) = eliminate_dominated(&game, args.weak, args.mixed);
     let names = game.strategies();
     let word = if args.weak { "weakly" } else { "strictly" };

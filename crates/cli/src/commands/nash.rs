@@ -1,12 +1,16 @@
 //! `sprague nash GAME`: Nash equilibria of a strategic-form game, exactly.
 
 use num_rational::BigRational;
+use sprague_strategic::extensive::input::load_extensive;
+use sprague_strategic::extensive::report::{solve_extensive_nash, ExtensiveMethod};
+use sprague_strategic::extensive::ExtensiveGame;
 use sprague_strategic::input::load_game;
 use sprague_strategic::quadratic::QuadraticNumber;
 use sprague_strategic::report::{nash_report, solve_nash, NashFound, NashMethod, NashOptions};
 use sprague_strategic::stop::StopCheck;
 use sprague_strategic::NormalFormGame;
 
+use super::extensive_text;
 use super::strategic_text::{header, mixed, rat, rats, table};
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
@@ -25,18 +29,21 @@ pub enum Method {
     Pure,
     /// One equilibrium of a two-player game by Lemke-Howson (see --label, --all-labels).
     Lh,
+    /// Extensive games (.efg): one equilibrium by Lemke's algorithm on the sequence form
+    /// (the default for two players); the other methods run on the reduced strategic form.
+    Seqform,
 }
 
 /// Arguments of `sprague nash`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// A Gambit .nfg file, a CSV or JSON matrix file, or a built-in example
-    /// (prisoners-dilemma, boxed-pigs, boxed-pigs-modified, battle-of-the-sexes,
+    /// A Gambit .nfg or .efg file, a CSV or JSON matrix file, or a built-in example
+    /// (kuhn-poker, beer-quiche, prisoners-dilemma, boxed-pigs, boxed-pigs-modified, battle-of-the-sexes,
     /// matching-pennies, rock-paper-scissors, stag-hunt, von-stengel-degenerate).
     pub game: String,
     /// The method.
-    #[arg(long, value_enum, default_value_t = Method::Auto)]
-    pub method: Method,
+    #[arg(long, value_enum)]
+    pub method: Option<Method>,
     /// Lemke-Howson: the label to drop, 1..m for the row player's strategies, m+1..m+n for the column player's.
     #[arg(long, default_value_t = 1)]
     pub label: usize,
@@ -59,7 +66,7 @@ impl Method {
     /// The library's method.
     fn library(self) -> NashMethod {
         match self {
-            Method::Auto => NashMethod::Auto,
+            Method::Auto | Method::Seqform => NashMethod::Auto,
             Method::Enum => NashMethod::Enum,
             Method::Support => NashMethod::Support,
             Method::Pure => NashMethod::Pure,
@@ -70,11 +77,21 @@ impl Method {
 
 /// Finds the equilibria and prints them.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    if let Some(tree) = load_extensive(&args.game)? {
+        return run_extensive(args, &tree);
+    }
+    let method = args.method.unwrap_or(Method::Auto);
+    if method == Method::Seqform {
+        return Err(CliError::Usage(
+            "--method seqform needs an extensive game (a .efg file or kuhn-poker, beer-quiche)"
+                .into(),
+        ));
+    }
     let game = load_game(&args.game)?;
     let interrupted = crate::interrupt::ctrl_c_flag();
     let check = || interrupted.load(std::sync::atomic::Ordering::Relaxed);
     let options = NashOptions {
-        method: args.method.library(),
+        method: method.library(),
         label: args.label,
         all_labels: args.all_labels,
         exact_pivoting: args.exact_pivoting,
@@ -109,6 +126,48 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             print_text(&(rows.join("\n") + "\n"))
         }
         Format::Text => print_text(&text(&game, &found)),
+    }
+}
+
+/// An extensive game: Lemke on the sequence form (two players, by default)
+/// or a normal-form method on the reduced strategic form.
+fn run_extensive(args: &Args, tree: &ExtensiveGame) -> Result<(), CliError> {
+    let default = if tree.num_players() == 2 {
+        Method::Seqform
+    } else {
+        Method::Auto
+    };
+    let method = match args.method.unwrap_or(default) {
+        Method::Seqform => ExtensiveMethod::SequenceForm,
+        other => ExtensiveMethod::Reduced(NashOptions {
+            method: other.library(),
+            label: args.label,
+            all_labels: args.all_labels,
+            exact_pivoting: args.exact_pivoting,
+            force: args.force,
+        }),
+    };
+    let report = solve_extensive_nash(tree, &method)?;
+    match args.format {
+        Format::Json => print_json(&serde_json::to_value(&report)?),
+        Format::Csv => Err(CliError::Usage(
+            "extensive games print text or JSON (--format text|json), not CSV".into(),
+        )),
+        Format::Text => {
+            let mut out = extensive_text::header(tree);
+            out.push_str(&format!("Method: {}\n\n", report.method));
+            for (k, e) in report.equilibria.iter().enumerate() {
+                out.push_str(&format!("Equilibrium {}\n", k + 1));
+                out.push_str(&extensive_text::behaviour(e));
+            }
+            if report.equilibria.is_empty() {
+                out.push_str("No equilibrium found.\n");
+            }
+            if let Some(note) = &report.note {
+                out.push_str(&format!("\nNote: {note}.\n"));
+            }
+            print_text(&out)
+        }
     }
 }
 

@@ -8,8 +8,13 @@ use serde_json::json;
 use sprague_repeated::finitely_repeated::{analyse, ExactPayoffs};
 use sprague_repeated::ipd::IpdError;
 use sprague_strategic::exact_text::{format_rational, parse_rational};
+use sprague_strategic::extensive::efg::write_efg;
+use sprague_strategic::extensive::input::load_extensive;
+use sprague_strategic::extensive::report::{describe_game, solve_subgame_perfect};
+use sprague_strategic::extensive::ExtensiveGame;
 use sprague_strategic::game_tree::{GameTree, NodeKind};
 
+use super::extensive_text;
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
 
@@ -26,6 +31,31 @@ enum TreeCommand {
     Solve(SolveArgs),
     /// The prisoner's dilemma repeated N times: why both defect in every round.
     RepeatedPd(RepeatedArgs),
+    /// Subgame-perfect equilibrium of any extensive game (.efg, JSON, kuhn-poker,
+    /// beer-quiche): the subgames solved bottom up, the profile checked in each.
+    Spe(ExtensiveArgs),
+    /// What an extensive game is: size, perfect information and recall, zero-sum,
+    /// sequences, reduced strategies, subgames.
+    Info(ExtensiveArgs),
+    /// Writes an extensive game (a built-in one, JSON or .efg) in Gambit's .efg format.
+    Efg(EfgArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct EfgArgs {
+    /// The game: a Gambit .efg file, the JSON form of an extensive game, or a
+    /// built-in game (kuhn-poker, beer-quiche).
+    file: String,
+}
+
+#[derive(Debug, clap::Args)]
+struct ExtensiveArgs {
+    /// The game: a Gambit .efg file, the JSON form of an extensive game, or a
+    /// built-in game (kuhn-poker, beer-quiche).
+    file: String,
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 #[derive(Debug, clap::Args)]
@@ -55,7 +85,108 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     match &args.command {
         TreeCommand::Solve(a) => solve(a),
         TreeCommand::RepeatedPd(a) => repeated(a),
+        TreeCommand::Spe(a) => spe(a),
+        TreeCommand::Info(a) => info(a),
+        TreeCommand::Efg(a) => {
+            let game = load(&ExtensiveArgs {
+                file: a.file.clone(),
+                format: Format::Text,
+            })?;
+            print_text(&write_efg(&game))
+        }
     }
+}
+
+fn load(args: &ExtensiveArgs) -> Result<ExtensiveGame, CliError> {
+    if args.format == Format::Csv {
+        return Err(CliError::Usage(
+            "extensive games print text or JSON (--format text|json), not CSV".into(),
+        ));
+    }
+    load_extensive(&args.file)?.ok_or_else(|| {
+        CliError::Usage(format!(
+            "{:?} is not an extensive game; give a .efg file, a .json extensive game or one of kuhn-poker, beer-quiche",
+            args.file
+        ))
+    })
+}
+
+fn spe(args: &ExtensiveArgs) -> Result<(), CliError> {
+    let game = load(args)?;
+    let report = solve_subgame_perfect(&game)?;
+    if args.format == Format::Json {
+        return print_json(&serde_json::to_value(&report)?);
+    }
+    let mut text = extensive_text::header(&game);
+    let _ = writeln!(
+        text,
+        "Subgames: {} (solved from the deepest up)",
+        report.subgames.len()
+    );
+    const SHOWN: usize = 20;
+    for s in report.subgames.iter().take(SHOWN) {
+        let _ = writeln!(text, "  at {}: {}", s.root, s.method);
+    }
+    if report.subgames.len() > SHOWN {
+        let _ = writeln!(
+            text,
+            "  … {} more (--format json lists all)",
+            report.subgames.len() - SHOWN
+        );
+    }
+    let _ = writeln!(text, "\nSubgame-perfect equilibrium");
+    text.push_str(&extensive_text::behaviour(&report.equilibrium));
+    let _ = writeln!(
+        text,
+        "  {}",
+        match report.every_subgame_checked {
+            Some(true) => "The best-response check passes in every subgame.",
+            Some(false) => "The best-response check FAILS in some subgame.",
+            None =>
+                "Only the whole game was checked (the tree is too large to check every subgame).",
+        }
+    );
+    print_text(&text)
+}
+
+fn info(args: &ExtensiveArgs) -> Result<(), CliError> {
+    let game = load(args)?;
+    let info = describe_game(&game);
+    if args.format == Format::Json {
+        return print_json(&serde_json::to_value(&info)?);
+    }
+    let mut text = extensive_text::header(&game);
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    let _ = writeln!(
+        text,
+        "leaves: {}, chance nodes: {}",
+        info.leaves, info.chance_nodes
+    );
+    let _ = writeln!(
+        text,
+        "information sets per player: {:?}",
+        info.information_sets
+    );
+    let _ = writeln!(
+        text,
+        "perfect information: {}",
+        yes(info.perfect_information)
+    );
+    let _ = writeln!(text, "perfect recall: {}", yes(info.perfect_recall));
+    if let Some(why) = &info.imperfect_recall {
+        let _ = writeln!(text, "  {why}");
+    }
+    let _ = writeln!(text, "zero-sum: {}", yes(info.zero_sum));
+    if let (Some(seq), Some(reduced)) = (&info.sequences, &info.reduced_strategies) {
+        let _ = writeln!(text, "sequences per player: {seq:?}");
+        let _ = writeln!(
+            text,
+            "reduced pure strategies per player: {}",
+            reduced.join(", ")
+        );
+    }
+    let _ = writeln!(text, "subgames: {}", info.subgames);
+    print_text(&text)
 }
 
 fn solve(args: &SolveArgs) -> Result<(), CliError> {

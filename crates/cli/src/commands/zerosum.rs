@@ -1,9 +1,13 @@
 //! `sprague zerosum GAME`: value and optimal strategies of a zero-sum game.
 
+use sprague_strategic::extensive::input::load_extensive;
+use sprague_strategic::extensive::report::solve_extensive_zero_sum;
+use sprague_strategic::extensive::ExtensiveGame;
 use sprague_strategic::input::load_game;
 use sprague_strategic::rational::approximate;
 use sprague_strategic::report::solve_zero_sum_game;
 
+use super::extensive_text;
 use super::strategic_text::{header, mixed, rat, table};
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
@@ -12,8 +16,8 @@ use crate::output::{print_json, print_text, Format};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// A CSV or JSON file with one matrix (the row player's payoffs), a
-    /// constant-sum two-player .nfg file, or a built-in zero-sum example
-    /// (matching-pennies, rock-paper-scissors).
+    /// constant-sum two-player .nfg or .efg file, or a built-in zero-sum example
+    /// (matching-pennies, rock-paper-scissors, kuhn-poker).
     pub game: String,
     /// Run the exact simplex method throughout instead of certifying the basis
     /// proposed by a floating-point simplex method.
@@ -26,6 +30,9 @@ pub struct Args {
 
 /// Solves the game and prints the value and strategies.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    if let Some(tree) = load_extensive(&args.game)? {
+        return run_extensive(args, &tree);
+    }
     let game = load_game(&args.game)?;
     let (s, report) = solve_zero_sum_game(&game, args.exact_pivoting)?;
     let names = game.strategies();
@@ -106,6 +113,27 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 rat(&s.value),
                 rat(&s.pure_minimax)
             ));
+            print_text(&out)
+        }
+    }
+}
+
+/// A two-player zero-sum extensive game: the sequence-form linear programmes.
+fn run_extensive(args: &Args, tree: &ExtensiveGame) -> Result<(), CliError> {
+    let report = solve_extensive_zero_sum(tree)?;
+    match args.format {
+        Format::Json => print_json(&serde_json::to_value(&report)?),
+        Format::Csv => Err(CliError::Usage(
+            "extensive games print text or JSON (--format text|json), not CSV".into(),
+        )),
+        Format::Text => {
+            let mut out = extensive_text::header(tree);
+            out.push_str(&format!("Method: {}\n\n", report.method));
+            out.push_str(&format!(
+                "Value (to {}): {}\n\nOptimal behaviour strategies\n",
+                tree.players[0], report.value
+            ));
+            out.push_str(&extensive_text::behaviour(&report.optimal));
             print_text(&out)
         }
     }

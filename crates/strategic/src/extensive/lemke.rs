@@ -1,0 +1,421 @@
+//! One equilibrium of a two-player extensive game with perfect recall by
+//! Lemke's algorithm on the sequence-form linear complementarity problem
+//! (Lemke, "Bimatrix equilibrium points and mathematical programming",
+//! Management Science 11, 1965; Koller, Megiddo and von Stengel, GEB 14,
+//! 1996, §4).
+//!
+//! With realisation plans x, y and payoffs shifted so that every leaf pays
+//! each player a negative amount (which changes no equilibrium), KMvS write
+//! the equilibrium conditions as the LCP in z = (x, y, p, q) ≥ 0
+//! `w_x = −A y − Eᵀp ≥ 0 ⊥ x`, `w_y = −Bᵀx − Fᵀq ≥ 0 ⊥ y`,
+//! `w_p = E x − e ≥ 0 ⊥ p`, `w_q = F y − f ≥ 0 ⊥ q`: the plan constraints
+//! relaxed to `≥` with nonnegative duals (the players' values, negated).
+//! Negative payoffs are the condition under which Lemke's algorithm ends in a
+//! solution (KMvS, §4). Lemke's algorithm adds an artificial variable z₀ with
+//! covering vector 1 and pivots complementarily until z₀ leaves. Payoffs are
+//! scaled to integers and pivoting is exact and fraction-free on the crate's
+//! integer tableau (`i64`, then `i128`, then big integers), with the
+//! lexicographic ratio test so degenerate games do not cycle. For speed the
+//! path is first followed in floating point with the same rules; its end
+//! basis is solved exactly (p-adic lifting, [`crate::exact_solve`]) and
+//! accepted only if every basic value is nonnegative and the basis is
+//! complementary, so the answer is exact either way. The plans found are
+//! checked to satisfy `E x = e` and `F y = f` exactly.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Signed, Zero};
+
+use super::behaviour::BehaviourProfile;
+use super::error::ExtensiveError;
+use super::game::ExtensiveGame;
+use super::sequence_form::SequenceForm;
+use crate::integer::{with_escalation, Int, Overflow};
+use crate::rational::common_denominator;
+use crate::tableau::Tableau;
+
+/// The largest LCP (rows) Lemke's algorithm is run on.
+pub const MAX_LCP_ROWS: usize = 6_000;
+
+/// An equilibrium found by Lemke's algorithm.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LemkeSolution {
+    /// The equilibrium as behaviour strategies.
+    pub profile: BehaviourProfile,
+    /// The realisation plans of the two players.
+    pub plans: [Vec<BigRational>; 2],
+    /// The number of pivots.
+    pub pivots: usize,
+}
+
+/// Finds one equilibrium of a two-player game with perfect recall by
+/// Lemke's algorithm on the sequence form, exactly.
+///
+/// ```
+/// use sprague_strategic::extensive::{builtin::beer_quiche, lemke::lemke_equilibrium,
+///     behaviour::check_equilibrium};
+/// let game = beer_quiche();
+/// let s = lemke_equilibrium(&game).unwrap();
+/// assert!(check_equilibrium(&game, &s.profile).unwrap().iter().all(|c| c.best));
+/// ```
+pub fn lemke_equilibrium(game: &ExtensiveGame) -> Result<LemkeSolution, ExtensiveError> {
+    let sf = SequenceForm::new(game)?;
+    let n1 = sf.sequences.count[0];
+    let n2 = sf.sequences.count[1];
+    let m1 = sf.constraints[0].len();
+    let m2 = sf.constraints[1].len();
+    let rows = n1 + n2 + m1 + m2;
+    if rows > MAX_LCP_ROWS {
+        return Err(ExtensiveError::TooLarge {
+            what: "Lemke's algorithm on the sequence form".into(),
+            count: format!("a tableau of {rows} rows"),
+            limit: format!("{MAX_LCP_ROWS} rows"),
+        });
+    }
+    let (a, b) = negative_integer_payoffs(game, &sf);
+    let lcp = Lcp {
+        n1,
+        n2,
+        m1,
+        m2,
+        a,
+        b,
+        sf: &sf,
+    };
+    let run = match lcp.certified_from_float() {
+        Some(run) => run,
+        None => with_escalation(
+            || lcp.run::<i64>(),
+            || lcp.run::<i128>(),
+            || lcp.run::<BigInt>(),
+        )?,
+    };
+    let plans = [run.z[..n1].to_vec(), run.z[n1..n1 + n2].to_vec()];
+    let profile = BehaviourProfile::from_realisation_plans(game, &sf.sequences, &plans);
+    Ok(LemkeSolution {
+        profile,
+        plans,
+        pivots: run.pivots,
+    })
+}
+
+/// The payoff entries of both players, shifted so that every leaf pays less
+/// than 0 and scaled to integers: `(σ₁, σ₂, a, b)`.
+#[allow(clippy::type_complexity)]
+fn negative_integer_payoffs(
+    game: &ExtensiveGame,
+    sf: &SequenceForm,
+) -> (Vec<(usize, usize, BigInt)>, Vec<(usize, usize, BigInt)>) {
+    let acc = game.accumulated_payoffs();
+    let chance = game.chance_reach();
+    let leaves = game.leaves();
+    let mut out = [Vec::new(), Vec::new()];
+    for p in 0..2 {
+        let top = leaves
+            .iter()
+            .map(|&v| acc[v][p].clone())
+            .max()
+            .unwrap_or_else(BigRational::zero)
+            + BigRational::one();
+        let mut map: std::collections::BTreeMap<(usize, usize), BigRational> = Default::default();
+        for &v in &leaves {
+            if chance[v].is_zero() {
+                continue;
+            }
+            let key = (sf.sequences.at_node[v][0], sf.sequences.at_node[v][1]);
+            *map.entry(key).or_insert_with(BigRational::zero) += &chance[v] * (&acc[v][p] - &top);
+        }
+        let d = common_denominator(map.values());
+        out[p] = map
+            .into_iter()
+            .map(|((i, j), x)| {
+                (
+                    i,
+                    j,
+                    (x * BigRational::from_integer(d.clone())).to_integer(),
+                )
+            })
+            .collect();
+    }
+    let [a, b] = out;
+    (a, b)
+}
+
+/// The leaving row of the floating-point path: the minimum ratio, z₀'s row
+/// among ties, else the lexicographic rule on the columns of the initial
+/// basis (as in the exact path).
+fn float_ratio_row(
+    t: &[f64],
+    cols: usize,
+    n: usize,
+    e: usize,
+    basis: &[usize],
+    z0: usize,
+) -> Option<usize> {
+    let ratio = |i: usize, c: usize| t[i * cols + c] / t[i * cols + e];
+    let mut candidates: Vec<usize> = (0..n).filter(|&i| t[i * cols + e] > EPS).collect();
+    let min = candidates
+        .iter()
+        .map(|&i| ratio(i, cols - 1))
+        .fold(f64::INFINITY, f64::min);
+    candidates.retain(|&i| ratio(i, cols - 1) <= min + EPS);
+    if let Some(&i) = candidates.iter().find(|&&i| basis[i] == z0) {
+        return Some(i);
+    }
+    for c in 0..n {
+        if candidates.len() <= 1 {
+            break;
+        }
+        let min = candidates
+            .iter()
+            .map(|&i| ratio(i, c))
+            .fold(f64::INFINITY, f64::min);
+        candidates.retain(|&i| ratio(i, c) <= min + EPS);
+    }
+    candidates.first().copied()
+}
+
+/// A pivot of the floating-point tableau on `(r, e)`.
+fn float_pivot(t: &mut [f64], cols: usize, r: usize, e: usize) {
+    let p = t[r * cols + e];
+    for x in &mut t[r * cols..(r + 1) * cols] {
+        *x /= p;
+    }
+    let pivot_row: Vec<f64> = t[r * cols..(r + 1) * cols].to_vec();
+    for (i, row) in t.chunks_exact_mut(cols).enumerate() {
+        let f = row[e];
+        if i == r || f == 0.0 {
+            continue;
+        }
+        for (x, y) in row.iter_mut().zip(&pivot_row) {
+            if *y != 0.0 {
+                *x -= f * y;
+            }
+        }
+    }
+}
+
+struct Lcp<'a> {
+    n1: usize,
+    n2: usize,
+    m1: usize,
+    m2: usize,
+    a: Vec<(usize, usize, BigInt)>,
+    b: Vec<(usize, usize, BigInt)>,
+    sf: &'a SequenceForm,
+}
+
+struct Run {
+    z: Vec<BigRational>,
+    pivots: usize,
+}
+
+/// Tolerance of the floating-point guide.
+const EPS: f64 = 1e-9;
+
+impl Lcp<'_> {
+    /// Follows Lemke's path in floating point (the same rules, ties by the
+    /// smallest row) and returns the final basis, or `None` if the path does
+    /// not end within `50·n` pivots.
+    fn float_basis(&self, rows: &[(Vec<(usize, BigInt)>, i64)]) -> Option<(Vec<usize>, usize)> {
+        use num_traits::ToPrimitive;
+        let n = rows.len();
+        let cols = 2 * n + 2;
+        let z0 = 2 * n;
+        let mut t = vec![0f64; n * cols];
+        for (i, (coefficients, rhs)) in rows.iter().enumerate() {
+            t[i * cols + i] = 1.0;
+            for (j, c) in coefficients {
+                t[i * cols + n + j] -= c.to_f64()?;
+            }
+            t[i * cols + z0] = -1.0;
+            t[i * cols + cols - 1] = *rhs as f64;
+        }
+        let mut basis: Vec<usize> = (0..n).collect();
+        let most_negative = rows.iter().map(|r| r.1).min()?;
+        let first = (0..n).rev().find(|&i| rows[i].1 == most_negative)?;
+        let mut leaving = basis[first];
+        float_pivot(&mut t, cols, first, z0);
+        basis[first] = z0;
+        for pivots in 2..50 * n + 100 {
+            let entering = if leaving < n {
+                leaving + n
+            } else {
+                leaving - n
+            };
+            let r = float_ratio_row(&t, cols, n, entering, &basis, z0)?;
+            leaving = basis[r];
+            float_pivot(&mut t, cols, r, entering);
+            basis[r] = entering;
+            if leaving == z0 {
+                return Some((basis, pivots));
+            }
+        }
+        None
+    }
+
+    /// The floating-point path's end basis solved exactly (p-adic lifting)
+    /// and checked: every basic value nonnegative, no complementary pair both
+    /// basic, the plans exact. `None` sends the caller to exact pivoting.
+    fn certified_from_float(&self) -> Option<Run> {
+        use num_traits::ToPrimitive;
+        let rows = self.rows();
+        let n = rows.len();
+        let (basis, pivots) = self.float_basis(&rows)?;
+        let mut is_basic = vec![false; 2 * n];
+        for &v in &basis {
+            if v >= 2 * n || std::mem::replace(&mut is_basic[v], true) {
+                return None;
+            }
+        }
+        if (0..n).any(|i| is_basic[i] && is_basic[i + n]) {
+            return None;
+        }
+        // Columns of [I | −M]: w_i is e_i, z_j is −M[:, j].
+        let mut matrix = vec![vec![0i64; n]; n];
+        for (k, &v) in basis.iter().enumerate() {
+            if v < n {
+                matrix[v][k] = 1;
+            }
+        }
+        for (i, (coefficients, _)) in rows.iter().enumerate() {
+            for (j, c) in coefficients {
+                if let Some(k) = basis.iter().position(|&v| v == n + j) {
+                    matrix[i][k] -= c.to_i64()?;
+                }
+            }
+        }
+        let rhs: Vec<i64> = rows.iter().map(|r| r.1).collect();
+        let (values, denominator) = crate::exact_solve::solve_integer_system(&matrix, &rhs, false)?;
+        if values.iter().any(|v| v.is_negative()) {
+            return None;
+        }
+        let mut z = vec![BigRational::zero(); self.n1 + self.n2];
+        for (k, &v) in basis.iter().enumerate() {
+            if v >= n && v < n + self.n1 + self.n2 {
+                z[v - n] = BigRational::new(values[k].clone(), denominator.clone());
+            }
+        }
+        self.plans_exact(&z).then_some(Run { z, pivots })
+    }
+
+    /// Whether `z` starts with realisation plans: `E x = e` and `F y = f` exactly.
+    fn plans_exact(&self, z: &[BigRational]) -> bool {
+        let offset = [0, self.n1];
+        (0..2).all(|p| {
+            self.sf.constraints[p].iter().enumerate().all(|(r, row)| {
+                let sum: BigRational = row
+                    .iter()
+                    .map(|&(s, c)| &z[offset[p] + s] * BigRational::from_integer(c.into()))
+                    .sum();
+                sum == if r == 0 {
+                    BigRational::one()
+                } else {
+                    BigRational::zero()
+                }
+            })
+        })
+    }
+
+    /// The rows of `M` and `q̄`, each row a list of (column of z, coefficient),
+    /// with z = (x, y, p, q):
+    /// `w_x = −A y − Eᵀp`, `w_y = −Bᵀx − Fᵀq`, `w_p = E x − e`, `w_q = F y − f`.
+    #[allow(clippy::type_complexity)]
+    fn rows(&self) -> Vec<(Vec<(usize, BigInt)>, i64)> {
+        let (n1, n2, m1, m2) = (self.n1, self.n2, self.m1, self.m2);
+        let (x0, y0, p0, q0) = (0, n1, n1 + n2, n1 + n2 + m1);
+        let mut rows: Vec<(Vec<(usize, BigInt)>, i64)> = vec![(Vec::new(), 0); n1 + n2 + m1 + m2];
+        for (i, j, v) in &self.a {
+            rows[x0 + i].0.push((y0 + j, -v));
+        }
+        for (i, j, v) in &self.b {
+            rows[y0 + j].0.push((x0 + i, -v));
+        }
+        for (r, row) in self.sf.constraints[0].iter().enumerate() {
+            for &(s, c) in row {
+                rows[x0 + s].0.push((p0 + r, (-c).into()));
+                rows[p0 + r].0.push((x0 + s, c.into()));
+            }
+        }
+        for (r, row) in self.sf.constraints[1].iter().enumerate() {
+            for &(s, c) in row {
+                rows[y0 + s].0.push((q0 + r, (-c).into()));
+                rows[q0 + r].0.push((y0 + s, c.into()));
+            }
+        }
+        rows[p0].1 = -1;
+        rows[q0].1 = -1;
+        rows
+    }
+
+    /// Lemke's algorithm on `I w − M z − 1 z₀ = q̄`. Columns: w (N), z (N), z₀, right-hand side.
+    fn run<T: Int>(&self) -> Result<Result<Run, ExtensiveError>, Overflow> {
+        let rows = self.rows();
+        let n = rows.len();
+        let cols = 2 * n + 2;
+        let z0 = 2 * n;
+        let mut data = vec![T::int_zero(); n * cols];
+        for (i, (coefficients, rhs)) in rows.iter().enumerate() {
+            data[i * cols + i] = T::int_one();
+            for (j, c) in coefficients {
+                let at = &mut data[i * cols + n + j];
+                let sum = at.to_bigint() - c;
+                *at = T::from_bigint(&sum).ok_or(Overflow)?;
+            }
+            data[i * cols + z0] = T::from_bigint(&BigInt::from(-1)).ok_or(Overflow)?;
+            data[i * cols + cols - 1] = T::from_bigint(&BigInt::from(*rhs)).ok_or(Overflow)?;
+        }
+        let mut t = Tableau::new(n, cols, data, (0..n).collect());
+        let lex: Vec<usize> = (0..n).collect();
+        // z₀ enters where q̄ is most negative (ties: the lexicographic rule, the last row).
+        let most_negative = rows.iter().map(|r| r.1).min().unwrap_or(0);
+        if most_negative >= 0 {
+            return Ok(Err(ExtensiveError::Solver(
+                "the sequence-form LCP has the trivial solution, which cannot happen".into(),
+            )));
+        }
+        let first = (0..n)
+            .rev()
+            .find(|&i| rows[i].1 == most_negative)
+            .unwrap_or(0);
+        let mut leaving = t.basis[first];
+        t.pivot(first, z0)?;
+        let mut pivots = 1;
+        let complement = |v: usize| if v < n { v + n } else { v - n };
+        loop {
+            let entering = complement(leaving);
+            let candidates = t.min_ratio_rows(entering)?;
+            let r = match candidates.len() {
+                0 => {
+                    return Ok(Err(ExtensiveError::Solver(format!(
+                    "Lemke's algorithm ended on a ray after {pivots} pivots without an equilibrium"
+                ))))
+                }
+                1 => candidates[0],
+                _ => match candidates.iter().find(|&&i| t.basis[i] == z0) {
+                    Some(&i) => i,
+                    None => t.lexicographic_row(&candidates, entering, &lex)?,
+                },
+            };
+            leaving = t.basis[r];
+            t.pivot(r, entering)?;
+            pivots += 1;
+            if leaving == z0 {
+                break;
+            }
+        }
+        let det = t.det.to_bigint();
+        let mut z = vec![BigRational::zero(); self.n1 + self.n2];
+        for (row, &v) in t.basis.iter().enumerate() {
+            if v >= n && v < n + self.n1 + self.n2 {
+                z[v - n] = BigRational::new(t.rhs(row).to_bigint(), det.clone());
+            }
+        }
+        if z.iter().any(|v| v.is_negative()) || !self.plans_exact(&z) {
+            return Ok(Err(ExtensiveError::Solver(
+                "Lemke's algorithm ended at a point that is not a pair of realisation plans".into(),
+            )));
+        }
+        Ok(Ok(Run { z, pivots }))
+    }
+}

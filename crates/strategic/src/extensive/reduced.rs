@@ -1,0 +1,299 @@
+//! The reduced strategic (normal) form of an extensive game with perfect
+//! recall: a player's reduced pure strategy chooses an action only at the
+//! information sets its own earlier choices allow play to reach; pure
+//! strategies that differ only at sets they make unreachable are one
+//! reduced strategy (Dalkey 1953; Kuhn 1953; see von Stengel, "Efficient
+//! computation of behavior strategies", GEB 14, 1996, §2). The number of
+//! reduced strategies is computed before any is built (it can grow
+//! exponentially with the tree), and large forms are refused.
+//!
+//! A reduced strategy is a set of sequences, so a mixed strategy over
+//! reduced strategies has a realisation plan (`x(σ)` = the probability of
+//! the strategies containing σ), and a behaviour strategy a mixed one (the
+//! product of the chosen actions' probabilities): Kuhn's theorem both ways
+//! ([`ReducedForm::behaviour_to_mixed`], [`ReducedForm::mixed_to_behaviour`]).
+
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use super::behaviour::BehaviourProfile;
+use super::error::ExtensiveError;
+use super::game::ExtensiveGame;
+use super::sequences::Sequences;
+use crate::game::NormalFormGame;
+
+/// The most reduced strategies a player may have.
+pub const MAX_STRATEGIES: u128 = 100_000;
+/// The most strategy profiles of a reduced form.
+pub const MAX_PROFILES: u128 = 2_000_000;
+
+/// The reduced strategic form and how its strategies map to the tree.
+#[derive(Debug, Clone)]
+pub struct ReducedForm {
+    /// The normal-form game.
+    pub game: NormalFormGame,
+    /// `strategies[p][k]`: for each of p's sets (in [`ExtensiveGame::player_infosets`]
+    /// order) the action chosen, or `None` where the set is unreachable.
+    pub strategies: Vec<Vec<Vec<Option<usize>>>>,
+    /// The sequences of the game.
+    pub sequences: Sequences,
+}
+
+/// The number of reduced strategies of each player (saturating), computed
+/// without building them.
+pub fn reduced_strategy_counts(game: &ExtensiveGame, seq: &Sequences) -> Vec<u128> {
+    (0..game.num_players())
+        .map(|p| {
+            let mut count = vec![1u128; seq.count[p]];
+            let mut following: Vec<Vec<usize>> = vec![Vec::new(); seq.count[p]];
+            for h in game.player_infosets(p) {
+                following[seq.parent[h]].push(h);
+            }
+            for s in super::behaviour::order_by_depth(game, seq, p)
+                .into_iter()
+                .rev()
+            {
+                let mut c: u128 = 1;
+                for &h in &following[s] {
+                    let k = game.infosets[h].actions.len();
+                    let sum = (0..k).fold(0u128, |t, a| t.saturating_add(count[seq.first[h] + a]));
+                    c = c.saturating_mul(sum);
+                }
+                count[s] = c;
+            }
+            count[0]
+        })
+        .collect()
+}
+
+/// Builds the reduced strategic form, refusing games with more than
+/// [`MAX_STRATEGIES`] reduced strategies for a player or [`MAX_PROFILES`]
+/// profiles (before building anything); needs perfect recall.
+///
+/// ```
+/// use sprague_strategic::extensive::{builtin::kuhn_poker, reduced::reduced_form};
+/// let r = reduced_form(&kuhn_poker()).unwrap();
+/// assert_eq!(r.game.strategy_counts(), vec![27, 64]);
+/// ```
+pub fn reduced_form(game: &ExtensiveGame) -> Result<ReducedForm, ExtensiveError> {
+    let seq = Sequences::new(game)?;
+    let counts = reduced_strategy_counts(game, &seq);
+    let profiles = counts.iter().fold(1u128, |t, &c| t.saturating_mul(c));
+    if let Some(p) = counts.iter().position(|&c| c > MAX_STRATEGIES) {
+        return Err(ExtensiveError::TooLarge {
+            what: format!(
+                "the reduced strategic form (player \"{}\" alone)",
+                game.players[p]
+            ),
+            count: format!("{} reduced strategies", show(counts[p])),
+            limit: format!("{MAX_STRATEGIES}; the sequence form (--method seqform) stays small"),
+        });
+    }
+    if profiles > MAX_PROFILES {
+        return Err(ExtensiveError::TooLarge {
+            what: "the reduced strategic form".into(),
+            count: format!("{} strategy profiles", show(profiles)),
+            limit: format!("{MAX_PROFILES}; the sequence form (--method seqform) stays small"),
+        });
+    }
+    let strategies: Vec<Vec<Vec<Option<usize>>>> = (0..game.num_players())
+        .map(|p| enumerate(game, &seq, p))
+        .collect();
+    let payoffs = profile_payoffs(game, &seq, &strategies, profiles as usize);
+    let names = strategies
+        .iter()
+        .enumerate()
+        .map(|(p, list)| list.iter().map(|s| strategy_name(game, p, s)).collect())
+        .collect();
+    let normal = NormalFormGame::new(game.title.clone(), game.players.clone(), names, payoffs)
+        .map_err(|e| ExtensiveError::Solver(e.to_string()))?;
+    Ok(ReducedForm {
+        game: normal,
+        strategies,
+        sequences: seq,
+    })
+}
+
+fn show(count: u128) -> String {
+    if count == u128::MAX {
+        "more than 10^38".into()
+    } else {
+        count.to_string()
+    }
+}
+
+/// Player p's reduced strategies: sets in order of first appearance, each
+/// either given an action (when its parent sequence is chosen) or left out.
+fn enumerate(game: &ExtensiveGame, seq: &Sequences, p: usize) -> Vec<Vec<Option<usize>>> {
+    let sets = game.player_infosets(p);
+    let position: std::collections::HashMap<usize, usize> =
+        sets.iter().enumerate().map(|(i, &h)| (h, i)).collect();
+    let mut order: Vec<usize> = Vec::new();
+    let mut seen = vec![false; game.infosets.len()];
+    for node in &game.nodes {
+        if let Some(h) = node.infoset {
+            if game.infosets[h].player == Some(p) && !std::mem::replace(&mut seen[h], true) {
+                order.push(h);
+            }
+        }
+    }
+    let mut partial: Vec<Vec<Option<usize>>> = vec![vec![None; sets.len()]];
+    for h in order {
+        let parent = seq.parent[h];
+        let mut next = Vec::with_capacity(partial.len());
+        for s in partial {
+            let reachable = parent == 0 || {
+                let (ph, pa) = seq.owner[p][parent];
+                s[position[&ph]] == Some(pa)
+            };
+            if reachable {
+                for a in 0..game.infosets[h].actions.len() {
+                    let mut t = s.clone();
+                    t[position[&h]] = Some(a);
+                    next.push(t);
+                }
+            } else {
+                next.push(s);
+            }
+        }
+        partial = next;
+    }
+    partial
+}
+
+/// The name of a reduced strategy: the chosen actions in set order, `*` where unreachable.
+fn strategy_name(game: &ExtensiveGame, p: usize, s: &[Option<usize>]) -> String {
+    game.player_infosets(p)
+        .iter()
+        .zip(s)
+        .map(|(&h, a)| a.map_or("*".to_string(), |a| game.infosets[h].actions[a].clone()))
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The payoff vector of every profile (first player's strategy fastest):
+/// each node with an outcome adds its chance-weighted payoffs to every
+/// profile whose strategies all contain the node's sequences.
+fn profile_payoffs(
+    game: &ExtensiveGame,
+    seq: &Sequences,
+    strategies: &[Vec<Vec<Option<usize>>>],
+    profiles: usize,
+) -> Vec<Vec<BigRational>> {
+    let n = game.num_players();
+    let containing: Vec<Vec<Vec<usize>>> = (0..n)
+        .map(|p| {
+            let sets = game.player_infosets(p);
+            let mut with = vec![Vec::new(); seq.count[p]];
+            for (k, s) in strategies[p].iter().enumerate() {
+                with[0].push(k);
+                for (&h, a) in sets.iter().zip(s) {
+                    if let Some(a) = a {
+                        with[seq.first[h] + a].push(k);
+                    }
+                }
+            }
+            with
+        })
+        .collect();
+    let mut stride = vec![1usize; n];
+    for p in 1..n {
+        stride[p] = stride[p - 1] * strategies[p - 1].len();
+    }
+    let mut payoffs = vec![vec![BigRational::zero(); n]; profiles];
+    let chance = game.chance_reach();
+    for (v, node) in game.nodes.iter().enumerate() {
+        let Some(o) = node.outcome else { continue };
+        if chance[v].is_zero() {
+            continue;
+        }
+        let weighted: Vec<BigRational> = game.outcomes[o]
+            .payoffs
+            .iter()
+            .map(|u| u * &chance[v])
+            .collect();
+        let lists: Vec<&Vec<usize>> = (0..n).map(|p| &containing[p][seq.at_node[v][p]]).collect();
+        if lists.iter().any(|l| l.is_empty()) {
+            continue;
+        }
+        let mut digit = vec![0usize; n];
+        loop {
+            let index: usize = (0..n).map(|p| lists[p][digit[p]] * stride[p]).sum();
+            for (x, u) in payoffs[index].iter_mut().zip(&weighted) {
+                *x += u;
+            }
+            let mut p = 0;
+            while p < n {
+                digit[p] += 1;
+                if digit[p] < lists[p].len() {
+                    break;
+                }
+                digit[p] = 0;
+                p += 1;
+            }
+            if p == n {
+                break;
+            }
+        }
+    }
+    payoffs
+}
+
+impl ReducedForm {
+    /// Kuhn's theorem, behaviour to mixed: each reduced strategy gets the
+    /// product of the probabilities of its chosen actions.
+    pub fn behaviour_to_mixed(
+        &self,
+        game: &ExtensiveGame,
+        profile: &BehaviourProfile,
+    ) -> Vec<Vec<BigRational>> {
+        (0..game.num_players())
+            .map(|p| {
+                let sets = game.player_infosets(p);
+                self.strategies[p]
+                    .iter()
+                    .map(|s| {
+                        sets.iter()
+                            .zip(s)
+                            .filter_map(|(&h, a)| a.map(|a| profile.probabilities[h][a].clone()))
+                            .fold(BigRational::one(), |t, q| t * q)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The realisation plan of a mixed strategy of player p over reduced
+    /// strategies: `x(σ)` is the probability of the strategies containing σ.
+    pub fn mixed_to_realisation_plan(
+        &self,
+        game: &ExtensiveGame,
+        p: usize,
+        mixed: &[BigRational],
+    ) -> Vec<BigRational> {
+        let sets = game.player_infosets(p);
+        let mut x = vec![BigRational::zero(); self.sequences.count[p]];
+        for (s, q) in self.strategies[p].iter().zip(mixed) {
+            x[0] += q;
+            for (&h, a) in sets.iter().zip(s) {
+                if let Some(a) = a {
+                    x[self.sequences.first[h] + a] += q;
+                }
+            }
+        }
+        x
+    }
+
+    /// Kuhn's theorem, mixed to behaviour: the realisation plans of the
+    /// mixed strategies turned into action probabilities.
+    pub fn mixed_to_behaviour(
+        &self,
+        game: &ExtensiveGame,
+        mixed: &[Vec<BigRational>],
+    ) -> BehaviourProfile {
+        let plans: Vec<Vec<BigRational>> = (0..game.num_players())
+            .map(|p| self.mixed_to_realisation_plan(game, p, &mixed[p]))
+            .collect();
+        BehaviourProfile::from_realisation_plans(game, &self.sequences, &plans)
+    }
+}

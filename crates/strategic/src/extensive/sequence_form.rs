@@ -1,0 +1,197 @@
+//! The sequence form of a two-player extensive game with perfect recall
+//! (Koller, Megiddo and von Stengel, "Efficient computation of equilibria
+//! for extensive two-person games", GEB 14, 1996; von Stengel, "Efficient
+//! computation of behavior strategies", GEB 14, 1996). A mixed strategy is
+//! replaced by its realisation plan x, one probability per sequence, subject
+//! to `E x = e, x ≥ 0` (x(∅) = 1, and at each set the actions' values add up
+//! to the parent sequence's); the payoff of plans x, y is `xᵀ A y` with
+//! `A[σ₁][σ₂]` the sum over the leaves reached by σ₁, σ₂ of chance's
+//! probability times the payoff. Its size is linear in the tree.
+//!
+//! For zero-sum games the maximin plan is the linear programme
+//! `max q₀ s.t. Fᵀ q − Aᵀ x ≤ 0, E x = e, x ≥ 0` (q free; the dual of the
+//! opponent's best response), and symmetrically for the second player; both
+//! are solved exactly by [`crate::linear_program`]. The general two-player
+//! case (an equilibrium by Lemke's algorithm) is in [`super::lemke`].
+
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use super::behaviour::BehaviourProfile;
+use super::error::ExtensiveError;
+use super::game::ExtensiveGame;
+use super::sequences::Sequences;
+use crate::linear_program::{LinearProgram, LpResult, Relation, Sense};
+
+/// The largest number of sequences (of both players together) the sequence
+/// form is built for.
+pub const MAX_SEQUENCES: usize = 20_000;
+
+/// The sequence form of a two-player game.
+#[derive(Debug, Clone)]
+pub struct SequenceForm {
+    /// The sequences of the game.
+    pub sequences: Sequences,
+    /// The nonzero payoff entries `(σ₁, σ₂, [u₁, u₂])`: chance-weighted payoffs
+    /// of the leaves that the pair reaches, summed.
+    pub entries: Vec<(usize, usize, [BigRational; 2])>,
+    /// `constraints[p]`: the rows of E (p = 0) or F (p = 1), each a list of
+    /// (sequence, coefficient); row 0 is `x(∅) = 1`, row k the k-th set of p.
+    pub constraints: [Vec<Vec<(usize, i64)>>; 2],
+}
+
+impl SequenceForm {
+    /// Builds the sequence form, checking two players, perfect recall and the size.
+    ///
+    /// ```
+    /// use sprague_strategic::extensive::{builtin::kuhn_poker, sequence_form::SequenceForm};
+    /// let sf = SequenceForm::new(&kuhn_poker()).unwrap();
+    /// assert_eq!(sf.constraints[0].len(), 7); // x(∅) = 1 and one row per set
+    /// ```
+    pub fn new(game: &ExtensiveGame) -> Result<Self, ExtensiveError> {
+        if game.num_players() != 2 {
+            return Err(ExtensiveError::NotTwoPlayer {
+                method: "the sequence form".into(),
+                players: game.num_players(),
+            });
+        }
+        let sequences = Sequences::new(game)?;
+        let total = sequences.count[0] + sequences.count[1];
+        if total > MAX_SEQUENCES {
+            return Err(ExtensiveError::TooLarge {
+                what: "the sequence form".into(),
+                count: format!("{total} sequences"),
+                limit: format!("{MAX_SEQUENCES}"),
+            });
+        }
+        let chance = game.chance_reach();
+        let mut map: std::collections::HashMap<(usize, usize), [BigRational; 2]> =
+            std::collections::HashMap::new();
+        for (v, node) in game.nodes.iter().enumerate() {
+            let Some(o) = node.outcome else { continue };
+            if chance[v].is_zero() {
+                continue;
+            }
+            let key = (sequences.at_node[v][0], sequences.at_node[v][1]);
+            let u = &game.outcomes[o].payoffs;
+            let entry = map
+                .entry(key)
+                .or_insert_with(|| [BigRational::zero(), BigRational::zero()]);
+            entry[0] += &chance[v] * &u[0];
+            entry[1] += &chance[v] * &u[1];
+        }
+        let mut entries: Vec<(usize, usize, [BigRational; 2])> =
+            map.into_iter().map(|((i, j), u)| (i, j, u)).collect();
+        entries.sort_by_key(|e| (e.0, e.1));
+        let constraints = [0, 1].map(|p| {
+            let mut rows = vec![vec![(0usize, 1i64)]];
+            for h in game.player_infosets(p) {
+                let mut row = vec![(sequences.parent[h], -1i64)];
+                row.extend(
+                    (0..game.infosets[h].actions.len()).map(|a| (sequences.first[h] + a, 1)),
+                );
+                rows.push(row);
+            }
+            rows
+        });
+        Ok(SequenceForm {
+            sequences,
+            entries,
+            constraints,
+        })
+    }
+}
+
+/// The exact solution of a two-player zero-sum game by the sequence-form LP.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ZeroSumSolution {
+    /// The value to the first player (its expected payoff under optimal play).
+    pub value: BigRational,
+    /// Optimal behaviour strategies of both players.
+    pub profile: BehaviourProfile,
+    /// The optimal realisation plans of the two players.
+    pub plans: [Vec<BigRational>; 2],
+}
+
+/// Solves a two-player zero-sum (or constant-sum) game exactly by the
+/// sequence-form linear programmes, one for each player.
+///
+/// ```
+/// use sprague_strategic::extensive::{builtin::kuhn_poker, sequence_form::solve_zero_sum};
+/// let s = solve_zero_sum(&kuhn_poker()).unwrap();
+/// assert_eq!(s.value.to_string(), "-1/18");
+/// ```
+pub fn solve_zero_sum(game: &ExtensiveGame) -> Result<ZeroSumSolution, ExtensiveError> {
+    game.zero_sum_constant()?;
+    let sf = SequenceForm::new(game)?;
+    let (value, x) = maximin_plan(&sf, 0)?;
+    let (_, y) = maximin_plan(&sf, 1)?;
+    let plans = [x, y];
+    let profile = BehaviourProfile::from_realisation_plans(game, &sf.sequences, &plans);
+    Ok(ZeroSumSolution {
+        value,
+        profile,
+        plans,
+    })
+}
+
+/// Player p's maximin realisation plan and its guaranteed payoff:
+/// `max q₀` over plans x of p and free q (one per row of the opponent's
+/// constraints) with `Fᵀ q ≤ Aᵀ x` (p's payoffs).
+fn maximin_plan(
+    sf: &SequenceForm,
+    p: usize,
+) -> Result<(BigRational, Vec<BigRational>), ExtensiveError> {
+    let o = 1 - p;
+    let n_own = sf.sequences.count[p];
+    let n_other = sf.sequences.count[o];
+    let own_rows = &sf.constraints[p];
+    let other_rows = &sf.constraints[o];
+    let vars = n_own + other_rows.len();
+    let mut objective = vec![BigRational::zero(); vars];
+    objective[n_own] = BigRational::one();
+    let mut lp = LinearProgram::new(Sense::Maximize, objective);
+    // Fᵀ q − Aᵀ x ≤ 0: one row per opponent sequence.
+    let mut rows = vec![vec![BigRational::zero(); vars]; n_other];
+    for (r, row) in other_rows.iter().enumerate() {
+        for &(s, c) in row {
+            rows[s][n_own + r] += BigRational::from_integer(c.into());
+        }
+    }
+    for (i, j, u) in &sf.entries {
+        let (mine, theirs) = if p == 0 { (*i, *j) } else { (*j, *i) };
+        rows[theirs][mine] -= &u[p];
+    }
+    let lp_error = |e: crate::StrategicError| ExtensiveError::Solver(e.to_string());
+    for row in rows {
+        lp.add_constraint(row, Relation::LessEqual, BigRational::zero())
+            .map_err(lp_error)?;
+    }
+    for (r, row) in own_rows.iter().enumerate() {
+        let mut coefficients = vec![BigRational::zero(); vars];
+        for &(s, c) in row {
+            coefficients[s] = BigRational::from_integer(c.into());
+        }
+        let rhs = if r == 0 {
+            BigRational::one()
+        } else {
+            BigRational::zero()
+        };
+        lp.add_constraint(coefficients, Relation::Equal, rhs)
+            .map_err(lp_error)?;
+    }
+    for r in 0..other_rows.len() {
+        lp.set_free(n_own + r).map_err(lp_error)?;
+    }
+    match lp.solve() {
+        LpResult::Optimal(s) => Ok((s.value, s.x[..n_own].to_vec())),
+        other => Err(ExtensiveError::Solver(format!(
+            "the sequence-form linear programme of player {} ended {:?}, which cannot happen for a finite game",
+            p + 1,
+            match other {
+                LpResult::Infeasible => "infeasible",
+                _ => "unbounded",
+            }
+        ))),
+    }
+}

@@ -1,0 +1,368 @@
+//! Extensive-form games: Kuhn poker against Kuhn (1950), the sequence form
+//! against the reduced strategic form, and the exact equilibrium check.
+
+use num_rational::BigRational;
+use sprague_strategic::extensive::behaviour::{
+    check_equilibrium, expected_payoffs, BehaviourProfile,
+};
+use sprague_strategic::extensive::builtin::{beer_quiche, kuhn_poker};
+use sprague_strategic::extensive::efg::{read_efg, write_efg};
+use sprague_strategic::extensive::reduced::reduced_form;
+use sprague_strategic::extensive::sequence_form::solve_zero_sum;
+use sprague_strategic::extensive::ExtensiveGame;
+
+fn r(p: i64, q: i64) -> BigRational {
+    BigRational::new(p.into(), q.into())
+}
+
+/// The probability of `action` at the set labelled `set`.
+fn prob(game: &ExtensiveGame, b: &BehaviourProfile, set: &str, action: &str) -> BigRational {
+    let h = game.infosets.iter().position(|h| h.label == set).unwrap();
+    let a = game.infosets[h]
+        .actions
+        .iter()
+        .position(|x| x == action)
+        .unwrap();
+    b.probabilities[h][a].clone()
+}
+
+#[test]
+fn kuhn_poker_value_is_minus_one_eighteenth() {
+    let kuhn = kuhn_poker();
+    let s = solve_zero_sum(&kuhn).unwrap();
+    assert_eq!(s.value, r(-1, 18));
+    let checks = check_equilibrium(&kuhn, &s.profile).unwrap();
+    assert!(checks.iter().all(|c| c.best), "{checks:?}");
+    assert_eq!(expected_payoffs(&kuhn, &s.profile)[0], r(-1, 18));
+}
+
+/// Kuhn (1950): player 2's optimal strategy is unique — with the King it
+/// bets after a check and calls a bet; with the Queen it checks behind and
+/// calls a bet with probability 1/3; with the Jack it bets after a check
+/// with probability 1/3 and folds to a bet. Player 1's optimal strategies
+/// form a one-parameter family: with the Jack it bets with probability
+/// α ∈ [0, 1/3], with the King 3α; with the Queen it checks and calls a bet
+/// with probability α + 1/3; it folds the Jack and calls with the King.
+#[test]
+fn kuhn_poker_optimal_strategies_are_the_known_family() {
+    let kuhn = kuhn_poker();
+    let s = solve_zero_sum(&kuhn).unwrap();
+    let b = &s.profile;
+    let p = |set: &str, action: &str| prob(&kuhn, b, set, action);
+    assert_eq!(p("K:check", "bet"), r(1, 1));
+    assert_eq!(p("K:bet", "call"), r(1, 1));
+    assert_eq!(p("Q:check", "bet"), r(0, 1));
+    assert_eq!(p("Q:bet", "call"), r(1, 3));
+    assert_eq!(p("J:check", "bet"), r(1, 3));
+    assert_eq!(p("J:bet", "call"), r(0, 1));
+    let alpha = p("J", "bet");
+    assert!(alpha >= r(0, 1) && alpha <= r(1, 3));
+    assert_eq!(p("K", "bet"), &alpha * r(3, 1));
+    assert_eq!(p("Q", "bet"), r(0, 1));
+    // Realisation weight of calling with the Queen after check–bet is α + 1/3
+    // of the Queen's deals.
+    assert_eq!(p("Q:check-bet", "call"), &alpha + r(1, 3));
+    assert_eq!(p("J:check-bet", "call"), r(0, 1));
+    if p("K", "check") > r(0, 1) {
+        assert_eq!(p("K:check-bet", "call"), r(1, 1));
+    }
+}
+
+/// Every member of Kuhn's family is an equilibrium by the independent check,
+/// and leaving the family (α = 1/2) is not.
+#[test]
+fn kuhn_family_passes_the_check_and_others_fail() {
+    let kuhn = kuhn_poker();
+    for (alpha, ok) in [
+        (r(0, 1), true),
+        (r(1, 6), true),
+        (r(1, 3), true),
+        (r(1, 2), false),
+    ] {
+        let mut b = BehaviourProfile::uniform(&kuhn);
+        let mut set = |label: &str, bet_or_call: BigRational| {
+            let h = kuhn.infosets.iter().position(|h| h.label == label).unwrap();
+            b.probabilities[h] = vec![r(1, 1) - &bet_or_call, bet_or_call];
+        };
+        set("J", alpha.clone());
+        set("Q", r(0, 1));
+        set("K", (&alpha * r(3, 1)).min(r(1, 1)));
+        set("J:check-bet", r(0, 1));
+        set("Q:check-bet", &alpha + r(1, 3));
+        set("K:check-bet", r(1, 1));
+        set("J:check", r(1, 3));
+        set("Q:check", r(0, 1));
+        set("K:check", r(1, 1));
+        set("J:bet", r(0, 1));
+        set("Q:bet", r(1, 3));
+        set("K:bet", r(1, 1));
+        let checks = check_equilibrium(&kuhn, &b).unwrap();
+        assert_eq!(
+            checks.iter().all(|c| c.best),
+            ok,
+            "alpha {alpha}: {checks:?}"
+        );
+        if ok {
+            assert_eq!(expected_payoffs(&kuhn, &b)[0], r(-1, 18));
+        }
+    }
+}
+
+/// The sequence-form value equals the value of the reduced strategic form
+/// solved as a matrix game, and Kuhn's theorem maps the optimal behaviour
+/// strategies to mixed strategies with the same payoffs.
+#[test]
+fn sequence_form_agrees_with_the_reduced_form() {
+    let kuhn = kuhn_poker();
+    let reduced = reduced_form(&kuhn).unwrap();
+    let matrix_value =
+        sprague_strategic::zero_sum::solve_zero_sum(&reduced.game.zero_sum_matrix().unwrap())
+            .unwrap()
+            .value;
+    let s = solve_zero_sum(&kuhn).unwrap();
+    assert_eq!(matrix_value, s.value);
+    let mixed = reduced.behaviour_to_mixed(&kuhn, &s.profile);
+    assert_eq!(reduced.game.expected_payoff(&mixed, 0), s.value);
+    assert!(reduced.game.is_nash(&mixed));
+    let back = reduced.mixed_to_behaviour(&kuhn, &mixed);
+    for p in 0..2 {
+        assert_eq!(
+            back.realisation_plan(&kuhn, &reduced.sequences, p),
+            s.plans[p]
+        );
+    }
+}
+
+#[test]
+fn efg_round_trip_and_json() {
+    for game in [kuhn_poker(), beer_quiche()] {
+        // The reader numbers sets in order of first appearance, so the text
+        // (not the vector order) is what survives a round trip.
+        let text = write_efg(&game);
+        let back = read_efg(&text).unwrap();
+        assert_eq!(write_efg(&back), text);
+        assert_eq!(solve_value(&back), solve_value(&game));
+        assert_eq!(ExtensiveGame::from_json(&game.to_json()).unwrap(), game);
+    }
+}
+
+fn solve_value(game: &ExtensiveGame) -> Option<BigRational> {
+    solve_zero_sum(game).ok().map(|s| s.value)
+}
+
+fn efg_error(text: &str) -> String {
+    read_efg(text).unwrap_err().to_string()
+}
+
+const HEAD: &str = "EFG 2 R \"t\" { \"A\" \"B\" } \"\"\n";
+
+#[test]
+fn bad_efg_files_get_one_sentence() {
+    // A dangling node: the root promises two children, only one follows.
+    let e = efg_error(&format!(
+        "{HEAD}p \"\" 1 1 \"\" {{ \"x\" \"y\" }} 0\nt \"\" 1 \"\" {{ 1, 2 }}\n"
+    ));
+    assert!(e.contains("dangling"), "{e}");
+    // Chance probabilities adding up to 3/4.
+    let e = efg_error(&format!(
+        "{HEAD}c \"\" 1 \"\" {{ \"h\" 1/2 \"t\" 1/4 }} 0\nt \"\" 0\nt \"\" 0\n"
+    ));
+    assert!(e.contains("add up to 3/4"), "{e}");
+    // An information set offering other actions at its second node.
+    let e = efg_error(&format!(
+        "{HEAD}c \"\" 1 \"\" {{ \"h\" 1/2 \"t\" 1/2 }} 0\np \"\" 1 1 \"\" {{ \"x\" \"y\" }} 0\nt \"\" 0\nt \"\" 0\np \"\" 1 1 \"\" {{ \"x\" \"z\" }} 0\nt \"\" 0\nt \"\" 0\n"
+    ));
+    assert!(e.contains("must offer the same actions"), "{e}");
+    // An outcome used without payoffs ever given.
+    let e = efg_error(&format!("{HEAD}p \"\" 1 1 \"\" {{ \"x\" }} 0\nt \"\" 7\n"));
+    assert!(e.contains("outcome 7, which is unknown"), "{e}");
+    // A player that does not exist, a second root, a bad number, an unclosed label.
+    assert!(
+        efg_error(&format!("{HEAD}p \"\" 3 1 \"\" {{ \"x\" }} 0\nt \"\" 0\n")).contains("player 3")
+    );
+    assert!(efg_error(&format!("{HEAD}t \"\" 0\nt \"\" 0\n")).contains("second root"));
+    assert!(efg_error(&format!("{HEAD}t \"\" 1 \"\" {{ 1, x }}\n")).contains("not an exact number"));
+    assert!(efg_error(&format!("{HEAD}t \"oops 0\n")).contains("not closed"));
+    assert!(efg_error("NFG 1 R").contains("starts with EFG"));
+    for e in [efg_error(""), efg_error(HEAD)] {
+        assert!(!e.is_empty());
+    }
+}
+
+#[test]
+fn quoted_labels_with_escapes_and_decimals() {
+    let game = read_efg(&format!(
+        "{HEAD}c \"say \\\"hi\\\"\" 1 \"\" {{ \"a\\\\b\" 0.25 \"c\" 0.75 }} 0\nt \"\" 1 \"\" {{ 1.5 -2 }}\nt \"\" 2 \"\" {{ 1e-3, 0 }}\n"
+    ))
+    .unwrap();
+    assert_eq!(game.nodes[0].label, "say \"hi\"");
+    assert_eq!(game.infosets[0].actions[0], "a\\b");
+    assert_eq!(game.infosets[0].probabilities[0], r(1, 4));
+    assert_eq!(game.outcomes[0].payoffs[0], r(3, 2));
+    assert_eq!(game.outcomes[1].payoffs[0], r(1, 1000));
+    assert_eq!(read_efg(&write_efg(&game)).unwrap(), game);
+}
+
+/// A player who forgets their own move (Piccione and Rubinstein's forgetful
+/// driver's cousin): player A moves, then moves again without knowing what
+/// they did.
+#[test]
+fn imperfect_recall_is_named() {
+    let game = read_efg(&format!(
+        "{HEAD}p \"\" 1 1 \"first\" {{ \"L\" \"R\" }} 0\np \"\" 1 2 \"second\" {{ \"l\" \"r\" }} 0\nt \"\" 1 \"\" {{ 1, 0 }}\nt \"\" 2 \"\" {{ 0, 0 }}\np \"\" 1 2 0\nt \"\" 2\nt \"\" 1\n"
+    ))
+    .unwrap();
+    let e = solve_zero_sum(&game).map(|_| ()).unwrap_err().to_string();
+    assert!(
+        e.contains("zero-sum") || e.contains("perfect recall"),
+        "{e}"
+    );
+    let e = sprague_strategic::extensive::sequences::Sequences::new(&game)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("player \"A\" does not have perfect recall"),
+        "{e}"
+    );
+    assert!(e.contains("\"second\""), "{e}");
+}
+
+/// Lemke's algorithm on the sequence form: the equilibrium passes the
+/// best-response check, and Kuhn's theorem maps it to a Nash equilibrium of
+/// the reduced strategic form (checked there by the normal-form code).
+#[test]
+fn lemke_equilibria_are_equilibria_of_the_reduced_form() {
+    use sprague_strategic::extensive::lemke::lemke_equilibrium;
+    for game in [kuhn_poker(), beer_quiche()] {
+        let s = lemke_equilibrium(&game).unwrap();
+        let checks = check_equilibrium(&game, &s.profile).unwrap();
+        assert!(checks.iter().all(|c| c.best), "{}: {checks:?}", game.title);
+        let reduced = reduced_form(&game).unwrap();
+        let mixed = reduced.behaviour_to_mixed(&game, &s.profile);
+        assert!(reduced.game.is_nash(&mixed), "{}", game.title);
+        for p in 0..2 {
+            assert_eq!(
+                reduced.mixed_to_realisation_plan(&game, p, &mixed[p]),
+                s.plans[p]
+            );
+        }
+    }
+    let kuhn = kuhn_poker();
+    assert_eq!(
+        expected_payoffs(&kuhn, &lemke_equilibrium(&kuhn).unwrap().profile)[0],
+        r(-1, 18)
+    );
+}
+
+/// A perfect-information tree (with chance nodes) written as `.efg` text,
+/// built from random numbers: players, branching, payoffs.
+fn random_tree(players: usize, numbers: &[u32]) -> String {
+    let mut text = String::from("EFG 2 R \"random\" {");
+    for p in 0..players {
+        text.push_str(&format!(" \"P{}\"", p + 1));
+    }
+    text.push_str(" }\n\"\"\n");
+    let mut next = numbers.iter().cycle();
+    let mut draw = |k: u32| next.next().copied().unwrap_or(0) % k;
+    let mut sets = vec![0u32; players];
+    let mut chance_sets = 0;
+    let mut outcomes = 0;
+    let mut stack = vec![0usize]; // depths of nodes still to write
+    while let Some(depth) = stack.pop() {
+        let kind = if depth >= 4 || (depth > 0 && draw(4) == 0) {
+            2
+        } else if draw(5) == 0 {
+            1
+        } else {
+            0
+        };
+        match kind {
+            0 => {
+                let p = draw(players as u32) as usize;
+                sets[p] += 1;
+                let k = 2 + draw(2) as usize;
+                let actions: Vec<String> = (0..k).map(|a| format!("\"a{a}\"")).collect();
+                text.push_str(&format!(
+                    "p \"\" {} {} \"\" {{ {} }} 0\n",
+                    p + 1,
+                    sets[p],
+                    actions.join(" ")
+                ));
+                stack.extend(std::iter::repeat(depth + 1).take(k));
+            }
+            1 => {
+                chance_sets += 1;
+                text.push_str(&format!(
+                    "c \"\" {chance_sets} \"\" {{ \"h\" 1/3 \"t\" 2/3 }} 0\n"
+                ));
+                stack.extend([depth + 1, depth + 1]);
+            }
+            _ => {
+                outcomes += 1;
+                let payoffs: Vec<String> =
+                    (0..players).map(|_| draw(1_000_000).to_string()).collect();
+                text.push_str(&format!(
+                    "t \"\" {outcomes} \"\" {{ {} }}\n",
+                    payoffs.join(", ")
+                ));
+            }
+        }
+    }
+    text
+}
+
+proptest::proptest! {
+    /// On perfect-information trees the subgame-perfect solver agrees with
+    /// the existing backward induction (`game_tree`) whenever the latter's
+    /// solution is unique, and passes the check in every subgame.
+    #[test]
+    fn subgame_perfection_agrees_with_backward_induction(
+        players in 1usize..4,
+        numbers in proptest::collection::vec(0u32..u32::MAX, 64),
+    ) {
+        use sprague_strategic::extensive::subgame::subgame_perfect;
+        use sprague_strategic::game_tree::GameTree;
+        let text = random_tree(players, &numbers);
+        let game = read_efg(&text).unwrap();
+        let spe = subgame_perfect(&game).unwrap();
+        proptest::prop_assert_eq!(spe.every_subgame_checked, Some(true));
+        let tree = GameTree::from_efg(&text).unwrap();
+        let solution = tree.solve();
+        if solution.is_unique() {
+            proptest::prop_assert_eq!(expected_payoffs(&game, &spe.profile), solution.payoffs().to_vec());
+        }
+    }
+}
+
+/// A game with a proper subgame: player 1 may take an outside option (2, 2)
+/// or enter a simultaneous-move coordination game with equilibria (3, 1),
+/// (1, 3) and a mixed one. "Out" followed by a threat is a Nash equilibrium
+/// of the whole game that is not subgame perfect; the solver must solve the
+/// subgame first and let player 1 compare its value with 2.
+#[test]
+fn subgame_perfection_solves_the_proper_subgame_first() {
+    use sprague_strategic::extensive::subgame::{subgame_perfect, subgame_roots};
+    let text = "EFG 2 R \"entry\" { \"1\" \"2\" } \"\"\n\
+        p \"\" 1 1 \"enter?\" { \"out\" \"in\" } 0\n\
+        t \"\" 1 \"\" { 2, 2 }\n\
+        p \"\" 1 2 \"choose\" { \"A\" \"B\" } 0\n\
+        p \"\" 2 1 \"guess\" { \"a\" \"b\" } 0\n\
+        t \"\" 2 \"\" { 3, 1 }\n\
+        t \"\" 3 \"\" { 0, 0 }\n\
+        p \"\" 2 1 \"guess\" { \"a\" \"b\" } 0\n\
+        t \"\" 3\n\
+        t \"\" 4 \"\" { 1, 3 }\n";
+    let game = read_efg(text).unwrap();
+    assert_eq!(subgame_roots(&game), vec![0, 2]);
+    let spe = subgame_perfect(&game).unwrap();
+    assert_eq!(spe.every_subgame_checked, Some(true));
+    let value = expected_payoffs(&game, &spe.profile);
+    // The subgame's equilibrium gives player 1 either 3, 1 or 3/4 (mixed);
+    // player 1 enters exactly when that beats the outside option 2.
+    let enter = &spe.profile.probabilities[0][1];
+    if value[0] > r(2, 1) {
+        assert_eq!(*enter, r(1, 1));
+    } else {
+        assert_eq!(value, vec![r(2, 1), r(2, 1)]);
+    }
+}
