@@ -240,9 +240,9 @@ fn lemke_equilibria_are_equilibria_of_the_reduced_form() {
         let reduced = reduced_form(&game).unwrap();
         let mixed = reduced.behaviour_to_mixed(&game, &s.profile);
         assert!(reduced.game.is_nash(&mixed), "{}", game.title);
-        for p in 0..2 {
+        for (p, strategy) in mixed.iter().enumerate().take(2) {
             assert_eq!(
-                reduced.mixed_to_realisation_plan(&game, p, &mixed[p]),
+                reduced.mixed_to_realisation_plan(&game, p, strategy),
                 s.plans[p]
             );
         }
@@ -288,7 +288,7 @@ fn random_tree(players: usize, numbers: &[u32]) -> String {
                     sets[p],
                     actions.join(" ")
                 ));
-                stack.extend(std::iter::repeat(depth + 1).take(k));
+                stack.extend(std::iter::repeat_n(depth + 1, k));
             }
             1 => {
                 chance_sets += 1;

@@ -137,6 +137,8 @@ fn run_extensive(args: &Args, tree: &ExtensiveGame) -> Result<(), CliError> {
     } else {
         Method::Auto
     };
+    let interrupted = crate::interrupt::ctrl_c_flag();
+    let check = || interrupted.load(std::sync::atomic::Ordering::Relaxed);
     let method = match args.method.unwrap_or(default) {
         Method::Seqform => ExtensiveMethod::SequenceForm,
         other => ExtensiveMethod::Reduced(NashOptions {
@@ -145,6 +147,7 @@ fn run_extensive(args: &Args, tree: &ExtensiveGame) -> Result<(), CliError> {
             all_labels: args.all_labels,
             exact_pivoting: args.exact_pivoting,
             force: args.force,
+            stop: StopCheck::new(&check),
         }),
     };
     let report = solve_extensive_nash(tree, &method)?;
