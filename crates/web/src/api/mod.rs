@@ -56,7 +56,6 @@ const fn field(name: &'static str, kind: &'static str, required: bool, doc: &'st
     }
 }
 
-#[allow(dead_code)] // used by the endpoints with list fields, added next
 const fn list(name: &'static str, items: &'static str, required: bool, doc: &'static str) -> Field {
     Field {
         name,
@@ -102,7 +101,90 @@ pub static ENDPOINTS: &[Endpoint] = &[
         example: r#"{"expression": "16 * 16"}"#,
         run: impartial::nimber,
     },
+    Endpoint {
+        path: "values",
+        mirrors: "sprague values GAME --to N",
+        summary: "Sprague–Grundy values g(0..=N) of a one-heap game, with the period found and whether (and by which theorem) it is proven.",
+        fields: &[
+            field("game", "string", true, "A one-heap game: kayles, subtraction:1,3,4, 0.137, grundy, …"),
+            field("to", "integer", false, "The largest heap (default 100); a text such as \"2^16\" is read too. At most 100000 here, except for a take-and-break summary."),
+            field("method", "string", false, "Take-and-break games: auto (default), plain, rare-common, naive."),
+            field("no_period", "boolean", false, "Take-and-break games: compute every value up to `to`, without stopping at a proven period."),
+            field("summary", "boolean", false, "Take-and-break games: the summary without the list of values."),
+        ],
+        example: r#"{"game": "kayles", "to": 30}"#,
+        run: impartial::values,
+    },
+    Endpoint {
+        path: "analyze",
+        mirrors: "sprague analyze GAME POSITION...",
+        summary: "Value of each component, the total, the outcome and every winning move of a position.",
+        fields: &[
+            field("game", "string", true, "Any game of the catalogue: nim, kayles, chomp, wythoff, misere:nim, …"),
+            list("position", "string", false, "The components of the position, e.g. [\"3\", \"4\", \"5\"]."),
+        ],
+        example: r#"{"game": "nim", "position": ["3", "4", "5"]}"#,
+        run: impartial::analyze,
+    },
+    Endpoint {
+        path: "moves",
+        mirrors: "sprague moves GAME POSITION...",
+        summary: "Every legal move with the value and outcome after it, why the position has its value (the mex), and from a P-position a winning reply to each move.",
+        fields: &[
+            field("game", "string", true, "Any game of the catalogue."),
+            list("position", "string", false, "The components of the position."),
+        ],
+        example: r#"{"game": "kayles", "position": ["7"]}"#,
+        run: impartial::moves,
+    },
+    Endpoint {
+        path: "play",
+        mirrors: "sprague play GAME POSITION... (one turn)",
+        summary: "One turn against the perfect opponent, stateless: the player's move, then the computer's reply with its reason, or the ending. The turns are the objects `sprague play --format json` prints.",
+        fields: &[
+            field("game", "string", true, "Any game of the catalogue (every:GAME for Every-SG play)."),
+            list("position", "string", true, "The position before the turn."),
+            field("move", "string", false, "The player's move in the game's notation, or #k for the k-th listed move; without it the computer moves."),
+            field("misere", "boolean", false, "Misère play (--misere)."),
+            field("first", "string", false, "Who moved first in the game: me (default) or computer (decides the player numbers of games whose moves depend on them)."),
+            field("seed", "integer", false, "Varies the computer's choice among equally good moves (--seed)."),
+            field("turn", "integer", false, "Moves played before this turn (default 0): the turns are numbered from it."),
+        ],
+        example: r#"{"game": "nim", "position": ["3", "4", "5"], "move": "3->1"}"#,
+        run: impartial::play,
+    },
+    Endpoint {
+        path: "table",
+        mirrors: "sprague table GAME --to N",
+        summary: "The table g(a, b) of Wythoff's game with its P-positions, or the γ of every vertex of a digraph.",
+        fields: &[
+            field("game", "string", true, "wythoff, or digraph:GRAPH."),
+            field("to", "integer", false, "The largest heap (default 15; at most 256 here)."),
+        ],
+        example: r#"{"game": "wythoff", "to": 10}"#,
+        run: impartial::table,
+    },
+    Endpoint {
+        path: "survey",
+        mirrors: "sprague survey PATTERN...",
+        summary: "Every octal code of a shape, classified (period, preperiod, largest value) and grouped; at most 64 games, sharing 8 s.",
+        fields: &[
+            list("patterns", "string", true, "Codes with ? for each varying digit (0.??) or plain codes; at most two ? here."),
+            field("budget", "integer", false, "Values per game at most (default 2^20; a text such as \"2^16\" is read too)."),
+            field("seconds", "number", false, "Seconds per game at most (default 10; the server gives each game at most 8 s divided by the number of games)."),
+        ],
+        example: r#"{"patterns": ["0.?"], "budget": 4096}"#,
+        run: impartial::survey,
+    },
 ];
+
+/// The error of a command stopped at the end of its time budget.
+fn out_of_time(command: &str) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::SERVICE_UNAVAILABLE,
+        format!("/api/{command} ran out of the time this server gives a request; ask for less"),
+    )
+}
 
 /// The endpoint at `/api/{path}`.
 ///
