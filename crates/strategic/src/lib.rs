@@ -66,6 +66,7 @@ pub mod seeded;
 pub mod stop;
 pub mod support_enumeration;
 pub(crate) mod tableau;
+pub mod tree_report;
 pub mod vertex_enumeration;
 pub mod zero_sum;
 pub use error::StrategicError;
