@@ -64,6 +64,7 @@ pub mod report;
 pub mod seeded;
 pub mod support_enumeration;
 pub(crate) mod tableau;
+pub mod tree_report;
 pub mod vertex_enumeration;
 pub mod zero_sum;
 pub use error::StrategicError;

@@ -51,7 +51,12 @@ fn operation(endpoint: &Endpoint) -> Value {
     let mut properties = Map::new();
     let mut required = Vec::new();
     for field in endpoint.fields {
-        let mut schema = json!({ "type": field.kind, "description": field.doc });
+        let kinds: Vec<&str> = field.kind.split('|').collect();
+        let kind = match kinds.as_slice() {
+            [one] => json!(one),
+            several => json!(several),
+        };
+        let mut schema = json!({ "type": kind, "description": field.doc });
         if let Some(items) = field.items {
             schema["items"] = json!({ "type": items });
         }

@@ -17,7 +17,10 @@ use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
 
+mod cooperative;
 mod impartial;
+mod repeated;
+mod strategic;
 
 /// What a running command may check: the stop flag (raised when the request's time budget
 /// runs out) and the deadline itself.
@@ -35,7 +38,8 @@ pub struct Control {
 pub struct Field {
     /// The field's name (the CLI's argument in snake_case).
     pub name: &'static str,
-    /// Its JSON Schema type: `string`, `integer`, `number`, `boolean`, `array`, `object`.
+    /// Its JSON Schema type: `string`, `integer`, `number`, `boolean`, `array`, `object`, or
+    /// several joined by `|` (`integer|string`).
     pub kind: &'static str,
     /// For arrays: the items' type.
     pub items: Option<&'static str>,
@@ -107,7 +111,7 @@ pub static ENDPOINTS: &[Endpoint] = &[
         summary: "Sprague–Grundy values g(0..=N) of a one-heap game, with the period found and whether (and by which theorem) it is proven.",
         fields: &[
             field("game", "string", true, "A one-heap game: kayles, subtraction:1,3,4, 0.137, grundy, …"),
-            field("to", "integer", false, "The largest heap (default 100); a text such as \"2^16\" is read too. At most 100000 here, except for a take-and-break summary."),
+            field("to", "integer|string", false, "The largest heap (default 100); a text such as \"2^16\" is read too. At most 100000 here, except for a take-and-break summary."),
             field("method", "string", false, "Take-and-break games: auto (default), plain, rare-common, naive."),
             field("no_period", "boolean", false, "Take-and-break games: compute every value up to `to`, without stopping at a proven period."),
             field("summary", "boolean", false, "Take-and-break games: the summary without the list of values."),
@@ -170,12 +174,259 @@ pub static ENDPOINTS: &[Endpoint] = &[
         summary: "Every octal code of a shape, classified (period, preperiod, largest value) and grouped; at most 64 games, sharing 8 s.",
         fields: &[
             list("patterns", "string", true, "Codes with ? for each varying digit (0.??) or plain codes; at most two ? here."),
-            field("budget", "integer", false, "Values per game at most (default 2^20; a text such as \"2^16\" is read too)."),
+            field("budget", "integer|string", false, "Values per game at most (default 2^20; a text such as \"2^16\" is read too)."),
             field("seconds", "number", false, "Seconds per game at most (default 10; the server gives each game at most 8 s divided by the number of games)."),
         ],
         example: r#"{"patterns": ["0.?"], "budget": 4096}"#,
         run: impartial::survey,
     },
+    Endpoint {
+        path: "nash",
+        mirrors: "sprague nash GAME",
+        summary: "Nash equilibria of a strategic-form game, exactly: all extreme equilibria of bimatrix games (with the maximal convex sets and components when degenerate), n-player games, or one by Lemke–Howson.",
+        fields: STRATEGIC_GAME_FIELDS_NASH,
+        example: r#"{"matrices": [[[3, 0], [5, 1]], [[3, 5], [0, 1]]]}"#,
+        run: strategic::nash,
+    },
+    Endpoint {
+        path: "zerosum",
+        mirrors: "sprague zerosum GAME",
+        summary: "Value and optimal strategies of a two-player zero-sum game, exactly.",
+        fields: STRATEGIC_GAME_FIELDS_ZEROSUM,
+        example: r#"{"game": "rock-paper-scissors"}"#,
+        run: strategic::zerosum,
+    },
+    Endpoint {
+        path: "dominance",
+        mirrors: "sprague dominance GAME",
+        summary: "Iterated elimination of dominated strategies, step by step (strict or weak, pure or mixed dominators).",
+        fields: STRATEGIC_GAME_FIELDS_DOMINANCE,
+        example: r#"{"game": "prisoners-dilemma"}"#,
+        run: strategic::dominance,
+    },
+    Endpoint {
+        path: "tree/solve",
+        mirrors: "sprague tree solve FILE",
+        summary: "Subgame-perfect equilibrium of a perfect-information game tree by backward induction (the tree inline).",
+        fields: &[field("tree", "string", true, "The tree's text: nested or flat JSON, or Gambit .efg of perfect information (docs/repeated-and-cooperative.md).")],
+        example: r#"{"tree": "{\"players\": [\"A\"], \"root\": {\"player\": \"A\", \"moves\": [{\"label\": \"x\", \"node\": {\"payoffs\": [1]}}, {\"label\": \"y\", \"node\": {\"payoffs\": [2]}}]}}"}"#,
+        run: strategic::tree_solve,
+    },
+    Endpoint {
+        path: "tree/repeated-pd",
+        mirrors: "sprague tree repeated-pd",
+        summary: "The prisoner's dilemma repeated N times, solved backwards: why both defect in every round.",
+        fields: &[
+            field("rounds", "integer", false, "The number of rounds (default 10, at most 1000000)."),
+            field("payoffs", "string", false, "Stage payoffs R,S,T,P, exact numbers (default 3,0,5,1)."),
+        ],
+        example: r#"{"rounds": 3}"#,
+        run: strategic::tree_repeated_pd,
+    },
+    Endpoint {
+        path: "coop/shapley",
+        mirrors: "sprague coop shapley GAME",
+        summary: "The Shapley value (Shapley–Shubik index of a weighted voting game), exact, or a Monte Carlo estimate.",
+        fields: &[
+            COOP_GAME,
+            field("monte_carlo", "integer", false, "Estimate with this many random orders instead (weighted voting games)."),
+            field("seed", "integer", false, "Seed of the estimate (default 0)."),
+        ],
+        example: r#"{"game": "[51; 40, 30, 20, 10]"}"#,
+        run: cooperative::shapley,
+    },
+    Endpoint {
+        path: "coop/banzhaf",
+        mirrors: "sprague coop banzhaf GAME",
+        summary: "The Banzhaf index (normalised) and raw Banzhaf value, exact.",
+        fields: &[COOP_GAME],
+        example: r#"{"game": "[51; 40, 30, 20, 10]"}"#,
+        run: cooperative::banzhaf,
+    },
+    Endpoint {
+        path: "coop/core",
+        mirrors: "sprague coop core GAME",
+        summary: "Whether the core is empty, and a core point when it is not (exact LP).",
+        fields: &[COOP_GAME],
+        example: r#"{"game": "glove:1,2"}"#,
+        run: cooperative::core,
+    },
+    Endpoint {
+        path: "coop/least-core",
+        mirrors: "sprague coop least-core GAME",
+        summary: "The least core: the smallest ε making the ε-core non-empty, and a point of it.",
+        fields: &[COOP_GAME],
+        example: r#"{"game": "[3; 1, 1, 1, 1]"}"#,
+        run: cooperative::least_core,
+    },
+    Endpoint {
+        path: "coop/nucleolus",
+        mirrors: "sprague coop nucleolus GAME",
+        summary: "The nucleolus (or prenucleolus), exactly, by a sequence of LPs.",
+        fields: &[
+            COOP_GAME,
+            field("pre", "boolean", false, "The prenucleolus instead."),
+        ],
+        example: r#"{"game": "bankruptcy:300:100,200,300"}"#,
+        run: cooperative::nucleolus_endpoint,
+    },
+    Endpoint {
+        path: "coop/in-core",
+        mirrors: "sprague coop in-core GAME --allocation X",
+        summary: "Whether an allocation is in the core, and which coalition objects if not.",
+        fields: &[
+            COOP_GAME,
+            field("allocation", "string", true, "One exact share per player, comma-separated (1/2,1/4,1/4)."),
+        ],
+        example: r#"{"game": "glove:1,2", "allocation": "1,0,0"}"#,
+        run: cooperative::in_core,
+    },
+    Endpoint {
+        path: "ipd/match",
+        mirrors: "sprague ipd match FIRST SECOND",
+        summary: "One match of the iterated prisoner's dilemma between two strategies, every turn.",
+        fields: &[
+            field("first", "string", true, "The first strategy (e.g. TitForTat; see ipd/strategies)."),
+            field("second", "string", true, "The second strategy."),
+            PLAY_TURNS, PLAY_PROB_END, PLAY_NOISE, PLAY_SEED, PLAY_PAYOFFS, PLAY_ALLOW_NON_PD,
+        ],
+        example: r#"{"first": "TitForTat", "second": "Defector", "turns": 10}"#,
+        run: repeated::match_endpoint,
+    },
+    Endpoint {
+        path: "ipd/tournament",
+        mirrors: "sprague ipd tournament STRATEGY...",
+        summary: "A seeded round-robin tournament: ranking, score matrix, cooperation rates, wins.",
+        fields: &[
+            list("strategies", "string", false, "The players (all strategies when empty)."),
+            field("repetitions", "integer", false, "How many times the round robin is played (default 10)."),
+            PLAY_TURNS, PLAY_PROB_END, PLAY_NOISE, PLAY_SEED, PLAY_PAYOFFS, PLAY_ALLOW_NON_PD,
+        ],
+        example: r#"{"strategies": ["TitForTat", "Grudger", "Defector", "Cooperator"], "repetitions": 2, "turns": 50}"#,
+        run: repeated::tournament,
+    },
+    Endpoint {
+        path: "ipd/moran",
+        mirrors: "sprague ipd moran STRATEGY...",
+        summary: "The Moran process: a population's evolution and fixation counts.",
+        fields: &[
+            list("strategies", "string", true, "The initial population, one name per individual."),
+            field("runs", "integer", false, "Independent runs whose fixations are counted (default 1)."),
+            field("max_steps", "integer", false, "The most birth-death steps of one run (default 10000)."),
+            field("mutation_rate", "number", false, "Probability that a newborn mutates (default 0)."),
+            PLAY_TURNS, PLAY_PROB_END, PLAY_NOISE, PLAY_SEED, PLAY_PAYOFFS, PLAY_ALLOW_NON_PD,
+        ],
+        example: r#"{"strategies": ["TitForTat", "TitForTat", "Defector"], "turns": 20}"#,
+        run: repeated::moran_endpoint,
+    },
+    Endpoint {
+        path: "ipd/strategies",
+        mirrors: "sprague ipd strategies",
+        summary: "The strategies with their rules.",
+        fields: &[],
+        example: "{}",
+        run: repeated::strategies_endpoint,
+    },
+];
+
+const COOP_GAME: Field = field(
+    "game",
+    "string",
+    true,
+    "[q; w1, ..., wn], glove:L,R, airport:c1,..., bankruptcy:E:d1,..., or a game file's text (JSON coalition table, {\"quota\": q, \"weights\": [...]}).",
+);
+const PLAY_TURNS: Field = field("turns", "integer", false, "Turns per match (default 200).");
+const PLAY_PROB_END: Field = field(
+    "prob_end",
+    "number",
+    false,
+    "Probability that a match ends after each turn (overrides turns).",
+);
+const PLAY_NOISE: Field = field(
+    "noise",
+    "number",
+    false,
+    "Probability that each action is flipped (default 0).",
+);
+const PLAY_SEED: Field = field(
+    "seed",
+    "integer",
+    false,
+    "Seed of every random draw (default 0).",
+);
+const PLAY_PAYOFFS: Field = field(
+    "payoffs",
+    "string",
+    false,
+    "Stage payoffs R,S,T,P (default 3,0,5,1).",
+);
+const PLAY_ALLOW_NON_PD: Field = field(
+    "allow_non_pd",
+    "boolean",
+    false,
+    "Accept payoffs that are not a prisoner's dilemma.",
+);
+
+const GAME_NAME: Field = field("game", "string", false, "A built-in example: prisoners-dilemma, battle-of-the-sexes, matching-pennies, rock-paper-scissors, … (exactly one of game, nfg, matrices, csv).");
+const GAME_NFG: Field = field("nfg", "string", false, "The text of a Gambit .nfg file.");
+const GAME_MATRICES: Field = Field {
+    name: "matrices",
+    kind: "array|object",
+    items: None,
+    required: false,
+    doc: "The JSON matrix format: [A, B] (or one matrix A for a zero-sum game), or {\"matrices\": [A, B], \"players\": [...], \"strategies\": [[...], [...]]}; entries exact numbers (integers or strings such as \"1/2\").",
+};
+const GAME_CSV: Field = field("csv", "string", false, "The CSV matrix format.");
+const EXACT_PIVOTING: Field = field(
+    "exact_pivoting",
+    "boolean",
+    false,
+    "Exact pivoting throughout instead of certifying a floating-point basis.",
+);
+const STRATEGIC_GAME_FIELDS_NASH: &[Field] = &[
+    GAME_NAME,
+    GAME_NFG,
+    GAME_MATRICES,
+    GAME_CSV,
+    field(
+        "method",
+        "string",
+        false,
+        "auto (default), enum, support, pure, lh.",
+    ),
+    field(
+        "label",
+        "integer",
+        false,
+        "Lemke–Howson: the label to drop, 1-based (default 1).",
+    ),
+    field(
+        "all_labels",
+        "boolean",
+        false,
+        "Lemke–Howson: run from every label.",
+    ),
+    EXACT_PIVOTING,
+];
+const STRATEGIC_GAME_FIELDS_ZEROSUM: &[Field] =
+    &[GAME_NAME, GAME_NFG, GAME_MATRICES, GAME_CSV, EXACT_PIVOTING];
+const STRATEGIC_GAME_FIELDS_DOMINANCE: &[Field] = &[
+    GAME_NAME,
+    GAME_NFG,
+    GAME_MATRICES,
+    GAME_CSV,
+    field(
+        "weak",
+        "boolean",
+        false,
+        "Eliminate weakly dominated strategies.",
+    ),
+    field(
+        "mixed",
+        "boolean",
+        false,
+        "Also look for domination by mixed strategies (exact LP).",
+    ),
 ];
 
 /// The error of a command stopped at the end of its time budget.
@@ -197,8 +448,14 @@ pub fn endpoint(path: &str) -> Option<&'static Endpoint> {
 }
 
 /// Reads the body of `/api/{command}` as its request type (serde_json keeps its recursion
-/// limit of 128 levels: deeper bodies are refused, never a stack overflow).
+/// limit of 128 levels: deeper bodies are refused, never a stack overflow). An empty body is
+/// read as `{}`.
 fn read<T: DeserializeOwned>(command: &str, body: &[u8]) -> Result<T, ApiError> {
+    let body: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
+        b"{}"
+    } else {
+        body
+    };
     serde_json::from_slice(body).map_err(|error| ApiError::body(command, &error))
 }
 
