@@ -3,7 +3,7 @@
 // Best responses to pure strategies are marked in the grid with exact rationals.
 import { call, attempt } from './api.js';
 import { el, byId, replace } from './dom.js';
-import { parse, compare, negate, text as rationalText } from './rational.js';
+import { parse, compare, add, negate, text as rationalText } from './rational.js';
 import { EXAMPLES } from './strategic-examples.js';
 import { readNfg, writeNfg } from './nfg.js';
 
@@ -76,6 +76,7 @@ function markBestResponses() {
     const columnBest = b[i].every((other) => compare(other, b[i][j]) <= 0);
     const aInput = inputs.querySelector(`[data-cell="a${i},${j}"]`);
     const bInput = inputs.querySelector(`[data-cell="b${i},${j}"]`);
+    if (!aInput || !bInput) return;
     aInput.classList.toggle('best', rowBest);
     bInput.classList.toggle('best', columnBest);
     aInput.title = rowBest ? 'a best response of the row player to this column' : '';
@@ -84,9 +85,11 @@ function markBestResponses() {
   }));
 }
 
-function isZeroSum() {
+/** Whether A + B is the same in every cell (a constant-sum game: zero-sum up to a constant). */
+function isConstantSum() {
   const [a, b] = exactMatrices();
-  return a.every((row, i) => row.every((value, j) => compare(negate(value), b[i][j]) === 0));
+  const sums = a.flatMap((row, i) => row.map((value, j) => add(value, b[i][j])));
+  return sums.every((sum) => compare(sum, sums[0]) === 0);
 }
 
 function edited() {
@@ -141,11 +144,11 @@ function showNash(answer) {
   ] : []);
 }
 
-function showZeroSum(answer, zeroSum) {
+function showZeroSum(answer, constantSum) {
   byId('zero-card').hidden = false;
   const names = game.strategies;
-  byId('zero-note').textContent = zeroSum
-    ? 'The game is zero-sum (B = −A): its value and optimal strategies.'
+  byId('zero-note').textContent = constantSum
+    ? 'The game is zero-sum (or constant-sum): its value for the row player and the optimal strategies.'
     : 'The game is not zero-sum; this is the zero-sum game (A, −A) of the row player\'s payoffs: the row player\'s security level.';
   const saddles = answer.saddle_points.map((point) => `(${point.row}, ${point.column})`).join(', ') || 'none';
   const rows = uploaded ? null : names;
@@ -171,17 +174,26 @@ function showDominance(answer) {
   replace(byId('remaining'), none, 'Remaining: ', answer.remaining.map((names, k) => `${k ? '; ' : ''}${uploaded ? `player ${k + 1}` : game.players[k]}: ${names.join(', ')}`).join(''));
 }
 
+/** The zero-sum answer, or the server's sentence in the zero-sum card (an uploaded game may not be zero-sum). */
+async function solveZeroSum(body, constantSum) {
+  const zeroBody = uploaded || constantSum ? body : { matrices: { ...body.matrices, matrices: [body.matrices.matrices[0]] } };
+  try {
+    showZeroSum(await call('zerosum', zeroBody), constantSum);
+  } catch (error) {
+    byId('zero-card').hidden = false;
+    byId('zero-note').textContent = error.message;
+    replace(byId('zero'));
+  }
+}
+
 async function solve() {
   await attempt(errorBox, async () => {
     let body;
     try { body = gameField(); } catch (error) { errorBox.textContent = error.message; return; }
-    const zeroSum = uploaded ? false : isZeroSum();
+    const constantSum = uploaded ? true : isConstantSum();
     const dominanceBody = { ...body, weak: byId('weak').checked, mixed: byId('mixed').checked };
-    const [nash, zero, dominance] = await Promise.all([
-      call('nash', body), call('zerosum', body), call('dominance', dominanceBody),
-    ]);
+    const [nash, dominance] = await Promise.all([call('nash', body), call('dominance', dominanceBody), solveZeroSum(body, constantSum)]);
     showNash(nash);
-    showZeroSum(zero, zeroSum);
     showDominance(dominance);
   }, byId('nash-card'));
 }
@@ -258,8 +270,8 @@ byId('examples').append(...EXAMPLES.map((example) => el('button', {
   type: 'button', class: 'chip', 'data-example': example.name,
   onclick: () => { load(example); solve(); }, text: example.name,
 })));
-byId('rows').addEventListener('change', () => { resize(Math.min(MAX, Math.max(1, Number(byId('rows').value) || 1)), game.a[0].length); edited(); drawGrid(); });
-byId('columns').addEventListener('change', () => { resize(game.a.length, Math.min(MAX, Math.max(1, Number(byId('columns').value) || 1))); edited(); drawGrid(); });
+byId('rows').addEventListener('change', () => { resize(Math.min(MAX, Math.max(1, Number(byId('rows').value) || 1)), game.a[0].length); drawGrid(); edited(); });
+byId('columns').addEventListener('change', () => { resize(game.a.length, Math.min(MAX, Math.max(1, Number(byId('columns').value) || 1))); drawGrid(); edited(); });
 byId('title').addEventListener('input', (event) => { game.title = event.target.value; });
 byId('player-1').addEventListener('input', (event) => { game.players[0] = event.target.value; });
 byId('player-2').addEventListener('input', (event) => { game.players[1] = event.target.value; });
