@@ -18,7 +18,14 @@ const SHOTS = [
     file: 'play.png', path: '/play?game=nim&position=3 4 5', ready: '.stone',
     act: async (tab) => { await tab.click('#why'); await tab.waitForSelector('#why-panel:not([hidden])'); },
   },
-  { file: 'play-phone.png', path: '/play?game=chomp&position=3x5', ready: '[data-square]', size: PHONE },
+  {
+    file: 'play-phone.png', path: '/play?game=chomp&position=3x5', ready: '[data-square]', size: PHONE,
+    act: async (tab) => {
+      await tab.click('[data-square="2,4"]');
+      await tab.waitForFunction(() => document.querySelectorAll('#log li').length === 2);
+      await settle(tab);
+    },
+  },
   { file: 'play-wythoff.png', path: '/play?game=wythoff&position=5,8', ready: '.cell.reach' },
   { file: 'play-hackenbush.png', path: '/play?game=green-hackenbush&position=g-a,a-b,b-g,a-c,c-d g-e,e-f', ready: 'svg.graph' },
   { file: 'nim.png', path: '/nim', ready: '#nim-table td' },

@@ -160,3 +160,24 @@ test('a pasted matrix and a downloaded .nfg round-trip through the grid', async 
   assert.deepEqual(problems, []);
   await tab.close();
 });
+
+test('a degenerate game: a segment of equilibria is one component', async () => {
+  // Von Stengel's 3×2 game. Against T the column player gets 3 from l and from r, so any
+  // column mixture is a best reply; T stays a best reply of the row player while
+  // 3 ≥ 2·y_l + 5·y_r and 3 ≥ 6·y_r, i.e. y_r ≤ 1/3: the segment from (T, l) to
+  // (T, 2/3 l + 1/3 r). Apart from it, (1/3 M + 2/3 B, 1/3 l + 2/3 r): M and B both earn 4
+  // (> 3 from T), l and r both 8/3.
+  const { tab, problems } = await open('/strategic');
+  await tab.waitForSelector('#equilibria td');
+  await solved(tab, () => tab.click('[data-example="von-stengel-degenerate"]'));
+  const found = await equilibria(tab);
+  assert.deepEqual(found.map((e) => `${e.x}|${e.y}`), ['1,0,0|1,0', '1,0,0|2/3,1/3', '0,1/3,2/3|1/3,2/3']);
+  const segment = found.findIndex((e) => e.y === '2/3,1/3') + 1;
+  const pureEnd = found.findIndex((e) => e.y === '1,0') + 1;
+  const isolated = found.findIndex((e) => e.x === '0,1/3,2/3') + 1;
+  const components = await tab.$$eval('[data-component]', (items) => items.map((item) => item.dataset.equilibria));
+  assert.deepEqual(components.sort(), [[pureEnd, segment].sort().join(','), String(isolated)].sort());
+  assert.match(await tab.textContent('#nash-facts'), /The game is degenerate/);
+  assert.deepEqual(problems, []);
+  await tab.close();
+});

@@ -205,7 +205,7 @@ function picturesBoard(board, pick) {
       place.set(vertex, [(width * (i + 1)) / (layer.length + 1), groundY - ((groundY - 24) * level) / deepest]);
     }));
     const at = (vertex, other) => (vertex === picture.ground ? [place.get(other)?.[0] ?? width / 2, groundY] : place.get(vertex));
-    const drawing = svg('svg', { class: 'graph', viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': `Hackenbush picture ${index + 1}` });
+    const drawing = svg('svg', { class: 'graph picture', viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': `Hackenbush picture ${index + 1}` });
     drawing.append(svg('line', { class: 'ground', x1: 8, x2: width - 8, y1: groundY, y2: groundY }));
     const seen = new Map();
     for (const [u, v] of picture.edges) {

@@ -130,18 +130,37 @@ function showNash(answer) {
     el('td', { class: 'prob', 'data-probabilities': equilibrium.strategies[1].join(','), text: mixture(equilibrium.strategies[1], names[1]) }),
     el('td', { class: 'prob', 'data-payoffs': equilibrium.payoffs.join(','), text: `(${equilibrium.payoffs.join(', ')})` })));
   replace(byId('equilibria'), el('thead', {}, head), el('tbody', {}, ...rows));
-  const components = answer.components ?? [];
+  replace(byId('components'), componentList(answer));
+}
+
+/** The equilibria (numbered from 1) that lie in a clique: both strategies among its extreme ones. */
+function equilibriaOf(clique, equilibria) {
+  const key = (strategy) => strategy.join(',');
+  const rows = new Set(clique.row_strategies.map(key));
+  const columns = new Set(clique.column_strategies.map(key));
+  return equilibria.flatMap((equilibrium, k) => (rows.has(key(equilibrium.strategies[0]))
+    && columns.has(key(equilibrium.strategies[1])) ? [k + 1] : []));
+}
+
+/** The connected components of equilibria, each the union of its cliques (maximal convex sets). */
+function componentList(answer) {
+  const names = answer.strategy_names;
   const cliques = answer.cliques ?? [];
-  replace(byId('components'), components.length ? [
+  const components = answer.components ?? [];
+  if (!components.length) return [];
+  return [
     el('h3', { text: 'Components of equilibria' }),
-    el('ul', {}, components.map((members, k) => el('li', { 'data-component': k + 1 },
-      `Component ${k + 1}: equilibri${members.length === 1 ? 'um' : 'a'} ${members.map((m) => m + 1).join(', ')}`,
-      members.length > 1 ? ' and every mixture in their convex sets (cliques below)' : ''))),
-    el('h3', { text: 'Maximal convex sets (cliques)' }),
-    el('ul', {}, cliques.map((clique) => el('li', {},
-      'every mixture of {', clique.row_strategies.map((s) => mixture(s, names[0])).join('; '),
-      '} with every mixture of {', clique.column_strategies.map((s) => mixture(s, names[1])).join('; '), '}'))),
-  ] : []);
+    el('ul', {}, components.map((members, k) => {
+      const numbers = [...new Set(members.flatMap((c) => equilibriaOf(cliques[c], answer.equilibria)))].sort((a, b) => a - b);
+      const single = members.length === 1 && numbers.length === 1;
+      return el('li', { 'data-component': k + 1, 'data-equilibria': numbers.join(',') },
+        el('b', { text: `Component ${k + 1}` }),
+        single ? `: the isolated equilibrium ${numbers[0]}.` : `: equilibria ${numbers.join(', ')} and every mixture in `,
+        single ? null : el('ul', {}, members.map((c) => el('li', {},
+          'every mixture of {', cliques[c].row_strategies.map((s) => mixture(s, names[0])).join('; '),
+          '} with every mixture of {', cliques[c].column_strategies.map((s) => mixture(s, names[1])).join('; '), '}'))));
+    })),
+  ];
 }
 
 function showZeroSum(answer, constantSum) {
