@@ -24,7 +24,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let open = args.open;
     sprague_web::run_until_interrupted(&args.host, args.port, |address| {
         let url = format!("http://{address}/");
-        println!("sprague serving {url} (Ctrl-C stops it)");
+        say(&format!("sprague serving {url} (Ctrl-C stops it)"));
         if open {
             open_browser(&url);
         }
@@ -35,7 +35,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             args.host, args.port
         ))
     })?;
-    println!("sprague server stopped");
+    say("sprague server stopped");
     Ok(())
 }
 
@@ -47,7 +47,16 @@ fn open_browser(url: &str) {
         .stderr(std::process::Stdio::null())
         .spawn()
     {
-        Ok(_) => println!("opening {url} in a browser"),
-        Err(error) => println!("could not open a browser ({error}); open {url} yourself"),
+        Ok(_) => say(&format!("opening {url} in a browser")),
+        Err(error) => say(&format!(
+            "could not open a browser ({error}); open {url} yourself"
+        )),
     }
+}
+
+/// Prints a line on standard output; a closed output does not stop the server.
+fn say(line: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
 }

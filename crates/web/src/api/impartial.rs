@@ -319,7 +319,7 @@ pub fn table(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiEr
     let request: TableRequest = read("table", body)?;
     if request.to > MAX_TABLE {
         return Err(ApiError::refused(format!(
-            "this server prints tables up to to = {MAX_TABLE}, not {}",
+            "this server prints tables of at most to = {MAX_TABLE}, not {}",
             request.to
         )));
     }
