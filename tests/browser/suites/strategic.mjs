@@ -4,8 +4,12 @@
 // server's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { open, api } from '../harness.mjs';
-import { EXAMPLES } from '../../../crates/web/assets/js/strategic-examples.js';
+
+// The page's module, read as an ES module whatever Node makes of a .js file outside a package.
+const examplesSource = await readFile(new URL('../../../crates/web/assets/js/strategic-examples.js', import.meta.url), 'utf8');
+const { EXAMPLES } = await import(`data:text/javascript,${encodeURIComponent(examplesSource)}`);
 
 /** Exact rationals for the test's own checks. */
 const q = (n, d = 1n) => {
