@@ -36,6 +36,18 @@ for (const page of PAGES) {
   });
 }
 
+for (const page of PAGES) {
+  test(`page ${page.path} fits a phone's width (390 px) without sideways scrolling`, async () => {
+    const { tab, problems } = await open(page.path, { width: 390, height: 844 });
+    await tab.waitForSelector(page.ready);
+    await tab.waitForLoadState('networkidle');
+    const width = await tab.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the page is ${width} px wide`);
+    assert.deepEqual(problems, []);
+    await tab.close();
+  });
+}
+
 test('a bad game shows the server\'s sentence, and the page keeps working', async () => {
   const { tab, problems } = await open('/');
   await tab.waitForSelector('#table td');

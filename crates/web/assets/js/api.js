@@ -59,11 +59,3 @@ export async function attempt(errorBox, work, busyNode) {
 export function parameter(name, fallback = '') {
   return new URLSearchParams(window.location.search).get(name) ?? fallback;
 }
-
-/**
- * An exact number from the API (`"p/q"`, `"p"`, or a number) as text: the fraction
- * itself, never a decimal approximation.
- */
-export function exact(value) {
-  return String(value);
-}
