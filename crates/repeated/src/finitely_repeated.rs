@@ -179,7 +179,7 @@ mod tests {
     }
 }
 
-/// The most rounds [`repeated_pd_record`] analyses.
+/// The most rounds [`repeated_pd`] analyses.
 pub const MAX_ROUNDS: usize = 1_000_000;
 
 /// `sprague tree repeated-pd --format json` (keys in alphabetical order, as the CLI prints them).

@@ -51,7 +51,11 @@ fn every_bad_body_of_every_endpoint_is_a_4xx_sentence_and_the_server_keeps_servi
     }
     // Depth where a field takes any JSON (serde_json's recursion limit): 400.
     for (command, field) in [("values", "to"), ("nash", "matrices"), ("survey", "budget")] {
-        let body = format!("{{\"{field}\": {}{}}}", "[".repeat(5_000), "]".repeat(5_000));
+        let body = format!(
+            "{{\"{field}\": {}{}}}",
+            "[".repeat(5_000),
+            "]".repeat(5_000)
+        );
         let answer = server.post(command, &body);
         assert_eq!(answer.status, 400, "{command}: {}", answer.text());
         assert!(client_error(&answer, command).contains("nests too deeply"));
