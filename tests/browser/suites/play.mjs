@@ -186,3 +186,29 @@ test('undo takes back the last move and the reply; why shows the options and the
   assert.deepEqual(problems, []);
   await tab.close();
 });
+
+test('a loopy digraph: tokens moved by clicking vertices, a draw by threefold repetition', async () => {
+  // One token on the cycle a ⇄ b: every position has exactly one move, so neither player
+  // ever runs out of moves: a D-position (generalized Sprague–Grundy value ∞).
+  const game = 'digraph:a>b,b>a';
+  assert.equal((await api('analyze', { game, position: ['a'] })).outcome, 'D');
+  const { tab, problems } = await open('/play?game=nim&position=1');
+  await tab.waitForSelector('.stone');
+  await startGame(tab, game, 'a', 'me');
+  let moves = 0;
+  while (!(await over(tab))) {
+    const token = await tab.$eval('svg.graph circle.token', (circle) => circle.nextElementSibling.textContent);
+    const target = token === 'a' ? 'b' : 'a';
+    const before = await logLength(tab);
+    await tab.click(`svg.graph a[aria-label^="move a token to ${target}"]`);
+    await settled(tab, before);
+    moves += 1;
+    assert.ok(moves < 10, 'the game ends');
+  }
+  assert.equal(await tab.getAttribute('#result .banner', 'data-winner'), 'none');
+  assert.match(await tab.textContent('#result'), /A draw: the position a came back a third time with you to move/);
+  // a (you), b (computer), a (you), b, a (you): the third time a comes back with you to move.
+  assert.equal(await logLength(tab), 4);
+  assert.deepEqual(problems, []);
+  await tab.close();
+});

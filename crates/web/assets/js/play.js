@@ -1,7 +1,8 @@
 // Play: a game against the perfect opponent through `POST /api/play` (one stateless turn:
 // the player's move, then the computer's reply) and `POST /api/moves` (the legal moves with
 // their values, for the board's clicks, the list and "why"). The page keeps the position
-// and the history (for undo); the server keeps nothing.
+// and the history (for undo, and the draw by threefold repetition of loopy games, which a
+// stateless turn cannot see); the server keeps nothing.
 import { call, attempt, parameter } from './api.js';
 import { el, byId, replace } from './dom.js';
 import { drawBoard } from './board.js';
@@ -18,7 +19,11 @@ const state = {
   game: 'nim', misere: false, every: false, first: 'me',
   position: null, turn: 0, over: null, moves: [], analysis: null,
   history: [], log: [],
+  /** How often each position occurred, with the side to move: `you|a b` → count. */
+  seen: new Map(),
 };
+
+const REPETITIONS = 3;
 
 /** The description the moves endpoint reads: `every:` and `misere:` as asked. */
 function described() {
@@ -100,18 +105,44 @@ async function loadMoves() {
   }
 }
 
+/**
+ * Counts a position with the side to move; the third time is a draw, as in the terminal
+ * game (docs/games.md: a loopy game's position that comes back a third time with the same
+ * player to move).
+ */
+function count(position, mover) {
+  const key = `${mover}|${position.components.join(' ')}`;
+  const times = (state.seen.get(key) ?? 0) + 1;
+  state.seen.set(key, times);
+  if (times >= REPETITIONS && !state.over) {
+    state.over = {
+      result: 'draw', winner: null,
+      reason: `the position ${position.components.join(' ')} came back a third time with ${mover === 'you' ? 'you' : 'the computer'} to move`,
+    };
+  }
+}
+
+/** Takes the turns of a play answer; a draw by repetition ends the game at the turn that made it. */
 function apply(answer) {
+  state.over = answer.over;
   for (const turn of answer.turns) {
     state.log.push({ player: turn.player, move: turn.move, description: turn.description, reason: turn.reason });
+    state.turn += 1;
+    count(turn.position, turn.player === 'you' ? 'computer' : 'you');
+    if (state.over && !answer.over) {
+      state.position = { ...turn.position, game: answer.position.game };
+      return;
+    }
   }
-  state.turn += answer.turns.length;
   state.position = answer.position;
-  state.over = answer.over;
 }
 
 async function play(notation) {
   if (state.over) return;
-  const before = { position: state.position, turn: state.turn, log: state.log.length, moves: state.moves, analysis: state.analysis };
+  const before = {
+    position: state.position, turn: state.turn, log: state.log.length, moves: state.moves,
+    analysis: state.analysis, seen: new Map(state.seen),
+  };
   byId('hint-text').textContent = '';
   closeWhy();
   byId('status').textContent = 'The computer is thinking…';
@@ -121,7 +152,10 @@ async function play(notation) {
     state.history.push(before);
     return true;
   }, byId('board'));
-  if (!done) Object.assign(state, { position: before.position, turn: before.turn, moves: before.moves, over: null });
+  if (!done) {
+    Object.assign(state, { position: before.position, turn: before.turn, moves: before.moves, seen: before.seen, over: null });
+    state.log.length = before.log;
+  }
   render();
 }
 
@@ -133,6 +167,7 @@ function undo() {
   state.log.length = before.log;
   state.moves = before.moves;
   state.analysis = before.analysis;
+  state.seen = before.seen;
   state.over = null;
   byId('hint-text').textContent = '';
   closeWhy();
@@ -184,7 +219,7 @@ async function start() {
   state.first = byId('first').value;
   const components = byId('position').value.trim().split(/\s+/).filter(Boolean);
   if (!state.game) { errorBox.textContent = 'Type a game, for example nim.'; return; }
-  Object.assign(state, { position: null, turn: 0, over: null, moves: [], history: [], log: [], analysis: null });
+  Object.assign(state, { position: null, turn: 0, over: null, moves: [], history: [], log: [], analysis: null, seen: new Map() });
   byId('hint-text').textContent = '';
   closeWhy();
   replace(byId('board'));
@@ -194,6 +229,7 @@ async function start() {
     state.position = opening.position;
     state.analysis = opening;
     state.moves = opening.moves;
+    count(opening.position, state.first === 'me' ? 'you' : 'computer');
     if (state.first === 'computer') {
       apply(await call('play', playBody({})));
       if (!state.over) await loadMoves();
