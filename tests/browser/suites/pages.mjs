@@ -68,3 +68,16 @@ test('a bad game shows the server\'s sentence, and the page keeps working', asyn
   assert.deepEqual(problems.filter((problem) => !problem.includes('422')), []);
   await tab.close();
 });
+
+test('the explore page links to a game to play, in the position syntax of the game', async () => {
+  const { tab, problems } = await open('/?game=mock-turtles&to=30');
+  await tab.waitForSelector('#play-link:not([hidden])');
+  // Mock Turtles is played on a row of coins: the catalogue's example THHTTH, not a heap.
+  assert.equal(await tab.textContent('#play-link'), 'Play mock-turtles from THHTTH');
+  await tab.click('#play-link');
+  await tab.waitForSelector('.coin');
+  await tab.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Your move'));
+  assert.deepEqual(await tab.$$eval('.coin', (coins) => coins.map((coin) => coin.textContent).join('')), 'THHTTH');
+  assert.deepEqual(problems, []);
+  await tab.close();
+});

@@ -29,8 +29,11 @@ function facts(record) {
   }
   if (record.closed_form) rows.push(['Closed form', record.closed_form]);
   if (record.computed !== undefined) rows.push(['Computed', `${record.computed} values (${record.method} method)`]);
-  const pCount = record.values.filter((value) => value === 0).length;
-  rows.push(['P-positions', `${pCount} of the ${record.values.length} heaps shown`]);
+  const pPositions = record.values.flatMap((value, n) => (value === 0 ? [n] : []));
+  const listed = pPositions.slice(0, 24).join(', ') + (pPositions.length > 24 ? ', …' : '');
+  rows.push(['P-positions', pPositions.length
+    ? `${listed} (${pPositions.length} of the ${record.values.length} shown)`
+    : `none among the ${record.values.length} shown`]);
   return rows.flatMap(([name, value]) => [el('dt', { text: name }), el('dd', {}, value)]);
 }
 
@@ -78,9 +81,27 @@ function show(record) {
   })));
   rowLength.value = period && period > 1 && period <= 60 ? String(period) : '10';
   showTable();
-  const heap = Math.min(record.values.length - 1, 12);
-  byId('play-link').href = `/play?game=${encodeURIComponent(record.game)}&position=${heap}`;
-  byId('play-link').textContent = `Play ${record.game} from a heap of ${heap}`;
+  showPlayLink(record.game, Math.min(record.values.length - 1, 12));
+}
+
+/**
+ * A position to play from: the catalogue example's position when it has one (coin games
+ * take rows of coins, not heap sizes), else a heap of `heap`.
+ */
+async function playPosition(game, heap) {
+  const entry = await call('games', { game });
+  const words = entry.example.split(/\s+/);
+  return words[1] === 'analyze' && words.length > 3 ? words.slice(3) : [String(heap)];
+}
+
+async function showPlayLink(game, heap) {
+  const link = byId('play-link');
+  link.hidden = true;
+  const position = await playPosition(game, heap).catch(() => null);
+  if (!position || shown?.game !== game) return;
+  link.href = `/play?${new URLSearchParams({ game, position: position.join(' ') })}`;
+  link.textContent = `Play ${game} from ${position.join(' ')}`;
+  link.hidden = false;
 }
 
 async function explore() {
