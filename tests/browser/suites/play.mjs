@@ -212,3 +212,20 @@ test('a loopy digraph: tokens moved by clicking vertices, a draw by threefold re
   assert.deepEqual(problems, []);
   await tab.close();
 });
+
+test('the keyboard plays: Enter on a focused stone moves, and the focus comes back to the board', async () => {
+  const { tab, problems } = await open('/play?game=nim&position=2 3');
+  await tab.waitForSelector('.stone');
+  const before = await logLength(tab);
+  await tab.focus('.heap[data-heap="1"] .stone[data-stone="2"]');
+  await tab.keyboard.press('Enter');
+  await settled(tab, before);
+  // 2 ⊕ 2 = 0: the computer, in a P-position, must move; the board shows the heaps after it.
+  assert.equal(await logLength(tab), 2);
+  assert.equal(await tab.evaluate(() => document.querySelector('#board').contains(document.activeElement)
+    && document.activeElement.tagName), 'BUTTON');
+  await tab.keyboard.press('Tab');
+  assert.equal(await tab.evaluate(() => document.activeElement.tagName), 'BUTTON');
+  assert.deepEqual(problems, []);
+  await tab.close();
+});

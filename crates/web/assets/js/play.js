@@ -137,8 +137,21 @@ function apply(answer) {
   state.position = answer.position;
 }
 
+/** After a move made from the keyboard, focus the board again (the pressed button is gone). */
+function refocus(hadFocus) {
+  if (!hadFocus) return;
+  const target = byId('board').querySelector('button, a') ?? byId('moves').querySelector('button');
+  if (target) {
+    target.focus();
+    return;
+  }
+  byId('result').setAttribute('tabindex', '-1');
+  byId('result').focus();
+}
+
 async function play(notation) {
   if (state.over) return;
+  const hadFocus = ['board', 'moves', 'chooser', 'hint-text'].some((id) => byId(id).contains(document.activeElement));
   const before = {
     position: state.position, turn: state.turn, log: state.log.length, moves: state.moves,
     analysis: state.analysis, seen: new Map(state.seen),
@@ -157,6 +170,7 @@ async function play(notation) {
     state.log.length = before.log;
   }
   render();
+  refocus(hadFocus);
 }
 
 function undo() {
