@@ -21,13 +21,19 @@ let profile = null;
 export async function browser() {
   if (!context) {
     profile = mkdtempSync(join(tmpdir(), 'sprague-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-      headless: true,
-      args: FLAGS,
-      viewport: { width: 1280, height: 900 },
-      timeout: 60_000,
-    });
+    try {
+      context = await chromium.launchPersistentContext(profile, {
+        executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+        headless: true,
+        args: FLAGS,
+        viewport: { width: 1280, height: 900 },
+        timeout: 60_000,
+      });
+    } catch (error) {
+      rmSync(profile, { recursive: true, force: true });
+      profile = null;
+      throw error;
+    }
   }
   return context;
 }
