@@ -1,6 +1,9 @@
 //! Extensive-form games: Kuhn poker against Kuhn (1950), the sequence form
 //! against the reduced strategic form, and the exact equilibrium check.
 
+// Players are indexed 0 and 1 in several vectors at once.
+#![allow(clippy::needless_range_loop)]
+
 use num_rational::BigRational;
 use sprague_strategic::extensive::behaviour::{
     check_equilibrium, expected_payoffs, BehaviourProfile,
@@ -288,7 +291,7 @@ fn random_tree(players: usize, numbers: &[u32]) -> String {
                     sets[p],
                     actions.join(" ")
                 ));
-                stack.extend(std::iter::repeat(depth + 1).take(k));
+                stack.extend(std::iter::repeat_n(depth + 1, k));
             }
             1 => {
                 chance_sets += 1;
