@@ -80,6 +80,7 @@ def main():
     info_counts = collections.Counter()
     parse_errors = []
     equilibria_checked = 0
+    backward = collections.Counter()
     for name in files:
         path = os.path.join(args.dir, name)
         status, info, message, _ = run(binary, ["tree", "info", path, "--format", "json"], args.timeout)
@@ -92,6 +93,20 @@ def main():
         info_counts[f"{len(info['players'])} players"] += 1
         if info["perfect_information"]:
             info_counts["perfect information"] += 1
+            # The subgame-perfect solver against the older backward induction
+            # (`tree solve`), compared where the latter's solution is unique.
+            s1, old, _, _ = run(binary, ["tree", "solve", path, "--format", "json"], args.timeout)
+            s2, new, _, _ = run(binary, ["tree", "spe", path, "--format", "json"], args.timeout)
+            if s1 == "ok" and s2 == "ok":
+                if not old["unique"]:
+                    backward["ties (not compared)"] += 1
+                elif old["payoffs"] == new["equilibrium"]["payoffs"]:
+                    backward["same payoffs"] += 1
+                else:
+                    backward["DIFFERENT payoffs"] += 1
+                    failures.append(("spe vs tree solve", name, f"{old['payoffs']} vs {new['equilibrium']['payoffs']}"))
+            else:
+                backward[f"not compared ({s1}, {s2})"] += 1
         if info["chance_nodes"]:
             info_counts["with chance"] += 1
         if info["zero_sum"]:
@@ -124,6 +139,8 @@ def main():
         for reason, k in reasons[method].most_common():
             print(f"{'':24}refused ({reason}): {k}")
     print(f"equilibria checked by the best-response pass: {equilibria_checked}")
+    print("perfect-information files, tree spe vs tree solve (backward induction): "
+          + ", ".join(f"{k}: {v}" for k, v in sorted(backward.items())))
     for method, name, why in failures:
         print(f"FAILED {method}: {name}: {why}")
     return 1 if failures else 0

@@ -11,36 +11,42 @@ best-response pass (the check is included in sprague's time).
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
-def timed(f, budget, runs):
-    times = []
-    start = time.perf_counter()
-    while len(times) < runs:
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-        if time.perf_counter() - start > budget:
-            break
-    return statistics.median(times), len(times)
+PEER = r"""
+import json, statistics, sys, time
+import pygambit as gbt
+path, method, budget, runs = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
+game = gbt.read_efg(path)
+solve = {"lcp": lambda: gbt.nash.lcp_solve(game, rational=True),
+         "lp": lambda: gbt.nash.lp_solve(game, rational=True)}[method]
+times = []
+start = time.perf_counter()
+while len(times) < runs:
+    t = time.perf_counter()
+    solve()
+    times.append(time.perf_counter() - t)
+    if time.perf_counter() - start > budget:
+        break
+print(json.dumps({"median_s": statistics.median(times), "runs": len(times)}))
+"""
 
 
-def pygambit_times(path, budget, runs, zero_sum):
-    import pygambit as gbt
-
-    game = gbt.read_efg(path)
-    out = {}
-    out["lcp"] = timed(lambda: gbt.nash.lcp_solve(game, rational=True), budget, runs)
-    if zero_sum:
-        out["lp"] = timed(lambda: gbt.nash.lp_solve(game, rational=True), budget, runs)
-    return out
+def pygambit_time(path, method, budget, runs, timeout):
+    """pygambit's median in a child process; None when it takes longer than `timeout` seconds."""
+    try:
+        p = subprocess.run([sys.executable, "-c", PEER, path, method, str(budget), str(runs)],
+                           capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+    if p.returncode != 0:
+        return None
+    return json.loads(p.stdout)["median_s"]
 
 
 def main():
@@ -50,6 +56,8 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--budget", type=float, default=10.0)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--peer-timeout", type=float, default=600.0,
+                    help="seconds after which a pygambit call is stopped (reported as > that)")
     args = ap.parse_args()
     sprague = os.environ["SPRAGUE"]
     files = []
@@ -91,19 +99,21 @@ def main():
         if line.startswith("{"):
             d = json.loads(line)
             ours[(d["file"], d.get("method"))] = d
-    print(f"{'game':38} {'method':5} {'sprague median':>15} {'pygambit median':>16} {'ratio':>8}  checked")
+    print(f"{'game':38} {'method':5} {'sprague median':>15} {'pygambit median':>16} {'ratio':>8}  checked", flush=True)
     for name, path in files:
         info = json.loads(subprocess.run([sprague, "tree", "info", path, "--format", "json"], capture_output=True, text=True).stdout)
-        theirs = pygambit_times(path, args.budget, args.runs, info["zero_sum"])
-        for method in ["lcp", "lp"]:
-            if method not in theirs:
-                continue
+        for method in ["lcp", "lp"] if info["zero_sum"] else ["lcp"]:
             o = ours.get((path, method), {})
+            peer = pygambit_time(path, method, args.budget, args.runs, args.peer_timeout)
+            peer_text = f"{peer:16.6f}" if peer is not None else f"{'> ' + str(int(args.peer_timeout)) + ' s':>16}"
             if "median_s" not in o:
-                print(f"{name[:38]:38} {method:5} {'error':>15} {theirs[method][0]:16.6f}")
+                print(f"{name[:38]:38} {method:5} {'error':>15} {peer_text}  {o.get('error', '')}")
                 continue
-            ratio = theirs[method][0] / o["median_s"] if o["median_s"] > 0 else float("inf")
-            print(f"{name[:38]:38} {method:5} {o['median_s']:15.6f} {theirs[method][0]:16.6f} {ratio:8.1f}  {o['verified']}")
+            if peer is None:
+                ratio = f"> {args.peer_timeout / o['median_s']:.0f}"
+            else:
+                ratio = f"{peer / o['median_s']:.1f}"
+            print(f"{name[:38]:38} {method:5} {o['median_s']:15.6f} {peer_text} {ratio:>8}  {o['verified']}", flush=True)
     seqs = "; ".join(f"{n}: {json.loads(subprocess.run([sprague, 'tree', 'info', p, '--format', 'json'], capture_output=True, text=True).stdout)['sequences']}" for n, p in files)
     print(f"sequences per player: {seqs}")
     return 0

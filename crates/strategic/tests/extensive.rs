@@ -1,6 +1,9 @@
 //! Extensive-form games: Kuhn poker against Kuhn (1950), the sequence form
 //! against the reduced strategic form, and the exact equilibrium check.
 
+// Players are indexed 0 and 1 in several vectors at once.
+#![allow(clippy::needless_range_loop)]
+
 use num_rational::BigRational;
 use sprague_strategic::extensive::behaviour::{
     check_equilibrium, expected_payoffs, BehaviourProfile,
@@ -365,4 +368,27 @@ fn subgame_perfection_solves_the_proper_subgame_first() {
     } else {
         assert_eq!(value, vec![r(2, 1), r(2, 1)]);
     }
+}
+
+/// The JSON form is checked like a file: a tree that is not a tree, chance
+/// probabilities that do not add up, a payoff that is not a number.
+#[test]
+fn json_games_are_checked() {
+    let mut game = kuhn_poker();
+    game.infosets[0].probabilities[0] = r(1, 2);
+    let e = ExtensiveGame::from_json(&game.to_json())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("add up to 4/3"), "{e}"); // 1/2 + 5 × 1/6
+    let mut game = kuhn_poker();
+    game.nodes[1].children[0] = 0;
+    let e = ExtensiveGame::from_json(&game.to_json())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not a later node"), "{e}");
+    let text = kuhn_poker()
+        .to_json()
+        .replacen("\"-1\"", "\"minus one\"", 1);
+    let e = ExtensiveGame::from_json(&text).unwrap_err().to_string();
+    assert!(e.contains("not an exact number"), "{e}");
 }

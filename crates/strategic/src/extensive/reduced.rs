@@ -78,6 +78,11 @@ pub fn reduced_strategy_counts(game: &ExtensiveGame, seq: &Sequences) -> Vec<u12
 pub fn reduced_form(game: &ExtensiveGame) -> Result<ReducedForm, ExtensiveError> {
     let seq = Sequences::new(game)?;
     let counts = reduced_strategy_counts(game, &seq);
+    let hint = if game.num_players() == 2 {
+        "; the sequence form (--method seqform) stays small"
+    } else {
+        ""
+    };
     let profiles = counts.iter().fold(1u128, |t, &c| t.saturating_mul(c));
     if let Some(p) = counts.iter().position(|&c| c > MAX_STRATEGIES) {
         return Err(ExtensiveError::TooLarge {
@@ -86,14 +91,14 @@ pub fn reduced_form(game: &ExtensiveGame) -> Result<ReducedForm, ExtensiveError>
                 game.players[p]
             ),
             count: format!("{} reduced strategies", show(counts[p])),
-            limit: format!("{MAX_STRATEGIES}; the sequence form (--method seqform) stays small"),
+            limit: format!("{MAX_STRATEGIES}{hint}"),
         });
     }
     if profiles > MAX_PROFILES {
         return Err(ExtensiveError::TooLarge {
             what: "the reduced strategic form".into(),
             count: format!("{} strategy profiles", show(profiles)),
-            limit: format!("{MAX_PROFILES}; the sequence form (--method seqform) stays small"),
+            limit: format!("{MAX_PROFILES}{hint}"),
         });
     }
     let strategies: Vec<Vec<Vec<Option<usize>>>> = (0..game.num_players())

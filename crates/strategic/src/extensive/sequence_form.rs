@@ -27,6 +27,9 @@ use crate::linear_program::{LinearProgram, LpResult, Relation, Sense};
 /// form is built for.
 pub const MAX_SEQUENCES: usize = 20_000;
 
+/// The most coefficients of one dense sequence-form linear programme.
+pub const MAX_LP_ENTRIES: usize = 4_000_000;
+
 /// The sequence form of a two-player game.
 #[derive(Debug, Clone)]
 pub struct SequenceForm {
@@ -124,6 +127,17 @@ pub struct ZeroSumSolution {
 pub fn solve_zero_sum(game: &ExtensiveGame) -> Result<ZeroSumSolution, ExtensiveError> {
     game.zero_sum_constant()?;
     let sf = SequenceForm::new(game)?;
+    for p in 0..2 {
+        let rows = sf.sequences.count[1 - p] + sf.constraints[p].len();
+        let columns = sf.sequences.count[p] + sf.constraints[1 - p].len();
+        if rows.saturating_mul(columns) > MAX_LP_ENTRIES {
+            return Err(ExtensiveError::TooLarge {
+                what: "the sequence-form linear programme".into(),
+                count: format!("{rows} × {columns} coefficients"),
+                limit: format!("{MAX_LP_ENTRIES}"),
+            });
+        }
+    }
     let (value, x) = maximin_plan(&sf, 0)?;
     let (_, y) = maximin_plan(&sf, 1)?;
     let plans = [x, y];
