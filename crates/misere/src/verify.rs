@@ -120,6 +120,10 @@ impl Automaton {
             rule_p: vec![false],
             parent: vec![(u32::MAX, u32::MAX)],
         };
+        if stop_at_mismatch && q.is_p(0) {
+            // The empty sum is won by the player to move.
+            return Err(CheckError::Mismatch { types: vec![] });
+        }
         let mut queue = VecDeque::from([empty]);
         let mut next = vec![0u64; words + 1];
         while let Some(state) = queue.pop_front() {
