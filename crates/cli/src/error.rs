@@ -61,6 +61,9 @@ pub enum CliError {
     /// A bad game tree.
     #[error("{0}")]
     Tree(#[from] sprague_strategic::game_tree::TreeError),
+    /// A misère quotient that could not be computed (a size limit, or a step the construction cannot take).
+    #[error(transparent)]
+    Quotient(#[from] sprague_misere::QuotientError),
     /// An input file could not be read.
     #[error("could not read {path}: {message}")]
     ReadInput {
@@ -109,6 +112,7 @@ impl CliError {
             CliError::Output(_)
             | CliError::Json(_)
             | CliError::Incomplete { .. }
+            | CliError::Quotient(_)
             | CliError::CheckpointNotWritten(_)
             | CliError::WriteOutput { .. } => 1,
             CliError::Game(_)

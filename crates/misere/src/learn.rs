@@ -18,10 +18,7 @@ use std::collections::HashMap;
 use sprague_engine::HeapFamily;
 
 use crate::monoid::{BipartiteMonoid, Element};
-use crate::quotient::{MisereQuotient, QuotientError};
-
-/// The most sums whose exact outcome one candidate may need.
-const MEMO_LIMIT: usize = 4_000_000;
+use crate::quotient::{MisereQuotient, QuotientError, QuotientLimits};
 
 /// Exact misère outcomes of sums of heaps ≤ n, given the proven quotient of
 /// heaps < n.
@@ -29,6 +26,7 @@ struct Oracle<'a, F> {
     q: &'a MisereQuotient<F>,
     heap: u64,
     memo: HashMap<Vec<u64>, bool>,
+    limit: usize,
 }
 
 impl<F: HeapFamily> Oracle<'_, F> {
@@ -41,10 +39,10 @@ impl<F: HeapFamily> Oracle<'_, F> {
         if let Some(&known) = self.memo.get(sum) {
             return Ok(known);
         }
-        if self.memo.len() >= MEMO_LIMIT {
+        if self.memo.len() >= self.limit {
             return Err(QuotientError::OutcomesTooMany {
                 heap: self.heap,
-                limit: MEMO_LIMIT,
+                limit: self.limit,
             });
         }
         let mut distinct = sum.to_vec();
@@ -77,12 +75,14 @@ pub(crate) fn candidate<F: HeapFamily>(
     q: &MisereQuotient<F>,
     heap: u64,
     pool: &[Vec<u64>],
-    max_order: usize,
+    limits: QuotientLimits,
 ) -> Result<(BipartiteMonoid, Vec<Element>), QuotientError> {
+    let max_order = limits.max_order;
     let mut oracle = Oracle {
         q,
         heap,
         memo: HashMap::new(),
+        limit: limits.max_outcomes,
     };
     let mut tests: Vec<Vec<u64>> = pool.to_vec();
     for base in pool.iter().take(pool.len() / 2) {

@@ -56,6 +56,9 @@ pub struct QuotientLimits {
     pub max_order: usize,
     /// The most states of one exact check ([`crate::verify::check`]).
     pub max_states: usize,
+    /// The most sums whose exact outcome one candidate may need (when an
+    /// element of the previous quotient splits).
+    pub max_outcomes: usize,
 }
 
 impl Default for QuotientLimits {
@@ -63,6 +66,7 @@ impl Default for QuotientLimits {
         Self {
             max_order: 1024,
             max_states: 2_000_000,
+            max_outcomes: 4_000_000,
         }
     }
 }
@@ -377,7 +381,7 @@ impl<F: HeapFamily> MisereQuotient<F> {
             }
         }
         let pool = self.pool(POOL_SIZE)?;
-        let (monoid, map) = learn::candidate(self, heap, &pool, self.limits.max_order)?;
+        let (monoid, map) = learn::candidate(self, heap, &pool, self.limits)?;
         if self.prove(heap, monoid, map, MAX_ROUNDS)? {
             self.note_growth(heap, old_order);
             return Ok(());

@@ -13,6 +13,7 @@ pub mod nash;
 pub mod nimber;
 pub mod play;
 pub mod plot;
+pub mod quotient;
 pub mod strategic_text;
 pub mod survey;
 pub mod table;
