@@ -51,7 +51,9 @@ struct AnalysisJson<'a> {
 /// Analyses the position and prints the answer.
 pub fn run(args: &Args) -> Result<(), CliError> {
     // Misère take-and-break sums go through the game's misère quotient when it is known.
-    if let Some(answered) = super::quotient::misere_analysis(&args.game, &args.position, args.format) {
+    if let Some(answered) =
+        super::quotient::misere_analysis(&args.game, &args.position, args.format)
+    {
         return answered;
     }
     let game = parse_game(&args.game)?;

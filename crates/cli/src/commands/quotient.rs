@@ -90,16 +90,28 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     quotient.extend_to(args.heaps)?;
     let seconds = started.elapsed().as_secs_f64();
     let generators = quotient.generators();
-    let images: Vec<u32> = generators.iter().filter_map(|&h| quotient.image(h)).collect();
-    let presentation = Presentation::of(quotient.monoid(), &images)
-        .ok_or_else(|| CliError::Usage("the quotient's generators do not generate it".to_string()))?;
+    let images: Vec<u32> = generators
+        .iter()
+        .filter_map(|&h| quotient.image(h))
+        .collect();
+    let presentation = Presentation::of(quotient.monoid(), &images).ok_or_else(|| {
+        CliError::Usage("the quotient's generators do not generate it".to_string())
+    })?;
     let word = |x: u32| presentation.words[x as usize].clone();
     // Heaps listed: up to the end of the first period when proven, else all computed.
-    let shown = quotient
-        .proof()
-        .map_or(quotient.heaps(), |p| (p.preperiod + p.period - 1).min(quotient.heaps()));
-    let heaps: Vec<String> = (0..=shown).filter_map(|h| quotient.image(h)).map(word).collect();
-    let p_portion: Vec<String> = quotient.monoid().p_portion().into_iter().map(word).collect();
+    let shown = quotient.proof().map_or(quotient.heaps(), |p| {
+        (p.preperiod + p.period - 1).min(quotient.heaps())
+    });
+    let heaps: Vec<String> = (0..=shown)
+        .filter_map(|h| quotient.image(h))
+        .map(word)
+        .collect();
+    let p_portion: Vec<String> = quotient
+        .monoid()
+        .p_portion()
+        .into_iter()
+        .map(word)
+        .collect();
     let record = QuotientJson {
         game: game.description(),
         heaps_computed: quotient.heaps(),
@@ -110,9 +122,16 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             .generators
             .iter()
             .zip(&generators)
-            .map(|(letter, &heap)| GeneratorJson { letter: letter.clone(), heap })
+            .map(|(letter, &heap)| GeneratorJson {
+                letter: letter.clone(),
+                heap,
+            })
             .collect(),
-        relations: presentation.relations.iter().map(|(l, r)| [l.clone(), r.clone()]).collect(),
+        relations: presentation
+            .relations
+            .iter()
+            .map(|(l, r)| [l.clone(), r.clone()])
+            .collect(),
         elements: presentation.words.clone(),
         p_portion,
         heaps,
@@ -131,7 +150,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 }
 
 fn render(title: &str, q: &QuotientJson) -> String {
-    let mut text = format!("Misère quotient of {title}, heaps 1..={}\n\n", q.heaps_computed);
+    let mut text = format!(
+        "Misère quotient of {title}, heaps 1..={}\n\n",
+        q.heaps_computed
+    );
     text.push_str(&format!("Order: {}\n", q.order));
     match q.proof {
         Some(p) => text.push_str(&format!(
@@ -143,12 +165,36 @@ fn render(title: &str, q: &QuotientJson) -> String {
             q.heaps_computed, q.heaps_computed
         )),
     }
-    let generators: Vec<String> = q.generators.iter().map(|g| format!("{} = heap {}", g.letter, g.heap)).collect();
+    let generators: Vec<String> = q
+        .generators
+        .iter()
+        .map(|g| format!("{} = heap {}", g.letter, g.heap))
+        .collect();
     text.push_str(&format!("Generators: {}\n", generators.join(", ")));
-    let relations: Vec<String> = q.relations.iter().map(|[l, r]| format!("{l} = {r}")).collect();
-    text.push_str(&format!("Relations: {}\n", if relations.is_empty() { "none".to_string() } else { relations.join(", ") }));
-    text.push_str(&format!("P-portion ({}): {}\n", q.p_portion.len(), q.p_portion.join(", ")));
-    let growth: Vec<String> = q.growth.iter().skip(1).map(|g| format!("{} at heap {}", g.order, g.heap)).collect();
+    let relations: Vec<String> = q
+        .relations
+        .iter()
+        .map(|[l, r]| format!("{l} = {r}"))
+        .collect();
+    text.push_str(&format!(
+        "Relations: {}\n",
+        if relations.is_empty() {
+            "none".to_string()
+        } else {
+            relations.join(", ")
+        }
+    ));
+    text.push_str(&format!(
+        "P-portion ({}): {}\n",
+        q.p_portion.len(),
+        q.p_portion.join(", ")
+    ));
+    let growth: Vec<String> = q
+        .growth
+        .iter()
+        .skip(1)
+        .map(|g| format!("{} at heap {}", g.order, g.heap))
+        .collect();
     text.push_str(&format!("Order growth: {}\n", growth.join(", ")));
     text.push_str("\nHeap → element:\n");
     for (row, chunk) in q.heaps.chunks(12).enumerate() {
@@ -196,10 +242,17 @@ struct MisereAnalysisJson {
 /// `analyze misere:GAME HEAPS…` through the quotient, when GAME is an octal or
 /// hexadecimal game whose quotient is proven (or computed past every heap
 /// given) within the limits; `None` otherwise (then exact search answers).
-pub fn misere_analysis(game: &str, words: &[String], format: Style) -> Option<Result<(), CliError>> {
+pub fn misere_analysis(
+    game: &str,
+    words: &[String],
+    format: Style,
+) -> Option<Result<(), CliError>> {
     game.strip_prefix("misere:")?;
     let rule = take_break_rule(game).ok()?;
-    let heaps: Vec<u64> = words.iter().map(|w| w.parse().ok()).collect::<Option<_>>()?;
+    let heaps: Vec<u64> = words
+        .iter()
+        .map(|w| w.parse().ok())
+        .collect::<Option<_>>()?;
     let started = Instant::now();
     let mut quotient = MisereQuotient::take_break(rule).with_limits(QuotientLimits {
         max_outcomes: ANALYZE_OUTCOMES,
@@ -212,7 +265,10 @@ pub fn misere_analysis(game: &str, words: &[String], format: Style) -> Option<Re
     let answer = quotient.answer(&heaps, MOVES_SHOWN)?;
     let seconds = started.elapsed().as_secs_f64();
     let generators = quotient.generators();
-    let images: Vec<u32> = generators.iter().filter_map(|&h| quotient.image(h)).collect();
+    let images: Vec<u32> = generators
+        .iter()
+        .filter_map(|&h| quotient.image(h))
+        .collect();
     let presentation = Presentation::of(quotient.monoid(), &images)?;
     let proof = match quotient.proof() {
         Some(p) => format!(
@@ -288,15 +344,29 @@ fn render_analysis(title: &str, r: &MisereAnalysisJson) -> String {
         }
     } else {
         let shown = if r.winning_move_count > r.winning_moves.len() {
-            format!("{}, the first {} shown", r.winning_move_count, r.winning_moves.len())
+            format!(
+                "{}, the first {} shown",
+                r.winning_move_count,
+                r.winning_moves.len()
+            )
         } else {
             r.winning_move_count.to_string()
         };
         text.push_str(&format!("Winning moves ({shown}):\n"));
-        let width = r.winning_moves.iter().map(|m| m.description.chars().count()).max().unwrap_or(0);
+        let width = r
+            .winning_moves
+            .iter()
+            .map(|m| m.description.chars().count())
+            .max()
+            .unwrap_or(0);
         for m in &r.winning_moves {
             let pad = width - m.description.chars().count();
-            text.push_str(&format!("  {}{}  →  {}\n", m.description, " ".repeat(pad), m.to));
+            text.push_str(&format!(
+                "  {}{}  →  {}\n",
+                m.description,
+                " ".repeat(pad),
+                m.to
+            ));
         }
     }
     text.push_str(&format!("Answered in {:.3} s.\n", r.seconds));
