@@ -11,11 +11,13 @@
 //!   [`quotient`] computes the partial quotients heap by heap, proves each one
 //!   exactly ([`verify`]) and proves the map for all heaps by periodicity.
 //! - **Genus symbols** (J. H. Conway, *On Numbers and Games*, ch. 12; *Winning
-//!   Ways*, ch. 13): [`genus`].
+//!   Ways*, ch. 13): [`genus`], with tameness and the misère-Nim rule for sums
+//!   of tame games.
 //!
 //! [`monoid`] holds the finite bipartite monoids both build on; [`play`] answers
 //! sums (outcome and winning moves) through a proven quotient.
 
+pub mod genus;
 mod learn;
 pub mod monoid;
 pub mod play;

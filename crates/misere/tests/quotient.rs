@@ -72,7 +72,9 @@ fn kayles_outcomes_equal_exact_search_on_random_larger_sums() {
     // A fixed linear congruential stream: sums of 2 to 4 heaps of at most 30 tokens in all.
     let mut state: u64 = 0x5eed;
     let mut next = |bound: u64| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (state >> 33) % bound
     };
     let mut random = Vec::new();
@@ -90,14 +92,29 @@ fn kayles_outcomes_equal_exact_search_on_random_larger_sums() {
 fn kayles_winning_moves_lead_to_p_positions_by_exact_search() {
     let q = quotient("0.77", 400);
     let mut exact = search("0.77");
-    for sum in [vec![7, 9], vec![3, 5, 8], vec![12], vec![4, 4, 6], vec![10, 11]] {
+    for sum in [
+        vec![7, 9],
+        vec![3, 5, 8],
+        vec![12],
+        vec![4, 4, 6],
+        vec![10, 11],
+    ] {
         let answer = q.answer(&sum, usize::MAX).unwrap();
-        assert_eq!(answer.p_position, answer.winning_moves.is_empty(), "{sum:?}");
+        assert_eq!(
+            answer.p_position,
+            answer.winning_moves.is_empty(),
+            "{sum:?}"
+        );
         for m in &answer.winning_moves {
             let mut after = sum.clone();
             after.remove(m.index);
             after.extend(&m.to);
-            assert!(!exact.next_player_wins(&[Heaps::new(after.clone())]).unwrap(), "{sum:?} → {after:?}");
+            assert!(
+                !exact
+                    .next_player_wins(&[Heaps::new(after.clone())])
+                    .unwrap(),
+                "{sum:?} → {after:?}"
+            );
         }
     }
 }
@@ -135,7 +152,9 @@ fn kayles_elements_are_told_apart_by_exact_search() {
 
 #[test]
 fn small_octal_games_agree_with_exact_search() {
-    for code in ["0.12", "0.14", "0.31", "0.34", "0.51", "0.6", "0.71", "0.72", "0.07", "0.137", "4.7"] {
+    for code in [
+        "0.12", "0.14", "0.31", "0.34", "0.51", "0.6", "0.71", "0.72", "0.07", "0.137", "4.7",
+    ] {
         let rule = TakeBreak::octal(code).unwrap();
         let mut q = MisereQuotient::take_break(rule);
         q.extend_to(9).unwrap();
@@ -155,14 +174,20 @@ fn the_check_refutes_a_wrong_quotient() {
             });
             options.sort_unstable();
             options.dedup();
-            HeapType { image: q.image(h).unwrap(), options }
+            HeapType {
+                image: q.image(h).unwrap(),
+                options,
+            }
         })
         .collect();
     assert!(check(m, &types, 1_000_000).is_ok());
     // Move one element in or out of P: refuted.
     for x in 0..m.order() as u32 {
         let n = m.order() as u32;
-        let table: Vec<u32> = (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).map(|(a, b)| m.mul(a, b)).collect();
+        let table: Vec<u32> = (0..n)
+            .flat_map(|a| (0..n).map(move |b| (a, b)))
+            .map(|(a, b)| m.mul(a, b))
+            .collect();
         let p: Vec<bool> = (0..n).map(|y| m.is_p(y) != (y == x)).collect();
         let wrong = BipartiteMonoid::new(table, p).unwrap();
         assert!(check(&wrong, &types, 1_000_000).is_err(), "flipping {x}");
@@ -175,12 +200,16 @@ fn the_check_refutes_a_wrong_quotient() {
 
 #[test]
 fn growth_past_the_limit_is_one_sentence_with_order_and_heap() {
-    let mut q = MisereQuotient::take_break(TakeBreak::octal("0.77").unwrap()).with_limits(QuotientLimits {
-        max_order: 10,
-        ..QuotientLimits::default()
-    });
+    let mut q =
+        MisereQuotient::take_break(TakeBreak::octal("0.77").unwrap()).with_limits(QuotientLimits {
+            max_order: 10,
+            ..QuotientLimits::default()
+        });
     let error = q.extend_to(100).unwrap_err();
-    assert_eq!(error.to_string(), "the quotient reached order 12 at heap 5, past the limit 10");
+    assert_eq!(
+        error.to_string(),
+        "the quotient reached order 12 at heap 5, past the limit 10"
+    );
     // The heaps before stay computed.
     assert_eq!(q.heaps(), 4);
 }
