@@ -91,9 +91,24 @@ pub(crate) fn candidate<F: HeapFamily>(
         with_heap.sort_unstable();
         tests.push(with_heap);
     }
-    let letters: Vec<u64> = (1..=heap)
-        .filter(|&h| h == heap || q.has_moves(h))
-        .collect();
+    // One letter per heap type of Q_{n-1} (image and option images), and heap n.
+    let mut letter_of: Vec<u64> = vec![0; heap as usize + 1];
+    let mut letters: Vec<u64> = Vec::new();
+    for h in 1..heap {
+        if !q.has_moves(h) {
+            continue;
+        }
+        let twin = letters
+            .iter()
+            .copied()
+            .find(|&l| q.image(l) == q.image(h) && q.option_images_of(l) == q.option_images_of(h));
+        letter_of[h as usize] = twin.unwrap_or(h);
+        if twin.is_none() {
+            letters.push(h);
+        }
+    }
+    letters.push(heap);
+    letter_of[heap as usize] = heap;
     let signature_of = |sum: &[u64], oracle: &mut Oracle<F>| -> Result<Vec<bool>, QuotientError> {
         tests
             .iter()
@@ -140,7 +155,7 @@ pub(crate) fn candidate<F: HeapFamily>(
     for a in 0..order {
         for (b, rep) in reps.iter().enumerate() {
             table[a * order + b] = rep.iter().fold(a as Element, |c, h| {
-                transitions[c as usize][letter_index[h]]
+                transitions[c as usize][letter_index[&letter_of[*h as usize]]]
             });
         }
     }
@@ -150,7 +165,11 @@ pub(crate) fn candidate<F: HeapFamily>(
         .collect::<Result<Vec<bool>, _>>()?;
     let monoid = BipartiteMonoid::new(table, p).ok_or(QuotientError::Refinement { heap })?;
     let heap_map = (0..=heap)
-        .map(|h| letter_index.get(&h).map_or(0, |&i| transitions[0][i]))
+        .map(|h| {
+            letter_index
+                .get(&letter_of[h as usize])
+                .map_or(0, |&i| transitions[0][i])
+        })
         .collect();
     Ok((monoid, heap_map))
 }

@@ -79,6 +79,9 @@ const TEST_POWERS: usize = 3;
 const MAX_ROUNDS: usize = 16;
 /// How many small sums the exact-outcome table uses as tests.
 const POOL_SIZE: usize = 160;
+/// The same for the first, smaller table, and the outcomes it may use.
+const SMALL_POOL_SIZE: usize = 40;
+const SMALL_TABLE_OUTCOMES: usize = 500_000;
 
 /// Why the quotient could not be computed further.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -150,7 +153,7 @@ pub struct PeriodProof {
 /// ```
 /// use sprague_misere::MisereQuotient;
 /// use sprague_takebreak::TakeBreak;
-/// // Misère Nim restricted to heaps of 1 and 2 tokens (0.33 with heaps ≤ 2).
+/// // Misère Kayles, heaps 1..=3.
 /// let mut q = MisereQuotient::take_break(TakeBreak::octal("0.77").unwrap());
 /// q.extend_to(3).unwrap();
 /// assert_eq!(q.image(1), Some(1)); // heap 1 is the generator a
@@ -380,6 +383,19 @@ impl<F: HeapFamily> MisereQuotient<F> {
                 return Ok(());
             }
         }
+        // A small table first (few tests, few outcomes), refined by the mex rule;
+        // then the full table.
+        let small = QuotientLimits {
+            max_outcomes: self.limits.max_outcomes.min(SMALL_TABLE_OUTCOMES),
+            ..self.limits
+        };
+        let pool = self.pool(SMALL_POOL_SIZE)?;
+        if let Ok((monoid, map)) = learn::candidate(self, heap, &pool, small) {
+            if self.prove(heap, monoid, map, MAX_ROUNDS)? {
+                self.note_growth(heap, old_order);
+                return Ok(());
+            }
+        }
         let pool = self.pool(POOL_SIZE)?;
         let (monoid, map) = learn::candidate(self, heap, &pool, self.limits)?;
         if self.prove(heap, monoid, map, MAX_ROUNDS)? {
@@ -393,6 +409,11 @@ impl<F: HeapFamily> MisereQuotient<F> {
         if self.monoid.order() != old_order {
             self.growth.push((heap, self.monoid.order()));
         }
+    }
+
+    /// The option images of a computed heap.
+    pub(crate) fn option_images_of(&self, heap: u64) -> &[Element] {
+        &self.heap_options[heap as usize]
     }
 
     /// Whether heap `heap` has a move.
