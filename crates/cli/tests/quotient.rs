@@ -106,3 +106,20 @@ fn bad_games_and_limits_are_one_sentence() {
         "error: the quotient reached order 12 at heap 5, past the limit 10"
     );
 }
+
+#[test]
+fn a_survey_gives_each_code_its_quotient_or_where_it_stops() {
+    let rows = json_formatted(&["quotient", "0.7?", "--survey", "--heaps", "40"]);
+    let rows = rows.as_array().expect("one row per code");
+    assert_eq!(rows.len(), 8);
+    for row in rows {
+        let status = row["status"].as_str().unwrap_or("");
+        assert!(["proven", "computed", "stopped"].contains(&status), "{row}");
+        assert_eq!(status == "stopped", row["stopped"].is_string(), "{row}");
+        assert!(row["order"].as_u64().unwrap() >= 1);
+    }
+    // Kayles within 40 heaps: computed, not yet proven (the proof needs heap 165).
+    let kayles = rows.iter().find(|r| r["code"] == "0.77").expect("0.77");
+    assert_eq!(kayles["status"], "computed");
+    assert_eq!(kayles["order"], 40);
+}

@@ -25,11 +25,15 @@ const MOVES_SHOWN: usize = 50;
 /// Arguments of `sprague quotient`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// An octal or hexadecimal game: kayles, dawsons-kayles, 0.77, 0.137, 4.7, …
+    /// An octal or hexadecimal game: kayles, dawsons-kayles, 0.77, 0.137, 4.7, … (with --survey, a pattern such as 0.??)
     pub game: String,
     /// Compute the quotient of heaps 1..=N (it stops earlier once the heap map is proven periodic).
     #[arg(long, default_value_t = 1000)]
     pub heaps: u64,
+    /// Survey instead every octal code of GAME as a pattern (0.??): the quotient's order at
+    /// the heaps given, proven or not, or the heap where the computation stops.
+    #[arg(long)]
+    pub survey: bool,
     /// Print instead the genus symbol (Conway) of heaps 1..=N, each marked tame or wild.
     #[arg(long, value_name = "N")]
     pub genus: Option<u64>,
@@ -145,8 +149,102 @@ Tame: every position has a Nim heap's genus (0^120, 1^031, a^{a,a⊕2}); sums of
     }
 }
 
+#[derive(Serialize)]
+struct SurveyRowJson {
+    code: String,
+    /// `proven`, `computed` (no period within the heaps) or `stopped`.
+    status: &'static str,
+    order: usize,
+    heaps_computed: u64,
+    p_portion: usize,
+    preperiod: Option<u64>,
+    period: Option<u64>,
+    /// Why the computation stopped (`status` = `stopped`).
+    stopped: Option<String>,
+    seconds: f64,
+}
+
+/// Limits of one game of a survey.
+const SURVEY_LIMITS: QuotientLimits = QuotientLimits {
+    max_order: 256,
+    max_states: 200_000,
+    max_outcomes: 200_000,
+};
+
+/// `sprague quotient PATTERN --survey`: the misère column of a survey.
+fn run_survey(args: &Args) -> Result<(), CliError> {
+    let codes =
+        sprague_takebreak::survey::codes(&args.game).map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut rows = Vec::new();
+    for code in codes {
+        let rule = TakeBreak::octal(&code).map_err(|e| CliError::Usage(e.to_string()))?;
+        let started = Instant::now();
+        let mut quotient = MisereQuotient::take_break(rule).with_limits(QuotientLimits {
+            max_order: args.max_order.min(SURVEY_LIMITS.max_order),
+            ..SURVEY_LIMITS
+        });
+        let stopped = quotient.extend_to(args.heaps).err().map(|e| e.to_string());
+        let proof = quotient.proof();
+        rows.push(SurveyRowJson {
+            code,
+            status: match (&stopped, proof) {
+                (Some(_), _) => "stopped",
+                (None, Some(_)) => "proven",
+                (None, None) => "computed",
+            },
+            order: quotient.monoid().order(),
+            heaps_computed: quotient.heaps(),
+            p_portion: quotient.monoid().p_portion().len(),
+            preperiod: proof.map(|p| p.preperiod),
+            period: proof.map(|p| p.period),
+            stopped,
+            seconds: started.elapsed().as_secs_f64(),
+        });
+    }
+    match args.format {
+        Style::Json => print_json(&rows),
+        Style::Text => {
+            let mut text = format!(
+                "Misère quotients of {} (heaps up to {})
+
+",
+                args.game, args.heaps
+            );
+            for row in &rows {
+                let misere = match row.status {
+                    "proven" => format!(
+                        "order {} (|P| = {}), proven: period {} from heap {}",
+                        row.order,
+                        row.p_portion,
+                        row.period.unwrap_or(0),
+                        row.preperiod.unwrap_or(0)
+                    ),
+                    "computed" => format!(
+                        "order {} at heap {}, no period yet",
+                        row.order, row.heaps_computed
+                    ),
+                    _ => format!(
+                        "order {} at heap {}, stops: {}",
+                        row.order,
+                        row.heaps_computed,
+                        row.stopped.as_deref().unwrap_or("")
+                    ),
+                };
+                text.push_str(&format!(
+                    "  {:<8} {misere}  ({:.1} s)\n",
+                    row.code, row.seconds
+                ));
+            }
+            print_text(&text)
+        }
+    }
+}
+
 /// Computes and prints the quotient.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    if args.survey {
+        return run_survey(args);
+    }
     let rule = take_break_rule(&args.game)?;
     if let Some(to) = args.genus {
         return run_genus(args, rule, to);
