@@ -687,7 +687,7 @@ impl Extension {
             let mut classes = Vec::with_capacity(order);
             let mut new_class = false;
             for x in 0..order as Element {
-                let signature = outcomes.signature(level, x);
+                let signature = outcomes.signature(level, x)?;
                 let next = class_of.len() as Element;
                 let class = *class_of.entry(signature).or_insert_with(|| {
                     new_class = true;
@@ -740,7 +740,10 @@ impl Extension {
                 table[c1 * count + c2] = class;
             }
         }
-        let p = members.iter().map(|&(k, x)| outcomes.value(k, x)).collect();
+        let p = members
+            .iter()
+            .map(|&(k, x)| outcomes.value(k, x))
+            .collect::<Result<_, _>>()?;
         let monoid = BipartiteMonoid::new(table, p).ok_or(QuotientError::Refinement { heap })?;
         Ok(Self {
             monoid,
@@ -769,7 +772,7 @@ struct Outcomes<'a, F> {
 
 impl<F: HeapFamily> Outcomes<'_, F> {
     /// Whether aᵏ·x is a P-position.
-    fn value(&mut self, k: usize, x: Element) -> bool {
+    fn value(&mut self, k: usize, x: Element) -> Result<bool, QuotientError> {
         while self.levels.len() <= k {
             let level = self.levels.len();
             let row = (0..self.q.monoid.order() as Element)
@@ -777,33 +780,39 @@ impl<F: HeapFamily> Outcomes<'_, F> {
                     let rep = self.q.representatives[y as usize].clone();
                     self.is_p(level, rep)
                 })
-                .collect();
+                .collect::<Result<_, _>>()?;
             self.levels.push(row);
         }
-        self.levels[k][x as usize]
+        Ok(self.levels[k][x as usize])
     }
 
     /// [a^{k+j}·x·y ∈ P for j ≤ TEST_POWERS, y in Q_{n-1}].
-    fn signature(&mut self, k: usize, x: Element) -> Vec<bool> {
+    fn signature(&mut self, k: usize, x: Element) -> Result<Vec<bool>, QuotientError> {
         let order = self.q.monoid.order() as Element;
         let mut signature = Vec::with_capacity((TEST_POWERS + 1) * order as usize);
         for j in 0..=TEST_POWERS {
             for y in 0..order {
                 let xy = self.q.monoid.mul(x, y);
-                signature.push(self.value(k + j, xy));
+                signature.push(self.value(k + j, xy)?);
             }
         }
-        signature
+        Ok(signature)
     }
 
     /// Whether nᵏ + X is a misère P-position (X sorted, heaps below n).
-    fn is_p(&mut self, k: usize, sum: Vec<u64>) -> bool {
+    fn is_p(&mut self, k: usize, sum: Vec<u64>) -> Result<bool, QuotientError> {
         let q = self.q;
         if k == 0 {
-            return q.monoid.is_p(q.image_of_sum(&sum).unwrap_or(0));
+            return Ok(q.monoid.is_p(q.image_of_sum(&sum).unwrap_or(0)));
         }
         if let Some(&known) = self.memo.get(&(k, sum.clone())) {
-            return known;
+            return Ok(known);
+        }
+        if self.memo.len() >= q.limits.max_outcomes {
+            return Err(QuotientError::OutcomesTooMany {
+                heap: q.heaps() + 1,
+                limit: q.limits.max_outcomes,
+            });
         }
         let x = q.image_of_sum(&sum).unwrap_or(0);
         // Options n^{k-1} + h′ + X: through the quotient (a representative of y·x).
@@ -813,7 +822,7 @@ impl<F: HeapFamily> Outcomes<'_, F> {
             let option_is_p = if k == 1 {
                 q.monoid.is_p(yx)
             } else {
-                self.value(k - 1, yx)
+                self.value(k - 1, yx)?
             };
             if option_is_p {
                 result = false;
@@ -839,7 +848,7 @@ impl<F: HeapFamily> Outcomes<'_, F> {
                             .filter(|&p| !q.heap_options[p as usize].is_empty()),
                     );
                     next.sort_unstable();
-                    if self.is_p(k, next) {
+                    if self.is_p(k, next)? {
                         result = false;
                         break 'heaps;
                     }
@@ -847,6 +856,6 @@ impl<F: HeapFamily> Outcomes<'_, F> {
             }
         }
         self.memo.insert((k, sum), result);
-        result
+        Ok(result)
     }
 }
