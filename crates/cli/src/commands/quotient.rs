@@ -168,7 +168,7 @@ struct SurveyRowJson {
 const SURVEY_LIMITS: QuotientLimits = QuotientLimits {
     max_order: 256,
     max_states: 200_000,
-    max_outcomes: 200_000,
+    max_outcomes: 400_000,
 };
 
 /// `sprague quotient PATTERN --survey`: the misère column of a survey.
