@@ -118,8 +118,14 @@ fn a_survey_gives_each_code_its_quotient_or_where_it_stops() {
         assert_eq!(status == "stopped", row["stopped"].is_string(), "{row}");
         assert!(row["order"].as_u64().unwrap() >= 1);
     }
-    // Kayles within 40 heaps: computed, not yet proven (the proof needs heap 165).
+    // Kayles within 40 heaps: computed, not yet proven (the proof window ends past heap 40),
+    // and the same quotient as `sprague quotient 0.77 --heaps 40`.
     let kayles = rows.iter().find(|r| r["code"] == "0.77").expect("0.77");
     assert_eq!(kayles["status"], "computed");
-    assert_eq!(kayles["order"], 40);
+    let alone = json_formatted(&["quotient", "0.77", "--heaps", "40"]);
+    assert_eq!(kayles["order"], alone["order"]);
+    assert_eq!(
+        kayles["p_portion"].as_u64(),
+        alone["p_portion"].as_array().map(|p| p.len() as u64)
+    );
 }
