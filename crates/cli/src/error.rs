@@ -64,6 +64,9 @@ pub enum CliError {
     /// A bad extensive-form game, or a solver that did not finish (exit 1).
     #[error("{0}")]
     Extensive(#[from] sprague_strategic::extensive::ExtensiveError),
+    /// A misère quotient that could not be computed (a size limit, or a step the construction cannot take).
+    #[error(transparent)]
+    Quotient(#[from] sprague_misere::QuotientError),
     /// An input file could not be read.
     #[error("could not read {path}: {message}")]
     ReadInput {
@@ -112,6 +115,7 @@ impl CliError {
             CliError::Output(_)
             | CliError::Json(_)
             | CliError::Incomplete { .. }
+            | CliError::Quotient(_)
             | CliError::CheckpointNotWritten(_)
             | CliError::WriteOutput { .. } => 1,
             CliError::Game(_)

@@ -46,6 +46,8 @@ enum Command {
     Table(commands::table::Args),
     /// The game graph from a position (Graphviz DOT with --dot, SVG with --svg), values and winning moves marked.
     Graph(commands::graph::Args),
+    /// Misère quotient of an octal or hexadecimal game (Plambeck–Siegel): presentation, P-portion, heap map, proof.
+    Quotient(commands::quotient::Args),
     /// Every octal code of a shape (0.??, 4.???), classified: period, preperiod, largest value.
     Survey(commands::survey::Args),
     /// SVG plot of g(n) of a one-heap game (rare values or P-positions highlighted), or the rare-value count.
@@ -81,6 +83,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Values(args) => commands::values::run(&args),
         Command::Table(args) => commands::table::run(&args),
         Command::Graph(args) => commands::graph::run(&args),
+        Command::Quotient(args) => commands::quotient::run(&args),
         Command::Survey(args) => commands::survey::run(&args),
         Command::Plot(args) => commands::plot::run(&args),
         Command::Nimber(args) => commands::nimber::run(&args),

@@ -80,8 +80,10 @@ fn analyze_reports_outcome_moves_and_method() {
     assert_eq!(every["outcome"], "N");
     assert_eq!(every["remoteness"], 5);
 
-    let kayles = json_formatted(&["analyze", "misere:kayles", "2", "3", "4"]);
-    assert!(kayles["method"]
+    // Take-and-break games answer misère sums through their quotient (tests/quotient.rs);
+    // other games by exact search.
+    let moore = json_formatted(&["analyze", "misere:moore:2", "2", "3", "4"]);
+    assert!(moore["method"]
         .as_str()
         .unwrap_or("")
         .starts_with("exact misère search"));
@@ -156,7 +158,7 @@ fn invalid_parameters_are_one_line_usage_errors() {
 
 #[test]
 fn searches_that_would_blow_up_are_refused_with_their_size() {
-    let message = usage_error(&["analyze", "misere:kayles", "40", "40", "40"]);
+    let message = usage_error(&["analyze", "misere:grundy", "60", "60", "60"]);
     assert!(message.contains("positions"), "{message}");
     let message = usage_error(&["analyze", "every:nim", "100000"]);
     assert!(message.contains("positions"), "{message}");

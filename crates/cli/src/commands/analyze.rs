@@ -23,6 +23,12 @@ pub struct Args {
 
 /// Analyses the position and prints the answer.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    // Misère take-and-break sums go through the game's misère quotient when it is known.
+    if let Some(answered) =
+        super::quotient::misere_analysis(&args.game, &args.position, args.format)
+    {
+        return answered;
+    }
     let game = parse_game(&args.game)?;
     let position = game.position(&args.position)?;
     let (report, rules) = analysis(game.as_ref(), &position)?;

@@ -1,0 +1,542 @@
+//! `sprague quotient GAME`: the misère quotient of an octal or hexadecimal game
+//! (Plambeck–Siegel), and `analyze misere:GAME …` answered through it.
+
+use std::time::Instant;
+
+use serde::Serialize;
+use sprague_engine::heap_family::describe_heap_move;
+use sprague_engine::Heaps;
+use sprague_games::parse_game;
+use sprague_misere::genus::GenusSolver;
+use sprague_misere::{MisereQuotient, PeriodProof, Presentation, QuotientLimits};
+use sprague_takebreak::TakeBreak;
+
+use crate::error::CliError;
+use crate::output::{print_json, print_text, Style};
+
+/// How many heaps `analyze misere:GAME` computes while looking for the proof.
+const ANALYZE_HEAPS: u64 = 600;
+/// How many exact outcomes `analyze` lets one quotient step use before
+/// falling back to exact search of the sum.
+const ANALYZE_OUTCOMES: usize = 300_000;
+/// How many winning moves are listed at most.
+const MOVES_SHOWN: usize = 50;
+
+/// Arguments of `sprague quotient`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// An octal or hexadecimal game: kayles, dawsons-kayles, 0.77, 0.137, 4.7, … (with --survey, a pattern such as 0.??)
+    pub game: String,
+    /// Compute the quotient of heaps 1..=N (it stops earlier once the heap map is proven periodic).
+    #[arg(long, default_value_t = 1000)]
+    pub heaps: u64,
+    /// Survey instead every octal code of GAME as a pattern (0.??): the quotient's order at
+    /// the heaps given, proven or not, or the heap where the computation stops.
+    #[arg(long)]
+    pub survey: bool,
+    /// Print instead the genus symbol (Conway) of heaps 1..=N, each marked tame or wild.
+    #[arg(long, value_name = "N")]
+    pub genus: Option<u64>,
+    /// The largest quotient order computed before giving up.
+    #[arg(long, default_value_t = 1024)]
+    pub max_order: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Style::Text)]
+    pub format: Style,
+}
+
+/// The take-and-break rule behind `game` (a leading `misere:` is ignored).
+fn take_break_rule(game: &str) -> Result<TakeBreak, CliError> {
+    let name = game.strip_prefix("misere:").unwrap_or(game);
+    let parsed = parse_game(name)?;
+    match parsed.take_break() {
+        Some(rule) if !rule.unequal_split() => Ok(rule.clone()),
+        _ => Err(CliError::Usage(format!(
+            "misère quotients are computed for octal and hexadecimal games (kayles, 0.07, 0.137, 4.7, …); {name} is not one"
+        ))),
+    }
+}
+
+#[derive(Serialize)]
+struct GrowthJson {
+    heap: u64,
+    order: usize,
+}
+
+#[derive(Serialize)]
+struct GeneratorJson {
+    letter: String,
+    heap: u64,
+}
+
+#[derive(Serialize)]
+struct QuotientJson {
+    game: String,
+    heaps_computed: u64,
+    order: usize,
+    proven: bool,
+    proof: Option<PeriodProof>,
+    generators: Vec<GeneratorJson>,
+    relations: Vec<[String; 2]>,
+    elements: Vec<String>,
+    p_portion: Vec<String>,
+    heaps: Vec<String>,
+    growth: Vec<GrowthJson>,
+    check_states: usize,
+    seconds: f64,
+}
+
+#[derive(Serialize)]
+struct GenusRowJson {
+    heap: u64,
+    genus: String,
+    tame: bool,
+}
+
+#[derive(Serialize)]
+struct GenusJson {
+    game: String,
+    genera: Vec<GenusRowJson>,
+}
+
+/// The most positions the genus computation keeps.
+const GENUS_POSITIONS: usize = 4_000_000;
+
+/// Prints the genus of heaps 1..=`to`.
+fn run_genus(args: &Args, rule: TakeBreak, to: u64) -> Result<(), CliError> {
+    let game = parse_game(args.game.strip_prefix("misere:").unwrap_or(&args.game))?;
+    let mut solver = GenusSolver::new(rule, GENUS_POSITIONS);
+    let mut genera = Vec::new();
+    for heap in 1..=to {
+        let genus = solver
+            .genus(&[heap])
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+        let tame = solver
+            .is_tame(heap)
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+        genera.push(GenusRowJson {
+            heap,
+            genus: genus.to_string(),
+            tame,
+        });
+    }
+    let record = GenusJson {
+        game: game.description(),
+        genera,
+    };
+    match args.format {
+        Style::Json => print_json(&record),
+        Style::Text => {
+            let mut text = format!(
+                "Genus symbols of {} (g⁺ with γ₀γ₁… as superscript: g^γ₀γ₁…)
+
+",
+                game.title()
+            );
+            for row in &record.genera {
+                let class = if row.tame { "tame" } else { "wild" };
+                text.push_str(&format!(
+                    "  {:>4}  {:<14} {class}
+",
+                    row.heap, row.genus
+                ));
+            }
+            text.push_str("
+Tame: every position has a Nim heap's genus (0^120, 1^031, a^{a,a⊕2}); sums of tame heaps play like misère Nim.
+");
+            print_text(&text)
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct SurveyRowJson {
+    code: String,
+    /// `proven`, `computed` (no period within the heaps) or `stopped`.
+    status: &'static str,
+    order: usize,
+    heaps_computed: u64,
+    p_portion: usize,
+    preperiod: Option<u64>,
+    period: Option<u64>,
+    /// Why the computation stopped (`status` = `stopped`).
+    stopped: Option<String>,
+    seconds: f64,
+}
+
+/// Limits of one game of a survey.
+const SURVEY_LIMITS: QuotientLimits = QuotientLimits {
+    max_order: 256,
+    max_states: 200_000,
+    max_outcomes: 400_000,
+};
+
+/// `sprague quotient PATTERN --survey`: the misère column of a survey.
+fn run_survey(args: &Args) -> Result<(), CliError> {
+    let codes =
+        sprague_takebreak::survey::codes(&args.game).map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut rows = Vec::new();
+    for code in codes {
+        let rule = TakeBreak::octal(&code).map_err(|e| CliError::Usage(e.to_string()))?;
+        let started = Instant::now();
+        let mut quotient = MisereQuotient::take_break(rule).with_limits(QuotientLimits {
+            max_order: args.max_order.min(SURVEY_LIMITS.max_order),
+            ..SURVEY_LIMITS
+        });
+        let stopped = quotient.extend_to(args.heaps).err().map(|e| e.to_string());
+        let proof = quotient.proof();
+        rows.push(SurveyRowJson {
+            code,
+            status: match (&stopped, proof) {
+                (Some(_), _) => "stopped",
+                (None, Some(_)) => "proven",
+                (None, None) => "computed",
+            },
+            order: quotient.monoid().order(),
+            heaps_computed: quotient.heaps(),
+            p_portion: quotient.monoid().p_portion().len(),
+            preperiod: proof.map(|p| p.preperiod),
+            period: proof.map(|p| p.period),
+            stopped,
+            seconds: started.elapsed().as_secs_f64(),
+        });
+    }
+    match args.format {
+        Style::Json => print_json(&rows),
+        Style::Text => {
+            let mut text = format!(
+                "Misère quotients of {} (heaps up to {})
+
+",
+                args.game, args.heaps
+            );
+            for row in &rows {
+                let misere = match row.status {
+                    "proven" => format!(
+                        "order {} (|P| = {}), proven: period {} from heap {}",
+                        row.order,
+                        row.p_portion,
+                        row.period.unwrap_or(0),
+                        row.preperiod.unwrap_or(0)
+                    ),
+                    "computed" => format!(
+                        "order {} at heap {}, no period yet",
+                        row.order, row.heaps_computed
+                    ),
+                    _ => format!(
+                        "order {} at heap {}, stops: {}",
+                        row.order,
+                        row.heaps_computed,
+                        row.stopped.as_deref().unwrap_or("")
+                    ),
+                };
+                text.push_str(&format!(
+                    "  {:<8} {misere}  ({:.1} s)\n",
+                    row.code, row.seconds
+                ));
+            }
+            print_text(&text)
+        }
+    }
+}
+
+/// Computes and prints the quotient.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    if args.survey {
+        return run_survey(args);
+    }
+    let rule = take_break_rule(&args.game)?;
+    if let Some(to) = args.genus {
+        return run_genus(args, rule, to);
+    }
+    let game = parse_game(args.game.strip_prefix("misere:").unwrap_or(&args.game))?;
+    let started = Instant::now();
+    let mut quotient = MisereQuotient::take_break(rule).with_limits(QuotientLimits {
+        max_order: args.max_order,
+        ..QuotientLimits::default()
+    });
+    quotient.extend_to(args.heaps)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let generators = quotient.generators();
+    let images: Vec<u32> = generators
+        .iter()
+        .filter_map(|&h| quotient.image(h))
+        .collect();
+    let presentation = Presentation::of(quotient.monoid(), &images).ok_or_else(|| {
+        CliError::Usage("the quotient's generators do not generate it".to_string())
+    })?;
+    let word = |x: u32| presentation.words[x as usize].clone();
+    // Heaps listed: up to the end of the first period when proven, else all computed.
+    let shown = quotient.proof().map_or(quotient.heaps(), |p| {
+        (p.preperiod + p.period - 1).min(quotient.heaps())
+    });
+    let heaps: Vec<String> = (0..=shown)
+        .filter_map(|h| quotient.image(h))
+        .map(word)
+        .collect();
+    let p_portion: Vec<String> = quotient
+        .monoid()
+        .p_portion()
+        .into_iter()
+        .map(word)
+        .collect();
+    let record = QuotientJson {
+        game: game.description(),
+        heaps_computed: quotient.heaps(),
+        order: quotient.monoid().order(),
+        proven: quotient.proof().is_some(),
+        proof: quotient.proof(),
+        generators: presentation
+            .generators
+            .iter()
+            .zip(&generators)
+            .map(|(letter, &heap)| GeneratorJson {
+                letter: letter.clone(),
+                heap,
+            })
+            .collect(),
+        relations: presentation
+            .relations
+            .iter()
+            .map(|(l, r)| [l.clone(), r.clone()])
+            .collect(),
+        elements: presentation.words.clone(),
+        p_portion,
+        heaps,
+        growth: quotient
+            .growth()
+            .iter()
+            .map(|&(heap, order)| GrowthJson { heap, order })
+            .collect(),
+        check_states: quotient.check_states(),
+        seconds,
+    };
+    match args.format {
+        Style::Json => print_json(&record),
+        Style::Text => print_text(&render(&game.title(), &record)),
+    }
+}
+
+fn render(title: &str, q: &QuotientJson) -> String {
+    let mut text = format!(
+        "Misère quotient of {title}, heaps 1..={}\n\n",
+        q.heaps_computed
+    );
+    text.push_str(&format!("Order: {}\n", q.order));
+    match q.proof {
+        Some(p) => text.push_str(&format!(
+            "Proven for all heaps: the heap map has period {} from heap {} (checked to heap {} ≥ {}·({} + {}) + {} − 1, the periodicity theorem's window)\n",
+            p.period, p.preperiod, p.checked_to, p.parts, p.preperiod, p.period, p.removed
+        )),
+        None => text.push_str(&format!(
+            "Not proven beyond heap {}: the quotient of heaps 1..={} (each step proven exactly); no period yet\n",
+            q.heaps_computed, q.heaps_computed
+        )),
+    }
+    let generators: Vec<String> = q
+        .generators
+        .iter()
+        .map(|g| format!("{} = heap {}", g.letter, g.heap))
+        .collect();
+    text.push_str(&format!("Generators: {}\n", generators.join(", ")));
+    let relations: Vec<String> = q
+        .relations
+        .iter()
+        .map(|[l, r]| format!("{l} = {r}"))
+        .collect();
+    text.push_str(&format!(
+        "Relations: {}\n",
+        if relations.is_empty() {
+            "none".to_string()
+        } else {
+            relations.join(", ")
+        }
+    ));
+    text.push_str(&format!(
+        "P-portion ({}): {}\n",
+        q.p_portion.len(),
+        q.p_portion.join(", ")
+    ));
+    let growth: Vec<String> = q
+        .growth
+        .iter()
+        .skip(1)
+        .map(|g| format!("{} at heap {}", g.order, g.heap))
+        .collect();
+    text.push_str(&format!("Order growth: {}\n", growth.join(", ")));
+    text.push_str("\nHeap → element:\n");
+    for (row, chunk) in q.heaps.chunks(12).enumerate() {
+        let start = row * 12;
+        let cells: Vec<String> = chunk.iter().map(|w| format!("{w:>6}")).collect();
+        text.push_str(&format!("  {start:>4}: {}\n", cells.join(" ")));
+    }
+    text.push_str(&format!(
+        "\nComputed in {:.2} s; the last exact check walked {} states.\n",
+        q.seconds, q.check_states
+    ));
+    text
+}
+
+#[derive(Serialize)]
+struct ComponentJson {
+    position: String,
+    grundy: Option<u64>,
+    rule: Option<String>,
+}
+
+#[derive(Serialize)]
+struct MoveJson {
+    component: Option<usize>,
+    #[serde(rename = "move")]
+    description: String,
+    to: String,
+}
+
+#[derive(Serialize)]
+struct MisereAnalysisJson {
+    game: String,
+    outcome: &'static str,
+    grundy: Option<u64>,
+    remoteness: Option<u64>,
+    method: String,
+    quotient_order: usize,
+    quotient_element: String,
+    components: Vec<ComponentJson>,
+    winning_moves: Vec<MoveJson>,
+    winning_move_count: usize,
+    seconds: f64,
+}
+
+/// `analyze misere:GAME HEAPS…` through the quotient, when GAME is an octal or
+/// hexadecimal game whose quotient is proven (or computed past every heap
+/// given) within the limits; `None` otherwise (then exact search answers).
+pub fn misere_analysis(
+    game: &str,
+    words: &[String],
+    format: Style,
+) -> Option<Result<(), CliError>> {
+    game.strip_prefix("misere:")?;
+    let rule = take_break_rule(game).ok()?;
+    let heaps: Vec<u64> = words
+        .iter()
+        .map(|w| w.parse().ok())
+        .collect::<Option<_>>()?;
+    let started = Instant::now();
+    let mut quotient = MisereQuotient::take_break(rule).with_limits(QuotientLimits {
+        max_outcomes: ANALYZE_OUTCOMES,
+        ..QuotientLimits::default()
+    });
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    // Stops early once the heap map is proven periodic; a failure leaves the
+    // heaps before it computed, which still answer sums of smaller heaps.
+    let _ = quotient.extend_to(largest.clamp(1, ANALYZE_HEAPS));
+    let answer = quotient.answer(&heaps, MOVES_SHOWN)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let generators = quotient.generators();
+    let images: Vec<u32> = generators
+        .iter()
+        .filter_map(|&h| quotient.image(h))
+        .collect();
+    let presentation = Presentation::of(quotient.monoid(), &images)?;
+    let proof = match quotient.proof() {
+        Some(p) => format!(
+            "heap map proven periodic (period {} from heap {})",
+            p.period, p.preperiod
+        ),
+        None => format!("quotient of heaps 1..={}", quotient.heaps()),
+    };
+    let method = format!(
+        "misère quotient (Plambeck–Siegel): order {}, {proof}; the sum's element is {}, {} the P-portion",
+        quotient.monoid().order(),
+        presentation.words[answer.element as usize],
+        if answer.p_position { "in" } else { "not in" }
+    );
+    let title = parse_game(game).ok()?.title();
+    let moves: Vec<MoveJson> = answer
+        .winning_moves
+        .iter()
+        .map(|m| {
+            let mut after: Vec<String> = Vec::new();
+            for (i, &h) in heaps.iter().enumerate() {
+                if i == m.index {
+                    after.extend(m.to.iter().map(u64::to_string));
+                } else {
+                    after.push(h.to_string());
+                }
+            }
+            MoveJson {
+                component: Some(m.index),
+                description: describe_heap_move(&Heaps::single(m.from), &Heaps::new(m.to.clone())),
+                to: after.join(" "),
+            }
+        })
+        .collect();
+    let record = MisereAnalysisJson {
+        game: game.to_string(),
+        outcome: if answer.p_position { "P" } else { "N" },
+        grundy: None,
+        remoteness: None,
+        method,
+        quotient_order: quotient.monoid().order(),
+        quotient_element: presentation.words[answer.element as usize].clone(),
+        components: heaps
+            .iter()
+            .map(|h| ComponentJson {
+                position: h.to_string(),
+                grundy: None,
+                rule: None,
+            })
+            .collect(),
+        winning_moves: moves,
+        winning_move_count: answer.winning_move_count,
+        seconds,
+    };
+    Some(match format {
+        Style::Json => print_json(&record),
+        Style::Text => print_text(&render_analysis(&title, &record)),
+    })
+}
+
+fn render_analysis(title: &str, r: &MisereAnalysisJson) -> String {
+    let positions: Vec<&str> = r.components.iter().map(|c| c.position.as_str()).collect();
+    let mut text = format!("{title}, position {}\n\n", positions.join(" "));
+    let outcome = if r.outcome == "P" {
+        "P — the player to move loses"
+    } else {
+        "N — the player to move wins"
+    };
+    text.push_str(&format!("Outcome: {outcome}.\nBy: {}.\n", r.method));
+    if r.winning_moves.is_empty() {
+        if r.outcome == "P" {
+            text.push_str("No winning move: every move leads to an N-position.\n");
+        }
+    } else {
+        let shown = if r.winning_move_count > r.winning_moves.len() {
+            format!(
+                "{}, the first {} shown",
+                r.winning_move_count,
+                r.winning_moves.len()
+            )
+        } else {
+            r.winning_move_count.to_string()
+        };
+        text.push_str(&format!("Winning moves ({shown}):\n"));
+        let width = r
+            .winning_moves
+            .iter()
+            .map(|m| m.description.chars().count())
+            .max()
+            .unwrap_or(0);
+        for m in &r.winning_moves {
+            let pad = width - m.description.chars().count();
+            text.push_str(&format!(
+                "  {}{}  →  {}\n",
+                m.description,
+                " ".repeat(pad),
+                m.to
+            ));
+        }
+    }
+    text.push_str(&format!("Answered in {:.3} s.\n", r.seconds));
+    text
+}

@@ -1,0 +1,131 @@
+//! End-to-end tests of `sprague quotient` and of `analyze misere:GAME` through
+//! the quotient: JSON keys (docs/json.md), agreement with exact search, and
+//! one-sentence errors.
+
+mod common;
+
+use common::*;
+
+#[test]
+fn kayles_quotient_json_has_the_documented_keys() {
+    let q = json_formatted(&["quotient", "kayles"]);
+    assert_eq!(q["game"], "kayles");
+    assert_eq!(q["proven"], true);
+    let order = q["order"].as_u64().expect("order");
+    assert_eq!(q["elements"].as_array().map(Vec::len), Some(order as usize));
+    let p_portion = q["p_portion"].as_array().expect("p_portion");
+    assert!(!p_portion.is_empty() && p_portion.len() < order as usize);
+    // heaps[n] is the element of heap n; heap 0 is the identity, heap 1 the generator a.
+    assert_eq!(q["heaps"][0], "1");
+    assert_eq!(q["heaps"][1], "a");
+    assert_eq!(q["generators"][0]["heap"], 1);
+    let proof = &q["proof"];
+    let (n0, p) = (
+        proof["preperiod"].as_u64().unwrap(),
+        proof["period"].as_u64().unwrap(),
+    );
+    assert_eq!(q["heaps"].as_array().map(Vec::len), Some((n0 + p) as usize));
+    assert!(q["relations"].as_array().is_some_and(|r| r
+        .iter()
+        .all(|pair| pair.as_array().map(Vec::len) == Some(2))));
+}
+
+#[test]
+fn misere_kayles_through_the_quotient_agrees_with_exact_search() {
+    // `moves` plays every move and judges it by exact misère search: its outcome
+    // and its winning moves must be those the quotient gives to `analyze`.
+    for heaps in [
+        ["3", "4", "6"],
+        ["1", "5", "9"],
+        ["2", "7", "7"],
+        ["4", "8", "11"],
+    ] {
+        let mut arguments = vec!["analyze", "misere:kayles"];
+        arguments.extend(heaps);
+        let answer = json_formatted(&arguments);
+        assert!(
+            answer["method"]
+                .as_str()
+                .unwrap_or("")
+                .starts_with("misère quotient"),
+            "{answer}"
+        );
+        arguments[0] = "moves";
+        let exact = json_formatted(&arguments);
+        assert!(exact["explanation"][1]
+            .as_str()
+            .unwrap_or("")
+            .contains("exact misère search"));
+        assert_eq!(answer["outcome"], exact["outcome"], "{heaps:?}");
+        let mut by_search: Vec<String> = exact["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .filter(|m| m["winning"] == true)
+            .map(|m| m["description"].as_str().unwrap_or("").to_string())
+            .collect();
+        let mut by_quotient: Vec<String> = answer["winning_moves"]
+            .as_array()
+            .expect("winning moves")
+            .iter()
+            .map(|m| m["move"].as_str().unwrap_or("").to_string())
+            .collect();
+        by_search.sort();
+        by_search.dedup();
+        by_quotient.sort();
+        assert_eq!(by_quotient, by_search, "{heaps:?}");
+    }
+}
+
+#[test]
+fn a_sum_of_heaps_near_a_million_is_answered_with_a_winning_move() {
+    let answer = json_formatted(&["analyze", "misere:kayles", "999999", "1000000", "1000001"]);
+    assert_eq!(answer["outcome"], "N");
+    assert!(answer["winning_move_count"].as_u64().unwrap() > 0);
+    assert!(answer["quotient_order"].as_u64().unwrap() > 0);
+    let first = &answer["winning_moves"][0];
+    assert!(first["to"].as_str().unwrap().contains("1000000"));
+}
+
+#[test]
+fn bad_games_and_limits_are_one_sentence() {
+    assert!(usage_error(&["quotient", "nim"]).contains("octal and hexadecimal"));
+    assert!(usage_error(&["quotient", "grundy"]).contains("octal and hexadecimal"));
+    // An unsupported format is refused by the argument parser (exit 2).
+    assert_eq!(
+        sprague(&["quotient", "kayles", "--format", "csv"])
+            .status
+            .code(),
+        Some(2)
+    );
+    let output = sprague(&["quotient", "kayles", "--max-order", "10"]);
+    assert_eq!(output.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        message.trim(),
+        "error: the quotient reached order 12 at heap 5, past the limit 10"
+    );
+}
+
+#[test]
+fn a_survey_gives_each_code_its_quotient_or_where_it_stops() {
+    let rows = json_formatted(&["quotient", "0.7?", "--survey", "--heaps", "40"]);
+    let rows = rows.as_array().expect("one row per code");
+    assert_eq!(rows.len(), 8);
+    for row in rows {
+        let status = row["status"].as_str().unwrap_or("");
+        assert!(["proven", "computed", "stopped"].contains(&status), "{row}");
+        assert_eq!(status == "stopped", row["stopped"].is_string(), "{row}");
+        assert!(row["order"].as_u64().unwrap() >= 1);
+    }
+    // Kayles within 40 heaps: computed, not yet proven (the proof window ends past heap 40),
+    // and the same quotient as `sprague quotient 0.77 --heaps 40`.
+    let kayles = rows.iter().find(|r| r["code"] == "0.77").expect("0.77");
+    assert_eq!(kayles["status"], "computed");
+    let alone = json_formatted(&["quotient", "0.77", "--heaps", "40"]);
+    assert_eq!(kayles["order"], alone["order"]);
+    assert_eq!(
+        kayles["p_portion"].as_u64(),
+        alone["p_portion"].as_array().map(|p| p.len() as u64)
+    );
+}

@@ -1,0 +1,175 @@
+//! A candidate quotient for heap n from exact outcomes of small sums, used when
+//! the previous quotient does not embed in the next one (an element splits:
+//! in misère Kayles, heaps 5 + 5 are indistinguishable from 0 among heaps ≤ 8,
+//! but heap 9 tells them apart).
+//!
+//! The candidate is the automaton of Myhill and Nerode read off a table of
+//! exact outcomes (in the manner of Angluin's L*, D. Angluin, "Learning regular
+//! sets from queries and counterexamples", *Inform. and Comput.* 75 (1987)):
+//! rows are sums reached from the empty sum by adding heaps, columns are test
+//! sums, and two rows are identified when every test gives the same outcome.
+//! Outcomes are exact: a sum without heap n is answered by the proven quotient
+//! of heaps below n, a sum with heap n by the misère mex rule over its options.
+//! The candidate is then proven (or refuted) by [`crate::verify`]; nothing read
+//! off the table is trusted without that proof.
+
+use std::collections::HashMap;
+
+use sprague_engine::HeapFamily;
+
+use crate::monoid::{BipartiteMonoid, Element};
+use crate::quotient::{MisereQuotient, QuotientError, QuotientLimits};
+
+/// Exact misère outcomes of sums of heaps ≤ n, given the proven quotient of
+/// heaps < n.
+struct Oracle<'a, F> {
+    q: &'a MisereQuotient<F>,
+    heap: u64,
+    memo: HashMap<Vec<u64>, bool>,
+    limit: usize,
+}
+
+impl<F: HeapFamily> Oracle<'_, F> {
+    /// Whether `sum` (sorted, heaps with moves only) is a misère P-position.
+    fn is_p(&mut self, sum: &[u64]) -> Result<bool, QuotientError> {
+        if !sum.contains(&self.heap) {
+            let image = self.q.image_of_sum(sum).unwrap_or(0);
+            return Ok(self.q.monoid().is_p(image));
+        }
+        if let Some(&known) = self.memo.get(sum) {
+            return Ok(known);
+        }
+        if self.memo.len() >= self.limit {
+            return Err(QuotientError::OutcomesTooMany {
+                heap: self.heap,
+                limit: self.limit,
+            });
+        }
+        let mut distinct = sum.to_vec();
+        distinct.dedup();
+        let mut result = true;
+        'heaps: for h in distinct {
+            let mut moves: Vec<Vec<u64>> = Vec::new();
+            self.q
+                .family()
+                .for_each_option(h, &mut |parts| moves.push(parts.to_vec()));
+            for parts in moves {
+                let mut next = sum.to_vec();
+                let at = next.iter().position(|&v| v == h).unwrap_or(0);
+                next.remove(at);
+                next.extend(parts.into_iter().filter(|&p| self.q.has_moves(p)));
+                next.sort_unstable();
+                if self.is_p(&next)? {
+                    result = false;
+                    break 'heaps;
+                }
+            }
+        }
+        self.memo.insert(sum.to_vec(), result);
+        Ok(result)
+    }
+}
+
+/// The candidate (Q_n, heap map 0..=n) from the table of exact outcomes.
+pub(crate) fn candidate<F: HeapFamily>(
+    q: &MisereQuotient<F>,
+    heap: u64,
+    pool: &[Vec<u64>],
+    limits: QuotientLimits,
+) -> Result<(BipartiteMonoid, Vec<Element>), QuotientError> {
+    let max_order = limits.max_order;
+    let mut oracle = Oracle {
+        q,
+        heap,
+        memo: HashMap::new(),
+        limit: limits.max_outcomes,
+    };
+    let mut tests: Vec<Vec<u64>> = pool.to_vec();
+    for base in pool.iter().take(pool.len() / 2) {
+        let mut with_heap = base.clone();
+        with_heap.push(heap);
+        with_heap.sort_unstable();
+        tests.push(with_heap);
+    }
+    // One letter per heap type of Q_{n-1} (image and option images), and heap n.
+    let mut letter_of: Vec<u64> = vec![0; heap as usize + 1];
+    let mut letters: Vec<u64> = Vec::new();
+    for h in 1..heap {
+        if !q.has_moves(h) {
+            continue;
+        }
+        let twin = letters
+            .iter()
+            .copied()
+            .find(|&l| q.image(l) == q.image(h) && q.option_images_of(l) == q.option_images_of(h));
+        letter_of[h as usize] = twin.unwrap_or(h);
+        if twin.is_none() {
+            letters.push(h);
+        }
+    }
+    letters.push(heap);
+    letter_of[heap as usize] = heap;
+    let signature_of = |sum: &[u64], oracle: &mut Oracle<F>| -> Result<Vec<bool>, QuotientError> {
+        tests
+            .iter()
+            .map(|test| {
+                let mut joined: Vec<u64> = sum.iter().chain(test).copied().collect();
+                joined.sort_unstable();
+                oracle.is_p(&joined)
+            })
+            .collect()
+    };
+    let mut classes: HashMap<Vec<bool>, Element> = HashMap::new();
+    let mut reps: Vec<Vec<u64>> = vec![vec![]];
+    classes.insert(signature_of(&[], &mut oracle)?, 0);
+    let mut transitions: Vec<Vec<Element>> = Vec::new();
+    let mut next = 0;
+    while next < reps.len() {
+        let mut row = Vec::with_capacity(letters.len());
+        for &letter in &letters {
+            let mut child = reps[next].clone();
+            child.push(letter);
+            child.sort_unstable();
+            let signature = signature_of(&child, &mut oracle)?;
+            let fresh = reps.len() as Element;
+            let class = *classes.entry(signature).or_insert(fresh);
+            if class == fresh {
+                if reps.len() >= max_order {
+                    return Err(QuotientError::TooLarge {
+                        order: reps.len() + 1,
+                        heap,
+                        limit: max_order,
+                    });
+                }
+                reps.push(child);
+            }
+            row.push(class);
+        }
+        transitions.push(row);
+        next += 1;
+    }
+    let order = reps.len();
+    let letter_index: HashMap<u64, usize> =
+        letters.iter().enumerate().map(|(i, &h)| (h, i)).collect();
+    let mut table = vec![0; order * order];
+    for a in 0..order {
+        for (b, rep) in reps.iter().enumerate() {
+            table[a * order + b] = rep.iter().fold(a as Element, |c, h| {
+                transitions[c as usize][letter_index[&letter_of[*h as usize]]]
+            });
+        }
+    }
+    let p = reps
+        .iter()
+        .map(|rep| oracle.is_p(rep))
+        .collect::<Result<Vec<bool>, _>>()?;
+    let monoid = BipartiteMonoid::new(table, p).ok_or(QuotientError::Refinement { heap })?;
+    let heap_map = (0..=heap)
+        .map(|h| {
+            letter_index
+                .get(&letter_of[h as usize])
+                .map_or(0, |&i| transitions[0][i])
+        })
+        .collect();
+    Ok((monoid, heap_map))
+}
