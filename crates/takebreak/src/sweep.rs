@@ -52,7 +52,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use sprague_engine::{check_allocation, MemoryError, Periodicity};
+use sprague_engine::{check_allocation, MemoryError, PeriodSearch, Periodicity};
 use sprague_nimber::MexSet;
 use thiserror::Error;
 
@@ -61,7 +61,6 @@ mod general;
 
 use crate::classes::{best_class, walsh_hadamard, RareClass};
 use crate::kernel;
-use crate::period::find_period;
 use crate::rule::TakeBreak;
 use crate::table::{TableRef, Value, ValueTable};
 
@@ -205,6 +204,9 @@ pub struct Stats {
     pub full_scans: u64,
     /// Common pairs scanned by the rare/common pass while the candidate was rare.
     pub scanned_pairs: u64,
+    /// Steps of the period search over the whole run (values compared and
+    /// periods visited, [`PeriodSearch::work`]): linear in the values.
+    pub period_search_work: u64,
 }
 
 /// The result of a sweep.
@@ -336,12 +338,12 @@ pub fn run(
                 engine.pushed(table.len() - 1, value);
             }
             Step::Done(status) => {
-                let periodicity = match engine.proven {
-                    Some(found) => Some(found),
+                let (periodicity, status) = match engine.proven {
+                    Some(found) => (Some(found), status),
                     None => match &table {
-                        ValueTable::U8(values) => find_period(values, theorem),
-                        ValueTable::U16(values) => find_period(values, theorem),
-                        ValueTable::U32(values) => find_period(values, theorem),
+                        ValueTable::U8(values) => engine.final_period(values, status),
+                        ValueTable::U16(values) => engine.final_period(values, status),
+                        ValueTable::U32(values) => engine.final_period(values, status),
                     },
                 };
                 let status = match (status, periodicity) {
@@ -359,6 +361,23 @@ pub fn run(
     }
 }
 
+/// `Interrupted` once the stop flag is set, `OutOfTime` past the deadline.
+fn stop_status(control: &Control<'_>) -> Option<Status> {
+    if control
+        .stop
+        .is_some_and(|stop| stop.load(Ordering::Relaxed))
+    {
+        return Some(Status::Interrupted);
+    }
+    if control
+        .deadline
+        .is_some_and(|deadline| Instant::now() > deadline)
+    {
+        return Some(Status::OutOfTime);
+    }
+    None
+}
+
 enum Step {
     /// A value does not fit in the table's width.
     Widen(u32),
@@ -368,6 +387,11 @@ enum Step {
 
 /// The first heap count at which periodicity is tested.
 const FIRST_CHECK: usize = 64;
+/// How long the period search of a run stopped by Ctrl-C or its deadline
+/// may take to report the period observed in its values (the check of a
+/// sweep stopped within a second or two takes a few milliseconds; 2³⁰ values
+/// would take about a second).
+const STOPPED_RUN_PERIOD_GRACE: Duration = Duration::from_millis(300);
 /// Values between checks of the stop flag and the clock.
 const TICK_VALUES: usize = 256;
 /// Pairs scanned between checks of the candidate mex in the fallback scan.
@@ -427,6 +451,8 @@ struct Engine<'r, 'c> {
     last_tick: Instant,
     next_check: usize,
     proven: Option<Periodicity>,
+    /// The incremental period search, fed at each check.
+    periods: PeriodSearch,
     /// Number of positions ≥ 1 of each value.
     counts: Vec<u64>,
     /// Number of odd positions of each value.
@@ -547,6 +573,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             last_tick: now,
             next_check: FIRST_CHECK,
             proven: None,
+            periods: PeriodSearch::new(),
             counts: Vec::new(),
             odd_counts: Vec::new(),
             max_value: 0,
@@ -599,6 +626,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             sparse_heaps: self.sparse_heaps,
             full_scans: self.full_scans,
             scanned_pairs: self.scanned_pairs,
+            period_search_work: self.periods.work(),
         }
     }
 
@@ -737,7 +765,16 @@ impl<'r, 'c> Engine<'r, 'c> {
         if !self.config.stop_when_proven {
             return None;
         }
-        let found = find_period(values, Some(theorem))?;
+        let control = &self.control;
+        let mut stopped = None;
+        let found = self.periods.check(values, Some(theorem), &mut || {
+            stopped = stop_status(control);
+            stopped.is_some()
+        });
+        let found = match found {
+            Ok(found) => found?,
+            Err(_) => return stopped,
+        };
         if found.proven {
             self.proven = Some(found);
             return Some(Status::Proven);
@@ -751,18 +788,38 @@ impl<'r, 'c> Engine<'r, 'c> {
         None
     }
 
+    /// The period of the values at the end of a run that proved none on the
+    /// way: the search stops with the run's stop flag and deadline (the status
+    /// becomes theirs), or, for a run already stopped, after
+    /// [`STOPPED_RUN_PERIOD_GRACE`] (no period reported then).
+    fn final_period<T: Value>(
+        &mut self,
+        values: &[T],
+        status: Status,
+    ) -> (Option<Periodicity>, Status) {
+        let control = &self.control;
+        let grace = Instant::now() + STOPPED_RUN_PERIOD_GRACE;
+        let mut stopped = None;
+        let found = self.periods.check(values, self.theorem, &mut || {
+            if status == Status::Complete {
+                stopped = stop_status(control);
+                stopped.is_some()
+            } else {
+                Instant::now() > grace
+            }
+        });
+        match (found, stopped) {
+            (Ok(found), _) => (found, status),
+            (Err(_), Some(stopped)) => (None, stopped),
+            (Err(_), None) => (None, status),
+        }
+    }
+
     fn tick<T: Value>(&mut self, values: &[T]) -> Option<Status> {
-        if self
-            .control
-            .stop
-            .is_some_and(|stop| stop.load(Ordering::Relaxed))
-        {
-            return Some(Status::Interrupted);
+        if let Some(status) = stop_status(&self.control) {
+            return Some(status);
         }
         let now = Instant::now();
-        if self.control.deadline.is_some_and(|deadline| now > deadline) {
-            return Some(Status::OutOfTime);
-        }
         if now.duration_since(self.last_tick) >= Duration::from_millis(100) {
             self.last_tick = now;
             if let Some(tick) = self.control.tick.as_mut() {
