@@ -212,8 +212,19 @@ impl PeriodSearch {
         for root in &mut self.roots {
             root.walk = Walk::FRESH;
         }
+        let Some(&last) = values.last() else {
+            return Ok(None);
+        };
         for period in 1..=length / 2 {
-            poll.step(1)?;
+            if period % POLL_EVERY as usize == 0 {
+                poll.step(POLL_EVERY)?;
+            }
+            // Most periods fail at the last value: their preperiod is L − p
+            // and their tail p, less than two periods (the naive search's
+            // first comparison too, whatever the roots say).
+            if values[length - 1 - period] != last {
+                continue;
+            }
             let preperiod = match self.root_of(period, length) {
                 Some((root, true)) => self.roots[root].preperiod,
                 Some((root, false)) => self.beyond_tail(values, root, period, poll)?,
