@@ -438,6 +438,12 @@ struct Batch {
     near_count: usize,
 }
 
+/// The helper thread is given a batch only when it has at least this many
+/// far rare positions to pair (each with every heap of the batch): below,
+/// the hand-off (a few microseconds) costs more than the marks (about a
+/// nanosecond a pair).
+const MIN_HELPER_POSITIONS: usize = 64;
+
 /// Marks per heap in a batch of the narrow kernel: 16 KiB of rows.
 const BATCH_BYTES: usize = 1 << 14;
 
@@ -1423,10 +1429,17 @@ impl Engine<'_, '_> {
             generation: self.rare_generation,
         };
         let near = len + next_len;
+        let near_count = count_below(&self.rare, near);
+        let far_pairs: usize = far_ranges(self.rule, &self.rare, next)
+            .map(|(_, far_end)| far_end.saturating_sub(near_count))
+            .sum();
+        // A small job costs more to hand over than to mark here.
+        if far_pairs < MIN_HELPER_POSITIONS {
+            return;
+        }
         let Some(mut job) = far.job(key, near) else {
             return;
         };
-        let near_count = count_below(&self.rare, near);
         for (top, far_end) in far_ranges(self.rule, &self.rare, next) {
             if far_end > near_count {
                 job.add_split(
