@@ -387,8 +387,8 @@ enum Step {
 
 /// The first heap count at which periodicity is tested.
 const FIRST_CHECK: usize = 64;
-/// How long the period search of a run stopped by Ctrl-C or its deadline
-/// may take to report the period observed in its values (the check of a
+/// How long the period search of a run stopped by Ctrl-C may take to
+/// report the period observed in its values (the check of a
 /// sweep stopped within a second or two takes a few milliseconds; 2³⁰ values
 /// would take about a second).
 const STOPPED_RUN_PERIOD_GRACE: Duration = Duration::from_millis(300);
@@ -796,8 +796,9 @@ impl<'r, 'c> Engine<'r, 'c> {
 
     /// The period of the values at the end of a run that proved none on the
     /// way: the search stops with the run's stop flag and deadline (the status
-    /// becomes theirs), or, for a run already stopped, after
-    /// [`STOPPED_RUN_PERIOD_GRACE`] (no period reported then).
+    /// becomes theirs); for a run stopped by Ctrl-C, after
+    /// [`STOPPED_RUN_PERIOD_GRACE`], and for one out of time at its first
+    /// poll (no period reported then).
     fn final_period<T: Value>(
         &mut self,
         values: &[T],
@@ -806,13 +807,15 @@ impl<'r, 'c> Engine<'r, 'c> {
         let control = &self.control;
         let grace = Instant::now() + STOPPED_RUN_PERIOD_GRACE;
         let mut stopped = None;
-        let found = self.periods.check(values, self.theorem, &mut || {
-            if status == Status::Complete {
+        let found = self.periods.check(values, self.theorem, &mut || match status {
+            Status::Complete | Status::Proven => {
                 stopped = stop_status(control);
                 stopped.is_some()
-            } else {
-                Instant::now() > grace
             }
+            // Ctrl-C: the observed period is still worth a moment.
+            Status::Interrupted => Instant::now() > grace,
+            // A deadline is a budget: not a moment more.
+            Status::OutOfTime => true,
         });
         match (found, stopped) {
             (Ok(found), _) => (found, status),
