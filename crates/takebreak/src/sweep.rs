@@ -807,16 +807,18 @@ impl<'r, 'c> Engine<'r, 'c> {
         let control = &self.control;
         let grace = Instant::now() + STOPPED_RUN_PERIOD_GRACE;
         let mut stopped = None;
-        let found = self.periods.check(values, self.theorem, &mut || match status {
-            Status::Complete | Status::Proven => {
-                stopped = stop_status(control);
-                stopped.is_some()
-            }
-            // Ctrl-C: the observed period is still worth a moment.
-            Status::Interrupted => Instant::now() > grace,
-            // A deadline is a budget: not a moment more.
-            Status::OutOfTime => true,
-        });
+        let found = self
+            .periods
+            .check(values, self.theorem, &mut || match status {
+                Status::Complete | Status::Proven => {
+                    stopped = stop_status(control);
+                    stopped.is_some()
+                }
+                // Ctrl-C: the observed period is still worth a moment.
+                Status::Interrupted => Instant::now() > grace,
+                // A deadline is a budget: not a moment more.
+                Status::OutOfTime => true,
+            });
         match (found, stopped) {
             (Ok(found), _) => (found, status),
             (Err(_), Some(stopped)) => (None, stopped),
