@@ -36,12 +36,18 @@ fn main() {
         };
         let started = Instant::now();
         let outcome = run(&grundy, config, None, Control::default()).expect("fits in memory");
-        (started.elapsed(), outcome.table)
+        let shares = (
+            outcome.stats.helper_batches,
+            outcome.stats.taken_back_batches,
+        );
+        (started.elapsed(), outcome.table, shares)
     };
     let (mut one, mut two, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    let mut shares = Vec::new();
     for _ in 0..runs {
-        let (single, table) = sweep(1);
-        let (helped, helped_table) = sweep(2);
+        let (single, table, _) = sweep(1);
+        let (helped, helped_table, share) = sweep(2);
+        shares.push(share);
         assert_eq!(table, helped_table, "two threads give other values");
         ratios.push(single.as_secs_f64() / helped.as_secs_f64());
         one.push(single);
@@ -56,5 +62,8 @@ fn main() {
         ratios[ratios.len() / 2],
         ratios[0],
         ratios[ratios.len() - 1]
+    );
+    println!(
+        "batches marked by the helper / taken back by the sweep, per two-thread run: {shares:?}"
     );
 }

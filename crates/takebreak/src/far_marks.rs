@@ -425,7 +425,6 @@ impl FarMarks {
     }
 
     /// (batches marked by the helper, batches taken back and marked by the sweep).
-    #[cfg(test)]
     pub fn shares(&self) -> (u64, u64) {
         (self.pacing.helped, self.pacing.took_back)
     }

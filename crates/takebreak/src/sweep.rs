@@ -207,6 +207,11 @@ pub struct Stats {
     /// Steps of the period search over the whole run (values compared and
     /// periods visited, [`PeriodSearch::work`]): linear in the values.
     pub period_search_work: u64,
+    /// With `threads` ≥ 2: batches whose far pairs the helper thread marked.
+    pub helper_batches: u64,
+    /// With `threads` ≥ 2: batches handed to the helper but taken back
+    /// unclaimed and marked by the sweep (the helper had no core: a busy machine).
+    pub taken_back_batches: u64,
 }
 
 /// The result of a sweep.
@@ -459,6 +464,10 @@ struct Engine<'r, 'c> {
     proven: Option<Periodicity>,
     /// The incremental period search, fed at each check.
     periods: PeriodSearch,
+    /// Batches marked by the helper thread, and batches handed to it but
+    /// taken back unclaimed (marked by the sweep).
+    helper_batches: u64,
+    taken_back_batches: u64,
     /// Number of positions ≥ 1 of each value.
     counts: Vec<u64>,
     /// Number of odd positions of each value.
@@ -580,6 +589,8 @@ impl<'r, 'c> Engine<'r, 'c> {
             next_check: FIRST_CHECK,
             proven: None,
             periods: PeriodSearch::new(),
+            helper_batches: 0,
+            taken_back_batches: 0,
             counts: Vec::new(),
             odd_counts: Vec::new(),
             max_value: 0,
@@ -633,6 +644,8 @@ impl<'r, 'c> Engine<'r, 'c> {
             full_scans: self.full_scans,
             scanned_pairs: self.scanned_pairs,
             period_search_work: self.periods.work(),
+            helper_batches: self.helper_batches,
+            taken_back_batches: self.taken_back_batches,
         }
     }
 
@@ -726,7 +739,11 @@ impl<'r, 'c> Engine<'r, 'c> {
                 self.extend_values(values)
             }));
             // Waits for a pending batch: the helper reads the table no more.
-            self.far = None;
+            if let Some(far) = self.far.take() {
+                let (helped, taken_back) = far.shares();
+                self.helper_batches += helped;
+                self.taken_back_batches += taken_back;
+            }
             step.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         })
     }
