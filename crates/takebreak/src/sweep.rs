@@ -1945,6 +1945,13 @@ mod tests {
         let two = Config { threads: 2, ..one };
         let helped = run(&grundy, two, None, Control::default()).unwrap();
         assert_eq!(helped.table, single.table);
+        // Batches were handed over (marked by the helper, or taken back when
+        // it had no core); none with one thread.
+        assert!(helped.stats.helper_batches + helped.stats.taken_back_batches > 0);
+        assert_eq!(
+            single.stats.helper_batches + single.stats.taken_back_batches,
+            0
+        );
         let one = Config {
             stop_when_proven: false,
             ..Config::up_to(20_000)
