@@ -34,13 +34,19 @@
 //! When values arrive, each root's preperiod is updated by scanning only the
 //! new values, backwards from the end (at most L − K steps for the values
 //! K..L new since the last check, O(log L) roots). The other periods are then
-//! visited once each in increasing order: a multiple of a root within its
-//! tail in O(1), any other p by the naive backward scan, which stops after
-//! r + 1 steps where r < p is the number of matching values at the end (new
-//! square suffixes found so become roots). On the take-and-break sequences r
-//! is a few steps; a check costs O(L) plus those scans, so checks at lengths
-//! growing geometrically (the sweeps test every ×1.25) cost O(L) in all,
-//! against O(L²/q) for the naive search once a period q is in the data.
+//! visited once each in increasing order: a period that fails at the last
+//! value at once, a multiple of a root within its tail in O(1), a multiple
+//! beyond it through the root's walk, and any other p by the naive backward
+//! scan, which stops after r + 1 steps where r < p is the number of matching
+//! values at the end (new square suffixes found so become roots). A check
+//! costs O(L) plus those last scans, so checks at lengths growing
+//! geometrically (the sweeps test every ×1.25) cost O(L) in all, against
+//! O(L²/q) for the naive search once a period q is in the data. The scans of
+//! periods that are neither roots nor their multiples have no proven bound:
+//! on the octal games measured they are a few steps each (0.127 and 0.376,
+//! proven, at fewer than 16 steps per value over the whole run, tested), but
+//! a sequence built to have many long partial repeats at its end that are not
+//! multiples of one period could make them add up to more than linear.
 //!
 //! A check polls a callback every [`POLL_EVERY`] steps and gives up with
 //! [`Stopped`] when it says so (Ctrl-C, a survey's deadline); the search then
