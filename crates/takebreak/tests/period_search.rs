@@ -95,7 +95,7 @@ fn octal_0_127_is_proven_with_linear_search_work() {
 }
 
 #[test]
-#[ignore = "4.5 million values: about 7 s in a release build, minutes in a debug one; run with --release --ignored"]
+#[ignore = "4.5 million values: about 3 s in a release build, minutes in a debug one; run with --release --ignored"]
 fn octal_0_376_is_proven() {
     // Gangolli & Plambeck, "A note on periodicity in some octal games",
     // Int. J. Game Theory 18 (1989) 311–320: 0.376 has period 4 from 2,268,248.
