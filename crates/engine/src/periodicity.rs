@@ -14,10 +14,12 @@
 //!   t digits after the point and g(n + p) = g(n) for all n with
 //!   n₀ ≤ n < 2n₀ + p + t, then g(n + p) = g(n) for all n ≥ n₀.
 //!
-//! The search tries periods p in increasing order; for each it scans backwards
-//! from the end of the data to the last n with g(n) ≠ g(n + p), which stops
-//! after a few steps for every wrong p, so the whole search takes time roughly
-//! linear in the length of the data.
+//! The search tries periods p in increasing order; for each it needs the last
+//! n with g(n) ≠ g(n + p). [`find_period_naive`] scans backwards from the end
+//! for each p, which goes quadratic once a period is in the data (every multiple
+//! scans the whole periodic tail); [`find_period`] and the incremental
+//! [`crate::period_search::PeriodSearch`] answer multiples from their root
+//! and keep the roots from check to check, in linear time.
 
 use std::fmt;
 
@@ -147,6 +149,10 @@ impl fmt::Display for Periodicity {
 /// otherwise observed (the periodic tail must hold at least two full periods
 /// and an eighth of the values).
 ///
+/// This runs the incremental search ([`crate::period_search::PeriodSearch`])
+/// once; a caller that checks a growing sequence again and again should keep
+/// a `PeriodSearch` instead. The answer is that of [`find_period_naive`].
+///
 /// ```
 /// use sprague_engine::{find_period, PeriodicityTheorem};
 /// // The subtraction game {1, 3, 4}: 0 1 0 1 2 3 2 repeating with period 7.
@@ -158,42 +164,93 @@ pub fn find_period<T: Copy + PartialEq>(
     values: &[T],
     theorem: Option<PeriodicityTheorem>,
 ) -> Option<Periodicity> {
+    crate::period_search::PeriodSearch::new()
+        .check(values, theorem, &mut || false)
+        .unwrap_or(None)
+}
+
+/// The reference search for [`find_period`]: for each period p in increasing
+/// order, the preperiod by a backward scan from the end of the data (the
+/// last n with g(n) ≠ g(n + p)). Quick while no period is in the data, but
+/// once a period q has appeared every multiple of q scans the whole periodic
+/// tail: O(L²/q) for L values. Kept for tests and benchmarks.
+///
+/// ```
+/// use sprague_engine::periodicity::find_period_naive;
+/// let mut values = vec![5, 9];
+/// values.extend((0..30).map(|n| n % 3 + 1));
+/// let found = find_period_naive(&values, None).unwrap();
+/// assert_eq!((found.preperiod, found.period, found.proven), (2, 3, false));
+/// ```
+pub fn find_period_naive<T: Copy + PartialEq>(
+    values: &[T],
+    theorem: Option<PeriodicityTheorem>,
+) -> Option<Periodicity> {
     let length = values.len();
     let mut observed = None;
     for period in 1..=length / 2 {
         let preperiod = preperiod_for(values, period);
-        let tail = length - preperiod;
-        if tail < 2 * period {
-            continue;
-        }
-        let (period, preperiod) = (period as u64, preperiod as u64);
-        if let Some(theorem) = theorem {
-            if length as u64 >= theorem.values_needed(preperiod, period) {
-                return Some(Periodicity {
-                    preperiod,
-                    period,
-                    proven: true,
-                    theorem: Some(theorem),
-                    examined: length as u64,
-                });
-            }
-        }
-        // An unproven period is reported only when its tail is a fair part of
-        // the data (an eighth at least), not a few repeats at its very end.
-        if tail >= length / OBSERVED_TAIL_FRACTION {
-            observed.get_or_insert(Periodicity {
-                preperiod,
-                period,
-                proven: false,
-                theorem: None,
-                examined: length as u64,
-            });
-            if theorem.is_none() {
-                break;
-            }
+        match consider(length, period, preperiod, theorem, &mut observed) {
+            Verdict::Next => {}
+            Verdict::Stop => break,
+            Verdict::Proven(found) => return Some(found),
         }
     }
     observed
+}
+
+/// What a search does after looking at one period.
+pub(crate) enum Verdict {
+    /// Go on with the next period.
+    Next,
+    /// Stop: the observed period (if any) is the answer.
+    Stop,
+    /// This period is proven: the answer.
+    Proven(Periodicity),
+}
+
+/// The rule shared by both searches: the period `period` with preperiod
+/// `preperiod` on `length` values is proven if `theorem` proves it from the
+/// data, recorded in `observed` (the first such) if its tail holds two periods
+/// and an eighth of the values; without a theorem the first observed one ends the search.
+pub(crate) fn consider(
+    length: usize,
+    period: usize,
+    preperiod: usize,
+    theorem: Option<PeriodicityTheorem>,
+    observed: &mut Option<Periodicity>,
+) -> Verdict {
+    let tail = length - preperiod;
+    if tail < 2 * period {
+        return Verdict::Next;
+    }
+    let (period, preperiod) = (period as u64, preperiod as u64);
+    if let Some(theorem) = theorem {
+        if length as u64 >= theorem.values_needed(preperiod, period) {
+            return Verdict::Proven(Periodicity {
+                preperiod,
+                period,
+                proven: true,
+                theorem: Some(theorem),
+                examined: length as u64,
+            });
+        }
+    }
+    // An unproven period is reported only when its tail is a fair part of
+    // the data (an eighth at least), not a few repeats at its very end.
+    if tail >= length / OBSERVED_TAIL_FRACTION {
+        observed.get_or_insert(Periodicity {
+            preperiod,
+            period,
+            proven: false,
+            theorem: None,
+            examined: length as u64,
+        });
+        if theorem.is_none() {
+            return Verdict::Stop;
+        }
+    }
+    Verdict::Next
 }
 
 /// An observed (unproven) period must hold in at least 1/this of the data.

@@ -16,7 +16,8 @@ use thiserror::Error;
 
 use crate::heap_family::HeapFamily;
 use crate::memory::{check_allocation, MemoryError};
-use crate::periodicity::{find_period, ArithmeticPeriodicity, Periodicity};
+use crate::period_search::PeriodSearch;
+use crate::periodicity::{ArithmeticPeriodicity, Periodicity};
 
 /// The sweep could not be done.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -153,6 +154,7 @@ pub fn sweep<F: HeapFamily + ?Sized>(
     let mut seen = MexSet::new();
     let mut checkpoint = FIRST_CHECKPOINT;
     let mut periodicity = None;
+    let mut periods = PeriodSearch::new();
     let mut next = 0u64;
     while next <= last {
         let end = checkpoint.min(last);
@@ -166,7 +168,10 @@ pub fn sweep<F: HeapFamily + ?Sized>(
         }
         next = end + 1;
         if theorem.is_some() || next > last {
-            periodicity = find_period(&computed, theorem);
+            // Nothing can stop this sweep, so neither can the search.
+            periodicity = periods
+                .check(&computed, theorem, &mut || false)
+                .unwrap_or(None);
             if periodicity.is_some_and(|found| found.proven) {
                 break;
             }

@@ -12,6 +12,19 @@
 //! same as with one thread (the marks are the same marks, only made earlier);
 //! tested against the single-threaded sweep.
 //!
+//! **The hand-off** is one slot under a `std` mutex with two condition
+//! variables; either side spins for at most [`SPIN_TIME`] (tens of
+//! microseconds, about a batch) before blocking, so on a quiet machine neither
+//! thread sleeps between batches, and on a busy one a thread without a core
+//! is never waited for long. A job the helper has not claimed by the time the
+//! sweep needs it is taken back and marked by the sweep (same marks), so the
+//! sweep never waits for a thread that was not scheduled; when that happens
+//! in more than one batch in eight, the helper is paused for a while
+//! ([`Pacing`]): two threads then cost what one does. (The first version
+//! polled a channel 65,536 times before blocking: on a busy machine each
+//! hand-off spun away the other thread's time slice, and `--threads 2` was
+//! 20–85× slower than one thread.)
+//!
 //! The helper reads the table below S while the sweep appends values at S and
 //! beyond. The table is a `Vec` whose capacity is reserved for the whole run
 //! before the helper starts, so appending never moves it; the sweep waits for
@@ -20,8 +33,10 @@
 //! ([`FarMarks::start`]).
 
 use std::ops::Range;
-use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::Scope;
+use std::time::{Duration, Instant};
 
 use crate::kernel;
 use crate::table::Value;
@@ -99,37 +114,259 @@ impl Job {
 /// The helper thread and the batch it is marking.
 #[derive(Debug)]
 pub(crate) struct FarMarks {
-    jobs: Option<Sender<Job>>,
-    done: Receiver<Job>,
+    handoff: Arc<Handoff>,
     pending: Option<BatchKey>,
     spare: Option<Job>,
+    /// Whether the helper pays, judged from the last batches ([`Pacing`]).
+    pacing: Pacing,
+}
+
+/// The one job between the sweep and the helper: posted by the sweep,
+/// claimed and marked by the helper (or taken back by the sweep, which then
+/// marks it itself, when the helper has not claimed it by the time the sweep
+/// needs it), and handed back done. A mutex and two condition variables (std);
+/// the atomics only let either side spin briefly without taking the lock.
+#[derive(Debug, Default)]
+struct Handoff {
+    slot: Mutex<Slot>,
+    /// Signalled when a job is posted or the sweep is gone.
+    for_helper: Condvar,
+    /// Signalled when a job is done.
+    for_sweep: Condvar,
+    /// A job is posted and not yet claimed.
+    posted: AtomicBool,
+    /// A job is done and not yet taken.
+    finished: AtomicBool,
+}
+
+#[derive(Debug, Default)]
+struct Slot {
+    posted: Option<Job>,
+    done: Option<Job>,
+    /// The helper is marking a job.
+    working: bool,
+    /// The sweep is gone: the helper ends.
+    closed: bool,
+    /// The helper panicked (its job is lost; the scope reports the panic).
+    dead: bool,
+    helper_waiting: bool,
+    sweep_waiting: bool,
+}
+
+impl Handoff {
+    fn lock(&self) -> MutexGuard<'_, Slot> {
+        // A panic while holding the lock leaves plain data: go on with it.
+        self.slot.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The helper's loop: claim, mark, hand back; until the sweep is gone.
+    fn serve(&self) {
+        loop {
+            spin_until(|| self.posted.load(Ordering::Acquire));
+            let mut slot = self.lock();
+            let mut job = loop {
+                if let Some(job) = slot.posted.take() {
+                    self.posted.store(false, Ordering::Release);
+                    slot.working = true;
+                    break job;
+                }
+                if slot.closed {
+                    return;
+                }
+                slot.helper_waiting = true;
+                slot = self
+                    .for_helper
+                    .wait(slot)
+                    .unwrap_or_else(PoisonError::into_inner);
+                slot.helper_waiting = false;
+            };
+            drop(slot);
+            let alive = Mourner(self);
+            mark(&mut job);
+            std::mem::forget(alive);
+            let mut slot = self.lock();
+            slot.done = Some(job);
+            slot.working = false;
+            self.finished.store(true, Ordering::Release);
+            let wake = slot.sweep_waiting;
+            drop(slot);
+            if wake {
+                self.for_sweep.notify_one();
+            }
+        }
+    }
+
+    /// Lets the sweep go on without the helper if `mark` panics.
+    fn mourn(&self) {
+        let mut slot = self.lock();
+        slot.working = false;
+        slot.dead = true;
+        let wake = slot.sweep_waiting;
+        drop(slot);
+        if wake {
+            self.for_sweep.notify_one();
+        }
+    }
+
+    fn post(&self, job: Job) {
+        let mut slot = self.lock();
+        slot.posted = Some(job);
+        self.posted.store(true, Ordering::Release);
+        let wake = slot.helper_waiting;
+        drop(slot);
+        if wake {
+            self.for_helper.notify_one();
+        }
+    }
+
+    /// The posted job: back unclaimed (`Err`, for the sweep to mark) or done
+    /// by the helper (`Ok`), waiting for it if the helper is at work; `None`
+    /// if the helper died with it.
+    fn take(&self) -> Option<Result<Job, Job>> {
+        let mut slot = self.lock();
+        if let Some(job) = slot.posted.take() {
+            self.posted.store(false, Ordering::Release);
+            return Some(Err(job));
+        }
+        if slot.working {
+            drop(slot);
+            spin_until(|| self.finished.load(Ordering::Acquire));
+            slot = self.lock();
+        }
+        loop {
+            if let Some(job) = slot.done.take() {
+                self.finished.store(false, Ordering::Release);
+                return Some(Ok(job));
+            }
+            if slot.dead {
+                return None;
+            }
+            slot.sweep_waiting = true;
+            slot = self
+                .for_sweep
+                .wait(slot)
+                .unwrap_or_else(PoisonError::into_inner);
+            slot.sweep_waiting = false;
+        }
+    }
+
+    /// Ends the helper: no job will come.
+    fn close(&self) {
+        let mut slot = self.lock();
+        slot.closed = true;
+        let wake = slot.helper_waiting;
+        drop(slot);
+        if wake {
+            self.for_helper.notify_one();
+        }
+    }
+}
+
+/// Dropped only while the helper unwinds from a panic in `mark`.
+struct Mourner<'a>(&'a Handoff);
+
+impl Drop for Mourner<'_> {
+    fn drop(&mut self) {
+        self.0.mourn();
+    }
+}
+
+/// Spins while `ready` is false, for at most [`SPIN_TIME`]: the other thread
+/// usually answers within microseconds when it has a core of its own, and
+/// waking a thread blocked on a condition variable costs more than that. On
+/// a busy machine the other thread may have no core: then this gives up soon
+/// and blocks, leaving the core to it.
+fn spin_until(ready: impl Fn() -> bool) {
+    let started = Instant::now();
+    loop {
+        for _ in 0..SPINS_BETWEEN_CLOCKS {
+            if ready() {
+                return;
+            }
+            std::hint::spin_loop();
+        }
+        if started.elapsed() >= SPIN_TIME {
+            return;
+        }
+    }
+}
+
+/// The longest a side spins before blocking: about one batch of Grundy's
+/// game near 2²⁰ (64 heaps at ≈ 0.5 µs).
+const SPIN_TIME: Duration = Duration::from_micros(40);
+/// Polls between two readings of the clock while spinning.
+const SPINS_BETWEEN_CLOCKS: usize = 64;
+
+/// Whether the helper pays. A job the sweep has to take back unclaimed means
+/// the helper had no core during a whole batch (another process is busy on
+/// the machine): then the hand-offs only cost. After [`PACING_WINDOW`]
+/// batches with more than [`PACING_MAX_TAKEN_BACK`] taken back, no job is
+/// posted for [`PACING_PAUSE`] batches (the sweep marks its batches itself,
+/// as with one thread), then the helper is tried again.
+#[derive(Debug, Default)]
+struct Pacing {
+    batches: u32,
+    taken_back: u32,
+    paused: u32,
+    /// Batches marked by the helper and taken back, over the run (for tests).
+    helped: u64,
+    took_back: u64,
+}
+
+/// Batches over which the taken-back jobs are counted.
+const PACING_WINDOW: u32 = 64;
+/// More taken-back jobs than this in a window pause the helper.
+const PACING_MAX_TAKEN_BACK: u32 = 8;
+/// Batches without the helper after a bad window.
+const PACING_PAUSE: u32 = 2048;
+
+impl Pacing {
+    /// Whether to post the next job.
+    fn post(&mut self) -> bool {
+        if self.paused > 0 {
+            self.paused -= 1;
+            return false;
+        }
+        true
+    }
+
+    /// Records a posted job's fate.
+    fn record(&mut self, taken_back: bool) {
+        self.batches += 1;
+        if taken_back {
+            self.taken_back += 1;
+            self.took_back += 1;
+        } else {
+            self.helped += 1;
+        }
+        if self.batches == PACING_WINDOW {
+            if self.taken_back > PACING_MAX_TAKEN_BACK {
+                self.paused = PACING_PAUSE;
+            }
+            self.batches = 0;
+            self.taken_back = 0;
+        }
+    }
 }
 
 impl FarMarks {
     /// Starts the helper thread in `scope`.
     pub fn spawn<'scope>(scope: &'scope Scope<'scope, '_>) -> Self {
-        let (jobs, inbox) = channel::<Job>();
-        let (outbox, done) = channel::<Job>();
-        scope.spawn(move || {
-            while let Some(mut job) = receive(&inbox) {
-                mark(&mut job);
-                if outbox.send(job).is_err() {
-                    break;
-                }
-            }
-        });
+        let handoff = Arc::new(Handoff::default());
+        let helper = Arc::clone(&handoff);
+        scope.spawn(move || helper.serve());
         Self {
-            jobs: Some(jobs),
-            done,
+            handoff,
             pending: None,
             spare: Some(Job::empty()),
+            pacing: Pacing::default(),
         }
     }
 
     /// A job to fill for the batch `key` (buffers reused), or `None` while one
-    /// is pending.
+    /// is pending or while the helper does not pay.
     pub fn job(&mut self, key: BatchKey, near: usize) -> Option<Job> {
-        if self.pending.is_some() {
+        if self.pending.is_some() || !self.pacing.post() {
             return None;
         }
         let mut job = self.spare.take().unwrap_or_else(Job::empty);
@@ -154,61 +391,55 @@ impl FarMarks {
             (None, Some(words)) => Some(Prefix::U16(words.as_ptr(), words.len())),
             _ => None,
         };
-        let key = job.key;
-        match &self.jobs {
-            Some(jobs) if job.prefix.is_some() && jobs.send(job).is_ok() => {
-                self.pending = Some(key)
-            }
-            _ => {}
+        if job.prefix.is_some() {
+            self.pending = Some(job.key);
+            self.handoff.post(job);
+        } else {
+            self.spare = Some(job);
         }
     }
 
-    /// The marks of batch `key`, if the helper made them: waits for the
-    /// pending job; a job for another batch is dropped (its buffers kept).
+    /// The marks of batch `key`: made by the helper (waiting for it if it is
+    /// at work), or here if the helper has not begun them. A job for another
+    /// batch is dropped (its buffers kept).
     pub fn take(&mut self, key: BatchKey) -> Option<Job> {
-        self.pending.take()?;
-        let job = receive(&self.done)?;
-        if job.key == key {
-            Some(job)
-        } else {
+        let pending = self.pending.take()?;
+        let (mut job, taken_back) = match self.handoff.take()? {
+            Ok(job) => (job, false),
+            Err(job) => (job, true),
+        };
+        self.pacing.record(taken_back);
+        if pending != key {
             self.spare = Some(job);
-            None
+            return None;
         }
+        if taken_back {
+            mark(&mut job);
+        }
+        Some(job)
     }
 
     /// Gives a job's buffers back for the next batch.
     pub fn recycle(&mut self, job: Job) {
         self.spare = Some(job);
     }
+
+    /// (batches marked by the helper, batches taken back and marked by the sweep).
+    pub fn shares(&self) -> (u64, u64) {
+        (self.pacing.helped, self.pacing.took_back)
+    }
 }
 
 impl Drop for FarMarks {
-    /// Closes the channel and waits for a pending job, so that the helper no
-    /// longer reads the table when the sweep goes on without it.
+    /// Takes back or waits for a pending job, so that the helper no longer
+    /// reads the table when the sweep goes on without it, and ends the helper.
     fn drop(&mut self) {
-        self.jobs = None;
         if self.pending.take().is_some() {
-            let _ = self.done.recv();
+            let _ = self.handoff.take();
         }
+        self.handoff.close();
     }
 }
-
-/// The next message: a short spin first (the other side usually answers
-/// within microseconds, and waking a parked thread costs more than that),
-/// then a blocking wait. `None` once the other side is gone.
-fn receive<M>(channel: &Receiver<M>) -> Option<M> {
-    for _ in 0..SPINS {
-        match channel.try_recv() {
-            Ok(message) => return Some(message),
-            Err(TryRecvError::Empty) => std::hint::spin_loop(),
-            Err(TryRecvError::Disconnected) => return None,
-        }
-    }
-    channel.recv().ok()
-}
-
-/// Polls of a channel before blocking on it.
-const SPINS: usize = 1 << 16;
 
 /// The helper's work: every pair of the job, marked in its rows.
 fn mark(job: &mut Job) {
@@ -248,5 +479,102 @@ fn mark_rows<T: Value, const N: usize>(job: &mut Job, g: &[T]) {
             &job.positions[range.clone()],
             &job.values[range.clone()],
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A job marking the pairs of heaps 200..264 with rare positions 70..90.
+    fn job(g: &[u8]) -> (Job, BatchKey) {
+        let key = BatchKey {
+            start: 200,
+            len: 64,
+            width: 256,
+            generation: 1,
+        };
+        let mut job = Job::empty();
+        job.key = key;
+        job.near = 64;
+        let positions: Vec<u32> = (70..90).collect();
+        let values: Vec<u16> = positions
+            .iter()
+            .map(|&r| u16::from(g[r as usize]))
+            .collect();
+        job.add_split(199, &positions, &values);
+        (job, key)
+    }
+
+    fn table() -> Vec<u8> {
+        (0..200u32).map(|n| (n * 37 % 29) as u8).collect()
+    }
+
+    #[test]
+    fn a_job_taken_back_gets_the_same_marks_as_the_helpers() {
+        let g = table();
+        // No helper: the job is taken back unclaimed and marked by the sweep.
+        let alone = Arc::new(Handoff::default());
+        let mut far = FarMarks {
+            handoff: alone,
+            pending: None,
+            spare: None,
+            pacing: Pacing::default(),
+        };
+        let (posted, key) = job(&g);
+        unsafe { far.start(posted, &g) };
+        let by_sweep = far.take(key).unwrap().rows;
+        assert_eq!(far.shares(), (0, 1));
+        // With the helper, waiting for it.
+        let by_helper = std::thread::scope(|scope| {
+            let mut far = FarMarks::spawn(scope);
+            // Let the helper claim it before the sweep comes back.
+            let (posted, key) = job(&g);
+            unsafe { far.start(posted, &g) };
+            while far.handoff.posted.load(Ordering::Acquire) {
+                std::thread::yield_now();
+            }
+            let rows = far.take(key).unwrap().rows;
+            assert_eq!(far.shares(), (1, 0));
+            rows
+        });
+        assert_eq!(by_sweep, by_helper);
+        assert!(by_sweep.iter().any(|&mark| mark != 0));
+    }
+
+    #[test]
+    fn a_job_for_another_batch_is_dropped() {
+        let g = table();
+        std::thread::scope(|scope| {
+            let mut far = FarMarks::spawn(scope);
+            let (posted, key) = job(&g);
+            unsafe { far.start(posted, &g) };
+            let other = BatchKey {
+                generation: 2,
+                ..key
+            };
+            assert!(far.take(other).is_none());
+            // The buffers come back for the next job.
+            assert!(far.job(key, 64).is_some());
+        });
+    }
+
+    #[test]
+    fn many_jobs_taken_back_pause_the_helper_then_it_is_tried_again() {
+        let mut pacing = Pacing::default();
+        for batch in 0..PACING_WINDOW {
+            assert!(pacing.post());
+            pacing.record(batch % 4 == 0);
+        }
+        // 16 of 64 taken back: paused.
+        for _ in 0..PACING_PAUSE {
+            assert!(!pacing.post());
+        }
+        assert!(pacing.post());
+        // A window with few taken back keeps it on.
+        for batch in 0..PACING_WINDOW {
+            pacing.record(batch == 0);
+        }
+        assert!(pacing.post());
     }
 }

@@ -52,7 +52,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use sprague_engine::{check_allocation, MemoryError, Periodicity};
+use sprague_engine::{check_allocation, MemoryError, PeriodSearch, Periodicity};
 use sprague_nimber::MexSet;
 use thiserror::Error;
 
@@ -61,7 +61,6 @@ mod general;
 
 use crate::classes::{best_class, walsh_hadamard, RareClass};
 use crate::kernel;
-use crate::period::find_period;
 use crate::rule::TakeBreak;
 use crate::table::{TableRef, Value, ValueTable};
 
@@ -205,6 +204,14 @@ pub struct Stats {
     pub full_scans: u64,
     /// Common pairs scanned by the rare/common pass while the candidate was rare.
     pub scanned_pairs: u64,
+    /// Steps of the period search over the whole run (values compared and
+    /// periods visited, [`PeriodSearch::work`]): linear in the values.
+    pub period_search_work: u64,
+    /// With `threads` ≥ 2: batches whose far pairs the helper thread marked.
+    pub helper_batches: u64,
+    /// With `threads` ≥ 2: batches handed to the helper but taken back
+    /// unclaimed and marked by the sweep (the helper had no core: a busy machine).
+    pub taken_back_batches: u64,
 }
 
 /// The result of a sweep.
@@ -336,12 +343,12 @@ pub fn run(
                 engine.pushed(table.len() - 1, value);
             }
             Step::Done(status) => {
-                let periodicity = match engine.proven {
-                    Some(found) => Some(found),
+                let (periodicity, status) = match engine.proven {
+                    Some(found) => (Some(found), status),
                     None => match &table {
-                        ValueTable::U8(values) => find_period(values, theorem),
-                        ValueTable::U16(values) => find_period(values, theorem),
-                        ValueTable::U32(values) => find_period(values, theorem),
+                        ValueTable::U8(values) => engine.final_period(values, status),
+                        ValueTable::U16(values) => engine.final_period(values, status),
+                        ValueTable::U32(values) => engine.final_period(values, status),
                     },
                 };
                 let status = match (status, periodicity) {
@@ -359,6 +366,23 @@ pub fn run(
     }
 }
 
+/// `Interrupted` once the stop flag is set, `OutOfTime` past the deadline.
+fn stop_status(control: &Control<'_>) -> Option<Status> {
+    if control
+        .stop
+        .is_some_and(|stop| stop.load(Ordering::Relaxed))
+    {
+        return Some(Status::Interrupted);
+    }
+    if control
+        .deadline
+        .is_some_and(|deadline| Instant::now() > deadline)
+    {
+        return Some(Status::OutOfTime);
+    }
+    None
+}
+
 enum Step {
     /// A value does not fit in the table's width.
     Widen(u32),
@@ -368,6 +392,11 @@ enum Step {
 
 /// The first heap count at which periodicity is tested.
 const FIRST_CHECK: usize = 64;
+/// How long the period search of a run stopped by Ctrl-C may take to
+/// report the period observed in its values (the check of a
+/// sweep stopped within a second or two takes a few milliseconds; 2³⁰ values
+/// would take about a second).
+const STOPPED_RUN_PERIOD_GRACE: Duration = Duration::from_millis(300);
 /// Values between checks of the stop flag and the clock.
 const TICK_VALUES: usize = 256;
 /// Pairs scanned between checks of the candidate mex in the fallback scan.
@@ -414,6 +443,12 @@ struct Batch {
     near_count: usize,
 }
 
+/// The helper thread is given a batch only when it has at least this many
+/// far rare positions to pair (each with every heap of the batch): below,
+/// the hand-off (a few microseconds) costs more than the marks (about a
+/// nanosecond a pair).
+const MIN_HELPER_POSITIONS: usize = 64;
+
 /// Marks per heap in a batch of the narrow kernel: 16 KiB of rows.
 const BATCH_BYTES: usize = 1 << 14;
 
@@ -427,6 +462,12 @@ struct Engine<'r, 'c> {
     last_tick: Instant,
     next_check: usize,
     proven: Option<Periodicity>,
+    /// The incremental period search, fed at each check.
+    periods: PeriodSearch,
+    /// Batches marked by the helper thread, and batches handed to it but
+    /// taken back unclaimed (marked by the sweep).
+    helper_batches: u64,
+    taken_back_batches: u64,
     /// Number of positions ≥ 1 of each value.
     counts: Vec<u64>,
     /// Number of odd positions of each value.
@@ -547,6 +588,9 @@ impl<'r, 'c> Engine<'r, 'c> {
             last_tick: now,
             next_check: FIRST_CHECK,
             proven: None,
+            periods: PeriodSearch::new(),
+            helper_batches: 0,
+            taken_back_batches: 0,
             counts: Vec::new(),
             odd_counts: Vec::new(),
             max_value: 0,
@@ -599,6 +643,9 @@ impl<'r, 'c> Engine<'r, 'c> {
             sparse_heaps: self.sparse_heaps,
             full_scans: self.full_scans,
             scanned_pairs: self.scanned_pairs,
+            period_search_work: self.periods.work(),
+            helper_batches: self.helper_batches,
+            taken_back_batches: self.taken_back_batches,
         }
     }
 
@@ -692,7 +739,11 @@ impl<'r, 'c> Engine<'r, 'c> {
                 self.extend_values(values)
             }));
             // Waits for a pending batch: the helper reads the table no more.
-            self.far = None;
+            if let Some(far) = self.far.take() {
+                let (helped, taken_back) = far.shares();
+                self.helper_batches += helped;
+                self.taken_back_batches += taken_back;
+            }
             step.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         })
     }
@@ -737,7 +788,16 @@ impl<'r, 'c> Engine<'r, 'c> {
         if !self.config.stop_when_proven {
             return None;
         }
-        let found = find_period(values, Some(theorem))?;
+        let control = &self.control;
+        let mut stopped = None;
+        let found = self.periods.check(values, Some(theorem), &mut || {
+            stopped = stop_status(control);
+            stopped.is_some()
+        });
+        let found = match found {
+            Ok(found) => found?,
+            Err(_) => return stopped,
+        };
         if found.proven {
             self.proven = Some(found);
             return Some(Status::Proven);
@@ -751,18 +811,43 @@ impl<'r, 'c> Engine<'r, 'c> {
         None
     }
 
+    /// The period of the values at the end of a run that proved none on the
+    /// way: the search stops with the run's stop flag and deadline (the status
+    /// becomes theirs); for a run stopped by Ctrl-C, after
+    /// [`STOPPED_RUN_PERIOD_GRACE`], and for one out of time at its first
+    /// poll (no period reported then).
+    fn final_period<T: Value>(
+        &mut self,
+        values: &[T],
+        status: Status,
+    ) -> (Option<Periodicity>, Status) {
+        let control = &self.control;
+        let grace = Instant::now() + STOPPED_RUN_PERIOD_GRACE;
+        let mut stopped = None;
+        let found = self
+            .periods
+            .check(values, self.theorem, &mut || match status {
+                Status::Complete | Status::Proven => {
+                    stopped = stop_status(control);
+                    stopped.is_some()
+                }
+                // Ctrl-C: the observed period is still worth a moment.
+                Status::Interrupted => Instant::now() > grace,
+                // A deadline is a budget: not a moment more.
+                Status::OutOfTime => true,
+            });
+        match (found, stopped) {
+            (Ok(found), _) => (found, status),
+            (Err(_), Some(stopped)) => (None, stopped),
+            (Err(_), None) => (None, status),
+        }
+    }
+
     fn tick<T: Value>(&mut self, values: &[T]) -> Option<Status> {
-        if self
-            .control
-            .stop
-            .is_some_and(|stop| stop.load(Ordering::Relaxed))
-        {
-            return Some(Status::Interrupted);
+        if let Some(status) = stop_status(&self.control) {
+            return Some(status);
         }
         let now = Instant::now();
-        if self.control.deadline.is_some_and(|deadline| now > deadline) {
-            return Some(Status::OutOfTime);
-        }
         if now.duration_since(self.last_tick) >= Duration::from_millis(100) {
             self.last_tick = now;
             if let Some(tick) = self.control.tick.as_mut() {
@@ -1366,10 +1451,17 @@ impl Engine<'_, '_> {
             generation: self.rare_generation,
         };
         let near = len + next_len;
+        let near_count = count_below(&self.rare, near);
+        let far_pairs: usize = far_ranges(self.rule, &self.rare, next)
+            .map(|(_, far_end)| far_end.saturating_sub(near_count))
+            .sum();
+        // A small job costs more to hand over than to mark here.
+        if far_pairs < MIN_HELPER_POSITIONS {
+            return;
+        }
         let Some(mut job) = far.job(key, near) else {
             return;
         };
-        let near_count = count_below(&self.rare, near);
         for (top, far_end) in far_ranges(self.rule, &self.rare, next) {
             if far_end > near_count {
                 job.add_split(
@@ -1853,6 +1945,13 @@ mod tests {
         let two = Config { threads: 2, ..one };
         let helped = run(&grundy, two, None, Control::default()).unwrap();
         assert_eq!(helped.table, single.table);
+        // Batches were handed over (marked by the helper, or taken back when
+        // it had no core); none with one thread.
+        assert!(helped.stats.helper_batches + helped.stats.taken_back_batches > 0);
+        assert_eq!(
+            single.stats.helper_batches + single.stats.taken_back_batches,
+            0
+        );
         let one = Config {
             stop_when_proven: false,
             ..Config::up_to(20_000)
