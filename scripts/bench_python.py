@@ -30,6 +30,7 @@ from fractions import Fraction
 import functools
 
 import sprague
+from sprague import _native
 from bench_repeated_peers import axelrod_players, voting  # the same inputs as scripts/bench-repeated.sh
 
 print = functools.partial(print, flush=True)  # noqa: A001 — progress as it happens
@@ -83,6 +84,9 @@ def main():
     rust = json.load(open(args.rust_json))
     rust_tsv = dict(line.split("\t") for line in open(args.tsv).read().split("\n") if line)
     rows = []  # (task, peer, peer median, ours, rust figure)
+    rust_json_face = rust.get("enum10_report_median_s", rust["enum10_median_s"])
+    rust_tsv_tournament = float(rust_tsv["tournament_20x200x5_1thread"])
+    rust_tsv_shapley = float(rust_tsv["shapley_shubik_wvg20_exact"])
     games = load_games(args.games)
 
     def ours_equilibria(matrices):
@@ -95,11 +99,20 @@ def main():
     exact = [
         {tuple(tuple(p) for p in e.strategies) for e in ours_equilibria(g)} for g in games
     ]
-    # The Python call alone, without a peer: per game, against the Rust median.
-    ours_alone = statistics.median(
-        [median(args.runs, lambda g=g: ours_equilibria(g)) for g in games]
-    )
-    rust_face = rust.get("enum10_report_median_s", rust["enum10_median_s"])
+    # The Python call alone, without a peer: per game, against the same work
+    # done by the library in this process (sprague._native._baseline_*: no
+    # Python objects), the two timed in turn so that both see the same load.
+    built = [sprague.Game.from_arrays(a, b) for a, b in games]
+    pairs = [
+        median_alternating(
+            args.runs,
+            lambda g=g: ours_equilibria(g),
+            lambda b=b: _native._baseline_equilibria(b._native, 1),
+        )
+        for g, b in zip(games, built)
+    ]
+    ours_alone = statistics.median(p[0] for p in pairs)
+    rust_face = statistics.median(p[1] for p in pairs)
     rows.append(("equilibria 10x10 (30 games, per game)", "-", None, ours_alone, rust_face))
 
     try:
@@ -176,8 +189,11 @@ def main():
     def ours_tournament():
         return sprague.ipd.tournament(TOURNAMENT_20, turns=200, repetitions=5, seed=1)
 
-    rust_tournament = float(rust_tsv["tournament_20x200x5_1thread"])
-    ours_alone = median(args.runs, ours_tournament)
+    ours_alone, rust_tournament = median_alternating(
+        max(args.runs, 11),
+        ours_tournament,
+        lambda: _native._baseline_tournament(TOURNAMENT_20, 200, 5, 1, 1),
+    )
     rows.append(("round robin 20 x 200 turns x 5 reps", "-", None, ours_alone, rust_tournament))
     try:
         import axelrod as axl
@@ -198,8 +214,11 @@ def main():
     def ours_shapley():
         return sprague.coop.shapley(sprague.coop.weighted_voting(quota, weights))
 
-    rust_shapley = float(rust_tsv["shapley_shubik_wvg20_exact"])
-    ours_alone = median(max(args.runs, 21), ours_shapley)
+    ours_alone, rust_shapley = median_alternating(
+        max(args.runs, 51),
+        ours_shapley,
+        lambda: _native._baseline_shapley_shubik(quota, weights, 1),
+    )
     rows.append(("Shapley-Shubik, 20 players", "-", None, ours_alone, rust_shapley))
     try:
         import powerindex as px
@@ -222,12 +241,20 @@ def main():
     for task, peer, peer_time, ours, rust_time in rows:
         ratio = f"{peer_time / ours:7.1f}x" if peer_time else "       -"
         peer_text = f"{peer_time * 1e3:8.2f} ms" if peer_time else "         -"
-        cost = (ours - rust_time) / rust_time * 100
-        print(f"{task:52} {peer:28} {peer_text:>11} {ours * 1e3:8.2f} ms {ratio:>8} {rust_time * 1e3:8.2f} ms {cost:+7.1f}%")
+        if peer_time:
+            # Timed in turn with the peer, not with the library alone: no cost figure.
+            rust_text, cost_text = "         -", "       -"
+        else:
+            rust_text = f"{rust_time * 1e3:8.3f} ms"
+            cost_text = f"{(ours - rust_time) / rust_time * 100:+7.1f}%"
+        print(f"{task:52} {peer:28} {peer_text:>11} {ours * 1e3:8.3f} ms {ratio:>8} {rust_text:>11} {cost_text:>8}")
     print("\npeer / sprague.py: how many times faster sprague is from Python; py cost: the Python")
-    print("call's time over the Rust benchmark's median for the same work (measured earlier in this run):")
-    print("for equilibria the library face the module calls (solve + JSON record); for the tournament")
-    print("and Shapley-Shubik the kernel alone (the module also builds the record and Python objects).")
+    print("call's time over the library doing the same work in this process, timed in turn with it")
+    print("(the work of the Rust benchmarks: for equilibria solve + JSON record, for the tournament")
+    print("and Shapley-Shubik the kernel alone; the Python call also builds the game from Python")
+    print("values and the answer as Python objects). The Rust benchmarks' own medians, from their")
+    print(f"separate processes earlier in this run: equilibria {rust_json_face * 1e3:.2f} ms, tournament "
+          f"{rust_tsv_tournament * 1e3:.2f} ms, Shapley-Shubik {rust_tsv_shapley * 1e3:.3f} ms.")
 
 
 if __name__ == "__main__":

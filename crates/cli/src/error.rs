@@ -108,6 +108,7 @@ impl CliError {
     /// The process exit code for this error: 2 for bad input, 1 for other failures.
     pub fn exit_code(&self) -> u8 {
         match self {
+            CliError::Strategic(sprague_strategic::StrategicError::Interrupted) => 130,
             CliError::Output(_)
             | CliError::Json(_)
             | CliError::Incomplete { .. }

@@ -8,6 +8,7 @@
 mod commands;
 mod error;
 mod graph_svg;
+mod interrupt;
 mod output;
 
 use std::process::ExitCode;
@@ -63,6 +64,8 @@ enum Command {
     Ipd(commands::ipd::Args),
     /// Cooperative (TU) games: Shapley value, Banzhaf index, core, least core, nucleolus.
     Coop(commands::coop::Args),
+    /// The web playground and its JSON API on http://127.0.0.1:8080/ (Ctrl-C stops it).
+    Serve(commands::serve::Args),
     /// Shell completion script on stdout: `source <(sprague completions bash)`.
     Completions(commands::completions::Args),
     /// The man page in roff on stdout (`sprague manpage > sprague.1; man ./sprague.1`).
@@ -87,6 +90,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Tree(args) => commands::tree::run(&args),
         Command::Ipd(args) => commands::ipd::run(&args),
         Command::Coop(args) => commands::coop::run(&args),
+        Command::Serve(args) => commands::serve::run(&args),
         Command::Completions(args) => commands::completions::run(&args),
         Command::Manpage(args) => commands::manpage::run(&args),
     }

@@ -281,3 +281,47 @@ fn bare_spellings_of_octal_codes_and_quoted_inputs() {
     let message = common::usage_error(&["analyze", "ka\u{1b}[2Jyles", "3"]);
     assert!(!message.contains('\u{1b}'), "{message:?}");
 }
+
+/// Issue 18's examples of work far beyond the machine, refused with the size
+/// before anything is allocated (they used to abort or panic).
+#[test]
+fn huge_requests_are_refused_before_allocating() {
+    for position in ["10,9223372036854775807", "3,4294967296"] {
+        assert!(usage_error(&["graph", "wythoff", position]).contains("at most 200"));
+    }
+    for (game, heap) in [
+        ("kayles", "4294967296"),
+        ("nim", "1000000000"),
+        ("grundy", "4294967295"),
+    ] {
+        assert!(usage_error(&["graph", game, heap, "--dot"]).contains("heaps of at most 2000"));
+    }
+    for seconds in ["1e300", "1e19", "NaN", "inf", "0"] {
+        assert!(
+            usage_error(&["survey", "0.07", "--seconds", seconds]).contains("--seconds must be")
+        );
+    }
+    // Endless input files: refused after the 16 MiB limit, whatever size the file reports.
+    if std::path::Path::new("/dev/zero").exists() {
+        for arguments in [
+            &["nash", "/dev/zero"][..],
+            &["coop", "shapley", "/dev/zero"],
+            &["tree", "solve", "/dev/zero"],
+            &["analyze", "digraph:@/dev/zero", "1"],
+        ] {
+            assert!(
+                usage_error(arguments).contains("more than 16777216 bytes"),
+                "{arguments:?}"
+            );
+        }
+    }
+    // The process's address-space limit counts, not only the machine's free memory.
+    let message = usage_error_within(
+        4096,
+        &["values", "bash:3..12", "--to", "10^9", "--method", "plain"],
+    );
+    assert!(
+        message.contains("would need") && message.contains("available"),
+        "{message}"
+    );
+}

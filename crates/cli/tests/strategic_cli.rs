@@ -102,3 +102,63 @@ fn bad_input_exits_2_with_one_sentence() {
     assert!(err.contains("missing payoffs"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Ctrl-C ends an exhaustive search run with `--force` within two seconds,
+/// with one sentence and exit code 130 (support enumeration of a 16x16
+/// game: about C(32, 16) = 6 * 10^8 support pairs, hours of work).
+#[test]
+fn ctrl_c_stops_a_forced_equilibrium_search() {
+    use std::time::{Duration, Instant};
+    let dir = std::env::temp_dir().join(format!("sprague-cli-interrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("random16.nfg");
+    // Payoffs from a fixed linear congruential sequence: any generic game will do.
+    let mut state: u64 = 12345;
+    let mut payoffs = Vec::new();
+    for _ in 0..2 * 16 * 16 {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        payoffs.push(((state >> 33) % 100).to_string());
+    }
+    std::fs::write(
+        &file,
+        format!(
+            "NFG 1 R \"random\" {{ \"1\" \"2\" }} {{ 16 16 }}\n{}\n",
+            payoffs.join(" ")
+        ),
+    )
+    .unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args([
+            "nash",
+            file.to_str().unwrap(),
+            "--method",
+            "support",
+            "--force",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        sent.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        sent.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(130));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("interrupted") && err.trim_end().lines().count() == 1,
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -43,19 +43,51 @@ pub enum ShapleyReport {
     },
 }
 
+/// The exact Shapley value when `coop shapley` computes it exactly: for a
+/// table, and for a weighted voting game within the exact limits when no
+/// `monte_carlo` samples are asked for; `None` when it estimates instead.
+///
+/// ```
+/// use sprague_cooperative::input::GameInput;
+/// use sprague_cooperative::report::exact_shapley;
+///
+/// let game = GameInput::parse_inline("[3; 2, 1, 1]").unwrap().unwrap();
+/// let values = exact_shapley(&game, None).unwrap().unwrap();
+/// assert_eq!(values[0].to_string(), "2/3");
+/// assert!(exact_shapley(&game, Some(1000)).is_none());
+/// ```
+pub fn exact_shapley(
+    game: &GameInput,
+    monte_carlo: Option<u64>,
+) -> Option<Result<Vec<BigRational>, CoopError>> {
+    match game {
+        GameInput::Weighted(w) if monte_carlo.is_none() && w.exact_is_feasible() => {
+            Some(w.shapley_shubik())
+        }
+        GameInput::Table(t) => Some(Ok(super::shapley(t))),
+        GameInput::Weighted(_) | GameInput::Large(_) => None,
+    }
+}
+
 /// The Shapley value as `coop shapley` computes it: exact for tables and
-/// weighted voting games within the exact limits; a Monte Carlo estimate
-/// when `monte_carlo` samples are asked of a weighted voting game, for one
-/// beyond the exact limits (100 000 orders by default), and for a built-in
-/// game too large for a table (10 000 by default).
+/// weighted voting games within the exact limits ([`exact_shapley`]); a
+/// Monte Carlo estimate when `monte_carlo` samples are asked of a weighted
+/// voting game, for one beyond the exact limits (100 000 orders by default),
+/// and for a built-in game too large for a table (10 000 by default).
 pub fn shapley(
     game: &GameInput,
     monte_carlo: Option<u64>,
     seed: u64,
 ) -> Result<ShapleyReport, CoopError> {
     let players = game.names();
+    if let Some(values) = exact_shapley(game, monte_carlo) {
+        return Ok(ShapleyReport::Exact {
+            players,
+            values: values?,
+        });
+    }
     Ok(match game {
-        GameInput::Weighted(w) if monte_carlo.is_some() || !w.exact_is_feasible() => {
+        GameInput::Weighted(w) => {
             let samples = monte_carlo.unwrap_or(100_000);
             ShapleyReport::Estimate {
                 players,
@@ -73,10 +105,7 @@ pub fn shapley(
                 seed,
             }
         }
-        GameInput::Weighted(w) => ShapleyReport::Exact {
-            players,
-            values: w.shapley_shubik()?,
-        },
+        // exact_shapley answers every table.
         GameInput::Table(t) => ShapleyReport::Exact {
             players,
             values: super::shapley(t),

@@ -57,7 +57,7 @@ pub fn number_vertices(
 }
 
 /// The largest file read.
-pub const FILE_LIMIT: u64 = 16 << 20;
+pub const FILE_LIMIT: u64 = sprague_textfile::FILE_LIMIT;
 
 /// The text of a graph: the file's contents for `@path`, the word itself
 /// otherwise; with the file name for error messages.
@@ -71,15 +71,8 @@ pub fn read_source(word: &str) -> Result<(String, Option<String>), GameError> {
                 path: path.to_string(),
                 reason,
             };
-            let size = std::fs::metadata(path)
-                .map_err(|e| error(e.to_string()))?
-                .len();
-            if size > FILE_LIMIT {
-                return Err(error(format!(
-                    "the file has {size} bytes; graphs are read up to {FILE_LIMIT} bytes"
-                )));
-            }
-            let text = std::fs::read_to_string(path).map_err(|e| error(e.to_string()))?;
+            let text = sprague_textfile::read_bounded(path, FILE_LIMIT)
+                .map_err(|e| error(e.to_string()))?;
             Ok((text, Some(path.to_string())))
         }
         None => Ok((word.to_string(), None)),

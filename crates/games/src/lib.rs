@@ -38,6 +38,7 @@ pub mod octal;
 pub mod play;
 pub mod playable;
 pub mod position;
+pub mod record;
 pub mod sos;
 pub mod staircase;
 pub mod subtraction;

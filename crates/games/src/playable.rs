@@ -384,7 +384,8 @@ impl<F: HeapFamily + Send + Sync> PlayableGame for HeapPlayable<F> {
         require_position(words, &self.description, "3 4 5")?;
         let heaps = words
             .iter()
-            .map(|word| parse_heap(word).map(sprague_engine::Heaps::single))
+            .map(|word| parse_heap(word).and_then(check_graph_heap))
+            .map(|heap| heap.map(sprague_engine::Heaps::single))
             .collect::<Result<Vec<_>, GameError>>()?;
         sprague_grundy_graph(
             &sprague_engine::HeapGame::new(&self.family),
@@ -546,6 +547,31 @@ where
             .collect::<Result<Vec<G::Position>, GameError>>()?;
         sprague_grundy_graph(&self.game, components, node_limit)
     }
+}
+
+/// The largest heap a game graph starts from: every node of the graph lists
+/// all its options and is valued by search over the smaller heaps, so the
+/// work grows with the square of the heap (and a heap of 10^9 would list 10^9
+/// options before the node limit could cut the drawing short). Kayles from
+/// a heap of 1000 takes about 0.6 s.
+pub const MAX_GRAPH_HEAP: u64 = 2_000;
+
+/// `heap`, or [`GameError::PositionTooLarge`] above [`MAX_GRAPH_HEAP`].
+///
+/// ```
+/// use sprague_games::playable::check_graph_heap;
+/// assert_eq!(check_graph_heap(40).unwrap(), 40);
+/// assert!(check_graph_heap(1 << 32).unwrap_err().to_string().contains("2000"));
+/// ```
+pub fn check_graph_heap(heap: u64) -> Result<u64, GameError> {
+    if heap > MAX_GRAPH_HEAP {
+        return Err(GameError::PositionTooLarge {
+            reason: format!(
+                "a game graph starts from heaps of at most {MAX_GRAPH_HEAP} (each node lists all its options and is valued by search), not {heap}; `sprague analyze` values larger positions"
+            ),
+        });
+    }
+    Ok(heap)
 }
 
 /// Fails with [`GameError::EmptyPosition`] when no component was given.

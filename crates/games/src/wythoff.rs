@@ -32,6 +32,11 @@ use crate::position::{Board, Move, Position};
 /// The largest heap for which Sprague–Grundy values (sums, tables) are computed.
 pub const TABLE_LIMIT: u64 = 2000;
 
+/// The largest coordinate a game graph of Wythoff's game starts from: each
+/// node lists its moves (a + b + min(a, b) of them) and is valued by search,
+/// so the work grows with the cube (200,199 takes about 2 s).
+pub const MAX_GRAPH_COORDINATE: u64 = 200;
+
 /// A Wythoff position: two heaps, written `a,b`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pair(pub u64, pub u64);
@@ -523,6 +528,13 @@ impl PlayableGame for WythoffPlayable {
             .iter()
             .map(|word| parse_pair(word))
             .collect::<Result<Vec<Pair>, GameError>>()?;
+        if let Some(Pair(a, b)) = pairs.iter().find(|p| p.0.max(p.1) > MAX_GRAPH_COORDINATE) {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "a game graph of Wythoff's game starts from coordinates of at most {MAX_GRAPH_COORDINATE} (each node lists all its moves and is valued by search), not {a},{b}; `sprague analyze wythoff` values larger positions"
+                ),
+            });
+        }
         sprague_grundy_graph(&Wythoff, pairs, node_limit)
     }
 }

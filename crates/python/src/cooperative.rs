@@ -8,10 +8,13 @@
 //! `--format json`; the Python half turns them into `Fraction`s.
 
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyInt, PyList};
 use sprague_cooperative::input::GameInput;
 use sprague_cooperative::{allocation, nucleolus, report};
 use sprague_cooperative::{CoopError, TuGame, WeightedVotingGame, MAX_TABLE_PLAYERS};
 use sprague_strategic::exact_text::{format_rational, parse_rational};
+
+use crate::fraction::FractionMaker;
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<CoopGame>()?;
@@ -87,6 +90,30 @@ impl CoopGame {
         })
     }
 
+    /// The weighted voting game `[quota; weights]` when the quota is a Python
+    /// `int` and the weights a list of them, each from 0 below 2^64; `None`
+    /// otherwise (the caller's checks then give the message). The fast path
+    /// of `weighted_voting`: the type checks cost less here than in Python.
+    #[staticmethod]
+    fn weighted_from_ints(quota: &Bound<'_, PyAny>, weights: &Bound<'_, PyAny>) -> Option<Self> {
+        let whole = |x: &Bound<'_, PyAny>| {
+            if x.is_exact_instance_of::<PyInt>() {
+                x.extract::<u64>().ok()
+            } else {
+                None
+            }
+        };
+        let list = weights.cast::<PyList>().ok()?;
+        let weights = list
+            .iter()
+            .map(|w| whole(&w))
+            .collect::<Option<Vec<u64>>>()?;
+        let game = WeightedVotingGame::new(whole(quota)?, weights).ok()?;
+        Some(CoopGame {
+            game: GameInput::Weighted(game),
+        })
+    }
+
     /// The weighted voting game `[quota; weights]`.
     #[staticmethod]
     fn weighted(quota: u64, weights: Vec<u64>) -> PyResult<Self> {
@@ -140,6 +167,23 @@ impl CoopGame {
             )));
         }
         Ok(format_rational(table.value(mask as u32)))
+    }
+
+    /// The exact Shapley value as `{player: Fraction}` (keys from `players`,
+    /// in order), or `None` when the command line would estimate it (the
+    /// caller then asks [`CoopGame::shapley`] for the estimate's record).
+    fn shapley_exact<'py>(
+        &self,
+        py: Python<'py>,
+        players: Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        match py.detach(|| report::exact_shapley(&self.game, None)) {
+            None => Ok(None),
+            Some(values) => {
+                let values = values.map_err(to_python)?;
+                Ok(Some(FractionMaker::new(py)?.by_key(&players, &values)?))
+            }
+        }
     }
 
     /// The Shapley value (JSON as `sprague coop shapley --format json`).

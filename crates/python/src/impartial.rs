@@ -14,9 +14,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use sprague_engine::check_allocation;
 use sprague_games::play::{explain, options, perfect_reply_choosing};
-use sprague_games::{
-    all_entries, parse_game, CatalogueGame, GameError, PlayableGame, Position, Report,
-};
+use sprague_games::record::{analysis, AnalysisRecord};
+use sprague_games::{all_entries, parse_game, CatalogueGame, GameError, PlayableGame, Position};
 use sprague_takebreak::record::{RecordError, ValuesRecord};
 use sprague_takebreak::session::{self, values_config, Checkpointing, SessionError};
 use sprague_takebreak::{Progress, Status, TakeBreak};
@@ -521,47 +520,13 @@ impl NativeGame {
         }))
     }
 
-    /// The analysis of a position (JSON with the keys of `sprague analyze --format json`).
+    /// The analysis of a position: the record of `sprague analyze --format json`, built by the
+    /// same library function ([`sprague_games::record::analysis`]).
     fn analyze(&self, py: Python<'_>, position: &str) -> PyResult<String> {
         let position = read_position(position)?;
-        let report = py
-            .detach(|| self.game.analyze(&position))
+        let (report, rules) = py
+            .detach(|| analysis(self.game.as_ref(), &position))
             .map_err(to_python)?;
-        json(&report_json(self.game.as_ref(), &report))
+        json(&AnalysisRecord::new(self.game.as_ref(), &report, &rules))
     }
-}
-
-/// A report as the command line's `analyze --format json` writes it.
-fn report_json(game: &dyn sprague_games::PlayableGame, report: &Report) -> serde_json::Value {
-    let components: Vec<serde_json::Value> = report
-        .components
-        .iter()
-        .map(|component| {
-            serde_json::json!({
-                "position": component.position,
-                "grundy": component.grundy,
-                "rule": component.grundy.and_then(|value| game.value_rule(&component.position, value)),
-            })
-        })
-        .collect();
-    let winning: Vec<serde_json::Value> = report
-        .winning_moves
-        .iter()
-        .map(|winning| {
-            serde_json::json!({
-                "component": winning.component,
-                "move": winning.description,
-                "to": winning.to,
-            })
-        })
-        .collect();
-    serde_json::json!({
-        "game": game.description(),
-        "outcome": report.outcome.letter(),
-        "grundy": report.grundy,
-        "remoteness": report.remoteness,
-        "method": report.method,
-        "components": components,
-        "winning_moves": winning,
-    })
 }

@@ -77,3 +77,11 @@ impl Interrupt {
         self.error.into_inner().ok().flatten()
     }
 }
+
+/// The exception of a computation that `interrupt` stopped: the one a
+/// signal raised, else a plain `KeyboardInterrupt`.
+pub(crate) fn interrupted(interrupt: Interrupt) -> PyErr {
+    interrupt
+        .into_error()
+        .unwrap_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"))
+}

@@ -12,7 +12,9 @@
 //! messages. Long computations release the GIL and stop on
 //! `KeyboardInterrupt` (see `interrupt.rs`).
 
+mod baseline;
 mod cooperative;
+mod fraction;
 mod impartial;
 mod interrupt;
 mod nimber;
@@ -99,5 +101,6 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     strategic::register(module)?;
     repeated::register(module)?;
     cooperative::register(module)?;
+    baseline::register(module)?;
     Ok(())
 }

@@ -16,7 +16,7 @@ use sprague_repeated::ipd::tournament::{Tournament, TournamentConfig, Tournament
 use sprague_repeated::ipd::{lookup, play_match, IpdError, MatchConfig, MatchSummary, Payoffs};
 use sprague_repeated::ipd::{StrategyInfo, STRATEGIES};
 
-use crate::interrupt::Interrupt;
+use crate::interrupt::{interrupted, Interrupt};
 
 /// The most threads one tournament starts.
 const MAX_THREADS: usize = 256;
@@ -53,12 +53,6 @@ fn to_python(error: IpdError) -> PyErr {
 fn json<T: serde::Serialize>(value: &T) -> PyResult<String> {
     serde_json::to_string(value)
         .map_err(|error| crate::Error::new_err(format!("could not write JSON: {error}")))
-}
-
-fn interrupted(interrupt: Interrupt) -> PyErr {
-    interrupt
-        .into_error()
-        .unwrap_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"))
 }
 
 /// How every match is played: the dict `sprague.ipd` builds (`_play`), one

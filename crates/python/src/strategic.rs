@@ -8,6 +8,7 @@
 //! GIL released.
 
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use sprague_strategic::examples::{example, example_list, EXAMPLES};
 use sprague_strategic::game::profile_count;
 use sprague_strategic::input::{load_game, parse_game_text};
@@ -15,22 +16,26 @@ use sprague_strategic::nfg::{read_nfg, write_nfg};
 use sprague_strategic::quadratic::QuadraticNumber;
 use sprague_strategic::rational::{format_rational, parse_rational};
 use sprague_strategic::report::{
-    eliminate_dominated, nash_report, reduced_game, solve_nash, solve_zero_sum_game, NashMethod,
-    NashOptions,
+    eliminate_dominated, nash_report, reduced_game, solve_nash, solve_zero_sum_game, NashFound,
+    NashMethod, NashOptions,
 };
+use sprague_strategic::stop::StopCheck;
 use sprague_strategic::{NormalFormGame, StrategicError};
 
+use crate::fraction::SharedFractions;
+use crate::interrupt::{interrupted, Interrupt};
 use crate::{InvalidInput, TooLarge, UnknownGame, Unsupported};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(strategic_examples, module)?)?;
     module.add_function(wrap_pyfunction!(check_profiles, module)?)?;
     module.add_class::<NativeStrategic>()?;
+    module.add_class::<NashAnswer>()?;
     Ok(())
 }
 
 /// The Python exception of a strategic-form error, with its one-sentence message.
-fn to_python(error: StrategicError) -> PyErr {
+pub(crate) fn to_python(error: StrategicError) -> PyErr {
     let message = error.to_string();
     match error {
         StrategicError::TooLarge { .. } => TooLarge::new_err(message),
@@ -77,10 +82,97 @@ fn parts(x: &QuadraticNumber) -> Parts {
     )
 }
 
+/// The equilibria a method found, with the game they belong to.
+#[pyclass(module = "sprague._native", frozen)]
+pub(crate) struct NashAnswer {
+    game: Py<NativeStrategic>,
+    found: NashFound,
+}
+
+#[pymethods]
+impl NashAnswer {
+    /// The JSON record (`sprague nash --format json`).
+    fn record(&self) -> PyResult<String> {
+        json(&nash_report(&self.game.get().game, &self.found))
+    }
+}
+
+/// The parts of an answer as Python objects, exact numbers as `Fraction`s
+/// (each distinct one built once): `(method, degenerate, complete, note,
+/// equilibria, cliques, components, searched, unsearched, irrational_texts)`
+/// with `equilibria` a list of `(strategies, payoffs)`, `cliques` (vertex
+/// enumeration) of `(row_strategies, column_strategies)`, the support profile
+/// counts of the n-player search as text, and the irrational equilibria's
+/// numbers as `a+b*sqrt(r)` texts.
+fn answer_parts<'py>(py: Python<'py>, found: &NashFound) -> PyResult<Bound<'py, PyTuple>> {
+    let mut fractions = SharedFractions::new(py)?;
+    let equilibria = found
+        .equilibria
+        .iter()
+        .map(|e| Ok((fractions.lists(&e.strategies)?, fractions.list(&e.payoffs)?)))
+        .collect::<PyResult<Vec<_>>>()?;
+    let cliques = found
+        .all
+        .as_ref()
+        .map(|all| {
+            all.cliques
+                .iter()
+                .map(|c| {
+                    let rows: Vec<_> = c
+                        .rows
+                        .iter()
+                        .map(|&r| &all.row_vertices[r])
+                        .cloned()
+                        .collect();
+                    let columns: Vec<_> = c
+                        .columns
+                        .iter()
+                        .map(|&k| &all.column_vertices[k])
+                        .cloned()
+                        .collect();
+                    Ok((fractions.lists(&rows)?, fractions.lists(&columns)?))
+                })
+                .collect::<PyResult<Vec<_>>>()
+        })
+        .transpose()?;
+    let nplayer = found.nplayer.as_ref();
+    let texts = |v: &[QuadraticNumber]| v.iter().map(ToString::to_string).collect::<Vec<_>>();
+    let irrational: Vec<(Vec<Vec<String>>, Vec<String>)> = nplayer
+        .iter()
+        .flat_map(|n| &n.irrational)
+        .map(|e| {
+            (
+                e.strategies.iter().map(|s| texts(s)).collect(),
+                texts(&e.payoffs),
+            )
+        })
+        .collect();
+    (
+        found.method,
+        found.degenerate,
+        found.complete,
+        found.note.clone(),
+        equilibria,
+        cliques,
+        found.all.as_ref().map(|all| all.components.clone()),
+        nplayer.map(|n| n.searched_profiles.to_string()),
+        nplayer.map(|n| n.unsearched_profiles.to_string()),
+        irrational,
+    )
+        .into_pyobject(py)
+}
+
 /// A normal-form game with exact payoffs.
 #[pyclass(module = "sprague._native", frozen)]
 pub(crate) struct NativeStrategic {
     game: NormalFormGame,
+}
+
+impl NativeStrategic {
+    /// The game.
+    pub(crate) fn game(&self) -> &NormalFormGame {
+        &self.game
+    }
 }
 
 #[pymethods]
@@ -111,6 +203,19 @@ impl NativeStrategic {
             .collect::<Result<Vec<_>, _>>()
             .map_err(to_python)?;
         let game = NormalFormGame::new(title, players, strategies, payoffs).map_err(to_python)?;
+        Ok(NativeStrategic { game })
+    }
+
+    /// The bimatrix game of two integer matrices of the same shape (the fast
+    /// path of `Game.from_arrays` for integer payoffs; the Python half checks
+    /// the shape first, so its messages stay those of the general path).
+    #[staticmethod]
+    fn bimatrix(a: Vec<Vec<i64>>, b: Vec<Vec<i64>>) -> PyResult<Self> {
+        let counts = [a.len(), a.first().map_or(0, Vec::len)];
+        if counts.iter().all(|&c| c > 0) {
+            profile_count(&counts).map_err(to_python)?;
+        }
+        let game = NormalFormGame::from_integer_bimatrix(&a, &b).map_err(to_python)?;
         Ok(NativeStrategic { game })
     }
 
@@ -203,20 +308,26 @@ impl NativeStrategic {
         Ok(NativeStrategic { game })
     }
 
-    /// The Nash equilibria (JSON of `sprague nash --format json`) and the
-    /// exact parts of the irrational ones: per equilibrium, per player the
+    /// The Nash equilibria: the answer (its JSON record, that of `sprague
+    /// nash --format json`, made when asked for), its parts as Python objects
+    /// with exact numbers as `Fraction`s ([`answer_parts`]), and the exact
+    /// parts of the irrational equilibria: per equilibrium, per player the
     /// `(a, b, r)` of each probability, then the payoffs'.
     #[allow(clippy::type_complexity)]
     #[pyo3(signature = (method = "auto", label = 1, all_labels = false, exact_pivoting = false, force = false))]
-    fn equilibria(
-        &self,
-        py: Python<'_>,
+    fn equilibria<'py>(
+        slf: &Bound<'py, Self>,
         method: &str,
         label: usize,
         all_labels: bool,
         exact_pivoting: bool,
         force: bool,
-    ) -> PyResult<(String, Vec<(Vec<Vec<Parts>>, Vec<Parts>)>)> {
+    ) -> PyResult<(
+        NashAnswer,
+        Bound<'py, PyTuple>,
+        Vec<(Vec<Vec<Parts>>, Vec<Parts>)>,
+    )> {
+        let py = slf.py();
         let method = match method {
             "auto" => NashMethod::Auto,
             "enum" => NashMethod::Enum,
@@ -229,16 +340,22 @@ impl NativeStrategic {
                 )))
             }
         };
+        let interrupt = Interrupt::new();
+        let check = || interrupt.poll();
         let options = NashOptions {
             method,
             label,
             all_labels,
             exact_pivoting,
             force,
+            stop: StopCheck::new(&check),
         };
-        let found = py
-            .detach(|| solve_nash(&self.game, &options))
-            .map_err(to_python)?;
+        let game = &slf.get().game;
+        let found = match py.detach(|| solve_nash(game, &options)) {
+            Ok(found) => found,
+            Err(StrategicError::Interrupted) => return Err(interrupted(interrupt)),
+            Err(error) => return Err(to_python(error)),
+        };
         let irrational = found
             .nplayer
             .iter()
@@ -253,7 +370,12 @@ impl NativeStrategic {
                 )
             })
             .collect();
-        Ok((json(&nash_report(&self.game, &found))?, irrational))
+        let parts = answer_parts(py, &found)?;
+        let answer = NashAnswer {
+            game: slf.clone().unbind(),
+            found,
+        };
+        Ok((answer, parts, irrational))
     }
 
     /// The value and optimal strategies (JSON of `sprague zerosum --format json`).

@@ -6,8 +6,6 @@ command line's JSON."""
 import itertools
 import json
 import math
-import os
-import subprocess
 from fractions import Fraction
 
 import pytest
@@ -15,16 +13,7 @@ import pytest
 import sprague
 from sprague import coop
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-SPRAGUE_BIN = os.environ.get("SPRAGUE_BIN") or os.path.join(
-    os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "release", "sprague"
-)
-needs_cli = pytest.mark.skipif(not os.access(SPRAGUE_BIN, os.X_OK), reason=f"no sprague binary at {SPRAGUE_BIN}")
-
-
-def cli(*args):
-    out = subprocess.run([SPRAGUE_BIN, *map(str, args), "--format", "json"], capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
+from command_line import cli, needs_cli
 
 
 def brute_force_shapley(players, v):

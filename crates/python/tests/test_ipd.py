@@ -2,11 +2,9 @@
 hand, and equality with the command line's JSON for the same seeds (the
 binary is $SPRAGUE_BIN, built by scripts/test-python.sh)."""
 
-import json
 import math
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -16,16 +14,7 @@ import pytest
 import sprague
 from sprague import ipd
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-SPRAGUE_BIN = os.environ.get("SPRAGUE_BIN") or os.path.join(
-    os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "release", "sprague"
-)
-needs_cli = pytest.mark.skipif(not os.access(SPRAGUE_BIN, os.X_OK), reason=f"no sprague binary at {SPRAGUE_BIN}")
-
-
-def cli(*args):
-    out = subprocess.run([SPRAGUE_BIN, *map(str, args), "--format", "json"], capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
+from command_line import SPRAGUE_BIN, cli, needs_cli
 
 
 def test_tit_for_tat_against_defector_by_hand():

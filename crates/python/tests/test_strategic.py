@@ -497,3 +497,50 @@ def test_gil_is_released_while_solving():
         done.set()
         thread.join()
     assert ticks
+
+
+def _interrupt_after(seconds):
+    import os
+    import signal
+    import threading
+
+    timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize(
+    "shape, method",
+    [
+        # 2 players, 16x16: about C(32, 16) = 6 * 10^8 support pairs.
+        ((16, 16), "support"),
+        # 3 players, 7x7x7: hundreds of thousands of support profiles, each a vertex search.
+        ((7, 7, 7), "support"),
+    ],
+)
+def test_keyboard_interrupt_stops_a_long_equilibrium_search(shape, method):
+    import random
+    import time
+
+    rng = random.Random(11)
+    if len(shape) == 2:
+        m, n = shape
+        game = Game.from_arrays(
+            [[rng.randrange(100) for _ in range(n)] for _ in range(m)],
+            [[rng.randrange(100) for _ in range(n)] for _ in range(m)],
+        )
+    else:
+        size = 1
+        for s in shape:
+            size *= s
+
+        def array(k):
+            flat = [rng.randrange(100) for _ in range(size)]
+            return [[flat[(i * shape[1] + j) * shape[2]: (i * shape[1] + j + 1) * shape[2]] for j in range(shape[1])] for i in range(shape[0])]
+
+        game = Game.from_payoffs([array(p) for p in range(3)])
+    started = time.monotonic()
+    _interrupt_after(0.3)
+    with pytest.raises(KeyboardInterrupt):
+        game.equilibria(method, force=True)
+    assert time.monotonic() - started < 2.3

@@ -178,3 +178,76 @@ mod tests {
         assert!(!analyse(&payoffs, 3).always_defect);
     }
 }
+
+/// The most rounds [`repeated_pd`] analyses.
+pub const MAX_ROUNDS: usize = 1_000_000;
+
+/// `sprague tree repeated-pd --format json` (keys in alphabetical order, as the CLI prints them).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RepeatedPdRecord {
+    /// Whether "defect in every round" is the unique subgame-perfect equilibrium.
+    pub always_defect: bool,
+    /// Each player's total if both always cooperated, exact.
+    pub cooperative_total: String,
+    /// The equilibrium in words.
+    pub equilibrium: &'static str,
+    /// Each player's total in equilibrium, exact.
+    pub equilibrium_total: String,
+    /// The number of rounds.
+    pub rounds: usize,
+    /// The backward induction, one sentence per round from the last.
+    pub steps: Vec<String>,
+}
+
+impl RepeatedPdRecord {
+    /// The record of an analysis.
+    pub fn new(analysis: &RepeatedPdAnalysis) -> Self {
+        RepeatedPdRecord {
+            always_defect: analysis.always_defect,
+            cooperative_total: format_rational(&analysis.cooperative_total),
+            equilibrium: if analysis.always_defect {
+                "both defect in every round"
+            } else {
+                "not a prisoner's dilemma: defection is not dominant"
+            },
+            equilibrium_total: format_rational(&analysis.equilibrium_total),
+            rounds: analysis.rounds,
+            steps: analysis.steps.iter().map(|s| s.reason.clone()).collect(),
+        }
+    }
+}
+
+/// Reads the stage payoffs `R,S,T,P` (exact numbers) and the number of rounds (1 to
+/// [`MAX_ROUNDS`]) as the faces take them, and analyses the repeated game.
+///
+/// ```
+/// use sprague_repeated::finitely_repeated::repeated_pd;
+/// let analysis = repeated_pd("-1,-15,0,-8", 3).unwrap();
+/// assert!(analysis.always_defect);
+/// assert!(repeated_pd("1,2,3", 3).is_err());
+/// assert!(repeated_pd("3,0,5,1", 0).is_err());
+/// ```
+pub fn repeated_pd(
+    payoffs: &str,
+    rounds: usize,
+) -> Result<RepeatedPdAnalysis, crate::ipd::IpdError> {
+    use crate::ipd::IpdError;
+    let numbers: Vec<_> = payoffs
+        .split(',')
+        .map(sprague_strategic::exact_text::parse_rational)
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| {
+            IpdError::PayoffSyntax(format!(
+                "\"{payoffs}\" has a part that is not an exact number"
+            ))
+        })?;
+    let [r, s, t, p]: [_; 4] = numbers
+        .try_into()
+        .map_err(|_| IpdError::PayoffSyntax(format!("\"{payoffs}\" does not have four numbers")))?;
+    if rounds == 0 || rounds > MAX_ROUNDS {
+        return Err(IpdError::Parameter(format!(
+            "the number of rounds must be between 1 and {MAX_ROUNDS}, not {rounds}"
+        )));
+    }
+    Ok(analyse(&ExactPayoffs { r, s, t, p }, rounds))
+}

@@ -72,4 +72,7 @@ pub enum StrategicError {
     /// A label or strategy index was out of range.
     #[error("{0}")]
     OutOfRange(String),
+    /// The solver's stop check said stop (Ctrl-C, a time budget).
+    #[error("stopped before the end (interrupted); nothing was found that could be reported")]
+    Interrupted,
 }

@@ -27,9 +27,11 @@ pub fn load_game(spec: &str) -> Result<NormalFormGame, StrategicError> {
             example_list(),
         ));
     }
-    let text = std::fs::read_to_string(path).map_err(|e| StrategicError::Io {
-        path: spec.to_string(),
-        message: e.to_string(),
+    let text = sprague_textfile::read_bounded(path, sprague_textfile::FILE_LIMIT).map_err(|e| {
+        StrategicError::Io {
+            path: spec.to_string(),
+            message: e.to_string(),
+        }
     })?;
     parse_game_text(&text, path.extension().and_then(|e| e.to_str()))
 }

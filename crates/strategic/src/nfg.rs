@@ -258,10 +258,18 @@ pub fn read_nfg(input: &str) -> Result<NormalFormGame, StrategicError> {
                 p.pos -= 1;
                 return Err(p.error(format!("player {} has no strategies", i + 1)));
             }
-            // Refuse a huge count before naming its strategies.
+            // Refuse a huge count before naming its strategies: every
+            // profile needs at least one entry of the file after the header.
             let before: usize = strategies.iter().map(Vec::len).product();
-            if before.checked_mul(k).is_none_or(|x| x > MAX_PROFILES) {
-                return Err(p.error("the game has more than 100000000 profiles"));
+            match before.checked_mul(k) {
+                Some(x) if x <= MAX_PROFILES && x <= p.tokens.len() => {}
+                Some(x) if x <= MAX_PROFILES => {
+                    return Err(p.error(format!(
+                        "the strategy counts declare at least {x} profiles, but the whole file has only {} entries; each profile needs its payoffs or outcome number",
+                        p.tokens.len()
+                    )))
+                }
+                _ => return Err(p.error("the game has more than 100000000 profiles")),
             }
             strategies.push((1..=k).map(|s| s.to_string()).collect());
         }
@@ -472,8 +480,20 @@ mod tests {
             "NFG 1 R \"\" { \"1\" \"2\" \"3\" } { 1000 1000 1000 } 1 2",
         ] {
             let error = read_nfg(header).unwrap_err().to_string();
-            assert!(error.contains("more than 100000000 profiles"), "{error}");
+            assert!(
+                error.contains("more than 100000000 profiles") || error.contains("entries"),
+                "{error}"
+            );
         }
+        // Within the profile limit, but far more profiles than the file has
+        // entries: refused before 10^8 strategy names are made.
+        let error = read_nfg("NFG 1 R \"x\" { \"1\" \"2\" } { 100000000 1 }\n1 2\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("declare at least 100000000 profiles") && error.contains("14 entries"),
+            "{error}"
+        );
     }
 
     #[test]

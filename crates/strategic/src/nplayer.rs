@@ -65,25 +65,30 @@ use crate::error::StrategicError;
 use crate::game::{Matrix, MixedProfile, NormalFormGame};
 use crate::pure::pure_equilibria;
 use crate::quadratic::{quadratic_roots, QuadraticNumber};
+use crate::stop::StopCheck;
 use crate::support_enumeration::{binomial, solve_linear, Subsets, DEFAULT_SUPPORT_LIMIT};
 use crate::vertex_enumeration::{all_equilibria_bimatrix, EnumerationOptions};
 
 /// Options of [`nplayer_equilibria`].
 #[derive(Debug, Clone, Copy)]
-pub struct NPlayerOptions {
+pub struct NPlayerOptions<'a> {
     /// Refuse games with more support profiles in which at most two players
     /// mix than this, and stop (with an error) once the vertex searches of
     /// the sections have tried more square systems than this in total.
     pub limit: u128,
     /// Run regardless of the limits (also those of the vertex enumerations).
     pub force: bool,
+    /// Asked every so often; the search ends with
+    /// [`StrategicError::Interrupted`] when it says stop.
+    pub stop: StopCheck<'a>,
 }
 
-impl Default for NPlayerOptions {
+impl Default for NPlayerOptions<'_> {
     fn default() -> Self {
         NPlayerOptions {
             limit: DEFAULT_SUPPORT_LIMIT,
             force: false,
+            stop: StopCheck::never(),
         }
     }
 }
@@ -212,7 +217,7 @@ fn next_profile(profile: &mut [usize], others: &[usize], counts: &[usize]) -> bo
 /// ```
 pub fn nplayer_equilibria(
     game: &NormalFormGame,
-    options: NPlayerOptions,
+    options: NPlayerOptions<'_>,
 ) -> Result<NPlayerEquilibria, StrategicError> {
     let counts = game.strategy_counts();
     let n = counts.len();
@@ -237,6 +242,9 @@ pub fn nplayer_equilibria(
             let others: Vec<usize> = (0..n).filter(|&p| p != a && p != b).collect();
             let mut profile = vec![0; n];
             loop {
+                if options.stop.stopped() {
+                    return Err(StrategicError::Interrupted);
+                }
                 let induced = Induced::new(game, a, b, &others, &profile);
                 curved_sets += induced.search(options, &mut budget, &mut found)?;
                 if !next_profile(&mut profile, &others, &counts) {
@@ -245,7 +253,7 @@ pub fn nplayer_equilibria(
             }
         }
     }
-    let (irrational, unsolved_profiles) = three_mixer_search(game, &mut found);
+    let (irrational, unsolved_profiles) = three_mixer_search(game, &mut found, options.stop)?;
     let equilibria = found
         .into_iter()
         .rev()
@@ -276,7 +284,9 @@ pub fn nplayer_equilibria(
 fn three_mixer_search(
     game: &NormalFormGame,
     found: &mut BTreeSet<MixedProfile>,
-) -> (Vec<IrrationalEquilibrium>, usize) {
+    stop: StopCheck<'_>,
+) -> Result<(Vec<IrrationalEquilibrium>, usize), StrategicError> {
+    let mut poll = stop.poll();
     let counts = game.strategy_counts();
     let n = counts.len();
     let mut irrational = BTreeSet::new();
@@ -290,6 +300,7 @@ fn three_mixer_search(
                     for sa in Subsets::new(counts[a], 2) {
                         for sb in Subsets::new(counts[b], 2) {
                             for sc in Subsets::new(counts[c], 2) {
+                                poll.step_or_stop()?;
                                 let three = ThreeMixers {
                                     game,
                                     players: [a, b, c],
@@ -314,7 +325,7 @@ fn three_mixer_search(
             }
         }
     }
-    (irrational.into_iter().collect(), unsolved)
+    Ok((irrational.into_iter().collect(), unsolved))
 }
 
 /// The two-player game between `a` and `b` with the other players fixed to
@@ -410,7 +421,7 @@ impl<'g> Induced<'g> {
     /// curved surface.
     fn search(
         &self,
-        options: NPlayerOptions,
+        options: NPlayerOptions<'_>,
         budget: &mut u128,
         found: &mut BTreeSet<MixedProfile>,
     ) -> Result<usize, StrategicError> {
@@ -419,6 +430,7 @@ impl<'g> Induced<'g> {
             &self.pay_b,
             EnumerationOptions {
                 force: options.force,
+                stop: options.stop,
                 ..Default::default()
             },
         )?;
@@ -754,7 +766,7 @@ fn section(
     fixed: &Matrix,
     gains: &[Matrix],
     f: &[BigRational],
-    options: NPlayerOptions,
+    options: NPlayerOptions<'_>,
     budget: &mut u128,
 ) -> Result<Vec<Vec<BigRational>>, StrategicError> {
     let against_f = |m: &Matrix, z: usize| -> BigRational {
@@ -855,7 +867,7 @@ fn polytope_vertices(
     d: usize,
     equalities: Vec<Row>,
     mut inequalities: Vec<Row>,
-    options: NPlayerOptions,
+    options: NPlayerOptions<'_>,
     budget: &mut u128,
 ) -> Result<Vec<Vec<BigRational>>, StrategicError> {
     let Some(equalities) = independent_rows(equalities, d) else {
@@ -886,7 +898,9 @@ fn polytope_vertices(
         *budget -= count;
     }
     let mut vertices = BTreeSet::new();
+    let mut poll = options.stop.poll();
     for chosen in Subsets::new(inequalities.len(), tight) {
+        poll.step_or_stop()?;
         let (matrix, rhs): (Vec<_>, Vec<_>) = equalities
             .iter()
             .chain(chosen.iter().map(|&k| &inequalities[k]))

@@ -21,7 +21,8 @@ use crate::nplayer::{nplayer_equilibria, NPlayerEquilibria, NPlayerOptions};
 use crate::pure::pure_equilibria;
 use crate::quadratic::QuadraticNumber;
 use crate::rational::format_rational;
-use crate::support_enumeration::{degeneracy, support_enumeration, DEFAULT_SUPPORT_LIMIT};
+use crate::stop::StopCheck;
+use crate::support_enumeration::{degeneracy, support_enumeration_until, DEFAULT_SUPPORT_LIMIT};
 use crate::vertex_enumeration::{all_equilibria, AllEquilibria, EnumerationOptions};
 use crate::zero_sum::{solve_zero_sum_with, ZeroSumSolution};
 
@@ -44,8 +45,8 @@ pub enum NashMethod {
 }
 
 /// The options of [`solve_nash`] (the command line's `nash` flags).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NashOptions {
+#[derive(Debug, Clone, Copy)]
+pub struct NashOptions<'a> {
     /// The method.
     pub method: NashMethod,
     /// Lemke-Howson: the label to drop, 1-based (1..m the row player's
@@ -57,9 +58,13 @@ pub struct NashOptions {
     pub exact_pivoting: bool,
     /// Run exhaustive methods above their size limits.
     pub force: bool,
+    /// Asked every so often by the exhaustive methods (enumerations, the
+    /// n-player search); they end with [`StrategicError::Interrupted`] when
+    /// it says stop (Ctrl-C, a time budget).
+    pub stop: StopCheck<'a>,
 }
 
-impl Default for NashOptions {
+impl Default for NashOptions<'_> {
     fn default() -> Self {
         NashOptions {
             method: NashMethod::Auto,
@@ -67,6 +72,7 @@ impl Default for NashOptions {
             all_labels: false,
             exact_pivoting: false,
             force: false,
+            stop: StopCheck::never(),
         }
     }
 }
@@ -140,7 +146,7 @@ fn nplayer_note(found: &NPlayerEquilibria) -> Option<String> {
 /// ```
 pub fn solve_nash(
     game: &NormalFormGame,
-    options: &NashOptions,
+    options: &NashOptions<'_>,
 ) -> Result<NashFound, StrategicError> {
     let method = match options.method {
         NashMethod::Auto if game.num_players() == 2 => NashMethod::Enum,
@@ -151,6 +157,7 @@ pub fn solve_nash(
         NashMethod::Enum | NashMethod::Auto => {
             let enumeration = EnumerationOptions {
                 force: options.force,
+                stop: options.stop,
                 ..Default::default()
             };
             let all = all_equilibria(game, enumeration)?;
@@ -171,7 +178,7 @@ pub fn solve_nash(
             } else {
                 Some(DEFAULT_SUPPORT_LIMIT)
             };
-            let found = support_enumeration(&a, &b, limit)?;
+            let found = support_enumeration_until(&a, &b, limit, options.stop)?;
             NashFound {
                 method: "support enumeration (supports of any sizes, all extreme equilibria, exact)",
                 equilibria: found.equilibria,
@@ -187,6 +194,7 @@ pub fn solve_nash(
         NashMethod::Support => {
             let nplayer = NPlayerOptions {
                 force: options.force,
+                stop: options.stop,
                 ..Default::default()
             };
             let found = nplayer_equilibria(game, nplayer)?;
@@ -230,7 +238,7 @@ pub fn solve_nash(
 
 fn lemke_howson_found(
     game: &NormalFormGame,
-    options: &NashOptions,
+    options: &NashOptions<'_>,
 ) -> Result<NashFound, StrategicError> {
     let counts = game.strategy_counts();
     if game.num_players() != 2 {

@@ -29,6 +29,7 @@ use num_traits::{One, Zero};
 use crate::equilibrium::Equilibrium;
 use crate::error::StrategicError;
 use crate::game::Matrix;
+use crate::stop::StopCheck;
 
 /// The default limit on the number of support pairs.
 pub const DEFAULT_SUPPORT_LIMIT: u128 = 2_000_000;
@@ -202,13 +203,16 @@ fn vertices(
     opponent: impl Fn(usize, usize) -> BigRational,
     own: usize,
     other: usize,
-) -> (Vec<Vertex>, bool) {
+    stop: StopCheck<'_>,
+) -> Result<(Vec<Vertex>, bool), StrategicError> {
     let mut seen = std::collections::HashSet::new();
     let mut found = Vec::new();
     let mut degenerate = false;
+    let mut poll = stop.poll();
     for k in 1..=own.min(other) {
         for i in Subsets::new(own, k) {
             for j in Subsets::new(other, k) {
+                poll.step_or_stop()?;
                 let Some(z) = indifferent(&opponent, &i, &j, own) else {
                     continue;
                 };
@@ -234,7 +238,7 @@ fn vertices(
         }
     }
     found.sort_by(|s, t| t.strategy.cmp(&s.strategy));
-    (found, degenerate)
+    Ok((found, degenerate))
 }
 
 /// All extreme Nash equilibria of the bimatrix game `(a, b)` by support
@@ -265,6 +269,17 @@ pub fn support_enumeration(
     b: &Matrix,
     limit: Option<u128>,
 ) -> Result<SupportEquilibria, StrategicError> {
+    support_enumeration_until(a, b, limit, StopCheck::never())
+}
+
+/// [`support_enumeration`], asking `stop` every so often
+/// ([`StrategicError::Interrupted`] when it says stop).
+pub fn support_enumeration_until(
+    a: &Matrix,
+    b: &Matrix,
+    limit: Option<u128>,
+    stop: StopCheck<'_>,
+) -> Result<SupportEquilibria, StrategicError> {
     let m = a.len();
     let n = a.first().map_or(0, Vec::len);
     if m == 0 {
@@ -285,8 +300,8 @@ pub fn support_enumeration(
         }
     }
     // x makes player 2 indifferent (payoffs B), y makes player 1 indifferent (A).
-    let (xs, row_degenerate) = vertices(|r, c| b[r][c].clone(), m, n);
-    let (ys, column_degenerate) = vertices(|c, r| a[r][c].clone(), n, m);
+    let (xs, row_degenerate) = vertices(|r, c| b[r][c].clone(), m, n, stop)?;
+    let (ys, column_degenerate) = vertices(|c, r| a[r][c].clone(), n, m, stop)?;
     let within =
         |support: &[bool], replies: &[bool]| support.iter().zip(replies).all(|(&s, &r)| !s || r);
     let mut equilibria = Vec::new();
@@ -330,7 +345,7 @@ pub const DEGENERACY_VERTEX_LIMIT: u128 = 1_000_000;
 pub fn degeneracy(a: &Matrix, b: &Matrix) -> Option<bool> {
     let options = crate::vertex_enumeration::EnumerationOptions {
         vertex_limit: DEGENERACY_VERTEX_LIMIT,
-        force: false,
+        ..Default::default()
     };
     crate::vertex_enumeration::all_equilibria_bimatrix(a, b, options)
         .ok()

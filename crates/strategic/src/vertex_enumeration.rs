@@ -46,6 +46,7 @@ use crate::equilibrium::Equilibrium;
 use crate::error::StrategicError;
 use crate::game::{Matrix, NormalFormGame};
 use crate::integer::{starting_width, Overflow, RowKernel};
+use crate::stop::{Poll, StopCheck};
 use crate::zero_sum::scale_positive;
 
 /// The default limit on the upper-bound-theorem count of vertices.
@@ -303,6 +304,8 @@ impl<T: IntoCoords> VertexCollector<T> {
 pub(crate) enum Stop {
     Overflow,
     TooMany(usize),
+    /// The caller's stop check said stop.
+    Interrupted,
 }
 
 impl From<Overflow> for Stop {
@@ -546,9 +549,11 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
     slack_labels: &[usize],
     basis_limit: usize,
     trusted: bool,
+    stop: StopCheck<'_>,
 ) -> Result<Vertices, Stop> {
     let k = c.len();
     let w = d + 1;
+    let mut poll = stop.poll();
     let start: Dictionary<T> = start_dictionary(c, d)?;
     let label_bit = label_bits(d, var_labels, slack_labels);
     // Room for as many bases and vertices as the polytope may have vertices,
@@ -564,6 +569,9 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
     stack.push(&start);
     let mut rows: Vec<usize> = Vec::with_capacity(k);
     while stack.pop_into(&mut t) {
+        if poll.step() {
+            return Err(Stop::Interrupted);
+        }
         let degenerate = vertices.record(&t, &label_bit, T::clone);
         let bits = t.bits.iter().copied().max().unwrap_or(0);
         for col in 0..d {
@@ -650,6 +658,7 @@ struct Search<'a> {
     vertices: VertexCollector<BigInt>,
     basis_limit: usize,
     rows: Vec<usize>,
+    poll: Poll<'a>,
 }
 
 impl Search<'_> {
@@ -663,6 +672,9 @@ impl Search<'_> {
         t: &Dictionary<T>,
         out: &mut Vec<Dictionary<T>>,
     ) -> Result<(), Stop> {
+        if self.poll.step() {
+            return Err(Stop::Interrupted);
+        }
         let d = self.d;
         for col in 0..d {
             let mut rows = std::mem::take(&mut self.rows);
@@ -746,6 +758,7 @@ fn polytope_vertices_adaptive(
     var_labels: &[usize],
     slack_labels: &[usize],
     basis_limit: usize,
+    stop: StopCheck<'_>,
 ) -> Result<Vertices, Stop> {
     let k = c.len();
     let start: Dictionary<BigInt> = start_dictionary(c, d)?;
@@ -758,6 +771,7 @@ fn polytope_vertices_adaptive(
         vertices: VertexCollector::new(d, 0),
         basis_limit,
         rows: Vec::with_capacity(k),
+        poll: stop.poll(),
     };
     search.visited.insert(key);
     let mut medium: Vec<Dictionary<i128>> = Vec::new();
@@ -800,6 +814,7 @@ fn vertices_escalating(
     var_labels: &[usize],
     slack_labels: &[usize],
     basis_limit: usize,
+    stop: StopCheck<'_>,
 ) -> Result<Vertices, StrategicError> {
     let too_many = |count: usize| StrategicError::TooLarge {
         method: "vertex enumeration".into(),
@@ -809,41 +824,50 @@ fn vertices_escalating(
     };
     let start = starting_width(c);
     if start == 0 {
-        match polytope_vertices::<i64>(c, d, var_labels, slack_labels, basis_limit, false) {
+        match polytope_vertices::<i64>(c, d, var_labels, slack_labels, basis_limit, false, stop) {
             Ok(v) => return Ok(v),
             Err(Stop::TooMany(n)) => return Err(too_many(n)),
+            Err(Stop::Interrupted) => return Err(StrategicError::Interrupted),
             Err(Stop::Overflow) => {}
         }
     }
     if start <= 1 {
-        match polytope_vertices::<i128>(c, d, var_labels, slack_labels, basis_limit, start == 1) {
+        let trusted = start == 1;
+        match polytope_vertices::<i128>(c, d, var_labels, slack_labels, basis_limit, trusted, stop)
+        {
             Ok(v) => return Ok(v),
             Err(Stop::TooMany(n)) => return Err(too_many(n)),
+            Err(Stop::Interrupted) => return Err(StrategicError::Interrupted),
             Err(Stop::Overflow) => {}
         }
     }
-    match polytope_vertices_adaptive(c, d, var_labels, slack_labels, basis_limit) {
+    match polytope_vertices_adaptive(c, d, var_labels, slack_labels, basis_limit, stop) {
         Ok(v) => Ok(v),
         Err(Stop::TooMany(n)) => Err(too_many(n)),
+        Err(Stop::Interrupted) => Err(StrategicError::Interrupted),
         Err(Stop::Overflow) => unreachable!("the adaptive search never overflows"),
     }
 }
 
 /// Options of [`all_equilibria`].
 #[derive(Debug, Clone, Copy)]
-pub struct EnumerationOptions {
+pub struct EnumerationOptions<'a> {
     /// Refuse games whose best-response polytopes may have more vertices
     /// than this (by the upper bound theorem).
     pub vertex_limit: u128,
     /// Run regardless of the limit.
     pub force: bool,
+    /// Asked every so often; the enumeration ends with
+    /// [`StrategicError::Interrupted`] when it says stop.
+    pub stop: StopCheck<'a>,
 }
 
-impl Default for EnumerationOptions {
+impl Default for EnumerationOptions<'_> {
     fn default() -> Self {
         EnumerationOptions {
             vertex_limit: DEFAULT_VERTEX_LIMIT,
             force: false,
+            stop: StopCheck::never(),
         }
     }
 }
@@ -859,7 +883,7 @@ impl Default for EnumerationOptions {
 /// ```
 pub fn all_equilibria(
     game: &NormalFormGame,
-    options: EnumerationOptions,
+    options: EnumerationOptions<'_>,
 ) -> Result<AllEquilibria, StrategicError> {
     let (a, b) = game.bimatrix()?;
     all_equilibria_bimatrix(&a, &b, options)
@@ -869,7 +893,7 @@ pub fn all_equilibria(
 pub fn all_equilibria_bimatrix(
     a: &Matrix,
     b: &Matrix,
-    options: EnumerationOptions,
+    options: EnumerationOptions<'_>,
 ) -> Result<AllEquilibria, StrategicError> {
     let m = a.len();
     let n = a.first().map_or(0, Vec::len);
@@ -912,10 +936,11 @@ pub fn all_equilibria_bimatrix(
     let labels_rows: Vec<usize> = (0..m).collect();
     let labels_cols: Vec<usize> = (m..m + n).collect();
     // The two polytopes are independent: enumerate them on two threads.
+    let stop = options.stop;
     let (p, q) = std::thread::scope(|scope| {
-        let q =
-            scope.spawn(|| vertices_escalating(&sa, n, &labels_cols, &labels_rows, basis_limit));
-        let p = vertices_escalating(&bt, m, &labels_rows, &labels_cols, basis_limit);
+        let q = scope
+            .spawn(|| vertices_escalating(&sa, n, &labels_cols, &labels_rows, basis_limit, stop));
+        let p = vertices_escalating(&bt, m, &labels_rows, &labels_cols, basis_limit, stop);
         let q = q.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
         (p, q)
     });
@@ -1105,6 +1130,25 @@ fn connected_components(cliques: &[Clique]) -> Vec<Vec<usize>> {
 
 #[cfg(test)]
 mod tests {
+    /// Every vertex, with no basis limit and no stop check.
+    fn unbounded<T: IntoCoords>(
+        c: &[Vec<BigInt>],
+        d: usize,
+        var_labels: &[usize],
+        slack_labels: &[usize],
+        trusted: bool,
+    ) -> Result<Vertices, Stop> {
+        polytope_vertices::<T>(
+            c,
+            d,
+            var_labels,
+            slack_labels,
+            usize::MAX,
+            trusted,
+            StopCheck::never(),
+        )
+    }
+
     use super::*;
     use crate::random::SplitMix64;
 
@@ -1143,20 +1187,45 @@ mod tests {
                 .collect();
             let labels_vars: Vec<usize> = (0..size).collect();
             let labels_slacks: Vec<usize> = (size..2 * size).collect();
-            let adaptive =
-                polytope_vertices_adaptive(&c, size, &labels_vars, &labels_slacks, usize::MAX)
-                    .unwrap_or_else(|_| panic!("no limit"));
-            let big = polytope_vertices::<BigInt>(
+            let adaptive = polytope_vertices_adaptive(
                 &c,
                 size,
                 &labels_vars,
                 &labels_slacks,
                 usize::MAX,
-                false,
+                StopCheck::never(),
             )
             .unwrap_or_else(|_| panic!("no limit"));
+            let big = unbounded::<BigInt>(&c, size, &labels_vars, &labels_slacks, false)
+                .unwrap_or_else(|_| panic!("no limit"));
             assert_eq!(canonical(adaptive), canonical(big));
         }
+    }
+
+    #[test]
+    fn a_stop_check_ends_the_enumeration_with_interrupted() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        // A 12x12 game has thousands of bases; the check says stop on its
+        // third question, so the search ends early, with Interrupted.
+        let (a, b) = crate::random::random_bimatrix(12, 12, 100, 7);
+        let (a, b) = (
+            crate::random::to_rational(&a),
+            crate::random::to_rational(&b),
+        );
+        let asked = AtomicUsize::new(0);
+        let check = || asked.fetch_add(1, Ordering::Relaxed) >= 2;
+        let options = EnumerationOptions {
+            stop: StopCheck::new(&check),
+            ..Default::default()
+        };
+        assert!(matches!(
+            all_equilibria_bimatrix(&a, &b, options),
+            Err(StrategicError::Interrupted)
+        ));
+        // Two polytopes, each stopping at its first question past the second.
+        assert!(asked.load(Ordering::Relaxed) <= 4);
+        // The check that never stops finds them all.
+        assert!(all_equilibria_bimatrix(&a, &b, EnumerationOptions::default()).is_ok());
     }
 
     #[test]
@@ -1184,19 +1253,19 @@ mod tests {
                 .collect();
             let vars: Vec<usize> = (0..size).collect();
             let slacks: Vec<usize> = (size..2 * size).collect();
-            let big = polytope_vertices::<BigInt>(&c, size, &vars, &slacks, usize::MAX, false)
+            let big = unbounded::<BigInt>(&c, size, &vars, &slacks, false)
                 .unwrap_or_else(|_| panic!("no limit"));
             let big = canonical(big);
-            if let Ok(v) = polytope_vertices::<i128>(&c, size, &vars, &slacks, usize::MAX, false) {
+            if let Ok(v) = unbounded::<i128>(&c, size, &vars, &slacks, false) {
                 assert_eq!(canonical(v), big);
             }
             if starting_width(&c) <= 1 {
                 // Hadamard's bound trusts i128, as vertices_escalating does.
-                let v = polytope_vertices::<i128>(&c, size, &vars, &slacks, usize::MAX, true)
+                let v = unbounded::<i128>(&c, size, &vars, &slacks, true)
                     .unwrap_or_else(|_| panic!("i128 holds every entry"));
                 assert_eq!(canonical(v), big);
             }
-            if let Ok(v) = polytope_vertices::<i64>(&c, size, &vars, &slacks, usize::MAX, false) {
+            if let Ok(v) = unbounded::<i64>(&c, size, &vars, &slacks, false) {
                 assert_eq!(canonical(v), big);
             }
         }
@@ -1220,9 +1289,9 @@ mod tests {
             let (bt, a) = (draw(n, m), draw(m, n));
             let rows: Vec<usize> = (0..m).collect();
             let cols: Vec<usize> = (m..m + n).collect();
-            let p = polytope_vertices::<BigInt>(&bt, m, &rows, &cols, usize::MAX, false)
+            let p = unbounded::<BigInt>(&bt, m, &rows, &cols, false)
                 .unwrap_or_else(|_| panic!("no limit"));
-            let q = polytope_vertices::<BigInt>(&a, n, &cols, &rows, usize::MAX, false)
+            let q = unbounded::<BigInt>(&a, n, &cols, &rows, false)
                 .unwrap_or_else(|_| panic!("no limit"));
             let full = (1u128 << (m + n)) - 1;
             let mut scan = Vec::new();

@@ -243,9 +243,9 @@ fn lemke_equilibria_are_equilibria_of_the_reduced_form() {
         let reduced = reduced_form(&game).unwrap();
         let mixed = reduced.behaviour_to_mixed(&game, &s.profile);
         assert!(reduced.game.is_nash(&mixed), "{}", game.title);
-        for p in 0..2 {
+        for (p, strategy) in mixed.iter().enumerate().take(2) {
             assert_eq!(
-                reduced.mixed_to_realisation_plan(&game, p, &mixed[p]),
+                reduced.mixed_to_realisation_plan(&game, p, strategy),
                 s.plans[p]
             );
         }

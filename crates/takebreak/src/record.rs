@@ -254,3 +254,95 @@ mod tests {
         );
     }
 }
+
+/// One game of `sprague survey PATTERN... --format json` (the output is the list of rows).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SurveyRowRecord {
+    /// The octal code.
+    pub code: String,
+    /// `trivial`, `periodic`, `unsolved`, … (the verdict's word).
+    pub status: String,
+    /// The preperiod, when a period was found.
+    pub preperiod: Option<u64>,
+    /// The period, when one was found.
+    pub period: Option<u64>,
+    /// The largest value computed.
+    pub max_value: u32,
+    /// The rare class's mask at the end.
+    pub rare_mask: u32,
+    /// `null`, or t: the parity of the position n + t counts in the rare class.
+    pub rare_position_parity: Option<u32>,
+    /// Values computed.
+    pub computed: u64,
+    /// An earlier code of the survey with identical values.
+    pub same_as: Option<String>,
+    /// Seconds spent on the game.
+    pub seconds: f64,
+    /// The representative of the game's group up to a shift (the game itself if it represents it).
+    pub group: String,
+    /// k: g(n + k) = g_group(n); 0 for the representative.
+    pub shift: u64,
+    /// "proven", "computed range", or null for the representative.
+    pub equivalence: Option<&'static str>,
+    /// Values of the representative compared; null for the representative.
+    pub compared: Option<u64>,
+}
+
+impl SurveyRowRecord {
+    /// The record of a survey row.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sprague_takebreak::record::SurveyRowRecord;
+    /// let rows = sprague_takebreak::survey_codes(&["0.07".to_string()], 1 << 12, Duration::from_secs(5), 1).unwrap();
+    /// let record = SurveyRowRecord::of(&rows[0]);
+    /// // Dawson's Kayles: period 34 (Guy and Smith 1956).
+    /// assert_eq!(record.period, Some(34));
+    /// assert_eq!(record.group, "0.07");
+    /// ```
+    pub fn of(row: &crate::SurveyRow) -> Self {
+        SurveyRowRecord {
+            code: row.code.clone(),
+            status: row.verdict.word().to_string(),
+            preperiod: row.preperiod,
+            period: row.period,
+            max_value: row.max_value,
+            rare_mask: row.rare_mask,
+            rare_position_parity: row.rare_position,
+            computed: row.computed,
+            same_as: row.same_as.clone(),
+            seconds: row.elapsed.as_secs_f64(),
+            group: row
+                .equivalent_to
+                .as_ref()
+                .map_or_else(|| row.code.clone(), |found| found.code.clone()),
+            shift: row.equivalent_to.as_ref().map_or(0, |found| found.shift),
+            equivalence: row
+                .equivalent_to
+                .as_ref()
+                .map(|found| found.evidence.word()),
+            compared: row.equivalent_to.as_ref().map(|found| found.compared),
+        }
+    }
+}
+
+/// The codes of a survey's patterns (`0.??`, plain codes), in order, each game once (`0.070`
+/// in `0.???` and `0.07` in `0.??` are the same game).
+///
+/// ```
+/// let codes = sprague_takebreak::record::survey_code_list(&["0.?".to_string(), "0.70".to_string()]).unwrap();
+/// assert_eq!(codes.len(), 8);
+/// ```
+pub fn survey_code_list(patterns: &[String]) -> Result<Vec<String>, crate::CodeError> {
+    let mut codes: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for pattern in patterns {
+        for code in crate::survey::codes(pattern)? {
+            let rule = crate::TakeBreak::octal(&code)?;
+            if seen.insert(rule.to_string()) {
+                codes.push(code);
+            }
+        }
+    }
+    Ok(codes)
+}

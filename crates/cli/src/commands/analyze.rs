@@ -1,8 +1,8 @@
 //! `sprague analyze GAME POSITION...`: the value of each component, the
 //! total, the outcome and every winning move.
 
-use serde::Serialize;
 use sprague_engine::Outcome;
+use sprague_games::record::{analysis, AnalysisRecord};
 use sprague_games::{parse_game, Report};
 
 use crate::error::CliError;
@@ -21,84 +21,16 @@ pub struct Args {
     pub format: Style,
 }
 
-#[derive(Serialize)]
-struct ComponentJson<'a> {
-    position: &'a str,
-    grundy: Option<u64>,
-    /// The closed form or period that gave the value, when one did.
-    rule: Option<String>,
-}
-
-#[derive(Serialize)]
-struct MoveJson<'a> {
-    component: Option<usize>,
-    #[serde(rename = "move")]
-    description: &'a str,
-    to: &'a str,
-}
-
-#[derive(Serialize)]
-struct AnalysisJson<'a> {
-    game: String,
-    outcome: &'a str,
-    grundy: Option<u64>,
-    remoteness: Option<u64>,
-    method: &'a str,
-    components: Vec<ComponentJson<'a>>,
-    winning_moves: Vec<MoveJson<'a>>,
-}
-
 /// Analyses the position and prints the answer.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let game = parse_game(&args.game)?;
     let position = game.position(&args.position)?;
-    let report = game.analyze(&position)?;
-    let rules: Vec<Option<String>> = report
-        .components
-        .iter()
-        .map(|component| {
-            component
-                .grundy
-                .and_then(|value| game.value_rule(&component.position, value))
-        })
-        .collect();
-    let mut report = report;
-    if let ([_], [Some(rule)]) = (report.components.as_slice(), rules.as_slice()) {
-        // One component: its value is the answer, and the rule that gave it is the method.
-        if report.method.starts_with("Sprague–Grundy theorem") {
-            report.method = rule.clone();
-        }
-    }
+    let (report, rules) = analysis(game.as_ref(), &position)?;
     let formula = game
         .heap_family()
         .and_then(|family| family.closed_form_formula());
     match args.format {
-        Style::Json => print_json(&AnalysisJson {
-            game: game.description(),
-            outcome: report.outcome.letter(),
-            grundy: report.grundy,
-            remoteness: report.remoteness,
-            method: &report.method,
-            components: report
-                .components
-                .iter()
-                .zip(&rules)
-                .map(|(component, rule)| ComponentJson {
-                    position: &component.position,
-                    grundy: component.grundy,
-                    rule: rule.clone(),
-                })
-                .collect(),
-            winning_moves: report
-                .winning_moves
-                .iter()
-                .map(|winning| MoveJson {
-                    component: winning.component,
-                    description: &winning.description,
-                    to: &winning.to,
-                })
-                .collect(),
-        }),
+        Style::Json => print_json(&AnalysisRecord::new(game.as_ref(), &report, &rules)),
         Style::Text => print_text(&render_text(
             &game.title(),
             &report,

@@ -93,9 +93,11 @@ fn load(spec: &str) -> Result<GameInput, CliError> {
     if let Some(game) = GameInput::parse_inline(spec)? {
         return Ok(game);
     }
-    let text = std::fs::read_to_string(spec).map_err(|e| CliError::ReadInput {
-        path: spec.to_string(),
-        message: e.to_string(),
+    let text = sprague_textfile::read_bounded(spec, sprague_textfile::FILE_LIMIT).map_err(|e| {
+        CliError::ReadInput {
+            path: spec.to_string(),
+            message: e.to_string(),
+        }
     })?;
     Ok(GameInput::from_document(&text)?)
 }

@@ -3,8 +3,8 @@
 //! game, everything about it (syntax, rule, example, whether `values` works,
 //! other spellings). JSON and CSV carry the full texts.
 
-use serde::Serialize;
 use sprague_games::catalogue::{aliases_of, find_entry};
+use sprague_games::record::{catalogue_record, game_record, syntaxes};
 use sprague_games::{all_entries, CatalogueEntry};
 
 use crate::error::CliError;
@@ -26,29 +26,6 @@ pub const COLUMNS: usize = 100;
 /// The widest short syntax column of the listing.
 const SYNTAX_COLUMN: usize = 26;
 
-#[derive(Serialize)]
-struct GameJson {
-    name: &'static str,
-    syntax: &'static str,
-    example: &'static str,
-    rule: &'static str,
-    values: bool,
-    aliases: Vec<&'static str>,
-}
-
-impl GameJson {
-    fn of(entry: &'static CatalogueEntry) -> Self {
-        GameJson {
-            name: entry.name,
-            syntax: entry.syntax,
-            example: entry.example,
-            rule: entry.rule,
-            values: entry.has_values,
-            aliases: aliases_of(entry.name),
-        }
-    }
-}
-
 /// Lists the catalogue, or describes one game.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let entries: Vec<&'static CatalogueEntry> = match &args.game {
@@ -56,17 +33,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         None => all_entries().collect(),
     };
     match (args.format, args.game.is_some()) {
-        (Format::Json, false) => {
-            let games: Vec<GameJson> = entries.into_iter().map(GameJson::of).collect();
-            print_json(&serde_json::json!({ "games": games }))
-        }
-        (Format::Json, true) => {
-            let (position, moves) = syntaxes(args.game.as_deref().unwrap_or_default(), entries[0]);
-            let mut object = serde_json::to_value(GameJson::of(entries[0]))?;
-            object["position_syntax"] = serde_json::Value::String(position);
-            object["move_syntax"] = serde_json::Value::String(moves);
-            print_json(&object)
-        }
+        (Format::Json, false) => print_json(&catalogue_record()),
+        (Format::Json, true) => print_json(&game_record(args.game.as_deref().unwrap_or_default())?),
         (Format::Csv, _) => {
             let mut text = String::from("name,syntax,example,rule\n");
             for entry in entries {
@@ -106,25 +74,6 @@ fn listing(entries: &[&'static CatalogueEntry]) -> String {
         "\n`sprague games GAME` prints the full rule, an example and the other spellings.\n",
     );
     text
-}
-
-/// How positions and moves of the game are written: of the game as typed
-/// (`bash:3`), else of the game in the entry's example.
-fn syntaxes(typed: &str, entry: &CatalogueEntry) -> (String, String) {
-    let example_game = entry
-        .example
-        .split_whitespace()
-        .nth(2)
-        .unwrap_or(entry.name);
-    let game = sprague_games::parse_game(typed)
-        .or_else(|_| sprague_games::parse_game(example_game.trim_matches('\'')));
-    match game {
-        Ok(game) => (game.position_syntax(), game.move_syntax()),
-        Err(_) => (
-            "see the syntax".to_string(),
-            "see `sprague moves`".to_string(),
-        ),
-    }
 }
 
 /// Everything about one game, wrapped to [`COLUMNS`].

@@ -8,9 +8,7 @@ use sprague_repeated::ipd::records::{
     strategy_records, MatchRecord, MoranRecord, TournamentRecord,
 };
 use sprague_repeated::ipd::tournament::{self, TournamentConfig};
-use sprague_repeated::ipd::{
-    lookup, play_match, IpdError, MatchConfig, Payoffs, StrategyInfo, STRATEGIES,
-};
+use sprague_repeated::ipd::{lookup, play_match, IpdError, MatchConfig, StrategyInfo, STRATEGIES};
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
@@ -59,18 +57,13 @@ struct Play {
 
 impl Play {
     fn config(&self) -> Result<MatchConfig, IpdError> {
-        let payoffs: Payoffs = self.payoffs.parse()?;
-        if !self.allow_non_pd {
-            payoffs.check_prisoners_dilemma()?;
-        }
-        let config = MatchConfig {
-            turns: self.turns,
-            prob_end: self.prob_end,
-            noise: self.noise,
-            payoffs,
-        };
-        config.validate()?;
-        Ok(config)
+        MatchConfig::from_options(
+            self.turns,
+            self.prob_end,
+            self.noise,
+            &self.payoffs,
+            self.allow_non_pd,
+        )
     }
 }
 

@@ -14,6 +14,7 @@ pub mod nash;
 pub mod nimber;
 pub mod play;
 pub mod plot;
+pub mod serve;
 pub mod strategic_text;
 pub mod survey;
 pub mod table;

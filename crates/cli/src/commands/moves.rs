@@ -3,8 +3,8 @@
 //! the mex of the options' values (the "why" of every value); from a
 //! P-position, a winning reply to each move.
 
-use serde::Serialize;
-use sprague_games::play::{explain, options, perfect_reply, Explanation, OptionReport};
+use sprague_games::play::{Explanation, OptionReport};
+use sprague_games::record::{MoveListing, ReplyRecord};
 use sprague_games::{parse_game, PlayableGame, Position};
 
 use crate::error::CliError;
@@ -23,110 +23,21 @@ pub struct Args {
     pub format: Style,
 }
 
-/// The most moves answered with a reply each (from a P-position).
-const MAX_REPLIED: usize = 200;
-
-#[derive(Serialize)]
-struct ReplyJson {
-    notation: String,
-    description: String,
-    after: Position,
-    reason: String,
-}
-
-#[derive(Serialize)]
-struct MoveJson {
-    notation: String,
-    description: String,
-    component: Option<usize>,
-    after: Position,
-    grundy: Option<u64>,
-    outcome: &'static str,
-    remoteness: Option<u64>,
-    winning: bool,
-    /// From a P-position: the winning answer to this move.
-    reply: Option<ReplyJson>,
-}
-
-#[derive(Serialize)]
-struct MovesJson {
-    game: String,
-    position: Position,
-    grundy: Option<u64>,
-    outcome: &'static str,
-    /// For one component: the options' values, whose mex is `grundy`.
-    option_values: Option<Vec<u64>>,
-    explanation: Vec<String>,
-    moves: Vec<MoveJson>,
-}
-
 /// Lists the moves and prints them.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let game = parse_game(&args.game)?;
     let position = game.position(&args.position)?;
-    let listed = options(game.as_ref(), &position)?;
-    let why = explain(game.as_ref(), &position)?;
-    let replies = replies(game.as_ref(), &why, &listed)?;
+    let listing = MoveListing::of(game.as_ref(), &position)?;
     match args.format {
-        Style::Json => print_json(&MovesJson {
-            game: game.description(),
-            position,
-            grundy: why.grundy,
-            outcome: why.outcome.letter(),
-            option_values: why.option_values.clone(),
-            explanation: why.lines.clone(),
-            moves: listed
-                .iter()
-                .zip(replies)
-                .map(|(option, reply)| MoveJson {
-                    notation: option.play.notation.clone(),
-                    description: option.play.description.clone(),
-                    component: option.play.component,
-                    after: option.play.after.clone(),
-                    grundy: option.evaluation.grundy,
-                    outcome: option.evaluation.outcome.letter(),
-                    remoteness: option.evaluation.remoteness,
-                    winning: option.winning(),
-                    reply,
-                })
-                .collect(),
-        }),
+        Style::Json => print_json(&listing.record(game.as_ref(), &position)),
         Style::Text => print_text(&render_text(
             game.as_ref(),
             &position,
-            &why,
-            &listed,
-            &replies,
+            &listing.why,
+            &listing.listed,
+            &listing.replies,
         )),
     }
-}
-
-/// From a P-position (and not too many moves), the perfect reply to each move.
-fn replies(
-    game: &dyn PlayableGame,
-    why: &Explanation,
-    listed: &[OptionReport],
-) -> Result<Vec<Option<ReplyJson>>, CliError> {
-    let lost = matches!(
-        why.outcome,
-        sprague_engine::Outcome::P | sprague_engine::Outcome::L
-    );
-    if !lost || listed.len() > MAX_REPLIED {
-        return Ok(listed.iter().map(|_| None).collect());
-    }
-    listed
-        .iter()
-        .map(|option| {
-            Ok(
-                perfect_reply(game, &option.play.after)?.map(|reply| ReplyJson {
-                    notation: reply.play.notation,
-                    description: reply.play.description,
-                    after: reply.play.after,
-                    reason: reply.reason,
-                }),
-            )
-        })
-        .collect()
 }
 
 fn render_text(
@@ -134,7 +45,7 @@ fn render_text(
     position: &Position,
     why: &Explanation,
     listed: &[OptionReport],
-    replies: &[Option<ReplyJson>],
+    replies: &[Option<ReplyRecord>],
 ) -> String {
     let value = why.grundy.map_or(String::new(), |g| format!(", value {g}"));
     let mut text = format!(

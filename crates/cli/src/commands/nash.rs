@@ -9,6 +9,7 @@ use sprague_strategic::extensive::ExtensiveGame;
 use sprague_strategic::input::load_game;
 use sprague_strategic::quadratic::QuadraticNumber;
 use sprague_strategic::report::{nash_report, solve_nash, NashFound, NashMethod, NashOptions};
+use sprague_strategic::stop::StopCheck;
 use sprague_strategic::NormalFormGame;
 
 use super::extensive_text;
@@ -93,12 +94,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             )),
             None => load_game(&args.game)?,
         };
+    let interrupted = crate::interrupt::ctrl_c_flag();
+    let check = || interrupted.load(std::sync::atomic::Ordering::Relaxed);
     let options = NashOptions {
         method: method.library(),
         label: args.label,
         all_labels: args.all_labels,
         exact_pivoting: args.exact_pivoting,
         force: args.force,
+        stop: StopCheck::new(&check),
     };
     let found = solve_nash(&game, &options)?;
     match args.format {
@@ -139,6 +143,8 @@ fn run_extensive(args: &Args, tree: &ExtensiveGame) -> Result<(), CliError> {
     } else {
         Method::Auto
     };
+    let interrupted = crate::interrupt::ctrl_c_flag();
+    let check = || interrupted.load(std::sync::atomic::Ordering::Relaxed);
     let method = match args.method.unwrap_or(default) {
         Method::Seqform => ExtensiveMethod::SequenceForm,
         other => ExtensiveMethod::Reduced(NashOptions {
@@ -147,6 +153,7 @@ fn run_extensive(args: &Args, tree: &ExtensiveGame) -> Result<(), CliError> {
             all_labels: args.all_labels,
             exact_pivoting: args.exact_pivoting,
             force: args.force,
+            stop: StopCheck::new(&check),
         }),
     };
     let report = solve_extensive_nash(tree, &method)?;

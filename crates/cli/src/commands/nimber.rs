@@ -4,8 +4,7 @@
 //! `sprague_nimber::evaluate`: `+` nim-sum, `*` nim-product, `/` division,
 //! `^` powers, `inv`, `sqrt`, `sq`, parentheses, decimal or `0x` literals.
 
-use serde::Serialize;
-use sprague_nimber::evaluate;
+use sprague_games::record::NimberRecord;
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Style};
@@ -21,24 +20,12 @@ pub struct Args {
     pub format: Style,
 }
 
-#[derive(Serialize)]
-struct NimberJson<'a> {
-    value: u128,
-    value_string: String,
-    hexadecimal: String,
-    expression: &'a str,
-}
-
 /// Evaluates the expression and prints its value.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let value = evaluate(&args.expression)?.value();
+    let record = NimberRecord::evaluate(&args.expression)?;
+    let value = record.value;
     match args.format {
-        Style::Json => print_json(&NimberJson {
-            value,
-            value_string: value.to_string(),
-            hexadecimal: format!("{value:#x}"),
-            expression: &args.expression,
-        }),
+        Style::Json => print_json(&record),
         Style::Text => print_text(&format!("{value}   ({value:#x})\n")),
     }
 }

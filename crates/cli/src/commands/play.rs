@@ -17,9 +17,8 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
-use serde::Serialize;
-use sprague_engine::Outcome;
 use sprague_games::play::{explain, options, perfect_reply, perfect_reply_choosing};
+use sprague_games::record::{game_over, reply_pick, Side, TurnRecord};
 use sprague_games::{parse_game, PlayableGame, Position};
 
 use crate::error::CliError;
@@ -59,43 +58,6 @@ pub struct Args {
 
 /// The longest game played; a longer one is a draw.
 pub const MAX_PLIES: usize = 10_000;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Side {
-    You,
-    Computer,
-}
-
-impl Side {
-    fn other(self) -> Side {
-        match self {
-            Side::You => Side::Computer,
-            Side::Computer => Side::You,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Side::You => "you",
-            Side::Computer => "computer",
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct TurnJson<'a> {
-    turn: usize,
-    player: &'static str,
-    #[serde(rename = "move")]
-    notation: &'a str,
-    description: &'a str,
-    /// The computer's reason for its move.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<&'a str>,
-    position: &'a Position,
-    grundy: Option<u64>,
-    outcome: &'static str,
-}
 
 /// Where a game's lines go: text for people or JSON objects, one per line.
 struct Screen {
@@ -199,7 +161,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
         match mover {
             Side::Computer => {
-                let pick = args.seed.map_or(0, |seed| mix(seed, ply as u64));
+                let pick = reply_pick(args.seed, ply as u64);
                 let Some(reply) = perfect_reply_choosing(game.as_ref(), &position, pick)? else {
                     return announce(game.as_ref(), &position, mover, &screen);
                 };
@@ -329,16 +291,9 @@ fn emit_turn(
     reason: Option<&str>,
     evaluation: sprague_games::playable::Evaluation,
 ) -> Result<(), CliError> {
-    screen.object(&serde_json::to_value(TurnJson {
-        turn,
-        player: side.name(),
-        notation: &played.notation,
-        description: &played.description,
-        reason,
-        position: &played.after,
-        grundy: evaluation.grundy,
-        outcome: evaluation.outcome.letter(),
-    })?)
+    screen.object(&serde_json::to_value(TurnRecord::new(
+        turn, side, played, reason, evaluation,
+    ))?)
 }
 
 fn show_moves(
@@ -372,40 +327,13 @@ fn announce(
     mover: Side,
     screen: &Screen,
 ) -> Result<(), CliError> {
-    let report = game.analyze(position)?;
+    let (record, sentence) = game_over(game, position, mover)?;
     screen.say(&format!(
         "\n{}\n  position: {}",
         position.board.text(),
         position.text()
     ))?;
-    let winner = match report.outcome {
-        Outcome::P | Outcome::L => Some(mover.other()),
-        Outcome::N | Outcome::W => Some(mover),
-        Outcome::D | Outcome::T => None,
-    };
-    let stuck = if mover == Side::You {
-        "you"
-    } else {
-        "the computer"
-    };
-    let sentence = match winner {
-        Some(Side::You) => format!("No move is left for {stuck}: you win."),
-        Some(Side::Computer) => format!("No move is left for {stuck}: the computer wins."),
-        None => "No move is left: the game is a tie.".to_string(),
-    };
     screen.say(&sentence)?;
-    screen.object(&serde_json::json!({
-        "result": "over",
-        "winner": winner.map(Side::name),
-        "position": position,
-    }))?;
+    screen.object(&serde_json::to_value(record)?)?;
     Ok(())
-}
-
-/// SplitMix64 of the seed and the turn: which of equally good moves to take.
-fn mix(seed: u64, turn: u64) -> u64 {
-    let mut z = seed.wrapping_add(turn.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

@@ -6,10 +6,9 @@
 
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
 use sprague_takebreak::equivalence::Evidence;
-use sprague_takebreak::survey::{codes as survey_codes_of, survey_codes};
-use sprague_takebreak::TakeBreak;
+use sprague_takebreak::record::{survey_code_list, SurveyRowRecord};
+use sprague_takebreak::survey::survey_codes;
 
 use crate::commands::values::parse_heap_bound;
 use crate::error::CliError;
@@ -36,65 +35,34 @@ pub struct Args {
     pub format: Format,
 }
 
-#[derive(Serialize)]
-struct RowJson {
-    code: String,
-    status: String,
-    preperiod: Option<u64>,
-    period: Option<u64>,
-    max_value: u32,
-    rare_mask: u32,
-    /// `null`, or t: the parity of the position n + t counts in the rare class.
-    rare_position_parity: Option<u32>,
-    computed: u64,
-    same_as: Option<String>,
-    seconds: f64,
-    /// The representative of the game's group up to a shift (the game itself if it represents it).
-    group: String,
-    /// k: g(n + k) = g_group(n); 0 for the representative.
-    shift: u64,
-    /// "proven", "computed range", or null for the representative.
-    equivalence: Option<&'static str>,
-    /// Values of the representative compared; null for the representative.
-    compared: Option<u64>,
-}
-
-impl RowJson {
-    /// The group column of the text and CSV tables: empty for a representative.
-    fn group_note(&self) -> String {
-        match (self.equivalence, self.compared) {
-            (Some(word), _) if word == Evidence::Proven.word() => {
-                format!("{} (shift {}, proven)", self.group, self.shift)
-            }
-            (Some(_), Some(compared)) => format!(
-                "{} (shift {}, agree on {compared} values)",
-                self.group, self.shift
-            ),
-            _ => String::new(),
+/// The group column of the text and CSV tables: empty for a representative.
+fn group_note(row: &SurveyRowRecord) -> String {
+    match (row.equivalence, row.compared) {
+        (Some(word), _) if word == Evidence::Proven.word() => {
+            format!("{} (shift {}, proven)", row.group, row.shift)
         }
+        (Some(_), Some(compared)) => format!(
+            "{} (shift {}, agree on {compared} values)",
+            row.group, row.shift
+        ),
+        _ => String::new(),
     }
 }
 
+/// The longest time budget per code: beyond it a deadline is no limit at all
+/// (and past about 10^19 seconds it cannot even be represented).
+const MAX_SECONDS: f64 = 1e6;
+
 /// Runs the survey and prints the table.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    if !(args.seconds > 0.0 && args.seconds.is_finite()) {
+    if !(args.seconds > 0.0 && args.seconds <= MAX_SECONDS) {
         return Err(CliError::Usage(format!(
-            "--seconds must be a positive number of seconds, not {}",
+            "--seconds must be a positive number of seconds up to {MAX_SECONDS} (11 days), not {}",
             args.seconds
         )));
     }
     let started = Instant::now();
-    let mut codes: Vec<String> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for pattern in &args.patterns {
-        for code in survey_codes_of(pattern).map_err(sprague_games::GameError::from)? {
-            // 0.070 in 0.??? and 0.07 in 0.?? are the same game: survey it once.
-            let rule = TakeBreak::octal(&code).map_err(sprague_games::GameError::from)?;
-            if seen.insert(rule.to_string()) {
-                codes.push(code);
-            }
-        }
-    }
+    let codes = survey_code_list(&args.patterns).map_err(sprague_games::GameError::from)?;
     let rows = survey_codes(
         &codes,
         args.budget,
@@ -103,31 +71,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     )
     .map_err(sprague_games::GameError::from)?;
     let total = started.elapsed().as_secs_f64();
-    let json: Vec<RowJson> = rows
-        .iter()
-        .map(|row| RowJson {
-            code: row.code.clone(),
-            status: row.verdict.word().to_string(),
-            preperiod: row.preperiod,
-            period: row.period,
-            max_value: row.max_value,
-            rare_mask: row.rare_mask,
-            rare_position_parity: row.rare_position,
-            computed: row.computed,
-            same_as: row.same_as.clone(),
-            seconds: row.elapsed.as_secs_f64(),
-            group: row
-                .equivalent_to
-                .as_ref()
-                .map_or_else(|| row.code.clone(), |found| found.code.clone()),
-            shift: row.equivalent_to.as_ref().map_or(0, |found| found.shift),
-            equivalence: row
-                .equivalent_to
-                .as_ref()
-                .map(|found| found.evidence.word()),
-            compared: row.equivalent_to.as_ref().map(|found| found.compared),
-        })
-        .collect();
+    let json: Vec<SurveyRowRecord> = rows.iter().map(SurveyRowRecord::of).collect();
     match args.format {
         Format::Json => print_json(&json),
         Format::Csv => {
@@ -183,7 +127,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     },
                     row.computed,
                     row.same_as.clone().unwrap_or_default(),
-                    row.group_note()
+                    group_note(row)
                 ));
             }
             let count = |word: &str| json.iter().filter(|row| row.status == word).count();

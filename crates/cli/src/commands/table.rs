@@ -3,8 +3,8 @@
 //! `sprague table digraph:GRAPH`: every vertex with its (generalized)
 //! Sprague–Grundy value γ, ∞(K) included, and its outcome P/N/D.
 
-use serde::Serialize;
-use sprague_games::{parse_game, GameError};
+use sprague_games::parse_game;
+use sprague_games::record::{table_record, DigraphTableRecord, TableAnswer, TableRecord};
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
@@ -22,42 +22,19 @@ pub struct Args {
     pub format: Format,
 }
 
-#[derive(Serialize)]
-struct TableJson {
-    game: String,
-    to: u64,
-    values: Vec<Vec<u64>>,
-    p_positions: Vec<[u64; 2]>,
-}
-
 /// Computes and prints the table.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    if args.game.to_lowercase().starts_with("digraph:") {
-        return digraph_table(args);
-    }
-    let game = parse_game(&args.game)?;
-    if game.description() != "wythoff" {
-        return Err(GameError::Unsupported {
-            game: game.description(),
-            what: "`sprague table`".into(),
-            reason:
-                "it prints two-heap tables such as wythoff; one-heap games use `sprague values`"
-                    .into(),
-        }
-        .into());
-    }
-    let values = sprague_games::wythoff::grundy_table(args.to)?;
-    let p_positions: Vec<[u64; 2]> = (0..=args.to)
-        .flat_map(|a| (0..=args.to).map(move |b| [a, b]))
-        .filter(|&[a, b]| values[a as usize][b as usize] == 0)
-        .collect();
+    let record = match table_record(&args.game, args.to)? {
+        TableAnswer::TwoHeap(record) => record,
+        TableAnswer::Digraph(record) => return digraph_table(args, &record),
+    };
+    let TableRecord {
+        values,
+        p_positions,
+        ..
+    } = &record;
     match args.format {
-        Format::Json => print_json(&TableJson {
-            game: game.description(),
-            to: args.to,
-            values,
-            p_positions,
-        }),
+        Format::Json => print_json(&record),
         Format::Csv => {
             let mut text = String::from("a,b,grundy\n");
             for (a, row) in values.iter().enumerate() {
@@ -76,7 +53,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 .max(args.to.to_string().len());
             let mut text = format!(
                 "{}: g(a, b) for a, b = 0..{} (rows a, columns b)\n\n",
-                game.title(),
+                parse_game(&args.game)?.title(),
                 args.to
             );
             text.push_str(&format!("{:>width$} |", "a\\b"));
@@ -110,32 +87,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
 }
 
-#[derive(Serialize)]
-struct VertexJson {
-    vertex: String,
-    gamma: String,
-    grundy: Option<u64>,
-    outcome: &'static str,
-}
-
-fn digraph_table(args: &Args) -> Result<(), CliError> {
-    let parameter = args.game.split_once(':').map_or("", |(_, p)| p);
-    let game = sprague_games::digraph::DigraphGame::new(parameter)?;
-    let rows: Vec<VertexJson> = game
-        .vertex_table()
-        .into_iter()
-        .map(|(vertex, value, outcome)| VertexJson {
-            vertex,
-            gamma: value.to_string(),
-            grundy: value.finite(),
-            outcome: outcome.letter(),
-        })
-        .collect();
+fn digraph_table(args: &Args, record: &DigraphTableRecord) -> Result<(), CliError> {
+    let rows = &record.vertices;
     match args.format {
-        Format::Json => print_json(&serde_json::json!({ "game": args.game, "vertices": rows })),
+        Format::Json => print_json(record),
         Format::Csv => {
             let mut text = String::from("vertex,gamma,outcome\n");
-            for row in &rows {
+            for row in rows {
                 text.push_str(&format!(
                     "{},{},{}\n",
                     row.vertex,
@@ -147,6 +105,8 @@ fn digraph_table(args: &Args) -> Result<(), CliError> {
         }
         Format::Text => {
             use sprague_games::PlayableGame;
+            let parameter = args.game.split_once(':').map_or("", |(_, p)| p);
+            let game = sprague_games::digraph::DigraphGame::new(parameter)?;
             let width = rows
                 .iter()
                 .map(|r| r.vertex.chars().count())
@@ -159,7 +119,7 @@ fn digraph_table(args: &Args) -> Result<(), CliError> {
                 "vertex",
                 "γ"
             );
-            for row in &rows {
+            for row in rows {
                 text.push_str(&format!(
                     "  {:<width$}  {:<12}  {}\n",
                     row.vertex, row.gamma, row.outcome

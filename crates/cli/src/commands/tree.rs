@@ -4,15 +4,13 @@
 
 use std::fmt::Write;
 
-use serde_json::json;
-use sprague_repeated::finitely_repeated::{analyse, ExactPayoffs};
-use sprague_repeated::ipd::IpdError;
-use sprague_strategic::exact_text::{format_rational, parse_rational};
+use sprague_repeated::finitely_repeated::{repeated_pd, RepeatedPdRecord};
+use sprague_strategic::exact_text::format_rational;
 use sprague_strategic::extensive::efg::write_efg;
 use sprague_strategic::extensive::input::load_extensive;
 use sprague_strategic::extensive::report::{describe_game, solve_subgame_perfect};
 use sprague_strategic::extensive::ExtensiveGame;
-use sprague_strategic::game_tree::{GameTree, NodeKind};
+use sprague_strategic::tree_report::{solve_tree_text, TreeSolutionRecord};
 
 use super::extensive_text;
 use crate::error::CliError;
@@ -190,40 +188,29 @@ fn info(args: &ExtensiveArgs) -> Result<(), CliError> {
 }
 
 fn solve(args: &SolveArgs) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.file).map_err(|e| CliError::ReadInput {
-        path: args.file.clone(),
-        message: e.to_string(),
-    })?;
-    let tree = GameTree::parse(&text)?;
-    let solution = tree.solve();
-    let payoffs: Vec<String> = solution.payoffs().iter().map(format_rational).collect();
-    let path = tree.equilibrium_path(&solution);
-    let mut strategy = Vec::new();
-    for (v, node) in tree.nodes.iter().enumerate() {
-        if let (NodeKind::Decision { player, moves }, Some(k)) = (&node.kind, solution.choice[v]) {
-            strategy.push(json!({
-                "node": tree.node_path(v),
-                "player": tree.players[*player],
-                "move": moves[k].0,
-                "tie": solution.ties.contains(&v),
-                "payoffs": solution.values[v].iter().map(format_rational).collect::<Vec<_>>(),
-            }));
-        }
-    }
+    let text =
+        sprague_textfile::read_bounded(&args.file, sprague_textfile::FILE_LIMIT).map_err(|e| {
+            CliError::ReadInput {
+                path: args.file.clone(),
+                message: e.to_string(),
+            }
+        })?;
+    let record = solve_tree_text(&text)?;
+    let TreeSolutionRecord {
+        path,
+        payoffs,
+        players,
+        strategy,
+        unique,
+    } = &record;
     match args.format {
-        Format::Json => print_json(&json!({
-            "players": tree.players,
-            "payoffs": payoffs,
-            "path": path,
-            "unique": solution.is_unique(),
-            "strategy": strategy,
-        })),
+        Format::Json => print_json(&record),
         _ => {
             let mut text = String::new();
             let _ = writeln!(
                 text,
                 "subgame-perfect equilibrium (backward induction){}",
-                if solution.is_unique() {
+                if *unique {
                     ", unique"
                 } else {
                     "; ties, so not unique"
@@ -238,7 +225,7 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
                     path.join(" → ")
                 }
             );
-            for (player, value) in tree.players.iter().zip(&payoffs) {
+            for (player, value) in players.iter().zip(payoffs) {
                 let _ = writeln!(text, "payoff of {player}: {value}");
             }
             const SHOWN: usize = 50;
@@ -258,14 +245,10 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
                 let _ = writeln!(
                     text,
                     "  {:30} {} plays {}{}",
-                    s["node"].as_str().unwrap_or_default(),
-                    s["player"].as_str().unwrap_or_default(),
-                    s["move"].as_str().unwrap_or_default(),
-                    if s["tie"].as_bool() == Some(true) {
-                        " (tie)"
-                    } else {
-                        ""
-                    }
+                    s.node,
+                    s.player,
+                    s.chosen,
+                    if s.tie { " (tie)" } else { "" }
                 );
             }
             print_text(&text)
@@ -274,37 +257,9 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
 }
 
 fn repeated(args: &RepeatedArgs) -> Result<(), CliError> {
-    let numbers: Vec<_> = args
-        .payoffs
-        .split(',')
-        .map(parse_rational)
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| {
-            IpdError::PayoffSyntax(format!(
-                "\"{}\" has a part that is not an exact number",
-                args.payoffs
-            ))
-        })?;
-    let [r, s, t, p]: [_; 4] = numbers.try_into().map_err(|_| {
-        IpdError::PayoffSyntax(format!("\"{}\" does not have four numbers", args.payoffs))
-    })?;
-    if args.rounds == 0 || args.rounds > 1_000_000 {
-        return Err(IpdError::Parameter(format!(
-            "the number of rounds must be between 1 and 1000000, not {}",
-            args.rounds
-        ))
-        .into());
-    }
-    let analysis = analyse(&ExactPayoffs { r, s, t, p }, args.rounds);
+    let analysis = repeated_pd(&args.payoffs, args.rounds)?;
     match args.format {
-        Format::Json => print_json(&json!({
-            "rounds": analysis.rounds,
-            "always_defect": analysis.always_defect,
-            "equilibrium": if analysis.always_defect { "both defect in every round" } else { "not a prisoner's dilemma: defection is not dominant" },
-            "equilibrium_total": format_rational(&analysis.equilibrium_total),
-            "cooperative_total": format_rational(&analysis.cooperative_total),
-            "steps": analysis.steps.iter().map(|s| s.reason.clone()).collect::<Vec<_>>(),
-        })),
+        Format::Json => print_json(&RepeatedPdRecord::new(&analysis)),
         _ => {
             let mut text = String::new();
             let _ = writeln!(

@@ -10,10 +10,10 @@
 //! [`sprague_takebreak::session`], the JSON answer its
 //! [`sprague_takebreak::record::ValuesRecord`]; this module is the face.
 
-use serde::Serialize;
-use sprague_engine::{check_allocation, Periodicity, Values};
-use sprague_games::{parse_game, GameError, PlayableGame};
-use sprague_takebreak::record::{PeriodRecord, ValuesRecord};
+use sprague_engine::Periodicity;
+use sprague_games::record::FamilyValuesRecord;
+use sprague_games::{parse_game, PlayableGame};
+use sprague_takebreak::record::ValuesRecord;
 use sprague_takebreak::session::{self, values_config, Checkpointing, RunRecord};
 use sprague_takebreak::{Config, Method, RareClass, Status, TakeBreak};
 
@@ -85,36 +85,10 @@ impl MethodArg {
     }
 }
 
-/// Reads a heap bound: `1000`, `2^30`, `10^6`, `1e6`, `1_000_000`.
+/// Reads a heap bound: `1000`, `2^30`, `10^6`, `1e6`, `1_000_000` (see
+/// [`sprague_games::record::parse_heap_bound`]).
 pub fn parse_heap_bound(text: &str) -> Result<u64, String> {
-    let cleaned: String = text.trim().chars().filter(|&c| c != '_').collect();
-    let power = |base: &str, exponent: &str| -> Option<u64> {
-        let base: u64 = base.parse().ok()?;
-        let exponent: u32 = exponent.parse().ok()?;
-        base.checked_pow(exponent)
-    };
-    let value = if let Some((base, exponent)) = cleaned.split_once('^') {
-        power(base, exponent)
-    } else if let Some((mantissa, exponent)) = cleaned.split_once(['e', 'E']) {
-        mantissa.parse::<u64>().ok().and_then(|mantissa| {
-            power("10", exponent).and_then(|scale| mantissa.checked_mul(scale))
-        })
-    } else {
-        cleaned.parse().ok()
-    };
-    value.ok_or_else(|| {
-        format!("'{text}' is not a heap size: write a whole number, or a power such as 2^22 or 10^6, at most {}", u64::MAX)
-    })
-}
-
-#[derive(Serialize)]
-struct ValuesJson {
-    game: String,
-    title: String,
-    values: Vec<u64>,
-    period: Option<PeriodRecord>,
-    /// The family's closed form, when it has one (Nim, Bash, Lasker's Nim, …).
-    closed_form: Option<String>,
+    sprague_games::record::parse_heap_bound(text)
 }
 
 /// Computes and prints the values.
@@ -130,30 +104,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         )));
     }
     let values = game.values(args.to)?;
-    let table = table(&values, args.to)?;
-    let closed_form = game
-        .heap_family()
-        .and_then(|family| family.closed_form_formula());
+    let record = FamilyValuesRecord::new(game.as_ref(), &values, args.to)?;
+    let table = &record.values;
+    let closed_form = record.closed_form.clone();
     match args.format {
-        Format::Json => print_json(&ValuesJson {
-            game: game.description(),
-            title: game.title(),
-            values: table,
-            // An arithmetic period (all-but games) comes first: their values
-            // grow, so an ordinary period seen in the data is spurious.
-            period: values
-                .arithmetic_periodicity()
-                .map(|found| PeriodRecord {
-                    preperiod: found.preperiod,
-                    period: found.period,
-                    proven: found.proven,
-                    saltus: found.saltus,
-                    theorem: found.theorem.map(str::to_string),
-                    examined: found.examined,
-                })
-                .or_else(|| values.periodicity().map(PeriodRecord::from)),
-            closed_form,
-        }),
+        Format::Json => print_json(&record),
         Format::Csv => {
             let mut text = format!("n,{}\n", csv_field("grundy"));
             for (heap, value) in table.iter().enumerate() {
@@ -167,7 +122,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             let periodicity = values.periodicity().filter(|_| arithmetic.is_none());
             let mut text = render_text(
                 &game.title(),
-                &table,
+                table,
                 periodicity,
                 arithmetic.map(|found| found.period),
             );
@@ -188,15 +143,6 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             print_text(&text)
         }
     }
-}
-
-/// g(0..=to) from the computed values and, beyond them, the proven period.
-fn table(values: &Values, to: u64) -> Result<Vec<u64>, CliError> {
-    let bytes = (u128::from(to) + 1) * std::mem::size_of::<u64>() as u128;
-    check_allocation(bytes, &format!("printing g(0..={to})")).map_err(GameError::from)?;
-    (0..=to)
-        .map(|heap| values.get(heap).ok_or(CliError::Incomplete { heap }))
-        .collect()
 }
 
 fn render_text(
@@ -262,8 +208,6 @@ fn render_text(
 /// and the printing.
 fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Result<(), CliError> {
     use std::io::IsTerminal;
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::Arc;
     use std::time::{Duration, Instant};
 
     if args.resume && args.checkpoint.is_none() {
@@ -282,12 +226,7 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
         force: args.force,
         every: Duration::from_secs(args.checkpoint_every.max(1)),
     });
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = Arc::clone(&stop);
-        // A second handler cannot be installed in the same process; the flag is then simply never set.
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
-    }
+    let stop = crate::interrupt::ctrl_c_flag();
     let show_progress = args.progress || std::io::stderr().is_terminal();
     let bar = show_progress.then(|| {
         let bar = indicatif::ProgressBar::with_draw_target(

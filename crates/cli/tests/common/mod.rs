@@ -51,3 +51,28 @@ pub fn usage_error(arguments: &[&str]) -> String {
     );
     message
 }
+
+/// [`usage_error`] under an address-space limit of `limit_mib` MiB (as
+/// `ulimit -v` sets it): what would not fit must be refused before it is
+/// allocated, not abort in the allocator.
+pub fn usage_error_within(limit_mib: u64, arguments: &[&str]) -> String {
+    let output = Command::new("sh")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {} && exec \"$0\" \"$@\"",
+            limit_mib * 1024
+        ))
+        .arg(env!("CARGO_BIN_EXE_sprague"))
+        .args(arguments)
+        .output()
+        .expect("sh runs");
+    let message = String::from_utf8_lossy(&output.stderr).to_string();
+    assert_eq!(output.status.code(), Some(2), "{arguments:?}: {message}");
+    assert_eq!(
+        message.trim_end().lines().count(),
+        1,
+        "{arguments:?}: {message}"
+    );
+    message
+}

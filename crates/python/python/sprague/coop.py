@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Any, Callable, Dict, Hashable, Iterable, List, Mapping, Optional, Sequence, Union
 
 from . import _native
+from ._exact import fraction
 
 __all__ = [
     "Core",
@@ -180,7 +181,7 @@ class Game:
                 members.discard(str(p))
         if members:
             raise _native.InvalidInput(f"the coalition names players not in the game: {sorted(map(str, members))}")
-        return Fraction(self._native.worth(mask))
+        return fraction(self._native.worth(mask))
 
     def _by_player(self, values: Sequence[Any]) -> Dict[Any, Any]:
         return dict(zip(self.players, values))
@@ -203,12 +204,17 @@ class Game:
 def weighted_voting(quota: int, weights: Sequence[int]) -> Game:
     """The weighted voting game ``[quota; w1, …, wn]`` (players 1…n): a
     coalition wins (worth 1) when its weight reaches the quota."""
+    native = _native.CoopGame.weighted_from_ints(quota, weights)  # Python ints: no checks here
+    if native is not None:
+        return Game._wrap(native, list(range(1, len(weights) + 1)))
     quota = _whole(quota, "the quota")
     weights = [_whole(w, "a weight") for w in weights]
     return Game._wrap(_native.CoopGame.weighted(quota, weights), list(range(1, len(weights) + 1)))
 
 
 def _whole(value: Any, what: str) -> int:
+    if type(value) is int and 0 <= value < 1 << 64:
+        return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 0 <= value < 1 << 64:
         raise _native.InvalidInput(
             f"a weighted voting game is written [q; w1, w2, ...] with non-negative integer weights and quota: {what} {value!r} is not one"
@@ -246,11 +252,16 @@ def shapley(game: Any, monte_carlo: Optional[int] = None, seed: int = 0) -> Unio
     ``monte_carlo=SAMPLES`` give a :class:`ShapleyEstimate` instead, as the
     command line does."""
     game = _game(game)
-    if monte_carlo is not None:
+    seed = _whole_count(seed, "seed")
+    if monte_carlo is None:
+        exact = game._native.shapley_exact(game.players)
+        if exact is not None:
+            return exact
+    else:
         monte_carlo = _whole_count(monte_carlo, "monte_carlo")
-    data = json.loads(game._native.shapley(monte_carlo, _whole_count(seed, "seed")))
+    data = json.loads(game._native.shapley(monte_carlo, seed))
     if data["exact"]:
-        return game._by_player([Fraction(x) for x in data["shapley"]])
+        return game._by_player(list(map(fraction, data["shapley"])))
     return ShapleyEstimate(
         mean=game._by_player(data["shapley"]),
         confidence=game._by_player([tuple(c) for c in data["confidence_95"]]),
@@ -260,6 +271,8 @@ def shapley(game: Any, monte_carlo: Optional[int] = None, seed: int = 0) -> Unio
 
 
 def _whole_count(value: Any, what: str) -> int:
+    if type(value) is int and 0 <= value < 1 << 64:
+        return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 0 <= value < 1 << 64:
         raise _native.InvalidInput(f"{what} must be a whole number from 0 below 2^64, not {value!r}")
     return int(value)
@@ -272,7 +285,7 @@ def banzhaf(game: Any, raw: bool = False) -> Dict[Any, Fraction]:
     game = _game(game)
     data = json.loads(game._native.banzhaf())
     values = data["raw"] if raw or data["banzhaf"] is None else data["banzhaf"]
-    return game._by_player([Fraction(x) for x in values])
+    return game._by_player([fraction(x) for x in values])
 
 
 @dataclass(frozen=True)
@@ -296,8 +309,8 @@ def core(game: Any) -> Core:
     data = json.loads(game._native.core())
     return Core(
         empty=data["core_empty"],
-        point=None if data["point"] is None else game._by_player([Fraction(x) for x in data["point"]]),
-        epsilon=None if data["least_core_epsilon"] is None else Fraction(data["least_core_epsilon"]),
+        point=None if data["point"] is None else game._by_player([fraction(x) for x in data["point"]]),
+        epsilon=None if data["least_core_epsilon"] is None else fraction(data["least_core_epsilon"]),
         game=game,
     )
 
@@ -327,9 +340,9 @@ def in_core(game: Any, allocation: Union[Mapping[Any, Any], Sequence[Any]]) -> C
     return CoreCheck(
         in_core=data["in_core"],
         efficient=data["efficient"],
-        surplus=Fraction(data["surplus"]),
+        surplus=fraction(data["surplus"]),
         most_unhappy_coalition=data["most_unhappy_coalition"],
-        max_excess=Fraction(data["max_excess"]),
+        max_excess=fraction(data["max_excess"]),
     )
 
 
@@ -347,8 +360,8 @@ def least_core(game: Any) -> LeastCore:
     game = _game(game)
     data = json.loads(game._native.least_core())
     return LeastCore(
-        epsilon=None if data["epsilon"] is None else Fraction(data["epsilon"]),
-        point=game._by_player([Fraction(x) for x in data["point"]]),
+        epsilon=None if data["epsilon"] is None else fraction(data["epsilon"]),
+        point=game._by_player([fraction(x) for x in data["point"]]),
     )
 
 
@@ -372,7 +385,7 @@ def nucleolus(game: Any, pre: bool = False) -> Nucleolus:
     data = json.loads(game._native.nucleolus(bool(pre)))
     key = "prenucleolus" if pre else "nucleolus"
     return Nucleolus(
-        allocation=game._by_player([Fraction(x) for x in data[key]]),
-        levels=[Fraction(x) for x in data["levels"]],
+        allocation=game._by_player([fraction(x) for x in data[key]]),
+        levels=[fraction(x) for x in data["levels"]],
         pre=bool(pre),
     )

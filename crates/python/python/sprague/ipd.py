@@ -18,6 +18,7 @@ command line's one-sentence messages.
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 from dataclasses import dataclass
@@ -204,19 +205,56 @@ class Tournament:
 
     def __init__(self, native: Any):
         self._native = native
-        self._data = json.loads(native.record())
-        data = self._data
-        self.players: List[str] = data["players"]
-        self.ranking: List[RankingRow] = [RankingRow(**row) for row in data["ranking"]]
-        self.scores: List[List[float]] = data["scores"]
-        self.payoff_matrix: List[List[float]] = data["payoff_matrix"]
-        self.wins: List[List[int]] = data["wins"]
-        self.cooperation_rates: List[float] = data["cooperation_rates"]
-        self.turns: Optional[int] = data["turns"]
-        self.prob_end: Optional[float] = data["prob_end"]
-        self.noise: float = data["noise"]
-        self.repetitions: int = data["repetitions"]
-        self.seed: int = data["seed"]
+
+    @functools.cached_property
+    def _data(self) -> Dict[str, Any]:
+        # The record is read when first asked for: a tournament whose ranking
+        # is never looked at costs no JSON.
+        return json.loads(self._native.record())
+
+    @property
+    def players(self) -> List[str]:
+        return self._data["players"]
+
+    @functools.cached_property
+    def ranking(self) -> List[RankingRow]:
+        return [RankingRow(**row) for row in self._data["ranking"]]
+
+    @property
+    def scores(self) -> List[List[float]]:
+        return self._data["scores"]
+
+    @property
+    def payoff_matrix(self) -> List[List[float]]:
+        return self._data["payoff_matrix"]
+
+    @property
+    def wins(self) -> List[List[int]]:
+        return self._data["wins"]
+
+    @property
+    def cooperation_rates(self) -> List[float]:
+        return self._data["cooperation_rates"]
+
+    @property
+    def turns(self) -> Optional[int]:
+        return self._data["turns"]
+
+    @property
+    def prob_end(self) -> Optional[float]:
+        return self._data["prob_end"]
+
+    @property
+    def noise(self) -> float:
+        return self._data["noise"]
+
+    @property
+    def repetitions(self) -> int:
+        return self._data["repetitions"]
+
+    @property
+    def seed(self) -> int:
+        return self._data["seed"]
 
     @property
     def median_scores(self) -> List[float]:

@@ -19,6 +19,7 @@ Every answer is the record the command line prints with ``--format json``
 from __future__ import annotations
 
 import decimal
+import functools
 import html
 import json
 import math
@@ -29,6 +30,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _native
 from ._native import InvalidInput
+from ._exact import fraction, fractions, shared_fractions
 
 __all__ = [
     "Clique",
@@ -134,19 +136,8 @@ def _check_size(shape: Tuple[int, ...]) -> None:
         _native.check_profiles(counts)
 
 
-def _fraction(text: str) -> Fraction:
-    """The exact number the library wrote as ``p/q`` or ``p`` (twice as fast as
-    ``Fraction(text)``, which parses with a regular expression); anything else
-    by ``Fraction`` itself."""
-    numerator, _, denominator = text.partition("/")
-    try:
-        return Fraction(int(numerator), int(denominator) if denominator else 1)
-    except ValueError:
-        return Fraction(text)
-
-
-def _fractions(values: Sequence[str]) -> List[Fraction]:
-    return [_fraction(v) for v in values]
+_fraction = fraction
+_fractions = fractions
 
 
 def _names(given: Optional[Sequence[str]], count: int, default: List[str], what: str) -> List[str]:
@@ -215,6 +206,9 @@ class Game:
         """The bimatrix game (A, B): ``A[i][j]`` the row player's payoff,
         ``B[i][j]`` the column player's; ``B=None`` makes it zero-sum
         (B = -A). Entries as in the module docstring."""
+        fast = _integer_bimatrix(A, B)
+        if fast is not None:
+            return cls(fast, title=title, players=players, strategies=strategies)
         shape_a, flat_a = _matrix(A, "A")
         if B is None:
             flat_b = [_negate(x) for x in flat_a]
@@ -466,10 +460,10 @@ class Game:
         command line's ``--force``). The GIL is released meanwhile."""
         if not isinstance(method, str):
             raise InvalidInput(f"the method must be a string, not {type(method).__name__}")
-        text, irrational = self._native.equilibria(
+        answer, parts, irrational = self._native.equilibria(
             method, _count(label, "label"), bool(all_labels), bool(exact_pivoting), bool(force)
         )
-        return Equilibria._from(json.loads(text), irrational)
+        return Equilibria._from(self._native, answer, parts, irrational)
 
     def zero_sum(self, *, exact_pivoting: bool = False) -> "ZeroSum":
         """The value and optimal strategies of a two-player constant-sum
@@ -511,6 +505,47 @@ def _renamed(native: Any, title: Any, players: Any, strategies: Any) -> Any:
             for p, (s, c) in enumerate(zip(given, counts))
         ]
     return native.renamed(None if title is None else str(title), player_names, strategy_names)
+
+
+def _integer_rows(x: Any) -> Optional[List[List[int]]]:
+    """The rows of a non-empty rectangular matrix of Python ints (or a 2-D
+    NumPy integer array), else None."""
+    dtype = getattr(x, "dtype", None)
+    if dtype is not None:
+        if getattr(dtype, "kind", "") not in "iu" or len(getattr(x, "shape", ())) != 2:
+            return None
+        x = x.tolist()
+    if not isinstance(x, list) or not x or not isinstance(x[0], list):
+        return None
+    width = len(x[0])
+    if width == 0:
+        return None
+    for row in x:
+        if type(row) is not list or len(row) != width:
+            return None
+        for v in row:
+            if type(v) is not int:
+                return None
+    return x
+
+
+def _integer_bimatrix(A: Any, B: Any) -> Any:
+    """The native game of two integer matrices of the same shape (or one,
+    zero-sum) without the exact-text round trip, when the entries fit in 64
+    bits; None sends the caller to the general path (and its messages)."""
+    a = _integer_rows(A)
+    if a is None:
+        return None
+    if B is None:
+        b = [[-v for v in row] for row in a]
+    else:
+        b = _integer_rows(B)
+        if b is None or len(b) != len(a) or len(b[0]) != len(a[0]):
+            return None
+    try:
+        return _native.NativeStrategic.bimatrix(a, b)
+    except OverflowError:
+        return None
 
 
 def _matrix(x: Any, name: str) -> Tuple[Tuple[int, int], List[str]]:
@@ -646,63 +681,56 @@ class Equilibria:
     irrational: List[IrrationalEquilibrium] = field(default_factory=list)
     searched_support_profiles: Optional[int] = None
     unsearched_support_profiles: Optional[int] = None
-    report: Dict[str, Any] = field(default_factory=dict, repr=False)
+    _answer: Any = field(default=None, repr=False, compare=False)
+
+    @functools.cached_property
+    def report(self) -> Dict[str, Any]:
+        """The record itself: the JSON object of ``sprague nash --format json``
+        (made when first asked for)."""
+        return json.loads(self._answer.record()) if self._answer is not None else {}
 
     @classmethod
-    def _from(cls, data: Dict[str, Any], irrational: Any) -> "Equilibria":
-        players = list(data["players"])
-        names = [list(s) for s in data["strategy_names"]]
+    def _from(cls, native: Any, answer: Any, parts: Any, irrational: Any) -> "Equilibria":
+        (method, degenerate, complete, note, found, cliques, components,
+         searched, unsearched, irrational_texts) = parts
+        players = native.players()
+        names = native.strategies()
         equilibria = [
-            Equilibrium(
-                strategies=[_fractions(s) for s in e["strategies"]],
-                payoffs=_fractions(e["payoffs"]),
-                players=players,
-                strategy_names=names,
-            )
-            for e in data["equilibria"]
+            Equilibrium(strategies=strategies, payoffs=payoffs, players=players, strategy_names=names)
+            for strategies, payoffs in found
         ]
-        texts = data.get("irrational_equilibria") or []
 
         def number(parts: Any, text: str) -> QuadraticNumber:
             a, b, r = parts
-            return QuadraticNumber(Fraction(a), Fraction(b), int(r), text)
+            return QuadraticNumber(fraction(a), fraction(b), int(r), text)
 
         irrational_list = [
             IrrationalEquilibrium(
                 strategies=[
                     [number(p, t) for p, t in zip(ps, ts)]
-                    for ps, ts in zip(strategies, text["strategies"])
+                    for ps, ts in zip(strategies, texts[0])
                 ],
-                payoffs=[number(p, t) for p, t in zip(payoffs, text["payoffs"])],
+                payoffs=[number(p, t) for p, t in zip(payoffs, texts[1])],
             )
-            for (strategies, payoffs), text in zip(irrational, texts)
+            for (strategies, payoffs), texts in zip(irrational, irrational_texts)
         ]
-        cliques = data.get("cliques")
-        searched = data.get("searched_support_profiles")
-        unsearched = data.get("unsearched_support_profiles")
         return cls(
-            method=data["method"],
+            method=method,
             equilibria=equilibria,
-            degenerate=data["degenerate"],
-            complete=data["complete"],
+            degenerate=degenerate,
+            complete=complete,
             players=players,
             strategy_names=names,
-            game=data["game"],
-            note=data.get("note"),
+            game=native.title(),
+            note=note,
             cliques=None
             if cliques is None
-            else [
-                Clique(
-                    row_strategies=[_fractions(s) for s in c["row_strategies"]],
-                    column_strategies=[_fractions(s) for s in c["column_strategies"]],
-                )
-                for c in cliques
-            ],
-            components=data.get("components"),
+            else [Clique(row_strategies=rows, column_strategies=columns) for rows, columns in cliques],
+            components=components,
             irrational=irrational_list,
             searched_support_profiles=None if searched is None else int(searched),
             unsearched_support_profiles=None if unsearched is None else int(unsearched),
-            report=data,
+            _answer=answer,
         )
 
     def __len__(self) -> int:

@@ -45,6 +45,38 @@ impl Default for MatchConfig {
 }
 
 impl MatchConfig {
+    /// The configuration the faces build from their options: the stage payoffs as text
+    /// `R,S,T,P`, checked to be a prisoner's dilemma unless `allow_non_pd`, and the ranges
+    /// checked by [`MatchConfig::validate`].
+    ///
+    /// ```
+    /// use sprague_repeated::ipd::MatchConfig;
+    /// let config = MatchConfig::from_options(10, None, 0.0, "3,0,5,1", false).unwrap();
+    /// assert_eq!(config.turns, 10);
+    /// assert!(MatchConfig::from_options(10, None, 0.0, "1,1,1,1", false).is_err());
+    /// assert!(MatchConfig::from_options(10, None, 2.0, "3,0,5,1", false).is_err());
+    /// ```
+    pub fn from_options(
+        turns: usize,
+        prob_end: Option<f64>,
+        noise: f64,
+        payoffs: &str,
+        allow_non_pd: bool,
+    ) -> Result<Self, IpdError> {
+        let payoffs: Payoffs = payoffs.parse()?;
+        if !allow_non_pd {
+            payoffs.check_prisoners_dilemma()?;
+        }
+        let config = MatchConfig {
+            turns,
+            prob_end,
+            noise,
+            payoffs,
+        };
+        config.validate()?;
+        Ok(config)
+    }
+
     /// Checks the ranges of the parameters.
     pub fn validate(&self) -> Result<(), IpdError> {
         if !(0.0..=1.0).contains(&self.noise) {

@@ -21,12 +21,12 @@ use crate::exact_text::format_rational;
 use crate::report::{solve_nash, NashOptions};
 
 /// How to find equilibria of an extensive game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ExtensiveMethod {
+#[derive(Debug, Clone)]
+pub enum ExtensiveMethod<'a> {
     /// Lemke's algorithm on the sequence form (two players): one equilibrium.
     SequenceForm,
     /// A normal-form method on the reduced strategic form.
-    Reduced(NashOptions),
+    Reduced(NashOptions<'a>),
 }
 
 /// One information set's behaviour: its label and each action's probability.
@@ -140,7 +140,7 @@ pub fn behaviour_record(
 /// ```
 pub fn solve_extensive_nash(
     game: &ExtensiveGame,
-    method: &ExtensiveMethod,
+    method: &ExtensiveMethod<'_>,
 ) -> Result<ExtensiveNashReport, ExtensiveError> {
     let (method_text, profiles, note) = match method {
         ExtensiveMethod::SequenceForm => {

@@ -1,0 +1,120 @@
+//! The cooperative-game commands `coop/shapley`, `coop/banzhaf`, `coop/core`,
+//! `coop/least-core`, `coop/nucleolus`, `coop/in-core`: the game inline (`[q; w1, ..., wn]`,
+//! a built-in `glove:L,R`, …, or a game file's text), read by `sprague_cooperative::input`
+//! and answered with the `sprague_cooperative::report` records, as the CLI does.
+
+use serde::Deserialize;
+use sprague_cooperative::input::GameInput;
+use sprague_cooperative::report::{
+    self, CoreRecord, InCoreRecord, LeastCoreRecord, NucleolusRecord,
+};
+use sprague_cooperative::{allocation, nucleolus, CoopError, TuGame};
+
+use super::{json, read, Control};
+use crate::error::ApiError;
+
+/// The game of `spec`: an inline form, else the text of a game file.
+fn load(spec: &str) -> Result<GameInput, ApiError> {
+    let inline = GameInput::parse_inline(spec).map_err(ApiError::refused)?;
+    match inline {
+        Some(game) => Ok(game),
+        None => GameInput::from_document(spec).map_err(ApiError::refused),
+    }
+}
+
+fn load_table(spec: &str, what: &str) -> Result<TuGame, ApiError> {
+    load(spec)?.table(what).map_err(ApiError::refused)
+}
+
+fn refused(error: CoopError) -> ApiError {
+    ApiError::refused(error)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ValueRequest {
+    game: String,
+    monte_carlo: Option<u64>,
+    #[serde(default)]
+    seed: u64,
+}
+
+/// `POST /api/coop/shapley`.
+pub fn shapley(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+    let request: ValueRequest = read("coop/shapley", body)?;
+    let game = load(&request.game)?;
+    json(
+        report::shapley(&game, request.monte_carlo, request.seed)
+            .map_err(refused)?
+            .record(),
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameRequest {
+    game: String,
+}
+
+/// `POST /api/coop/banzhaf`.
+pub fn banzhaf(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+    let request: GameRequest = read("coop/banzhaf", body)?;
+    json(
+        report::banzhaf(&load(&request.game)?)
+            .map_err(refused)?
+            .record(),
+    )
+}
+
+/// `POST /api/coop/core`.
+pub fn core(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+    let request: GameRequest = read("coop/core", body)?;
+    let table = load_table(&request.game, "core")?;
+    let result = nucleolus::core(&table).map_err(refused)?;
+    json(CoreRecord::new(&table, &result))
+}
+
+/// `POST /api/coop/least-core`.
+pub fn least_core(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+    let request: GameRequest = read("coop/least-core", body)?;
+    let table = load_table(&request.game, "least core")?;
+    let result = nucleolus::least_core(&table).map_err(refused)?;
+    json(LeastCoreRecord::new(&table, &result))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NucleolusRequest {
+    game: String,
+    #[serde(default)]
+    pre: bool,
+}
+
+/// `POST /api/coop/nucleolus`.
+pub fn nucleolus_endpoint(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+    let request: NucleolusRequest = read("coop/nucleolus", body)?;
+    let table = load_table(&request.game, "nucleolus")?;
+    let result = if request.pre {
+        nucleolus::prenucleolus(&table)
+    } else {
+        nucleolus::nucleolus(&table)
+    }
+    .map_err(refused)?;
+    json(NucleolusRecord::new(&table, &result, request.pre))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InCoreRequest {
+    game: String,
+    allocation: String,
+}
+
+/// `POST /api/coop/in-core`.
+pub fn in_core(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+    let request: InCoreRequest = read("coop/in-core", body)?;
+    let table = load_table(&request.game, "core test")?;
+    let shares = allocation::parse_allocation(&request.allocation).map_err(refused)?;
+    let check = allocation::core_membership(&table, &shares).map_err(refused)?;
+    json(InCoreRecord::new(&table, &check))
+}

@@ -1,0 +1,282 @@
+//! The server's limits over a real socket: every bad body of every endpoint gets a 4xx with
+//! one sentence (never a 5xx), oversized bodies 413, wrong methods 405, unknown commands and
+//! pages 404; a request past its time budget 503 and its computation stopped; a full server
+//! 503 at once; a panic 500 — and after each, the server still answers.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{client_error, http, TestServer};
+use sprague_web::api::ENDPOINTS;
+use sprague_web::ServerConfig;
+
+/// The bodies a careless or hostile client may send.
+fn bad_bodies() -> Vec<(&'static str, String)> {
+    let deep = format!("{}1{}", "[".repeat(100_000), "]".repeat(100_000));
+    let deep_object = format!(
+        "{{\"game\": {}\"x\"{}}}",
+        "{\"a\": ".repeat(5_000),
+        "}".repeat(5_000)
+    );
+    vec![
+        ("malformed JSON", "{\"game\": ".to_string()),
+        ("not JSON at all", "kayles please".to_string()),
+        ("an array", "[1, 2, 3]".to_string()),
+        ("a string", "\"kayles\"".to_string()),
+        ("null", "null".to_string()),
+        ("deep nesting", deep),
+        ("deep nesting in a field", deep_object),
+        ("wrong types", r#"{"game": 5, "position": "3", "to": [], "expression": {}, "first": 1, "patterns": "0.?", "tree": 1, "strategies": 7}"#.to_string()),
+        ("huge numbers", r#"{"to": 1e400, "turns": 99999999999999999999999999, "rounds": -1, "label": 1e308, "seed": 3.5}"#.to_string()),
+        ("unknown field", r#"{"rm_rf": true}"#.to_string()),
+        ("invalid UTF-8", String::from_utf8_lossy(b"{\"game\": \"\xff\xfe\"}").into_owned() + "\u{0}"),
+        ("trailing garbage", r#"{} {}"#.to_string()),
+    ]
+}
+
+#[test]
+fn every_bad_body_of_every_endpoint_is_a_4xx_sentence_and_the_server_keeps_serving() {
+    let server = TestServer::default();
+    for endpoint in ENDPOINTS {
+        for (what, body) in bad_bodies() {
+            let answer = server.post(endpoint.path, &body);
+            if answer.status == 200 {
+                // A body with nothing wrong for this endpoint (e.g. ipd/strategies ignores
+                // nothing: it must then be a valid empty request) — only `{}`-like bodies.
+                panic!("{} accepted {what}: {}", endpoint.path, answer.text());
+            }
+            client_error(&answer, &format!("{} with {what}", endpoint.path));
+        }
+    }
+    // Depth where a field takes any JSON (serde_json's recursion limit): 400.
+    for (command, field) in [("values", "to"), ("nash", "matrices"), ("survey", "budget")] {
+        let body = format!(
+            "{{\"{field}\": {}{}}}",
+            "[".repeat(5_000),
+            "]".repeat(5_000)
+        );
+        let answer = server.post(command, &body);
+        assert_eq!(answer.status, 400, "{command}: {}", answer.text());
+        assert!(client_error(&answer, command).contains("nests too deeply"));
+    }
+    // Raw bytes that are not UTF-8 at all.
+    let raw = http::request(
+        server.address,
+        "POST",
+        "/api/values",
+        b"{\"game\": \"\xff\"}",
+    );
+    client_error(&raw, "non-UTF-8 bytes");
+    assert_eq!(
+        server.ok("nimber", r#"{"expression": "2 * 3"}"#)["value"],
+        1
+    );
+}
+
+#[test]
+fn library_refusals_are_422_with_the_cli_sentence() {
+    let server = TestServer::default();
+    let cases = [
+        ("values", r#"{"game": "kayle"}"#, "kayle"),
+        ("values", r#"{"game": "kayles", "to": "2^64"}"#, "heap size"),
+        ("values", r#"{"game": "kayles", "to": 1000000}"#, "at most"),
+        ("analyze", r#"{"game": "nim", "position": ["-3"]}"#, "-3"),
+        ("nimber", r#"{"expression": "3 +"}"#, ""),
+        ("table", r#"{"game": "wythoff", "to": 100000}"#, "at most"),
+        ("survey", r#"{"patterns": ["0.???"]}"#, "at most"),
+        (
+            "survey",
+            r#"{"patterns": ["0.?"], "seconds": -1}"#,
+            "seconds",
+        ),
+        ("nash", r#"{"game": "no-such-game"}"#, "no-such-game"),
+        ("nash", r#"{}"#, "exactly one"),
+        (
+            "nash",
+            r#"{"game": "prisoners-dilemma", "nfg": "NFG"}"#,
+            "exactly one",
+        ),
+        (
+            "nash",
+            r#"{"nfg": "NFG 1 R \"x\" { \"1\" \"2\" } { 100000 100000 }"}"#,
+            "",
+        ),
+        ("zerosum", r#"{"game": "prisoners-dilemma"}"#, ""),
+        ("coop/shapley", r#"{"game": "glove:100000000000,1"}"#, ""),
+        (
+            "coop/in-core",
+            r#"{"game": "glove:1,2", "allocation": "x"}"#,
+            "",
+        ),
+        (
+            "ipd/match",
+            r#"{"first": "Nobody", "second": "Defector"}"#,
+            "Nobody",
+        ),
+        (
+            "ipd/match",
+            r#"{"first": "TitForTat", "second": "Defector", "noise": 2}"#,
+            "noise",
+        ),
+        ("ipd/tournament", r#"{"strategies": ["TitForTat"]}"#, "two"),
+        (
+            "ipd/tournament",
+            r#"{"repetitions": 100000000}"#,
+            "repetitions",
+        ),
+        ("tree/solve", r#"{"tree": "{"}"#, ""),
+        ("tree/repeated-pd", r#"{"rounds": 0}"#, "rounds"),
+        (
+            "play",
+            r#"{"game": "nim", "position": ["3"], "move": "3->5"}"#,
+            "",
+        ),
+    ];
+    for (command, body, quoted) in cases {
+        let answer = server.post(command, body);
+        assert_eq!(answer.status, 422, "{command} {body}: {}", answer.text());
+        let sentence = client_error(&answer, command);
+        assert!(sentence.contains(quoted), "{command}: {sentence}");
+    }
+}
+
+#[test]
+fn an_oversized_body_is_413_and_the_connection_does_not_hurt_the_server() {
+    let server = TestServer::default();
+    let big = format!("{{\"game\": \"{}\"}}", "k".repeat(2 << 20));
+    let answer = server.post("values", &big);
+    assert_eq!(answer.status, 413, "{}", answer.text());
+    assert!(client_error(&answer, "oversized").contains("larger than"));
+    assert_eq!(
+        server.ok("nimber", r#"{"expression": "1 + 1"}"#)["value"],
+        0
+    );
+}
+
+#[test]
+fn methods_commands_and_pages_are_checked() {
+    let server = TestServer::default();
+    let wrong_method = server.get("/api/values");
+    assert_eq!(wrong_method.status, 405);
+    assert!(client_error(&wrong_method, "GET").contains("POST"));
+    let delete = http::request(server.address, "DELETE", "/api/nash", b"");
+    assert_eq!(delete.status, 405);
+    let unknown = server.post("nope", "{}");
+    assert_eq!(unknown.status, 404);
+    assert!(client_error(&unknown, "unknown").contains("values"));
+    let post_openapi = server.post("openapi.json", "{}");
+    assert_eq!(post_openapi.status, 405, "{}", post_openapi.text());
+
+    let index = server.get("/");
+    assert_eq!(index.status, 200);
+    assert_eq!(
+        index.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert!(index.text().contains("<title>"));
+    assert_eq!(server.get("/index").body, index.body);
+    assert_eq!(server.get("/index.html").body, index.body);
+    for path in [
+        "/missing",
+        "/../Cargo.toml",
+        "/%2e%2e/Cargo.toml",
+        "/assets/index.html",
+    ] {
+        let answer = server.get(path);
+        assert_eq!(answer.status, 404, "{path}");
+        client_error(&answer, path);
+    }
+    // Every embedded file is served with a type by its extension.
+    for path in sprague_web::assets::paths() {
+        let answer = server.get(&format!("/{path}"));
+        assert_eq!(answer.status, 200, "{path}");
+        assert!(answer.header("content-type").is_some(), "{path}");
+    }
+}
+
+#[test]
+fn a_request_past_its_time_budget_is_503_and_its_sweep_stops() {
+    let server = TestServer::start(ServerConfig {
+        time_budget: Duration::from_millis(300),
+        workers: 1,
+        ..ServerConfig::default()
+    });
+    // Grundy's game to 2^30 takes minutes; the summary lists nothing, so only time limits it.
+    let started = Instant::now();
+    let answer = server.post(
+        "values",
+        r#"{"game": "grundy", "to": "2^30", "summary": true, "no_period": true}"#,
+    );
+    assert_eq!(answer.status, 503, "{}", answer.text());
+    assert!(answer.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("longer than"));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // The only worker is free again once the sweep has seen its stop flag: a small request
+    // (which waits at most the budget for a worker) answers.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let next = server.post("nimber", r#"{"expression": "3 * 3"}"#);
+        if next.status == 200 {
+            assert_eq!(next.json()["value"], 2);
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the worker was never freed: {}",
+            next.text()
+        );
+    }
+    // A tournament is stopped the same way.
+    let tournament = server.post("ipd/tournament", r#"{"repetitions": 1000, "turns": 10000}"#);
+    assert_eq!(tournament.status, 503, "{}", tournament.text());
+}
+
+#[test]
+fn a_full_server_answers_503_at_once_instead_of_queueing() {
+    let server = TestServer::start(ServerConfig {
+        time_budget: Duration::from_secs(2),
+        workers: 1,
+        queue: 0,
+        ..ServerConfig::default()
+    });
+    let address = server.address;
+    let slow = std::thread::spawn(move || {
+        http::post(
+            address,
+            "values",
+            r#"{"game": "grundy", "to": "2^30", "summary": true, "no_period": true}"#,
+        )
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    let busy = server.post("nimber", r#"{"expression": "1"}"#);
+    assert_eq!(busy.status, 503, "{}", busy.text());
+    assert!(busy.json()["error"].as_str().unwrap().contains("busy"));
+    assert!(started.elapsed() < Duration::from_millis(500));
+    assert_eq!(slow.join().unwrap().status, 503);
+}
+
+#[test]
+fn a_panic_is_a_500_sentence_and_the_server_keeps_serving() {
+    let router = sprague_web::routes(ServerConfig::default()).route(
+        "/boom",
+        axum::routing::get(|| async {
+            let nothing: Option<String> = std::hint::black_box(None);
+            nothing.expect("a test panic")
+        }),
+    );
+    let server = TestServer::start_router(sprague_web::guard(router));
+    let answer = server.get("/boom");
+    assert_eq!(answer.status, 500);
+    assert!(answer.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("goes on serving"));
+    assert_eq!(
+        server.ok("nimber", r#"{"expression": "2 + 3"}"#)["value"],
+        1
+    );
+}
