@@ -44,7 +44,9 @@ def verified(method, data):
         return data["optimal"]["verified"]
     if method == "spe":
         return data["equilibrium"]["verified"] and data["every_subgame_checked"] is not False
-    return bool(data["equilibria"]) and all(e["verified"] for e in data["equilibria"])
+    # Without perfect recall `nash` answers in the strategic form (no behaviour
+    # strategies, so no "verified"): the normal-form solvers' exact answers.
+    return bool(data["equilibria"]) and all(e.get("verified", True) for e in data["equilibria"])
 
 
 def reason_of(message):
@@ -113,7 +115,9 @@ def main():
             info_counts["zero-sum"] += 1
         for method, command in methods.items():
             status, data, message, elapsed = run(binary, command + [path, "--format", "json"], args.timeout)
-            if status == "ok":
+            if status == "ok" and not info["perfect_recall"]:
+                counts[method]["solved in the strategic form (imperfect recall)"] += 1
+            elif status == "ok":
                 if verified(method.split()[0] if method != "spe" else "spe", data):
                     counts[method]["solved"] += 1
                     if method == "zerosum" or method == "spe":
@@ -135,7 +139,9 @@ def main():
         print(f"  not parsed: {name}: {message}")
     for method in methods:
         c = counts[method]
-        print(f"{method:22} solved {c['solved']:4}  refused {c['refused']:4}  failed {c['failed'] + c['failed check']:4}")
+        strategic = c["solved in the strategic form (imperfect recall)"]
+        print(f"{method:22} solved {c['solved']:4}  refused {c['refused']:4}  failed {c['failed'] + c['failed check']:4}"
+              + (f"  (and {strategic} without perfect recall solved in the strategic form)" if strategic else ""))
         for reason, k in reasons[method].most_common():
             print(f"{'':24}refused ({reason}): {k}")
     print(f"equilibria checked by the best-response pass: {equilibria_checked}")

@@ -126,7 +126,14 @@ fn bad_efg_files_exit_2_with_one_sentence() {
     ];
     for (name, text, expected) in cases {
         let path = efg_file(name, &text);
-        for command in [&["nash"][..], &["tree", "spe"][..]] {
+        // Without perfect recall `nash` answers on the strategic form; the
+        // behaviour-strategy methods refuse.
+        let commands: [&[&str]; 2] = if name == "recall.efg" {
+            [&["nash", "--method", "seqform"], &["tree", "spe"]]
+        } else {
+            [&["nash"], &["tree", "spe"]]
+        };
+        for command in commands {
             let mut args: Vec<&str> = command.to_vec();
             args.push(path.to_str().unwrap());
             let (code, out, err) = sprague(&args);
@@ -161,4 +168,37 @@ fn three_players_use_the_reduced_form() {
     let (code, _, err) = sprague(&["nash", path.to_str().unwrap(), "--method", "seqform"]);
     assert_eq!(code, 2);
     assert!(err.contains("two-player"), "{err}");
+}
+
+#[test]
+fn imperfect_recall_is_answered_in_the_strategic_form() {
+    // Player A forgets its first move: its four pure strategies L/l, R/l,
+    // L/r, R/r; the best pays 1 (L then l).
+    let path = efg_file(
+        "forgetful.efg",
+        "EFG 2 R \"forgetful\" { \"A\" \"B\" } \"\"\n\
+         p \"\" 1 1 \"first\" { \"L\" \"R\" } 0\n\
+         p \"\" 1 2 \"second\" { \"l\" \"r\" } 0\n\
+         t \"\" 1 \"\" { 1, 0 }\n\
+         t \"\" 2 \"\" { 0, 0 }\n\
+         p \"\" 1 2 0\n\
+         t \"\" 2\n\
+         t \"\" 1\n",
+    );
+    let v = json(&[
+        "nash",
+        path.to_str().unwrap(),
+        "--method",
+        "pure",
+        "--format",
+        "json",
+    ]);
+    let payoffs: Vec<String> = v["equilibria"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["payoffs"][0].as_str().unwrap().to_string())
+        .collect();
+    assert!(payoffs.iter().all(|p| p == "1"), "{v}");
+    assert_eq!(v["strategy_names"][0].as_array().unwrap().len(), 4);
 }

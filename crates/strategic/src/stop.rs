@@ -5,7 +5,7 @@
 //! A [`StopCheck`] wraps any `Fn() -> bool` (an atomic flag set by a signal
 //! handler, a deadline, Python's signal check); the solvers (vertex
 //! enumeration, support enumeration, the n-player search, Lemke–Howson from
-//! every label) take it in their options, ask it through a [`Poll`] every
+//! every label) take it in their options, ask it through a `Poll` every
 //! [`POLL_EVERY`] steps of their main loops, and answer
 //! [`StrategicError::Interrupted`](crate::StrategicError::Interrupted) once it
 //! says stop. The default check never stops.

@@ -3,7 +3,7 @@
 
 use sprague_strategic::dominance::Dominator;
 use sprague_strategic::extensive::input::load_extensive;
-use sprague_strategic::extensive::reduced::reduced_form;
+use sprague_strategic::extensive::reduced::reduced_normal_form;
 use sprague_strategic::input::load_game;
 use sprague_strategic::report::eliminate_dominated;
 
@@ -31,7 +31,7 @@ pub struct Args {
 /// Eliminates dominated strategies and prints the steps.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let game = match load_extensive(&args.game)? {
-        Some(tree) => reduced_form(&tree)?.game,
+        Some(tree) => reduced_normal_form(&tree)?,
         None => load_game(&args.game)?,
     };
     let (result, report) = eliminate_dominated(&game, args.weak, args.mixed);

@@ -2,7 +2,9 @@
 
 use num_rational::BigRational;
 use sprague_strategic::extensive::input::load_extensive;
+use sprague_strategic::extensive::reduced::reduced_normal_form;
 use sprague_strategic::extensive::report::{solve_extensive_nash, ExtensiveMethod};
+use sprague_strategic::extensive::sequences::Sequences;
 use sprague_strategic::extensive::ExtensiveGame;
 use sprague_strategic::input::load_game;
 use sprague_strategic::quadratic::QuadraticNumber;
@@ -77,17 +79,21 @@ impl Method {
 
 /// Finds the equilibria and prints them.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    if let Some(tree) = load_extensive(&args.game)? {
-        return run_extensive(args, &tree);
-    }
     let method = args.method.unwrap_or(Method::Auto);
-    if method == Method::Seqform {
-        return Err(CliError::Usage(
-            "--method seqform needs an extensive game (a .efg file or kuhn-poker, beer-quiche)"
-                .into(),
-        ));
-    }
-    let game = load_game(&args.game)?;
+    let game =
+        match load_extensive(&args.game)? {
+            // Without perfect recall behaviour strategies are not enough (Kuhn
+            // 1953): the strategic-form methods answer on the reduced form.
+            Some(tree) if method != Method::Seqform && Sequences::new(&tree).is_err() => {
+                reduced_normal_form(&tree)?
+            }
+            Some(tree) => return run_extensive(args, &tree),
+            None if method == Method::Seqform => return Err(CliError::Usage(
+                "--method seqform needs an extensive game (a .efg file or kuhn-poker, beer-quiche)"
+                    .into(),
+            )),
+            None => load_game(&args.game)?,
+        };
     let interrupted = crate::interrupt::ctrl_c_flag();
     let check = || interrupted.load(std::sync::atomic::Ordering::Relaxed);
     let options = NashOptions {

@@ -157,7 +157,7 @@ pub fn order_by_depth(game: &ExtensiveGame, seq: &Sequences, p: usize) -> Vec<us
 /// use sprague_strategic::extensive::{behaviour::{expected_payoffs, BehaviourProfile}, builtin::kuhn_poker};
 /// let kuhn = kuhn_poker();
 /// let v = expected_payoffs(&kuhn, &BehaviourProfile::uniform(&kuhn));
-/// assert_eq!(&v[0] + &v[1], 0.into());
+/// assert!(num_traits::Zero::is_zero(&(&v[0] + &v[1]))); // zero-sum
 /// ```
 pub fn expected_payoffs(game: &ExtensiveGame, profile: &BehaviourProfile) -> Vec<BigRational> {
     let reach = reach_probabilities(game, profile, None);

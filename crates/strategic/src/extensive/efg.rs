@@ -405,12 +405,13 @@ fn quoted(labels: &[String]) -> String {
 
 /// Writes the game in Gambit's `.efg` format (`EFG 2 R`), giving each
 /// information set's actions and each outcome's payoffs where they first
-/// appear; [`read_efg`] reads the text back to the same game.
+/// appear; [`read_efg`] reads the text back to a game that is written the same.
 ///
 /// ```
 /// use sprague_strategic::extensive::{builtin::kuhn_poker, efg::{read_efg, write_efg}};
-/// let kuhn = kuhn_poker();
-/// assert_eq!(read_efg(&write_efg(&kuhn)).unwrap(), kuhn);
+/// let text = write_efg(&kuhn_poker());
+/// // Sets are numbered in order of first appearance when read back.
+/// assert_eq!(write_efg(&read_efg(&text).unwrap()), text);
 /// ```
 pub fn write_efg(game: &ExtensiveGame) -> String {
     let mut out = String::new();

@@ -302,3 +302,174 @@ impl ReducedForm {
         BehaviourProfile::from_realisation_plans(game, &self.sequences, &plans)
     }
 }
+
+/// The most profile-times-node steps of the reduced form of a game without
+/// perfect recall (each profile's payoffs take one pass over the tree).
+pub const MAX_PROFILE_STEPS: u128 = 200_000_000;
+
+/// The reduced strategic form of any game, with or without perfect recall.
+/// With perfect recall it is [`reduced_form`]'s; without, every pure
+/// strategy is enumerated (refused above [`MAX_STRATEGIES`] for a player),
+/// restricted to the player's sets that its own choices let play reach, and
+/// strategies with the same restriction merged; payoffs take one pass over
+/// the tree per profile (refused above [`MAX_PROFILE_STEPS`] steps). Under
+/// imperfect recall mixed and behaviour strategies are not equivalent (Kuhn
+/// 1953), so the answer stays in the strategic form.
+///
+/// ```
+/// use sprague_strategic::extensive::{efg::read_efg, reduced::reduced_normal_form};
+/// // A player who forgets its first move: 2 first moves × 2 second moves.
+/// let game = read_efg(r#"EFG 2 R "forgetful" { "A" "B" } ""
+/// p "" 1 1 "first" { "L" "R" } 0
+/// p "" 1 2 "second" { "l" "r" } 0
+/// t "" 1 "" { 1, 0 }
+/// t "" 2 "" { 0, 0 }
+/// p "" 1 2 0
+/// t "" 2
+/// t "" 1
+/// "#).unwrap();
+/// assert_eq!(reduced_normal_form(&game).unwrap().strategy_counts(), vec![4, 1]);
+/// ```
+pub fn reduced_normal_form(game: &ExtensiveGame) -> Result<NormalFormGame, ExtensiveError> {
+    if Sequences::new(game).is_ok() {
+        return Ok(reduced_form(game)?.game);
+    }
+    let n = game.num_players();
+    let mut strategies = Vec::with_capacity(n);
+    for p in 0..n {
+        let sets = game.player_infosets(p);
+        let total = sets.iter().fold(1u128, |t, &h| {
+            t.saturating_mul(game.infosets[h].actions.len() as u128)
+        });
+        if total > MAX_STRATEGIES {
+            return Err(ExtensiveError::TooLarge {
+                what: format!("the strategic form (player \"{}\" alone)", game.players[p]),
+                count: format!("{} pure strategies", show(total)),
+                limit: format!("{MAX_STRATEGIES}"),
+            });
+        }
+        strategies.push(merged_pure_strategies(game, p, &sets, total as usize));
+    }
+    let profiles = strategies
+        .iter()
+        .fold(1u128, |t, s| t.saturating_mul(s.len() as u128));
+    let steps = profiles.saturating_mul(game.nodes.len() as u128);
+    if profiles > MAX_PROFILES || steps > MAX_PROFILE_STEPS {
+        return Err(ExtensiveError::TooLarge {
+            what: "the strategic form of a game without perfect recall".into(),
+            count: format!(
+                "{} profiles of {} nodes each",
+                show(profiles),
+                game.nodes.len()
+            ),
+            limit: format!("{MAX_PROFILES} profiles and {MAX_PROFILE_STEPS} steps"),
+        });
+    }
+    let mut payoffs = Vec::with_capacity(profiles as usize);
+    let mut digit = vec![0usize; n];
+    for _ in 0..profiles {
+        let choice: Vec<&Vec<Option<usize>>> = (0..n).map(|p| &strategies[p][digit[p]]).collect();
+        payoffs.push(pure_profile_payoffs(game, &choice));
+        for p in 0..n {
+            digit[p] += 1;
+            if digit[p] < strategies[p].len() {
+                break;
+            }
+            digit[p] = 0;
+        }
+    }
+    let names = strategies
+        .iter()
+        .enumerate()
+        .map(|(p, list)| list.iter().map(|s| strategy_name(game, p, s)).collect())
+        .collect();
+    NormalFormGame::new(game.title.clone(), game.players.clone(), names, payoffs)
+        .map_err(|e| ExtensiveError::Solver(e.to_string()))
+}
+
+/// Player p's pure strategies restricted to the sets their own choices let
+/// play reach, duplicates merged, in order of first appearance.
+fn merged_pure_strategies(
+    game: &ExtensiveGame,
+    p: usize,
+    sets: &[usize],
+    total: usize,
+) -> Vec<Vec<Option<usize>>> {
+    let position: std::collections::HashMap<usize, usize> =
+        sets.iter().enumerate().map(|(i, &h)| (h, i)).collect();
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut choice = vec![0usize; sets.len()];
+    for _ in 0..total {
+        let mut reach = vec![false; game.nodes.len()];
+        reach[0] = true;
+        let mut restricted: Vec<Option<usize>> = vec![None; sets.len()];
+        for v in 0..game.nodes.len() {
+            let node = &game.nodes[v];
+            let Some(h) = node.infoset else { continue };
+            if !reach[v] {
+                continue;
+            }
+            let own = game.infosets[h].player == Some(p);
+            if own {
+                restricted[position[&h]] = Some(choice[position[&h]]);
+            }
+            for (a, &c) in node.children.iter().enumerate() {
+                reach[c] = !own || a == choice[position[&h]];
+            }
+        }
+        if seen.insert(restricted.clone()) {
+            out.push(restricted);
+        }
+        for (i, &h) in sets.iter().enumerate() {
+            choice[i] += 1;
+            if choice[i] < game.infosets[h].actions.len() {
+                break;
+            }
+            choice[i] = 0;
+        }
+    }
+    out
+}
+
+/// The payoffs of a profile of pure (restricted) strategies: one pass over the tree.
+fn pure_profile_payoffs(game: &ExtensiveGame, choice: &[&Vec<Option<usize>>]) -> Vec<BigRational> {
+    let n = game.num_players();
+    let position: Vec<usize> = {
+        let mut position = vec![0usize; game.infosets.len()];
+        for p in 0..n {
+            for (i, h) in game.player_infosets(p).into_iter().enumerate() {
+                position[h] = i;
+            }
+        }
+        position
+    };
+    let mut reach = vec![BigRational::zero(); game.nodes.len()];
+    reach[0] = BigRational::one();
+    let mut total = vec![BigRational::zero(); n];
+    for v in 0..game.nodes.len() {
+        if reach[v].is_zero() {
+            continue;
+        }
+        let node = &game.nodes[v];
+        if let Some(o) = node.outcome {
+            for (t, u) in total.iter_mut().zip(&game.outcomes[o].payoffs) {
+                *t += &reach[v] * u;
+            }
+        }
+        let Some(h) = node.infoset else { continue };
+        let set = &game.infosets[h];
+        match set.player {
+            None => {
+                for (a, &c) in node.children.iter().enumerate() {
+                    reach[c] = &reach[v] * &set.probabilities[a];
+                }
+            }
+            Some(p) => {
+                let a = choice[p][position[h]].unwrap_or(0);
+                reach[node.children[a]] = reach[v].clone();
+            }
+        }
+    }
+    total
+}
