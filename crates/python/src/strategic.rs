@@ -8,7 +8,7 @@
 //! GIL released.
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyInt, PyList, PyTuple};
 use sprague_strategic::examples::{example, example_list, EXAMPLES};
 use sprague_strategic::game::profile_count;
 use sprague_strategic::input::{load_game, parse_game_text};
@@ -80,6 +80,29 @@ fn parts(x: &QuadraticNumber) -> Parts {
         format_rational(&x.coefficient),
         x.radicand.to_string(),
     )
+}
+
+/// The rows of a non-empty rectangular list of lists of Python `int`s
+/// (not `bool`s) within 64 bits, or `None`.
+fn integer_rows(x: &Bound<'_, PyAny>) -> Option<Vec<Vec<i64>>> {
+    let rows = x.cast::<PyList>().ok()?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows.iter() {
+        let row = row.cast_into::<PyList>().ok()?;
+        let values = row
+            .iter()
+            .map(|v| {
+                if v.is_exact_instance_of::<PyInt>() {
+                    v.extract::<i64>().ok()
+                } else {
+                    None
+                }
+            })
+            .collect::<Option<Vec<i64>>>()?;
+        out.push(values);
+    }
+    let width = out.first()?.len();
+    (width > 0 && out.iter().all(|r| r.len() == width)).then_some(out)
 }
 
 /// The equilibria a method found, with the game they belong to.
@@ -217,6 +240,23 @@ impl NativeStrategic {
         }
         let game = NormalFormGame::from_integer_bimatrix(&a, &b).map_err(to_python)?;
         Ok(NativeStrategic { game })
+    }
+
+    /// The bimatrix game of `a` and `b` when both are non-empty rectangular
+    /// lists of lists of Python `int`s of the same shape, each within 64
+    /// bits; `None` otherwise (the caller's general path then reads the
+    /// entries and gives its messages). The type checks cost less here than
+    /// in Python.
+    #[staticmethod]
+    fn bimatrix_from_ints(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> Option<Self> {
+        let a = integer_rows(a)?;
+        let b = integer_rows(b)?;
+        if b.len() != a.len() || b[0].len() != a[0].len() {
+            return None;
+        }
+        profile_count(&[a.len(), a[0].len()]).ok()?;
+        let game = NormalFormGame::from_integer_bimatrix(&a, &b).ok()?;
+        Some(NativeStrategic { game })
     }
 
     /// The game named by a command-line game spec: a built-in example or a

@@ -206,7 +206,12 @@ class Game:
         """The bimatrix game (A, B): ``A[i][j]`` the row player's payoff,
         ``B[i][j]`` the column player's; ``B=None`` makes it zero-sum
         (B = -A). Entries as in the module docstring."""
-        fast = _integer_bimatrix(A, B)
+        # Two lists of lists of ints: checked and read natively; NumPy integer
+        # arrays and zero-sum games through _integer_bimatrix; anything else
+        # by the general path.
+        fast = None if B is None else _native.NativeStrategic.bimatrix_from_ints(A, B)
+        if fast is None:
+            fast = _integer_bimatrix(A, B)
         if fast is not None:
             return cls(fast, title=title, players=players, strategies=strategies)
         shape_a, flat_a = _matrix(A, "A")
