@@ -26,6 +26,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 use thiserror::Error;
 
+use crate::efg_tokens::{tokenize, Token};
 use crate::exact_text::{format_rational, parse_rational, rational_from_json};
 
 /// Everything that can be wrong with a tree given as input.
@@ -397,7 +398,10 @@ impl GameTree {
 
     /// Reads a Gambit `.efg` file of perfect information.
     pub fn from_efg(text: &str) -> Result<Self, TreeError> {
-        let tokens = tokenize(text)?;
+        let tokens = tokenize(text).map_err(|line| TreeError::Efg {
+            line,
+            message: "a quoted string is not closed".into(),
+        })?;
         let mut p = Parser { tokens, at: 0 };
         let header = p.word()?;
         if header.0 != "EFG" {
@@ -731,68 +735,6 @@ fn build(
         kind,
         payoffs,
     })
-}
-
-#[derive(Debug, Clone, PartialEq)]
-enum Token {
-    Word(String),
-    Text(String),
-    Symbol(char),
-}
-
-fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, TreeError> {
-    let mut tokens = Vec::new();
-    let mut chars = text.chars().peekable();
-    let mut line = 1;
-    while let Some(&c) = chars.peek() {
-        if c == '\n' {
-            line += 1;
-            chars.next();
-        } else if c.is_whitespace() {
-            chars.next();
-        } else if c == '"' {
-            chars.next();
-            let start = line;
-            let mut s = String::new();
-            loop {
-                match chars.next() {
-                    None => {
-                        return Err(TreeError::Efg {
-                            line: start,
-                            message: "a quoted string is not closed".into(),
-                        })
-                    }
-                    Some('\\') => {
-                        if let Some(escaped) = chars.next() {
-                            s.push(escaped);
-                        }
-                    }
-                    Some('"') => break,
-                    Some(other) => {
-                        if other == '\n' {
-                            line += 1;
-                        }
-                        s.push(other)
-                    }
-                }
-            }
-            tokens.push((Token::Text(s), start));
-        } else if matches!(c, '{' | '}' | ',') {
-            chars.next();
-            tokens.push((Token::Symbol(c), line));
-        } else {
-            let mut s = String::new();
-            while let Some(&d) = chars.peek() {
-                if d.is_whitespace() || matches!(d, '{' | '}' | ',' | '"') {
-                    break;
-                }
-                s.push(d);
-                chars.next();
-            }
-            tokens.push((Token::Word(s), line));
-        }
-    }
-    Ok(tokens)
 }
 
 struct Parser {

@@ -41,6 +41,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod dominance;
+pub(crate) mod efg_tokens;
 pub mod equilibrium;
 pub mod error;
 pub mod exact_solve;

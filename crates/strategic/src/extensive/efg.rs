@@ -21,6 +21,7 @@ use num_rational::BigRational;
 
 use super::error::ExtensiveError;
 use super::game::{check_probabilities, ExtensiveGame, InfoSet, Node, Outcome, MAX_NODES};
+use crate::efg_tokens::{tokenize, Token};
 use crate::exact_text::{format_rational, parse_rational};
 
 /// The largest `.efg` file read, in bytes (checked before reading).
@@ -60,7 +61,7 @@ pub fn read_efg_file(path: &std::path::Path) -> Result<ExtensiveGame, ExtensiveE
 /// assert_eq!(game.infosets.len(), 2);
 /// ```
 pub fn read_efg(text: &str) -> Result<ExtensiveGame, ExtensiveError> {
-    let tokens = tokenize(text)?;
+    let tokens = tokenize(text).map_err(|line| efg(line, "a quoted label is not closed"))?;
     let mut p = Parser { tokens, at: 0 };
     let (header, line) = p.word()?;
     if header != "EFG" {
@@ -476,58 +477,6 @@ pub fn write_efg(game: &ExtensiveGame) -> String {
 
 fn escape(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Token {
-    Word(String),
-    Text(String),
-    Symbol(char),
-}
-
-fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, ExtensiveError> {
-    let mut tokens = Vec::new();
-    let mut chars = text.chars().peekable();
-    let mut line = 1;
-    while let Some(&c) = chars.peek() {
-        if c == '"' {
-            chars.next();
-            let start = line;
-            let mut s = String::new();
-            loop {
-                match chars.next() {
-                    None => return Err(efg(start, "a quoted label is not closed")),
-                    Some('\\') => match chars.next() {
-                        Some(escaped) => s.push(escaped),
-                        None => return Err(efg(start, "a quoted label is not closed")),
-                    },
-                    Some('"') => break,
-                    Some(other) => {
-                        line += usize::from(other == '\n');
-                        s.push(other)
-                    }
-                }
-            }
-            tokens.push((Token::Text(s), start));
-        } else if c.is_whitespace() {
-            line += usize::from(c == '\n');
-            chars.next();
-        } else if matches!(c, '{' | '}' | ',') {
-            chars.next();
-            tokens.push((Token::Symbol(c), line));
-        } else {
-            let mut s = String::new();
-            while let Some(&d) = chars.peek() {
-                if d.is_whitespace() || matches!(d, '{' | '}' | ',' | '"') {
-                    break;
-                }
-                s.push(d);
-                chars.next();
-            }
-            tokens.push((Token::Word(s), line));
-        }
-    }
-    Ok(tokens)
 }
 
 struct Parser {
