@@ -419,6 +419,27 @@ mod tests {
         ]
     }
 
+    /// Checks one incremental search at each of `lengths` in turn (as the
+    /// sweep does while its table grows) against the naive search on the
+    /// same prefix.
+    fn agrees_at(
+        values: &[u8],
+        lengths: impl IntoIterator<Item = usize>,
+        theorem: Option<PeriodicityTheorem>,
+    ) -> Result<(), TestCaseError> {
+        let mut search = PeriodSearch::new();
+        for length in lengths {
+            let prefix = &values[..length];
+            prop_assert_eq!(
+                search.check(prefix, theorem, &mut || false).unwrap(),
+                find_period_naive(prefix, theorem),
+                "length {}",
+                length
+            );
+        }
+        Ok(())
+    }
+
     /// Sequences with structure: segments of a repeated random block (so
     /// periods appear, change and break), over a small alphabet (so that
     /// squares also appear by accident).
@@ -471,16 +492,8 @@ mod tests {
             step in 1usize..40,
             which in 0usize..5,
         ) {
-            let theorem = theorems()[which];
-            let mut search = PeriodSearch::new();
-            for length in (0..=values.len()).step_by(step).chain([values.len()]) {
-                let prefix = &values[..length];
-                prop_assert_eq!(
-                    search.check(prefix, theorem, &mut || false).unwrap(),
-                    find_period_naive(prefix, theorem),
-                    "length {}", length
-                );
-            }
+            let lengths = (0..=values.len()).step_by(step).chain([values.len()]);
+            agrees_at(&values, lengths, theorems()[which])?;
         }
 
         /// Checked again and again as it grows, the incremental search
@@ -496,15 +509,7 @@ mod tests {
                 cuts.iter().map(|cut| (cut * values.len() as f64) as usize).collect();
             lengths.push(values.len());
             lengths.sort_unstable();
-            let mut search = PeriodSearch::new();
-            for length in lengths {
-                let prefix = &values[..length];
-                prop_assert_eq!(
-                    search.check(prefix, theorem, &mut || false).unwrap(),
-                    find_period_naive(prefix, theorem),
-                    "length {}", length
-                );
-            }
+            agrees_at(&values, lengths, theorem)?;
         }
 
         /// Uniformly random values too (few squares, short runs).
@@ -513,15 +518,8 @@ mod tests {
             values in prop::collection::vec(0u8..4, 0..400),
             step in 1usize..50,
         ) {
-            let mut search = PeriodSearch::new();
-            for length in (0..=values.len()).step_by(step) {
-                let prefix = &values[..length];
-                let theorem = Some(PeriodicityTheorem::GuySmith { digits: 2 });
-                prop_assert_eq!(
-                    search.check(prefix, theorem, &mut || false).unwrap(),
-                    find_period_naive(prefix, theorem)
-                );
-            }
+            let theorem = Some(PeriodicityTheorem::GuySmith { digits: 2 });
+            agrees_at(&values, (0..=values.len()).step_by(step), theorem)?;
         }
 
         /// A shorter sequence (a truncated table) starts the search afresh.

@@ -92,18 +92,7 @@ fn match_config(play: &Play) -> Result<MatchConfig, IpdError> {
         ..
     } = *play;
     let (r, s, t, p) = payoffs;
-    let payoffs = Payoffs { r, s, t, p };
-    if !allow_non_pd {
-        payoffs.check_prisoners_dilemma()?;
-    }
-    let config = MatchConfig {
-        turns,
-        prob_end,
-        noise,
-        payoffs,
-    };
-    config.validate()?;
-    Ok(config)
+    MatchConfig::checked(turns, prob_end, noise, Payoffs { r, s, t, p }, allow_non_pd)
 }
 
 fn strategies(names: &[String]) -> Result<Vec<&'static StrategyInfo>, IpdError> {

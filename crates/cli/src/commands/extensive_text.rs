@@ -5,6 +5,13 @@
 use sprague_strategic::extensive::report::BehaviourRecord;
 use sprague_strategic::extensive::ExtensiveGame;
 
+use crate::error::CliError;
+
+/// The refusal of `--format csv` for an extensive game (exit 2).
+pub fn no_csv() -> CliError {
+    CliError::Usage("extensive games print text or JSON (--format text|json), not CSV".into())
+}
+
 /// The title and the size of the game.
 pub fn header(game: &ExtensiveGame) -> String {
     let sets = game.infosets.iter().filter(|h| h.player.is_some()).count();

@@ -159,9 +159,7 @@ fn run_extensive(args: &Args, tree: &ExtensiveGame) -> Result<(), CliError> {
     let report = solve_extensive_nash(tree, &method)?;
     match args.format {
         Format::Json => print_json(&serde_json::to_value(&report)?),
-        Format::Csv => Err(CliError::Usage(
-            "extensive games print text or JSON (--format text|json), not CSV".into(),
-        )),
+        Format::Csv => Err(extensive_text::no_csv()),
         Format::Text => {
             let mut out = extensive_text::header(tree);
             out.push_str(&format!("Method: {}\n\n", report.method));

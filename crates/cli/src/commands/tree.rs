@@ -97,9 +97,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 
 fn load(args: &ExtensiveArgs) -> Result<ExtensiveGame, CliError> {
     if args.format == Format::Csv {
-        return Err(CliError::Usage(
-            "extensive games print text or JSON (--format text|json), not CSV".into(),
-        ));
+        return Err(extensive_text::no_csv());
     }
     load_extensive(&args.file)?.ok_or_else(|| {
         CliError::Usage(format!(

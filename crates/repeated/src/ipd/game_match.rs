@@ -63,7 +63,27 @@ impl MatchConfig {
         payoffs: &str,
         allow_non_pd: bool,
     ) -> Result<Self, IpdError> {
-        let payoffs: Payoffs = payoffs.parse()?;
+        MatchConfig::checked(turns, prob_end, noise, payoffs.parse()?, allow_non_pd)
+    }
+
+    /// [`MatchConfig::from_options`] with the payoffs already read (the
+    /// Python module's face): the same checks.
+    ///
+    /// ```
+    /// use sprague_repeated::ipd::{MatchConfig, Payoffs};
+    /// let pd = Payoffs { r: 3.0, s: 0.0, t: 5.0, p: 1.0 };
+    /// assert!(MatchConfig::checked(200, None, 0.0, pd, false).is_ok());
+    /// let flat = Payoffs { r: 1.0, s: 1.0, t: 1.0, p: 1.0 };
+    /// assert!(MatchConfig::checked(200, None, 0.0, flat, false).is_err());
+    /// assert!(MatchConfig::checked(200, None, 0.0, flat, true).is_ok());
+    /// ```
+    pub fn checked(
+        turns: usize,
+        prob_end: Option<f64>,
+        noise: f64,
+        payoffs: Payoffs,
+        allow_non_pd: bool,
+    ) -> Result<Self, IpdError> {
         if !allow_non_pd {
             payoffs.check_prisoners_dilemma()?;
         }
