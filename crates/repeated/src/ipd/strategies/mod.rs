@@ -687,8 +687,24 @@ macro_rules! entry {
     };
 }
 
-/// Every strategy, in the order `sprague ipd strategies` lists them.
-pub static STRATEGIES: &[StrategyInfo] = &[
+/// The registry: every table of strategies, in the order `sprague ipd
+/// strategies` lists them. A new family of strategies lives in its own
+/// module of this directory with its own table, added here.
+static TABLES: &[&[StrategyInfo]] = &[CLASSIC];
+
+/// Every registered strategy, in the order `sprague ipd strategies` lists them.
+///
+/// ```
+/// use sprague_repeated::ipd::all_strategies;
+/// assert!(all_strategies().any(|s| s.id == "TitForTat"));
+/// ```
+pub fn all_strategies() -> impl Iterator<Item = &'static StrategyInfo> + Clone {
+    TABLES.iter().flat_map(|table| table.iter())
+}
+
+/// The classic strategies (Axelrod's first tournament and the library's
+/// best-known rules).
+static CLASSIC: &[StrategyInfo] = &[
     entry!("Cooperator", "Cooperator", ["AllC", "AlwaysCooperate"], false,
         "Always cooperates.", rule!(|_| C)),
     entry!("Defector", "Defector", ["AllD", "AlwaysDefect"], false,
@@ -883,14 +899,11 @@ pub fn lookup(name: &str) -> Result<&'static StrategyInfo, IpdError> {
             .into_iter()
             .chain(info.aliases.iter().copied())
     };
-    if let Some(info) = STRATEGIES
-        .iter()
-        .find(|info| names_of(info).any(|n| normalize(n) == wanted))
+    if let Some(info) = all_strategies().find(|info| names_of(info).any(|n| normalize(n) == wanted))
     {
         return Ok(info);
     }
-    let mut scored: Vec<(usize, &'static str)> = STRATEGIES
-        .iter()
+    let mut scored: Vec<(usize, &'static str)> = all_strategies()
         .map(|info| {
             let distance = names_of(info)
                 .map(|n| edit_distance(&normalize(n), &wanted))
@@ -920,7 +933,7 @@ mod tests {
     #[test]
     fn ids_and_names_are_unique() {
         let mut seen = std::collections::HashSet::new();
-        for info in STRATEGIES {
+        for info in all_strategies() {
             let own: std::collections::HashSet<String> = [info.id, info.name]
                 .iter()
                 .chain(info.aliases)
@@ -930,7 +943,7 @@ mod tests {
                 assert!(seen.insert(name.clone()), "{name} is ambiguous");
             }
         }
-        assert!(STRATEGIES.len() >= 30);
+        assert!(all_strategies().count() >= 30);
     }
 
     #[test]
