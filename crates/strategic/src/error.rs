@@ -18,7 +18,7 @@ pub enum StrategicError {
     #[error("malformed matrix input: {0}")]
     Matrix(String),
     /// A number could not be read as an exact rational.
-    #[error("{0:?} is not a number; expected an integer, a fraction p/q or a decimal")]
+    #[error("{:?} {}; expected an integer, a fraction p/q or a decimal", .0, crate::exact_text::why_not_a_number(.0))]
     NotANumber(String),
     /// A player has no strategies.
     #[error("player {player} has no strategies; every player needs at least one")]
