@@ -677,7 +677,7 @@ impl Strategy for RandomPlayer {
 
 macro_rules! rule {
     ($body:expr) => {
-        || boxed(Rule($body))
+        || $crate::ipd::strategies::boxed($crate::ipd::strategies::Rule($body))
     };
 }
 
@@ -687,10 +687,40 @@ macro_rules! entry {
     };
 }
 
+mod backstabber;
+mod forgiver;
+mod go_by_majority;
+mod grudger;
+mod hunter;
+mod prober;
+mod punisher;
+mod resurrection;
+mod retaliate;
+mod second_tournament;
+mod tit_for_tat;
+mod tricky;
+
+#[cfg(test)]
+mod family_tests;
+
 /// The registry: every table of strategies, in the order `sprague ipd
 /// strategies` lists them. A new family of strategies lives in its own
 /// module of this directory with its own table, added here.
-static TABLES: &[&[StrategyInfo]] = &[CLASSIC];
+static TABLES: &[&[StrategyInfo]] = &[
+    CLASSIC,
+    second_tournament::SECOND_TOURNAMENT,
+    tit_for_tat::TIT_FOR_TAT_VARIANTS,
+    grudger::GRUDGERS,
+    go_by_majority::GO_BY_MAJORITY,
+    prober::PROBERS,
+    hunter::HUNTERS,
+    retaliate::RETALIATORS,
+    punisher::PUNISHERS,
+    backstabber::BACKSTABBERS,
+    tricky::TRICKY,
+    resurrection::RESURRECTION,
+    forgiver::FORGIVERS,
+];
 
 /// Every registered strategy, in the order `sprague ipd strategies` lists them.
 ///
