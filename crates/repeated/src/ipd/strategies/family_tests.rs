@@ -91,6 +91,14 @@ fn original_gradual_scores_from_the_literature() {
 }
 
 #[test]
+fn original_gradual_against_cycler_ccd_over_1000_turns() {
+    // 3472 for Gradual is Beaufils et al.'s figure; CyclerCCD's 767 is the
+    // Axelrod library's (4.14, `Match((OriginalGradual(), CyclerCCD()),
+    // turns=1000).final_score()` = (3472, 767)).
+    assert_eq!(duel("OriginalGradual", "CyclerCCD", 1000).2, [3472.0, 767.0]);
+}
+
+#[test]
 fn original_gradual_differs_from_the_library_gradual() {
     // The library's Gradual punishes the n-th defection with as many
     // defections as the opponent made in all, and does not score 915.
