@@ -11,6 +11,17 @@ use crate::ipd::Payoffs;
 
 /// Plays `a` against `b` for `turns` turns: both move strings and totals.
 fn duel(a: &str, b: &str, turns: usize) -> (String, String, [f64; 2]) {
+    duel_with_errors(a, b, turns, &[])
+}
+
+/// As [`duel`], with the first player's action flipped (as by noise) on the
+/// given turns (counted from 0).
+fn duel_with_errors(
+    a: &str,
+    b: &str,
+    turns: usize,
+    errors: &[usize],
+) -> (String, String, [f64; 2]) {
     let payoffs = Payoffs::default();
     let (mut first, mut second) = (lookup(a).unwrap().make(), lookup(b).unwrap().make());
     let (mut rng_a, mut rng_b) = (SeededRng::new(7, 1), SeededRng::new(7, 2));
@@ -26,7 +37,10 @@ fn duel(a: &str, b: &str, turns: usize) -> (String, String, [f64; 2]) {
             payoffs: &payoffs,
             length: Some(turns),
         };
-        let x = first.play(&view_a, &mut rng_a);
+        let mut x = first.play(&view_a, &mut rng_a);
+        if errors.contains(&moves_a.len()) {
+            x = x.flip();
+        }
         let view_b = View {
             own: &moves_b,
             opponent: &moves_a,
@@ -95,7 +109,10 @@ fn original_gradual_against_cycler_ccd_over_1000_turns() {
     // 3472 for Gradual is Beaufils et al.'s figure; CyclerCCD's 767 is the
     // Axelrod library's (4.14, `Match((OriginalGradual(), CyclerCCD()),
     // turns=1000).final_score()` = (3472, 767)).
-    assert_eq!(duel("OriginalGradual", "CyclerCCD", 1000).2, [3472.0, 767.0]);
+    assert_eq!(
+        duel("OriginalGradual", "CyclerCCD", 1000).2,
+        [3472.0, 767.0]
+    );
 }
 
 #[test]
@@ -241,4 +258,16 @@ fn tricky_resurrection_forgiver() {
     assert_eq!(moves("DoubleResurrection", "Cooperator", 8), "CCCCCDCC");
     // Forgiver against CyclerCCD: the opponent's rate 1/3 > 1/10 after move 3.
     assert_eq!(moves("Forgiver", "CyclerCCD", 5), "CCCDD");
+}
+
+#[test]
+fn contrite_tit_for_tat_accepts_the_punishment_for_its_error() {
+    // Axelrod & Wu (1995): after its own mistaken defection, contrite tit
+    // for tat takes the opponent's retaliation without answering it, so two
+    // of them (here against tit for tat) recover at once, where tit for tat
+    // would echo the error for ever.
+    let (contrite, tft, _) = duel_with_errors("ContriteTitForTat", "TitForTat", 8, &[0]);
+    assert_eq!((contrite.as_str(), tft.as_str()), ("DCCCCCCC", "CDCCCCCC"));
+    let (plain, other, _) = duel_with_errors("TitForTat", "TitForTat", 8, &[0]);
+    assert_eq!((plain.as_str(), other.as_str()), ("DCDCDCDC", "CDCDCDCD"));
 }
