@@ -672,7 +672,7 @@ impl Strategy for Harrington {
         }
         if !self.was_defective {
             self.record(view, turn);
-            if turn % 15 == 0 && turn > 15 && self.looks_random(turn) {
+            if turn.is_multiple_of(15) && turn > 15 && self.looks_random(turn) {
                 self.mode = HarringtonMode::Defect;
                 return D;
             }
