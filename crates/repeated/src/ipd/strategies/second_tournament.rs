@@ -921,14 +921,15 @@ impl Strategy for RichardHufford {
     }
 }
 
-/// Yamachi (K64R): predicts the opponent from how often it answered the same
-/// (its own move two turns ago, our last intended move) with C or D, and
+/// Yamachi (K64R): predicts the opponent's answer from how it answered the
+/// same situation (its move two turns ago, our last intended move) before, and
 /// defects after move 40 against an opponent defecting about half the time.
 #[derive(Default)]
 struct Yamachi {
     /// Counts by (opponent's move, our next intended move, opponent's answer).
     counts: [usize; 8],
-    intended: Vec<Action>,
+    /// Its own intended (not overridden) moves: two turns ago and last turn.
+    intended: [Option<Action>; 2],
 }
 
 fn triple_index(x: Action, y: Action, z: Action) -> usize {
@@ -938,7 +939,7 @@ fn triple_index(x: Action, y: Action, z: Action) -> usize {
 impl Yamachi {
     fn answer(&mut self, view: &View<'_>, action: Action) -> Action {
         let turn = view.turn() + 1;
-        self.intended.push(action);
+        self.intended = [self.intended[1], Some(action)];
         let defection_rate = (view.opponent_defections as f64 + 0.5) / turn as f64;
         if turn > 40 && 0.45 < defection_rate && defection_rate < 0.55 {
             D
@@ -951,12 +952,12 @@ impl Yamachi {
 impl Strategy for Yamachi {
     fn play(&mut self, view: &View<'_>, _rng: &mut SeededRng) -> Action {
         let turn = view.turn() + 1;
-        let Some(&us_last) = self.intended.last() else {
+        let Some(us_last) = self.intended[1] else {
             return self.answer(view, C);
         };
         let them_two_ago = opponent_ago(view, 2);
         if turn >= 3 {
-            let us_two_ago = self.intended[self.intended.len() - 2];
+            let us_two_ago = self.intended[0].unwrap_or(C);
             let them_three_ago = opponent_ago(view, 3);
             self.counts[triple_index(them_three_ago, us_two_ago, them_two_ago)] += 1;
         }

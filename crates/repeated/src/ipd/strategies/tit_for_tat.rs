@@ -53,7 +53,8 @@ impl Strategy for OriginalGradual {
 #[derive(Default)]
 struct ContriteTitForTat {
     contrite: bool,
-    intended: Vec<Action>,
+    /// The action it chose last turn, before any noise.
+    intended: Option<Action>,
 }
 
 impl ContriteTitForTat {
@@ -65,7 +66,7 @@ impl ContriteTitForTat {
             self.contrite = false;
             return C;
         }
-        let noisy = self.intended.last() != Some(&own);
+        let noisy = self.intended != Some(own);
         if noisy && own == D && opponent == C {
             self.contrite = true;
         }
@@ -76,7 +77,7 @@ impl ContriteTitForTat {
 impl Strategy for ContriteTitForTat {
     fn play(&mut self, view: &View<'_>, _rng: &mut SeededRng) -> Action {
         let action = self.decide(view);
-        self.intended.push(action);
+        self.intended = Some(action);
         action
     }
 }
