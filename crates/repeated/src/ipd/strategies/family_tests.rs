@@ -11,20 +11,21 @@ use crate::ipd::Payoffs;
 
 /// Plays `a` against `b` for `turns` turns: both move strings and totals.
 fn duel(a: &str, b: &str, turns: usize) -> (String, String, [f64; 2]) {
-    duel_with_errors(a, b, turns, &[])
+    duel_with_errors(a, b, turns, &[], 7)
 }
 
 /// As [`duel`], with the first player's action flipped (as by noise) on the
-/// given turns (counted from 0).
+/// given turns (counted from 0), and the players' random streams of `seed`.
 fn duel_with_errors(
     a: &str,
     b: &str,
     turns: usize,
     errors: &[usize],
+    seed: u64,
 ) -> (String, String, [f64; 2]) {
     let payoffs = Payoffs::default();
     let (mut first, mut second) = (lookup(a).unwrap().make(), lookup(b).unwrap().make());
-    let (mut rng_a, mut rng_b) = (SeededRng::new(7, 1), SeededRng::new(7, 2));
+    let (mut rng_a, mut rng_b) = (SeededRng::new(seed, 1), SeededRng::new(seed, 2));
     let (mut moves_a, mut moves_b): (Vec<Action>, Vec<Action>) = (vec![], vec![]);
     let mut scores = [0.0; 2];
     for _ in 0..turns {
@@ -266,8 +267,27 @@ fn contrite_tit_for_tat_accepts_the_punishment_for_its_error() {
     // for tat takes the opponent's retaliation without answering it, so two
     // of them (here against tit for tat) recover at once, where tit for tat
     // would echo the error for ever.
-    let (contrite, tft, _) = duel_with_errors("ContriteTitForTat", "TitForTat", 8, &[0]);
+    let (contrite, tft, _) = duel_with_errors("ContriteTitForTat", "TitForTat", 8, &[0], 7);
     assert_eq!((contrite.as_str(), tft.as_str()), ("DCCCCCCC", "CDCCCCCC"));
-    let (plain, other, _) = duel_with_errors("TitForTat", "TitForTat", 8, &[0]);
+    let (plain, other, _) = duel_with_errors("TitForTat", "TitForTat", 8, &[0], 7);
     assert_eq!((plain.as_str(), other.as_str()), ("DCDCDCDC", "CDCDCDCD"));
+}
+
+#[test]
+fn leyvraz_cooperates_with_its_probabilities() {
+    // Against Defector, Leyvraz's rules give the cooperation probabilities
+    // 1 (no defection yet), 1/2 (one defection last move), then 1/4 (two
+    // defections in the last two moves): 1 + 1/2 + 198/4 = 51 expected
+    // cooperations in 200 turns. The standard deviation of one match is
+    // √(1/4 + 198·3/16) ≈ 6.1, so the mean of 400 matches is within 1.2 of
+    // 51 (four standard errors).
+    let matches = 400;
+    let total: usize = (0..matches)
+        .map(|seed| {
+            let (ours, _, _) = duel_with_errors("SecondByLeyvraz", "Defector", 200, &[], seed);
+            ours.matches('C').count()
+        })
+        .sum();
+    let mean = total as f64 / matches as f64;
+    assert!((mean - 51.0).abs() < 1.2, "mean {mean}");
 }
