@@ -14,10 +14,16 @@
 //! aliases; [`lookup`] accepts any of them, ignoring case, spaces and
 //! punctuation, and suggests close names (edit distance) for unknown ones.
 //!
+//! This module holds the classic table; the strategies of further library
+//! modules are families in submodules with tables of their own
+//! (`second_tournament`, `tit_for_tat`, `grudger`, `go_by_majority`,
+//! `prober`, `hunter`, `retaliate`, `punisher`, `backstabber`, `tricky`,
+//! `resurrection`, `forgiver`), all listed in the registry `TABLES`.
+//!
 //! Checked against the library (version 4.14.0) by
 //! `scripts/check_axelrod_strategies.py`: every deterministic strategy plays
-//! action for action as the library's in every pairing over 200 turns (703
-//! pairs), and every stochastic strategy, and a few pairs with noise 0.05,
+//! action for action as the library's in every pairing over 200 turns (5050
+//! pairs of 100), and every stochastic strategy, and a few pairs with noise 0.05,
 //! have the same mean payoff per turn against fixed opponents within four
 //! standard errors over 200 matches.
 //!
@@ -677,7 +683,7 @@ impl Strategy for RandomPlayer {
 
 macro_rules! rule {
     ($body:expr) => {
-        || boxed(Rule($body))
+        || $crate::ipd::strategies::boxed($crate::ipd::strategies::Rule($body))
     };
 }
 
@@ -687,10 +693,40 @@ macro_rules! entry {
     };
 }
 
+mod backstabber;
+mod forgiver;
+mod go_by_majority;
+mod grudger;
+mod hunter;
+mod prober;
+mod punisher;
+mod resurrection;
+mod retaliate;
+mod second_tournament;
+mod tit_for_tat;
+mod tricky;
+
+#[cfg(test)]
+mod family_tests;
+
 /// The registry: every table of strategies, in the order `sprague ipd
 /// strategies` lists them. A new family of strategies lives in its own
 /// module of this directory with its own table, added here.
-static TABLES: &[&[StrategyInfo]] = &[CLASSIC];
+static TABLES: &[&[StrategyInfo]] = &[
+    CLASSIC,
+    second_tournament::SECOND_TOURNAMENT,
+    tit_for_tat::TIT_FOR_TAT_VARIANTS,
+    grudger::GRUDGERS,
+    go_by_majority::GO_BY_MAJORITY,
+    prober::PROBERS,
+    hunter::HUNTERS,
+    retaliate::RETALIATORS,
+    punisher::PUNISHERS,
+    backstabber::BACKSTABBERS,
+    tricky::TRICKY,
+    resurrection::RESURRECTION,
+    forgiver::FORGIVERS,
+];
 
 /// Every registered strategy, in the order `sprague ipd strategies` lists them.
 ///
