@@ -21,14 +21,16 @@ pub struct Args {
     /// patterns (or plain codes) are surveyed together and grouped across families.
     #[arg(required = true, value_name = "PATTERN")]
     pub patterns: Vec<String>,
-    /// Values computed per game at most while trying to prove its period (e.g. 2^20).
-    #[arg(long, default_value = "2^20", value_parser = parse_heap_bound)]
+    /// Values computed per game at most while trying to prove its period: the default
+    /// budget, reproducible on any machine (raise it, e.g. 2^20, to prove longer periods).
+    #[arg(long, default_value = "2^18", value_parser = parse_heap_bound)]
     pub budget: u64,
-    /// Seconds per game at most.
-    #[arg(long, default_value_t = 10.0)]
-    pub seconds: f64,
-    /// Games computed at once.
-    #[arg(long, default_value_t = 1)]
+    /// Seconds per game at most (no limit by default: the --budget of values decides,
+    /// so the table does not depend on the machine's speed or load).
+    #[arg(long)]
+    pub seconds: Option<f64>,
+    /// Games computed at once (0: all cores); the table does not depend on it.
+    #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -55,19 +57,23 @@ const MAX_SECONDS: f64 = 1e6;
 
 /// Runs the survey and prints the table.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    if !(args.seconds > 0.0 && args.seconds <= MAX_SECONDS) {
+    let seconds = args.seconds.unwrap_or(MAX_SECONDS);
+    if !(seconds > 0.0 && seconds <= MAX_SECONDS) {
         return Err(CliError::Usage(format!(
-            "--seconds must be a positive number of seconds up to {MAX_SECONDS} (11 days), not {}",
-            args.seconds
+            "--seconds must be a positive number of seconds up to {MAX_SECONDS} (11 days), not {seconds}"
         )));
     }
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    };
     let started = Instant::now();
     let codes = survey_code_list(&args.patterns).map_err(sprague_games::GameError::from)?;
     let rows = survey_codes(
         &codes,
         args.budget,
-        Duration::from_secs_f64(args.seconds),
-        args.threads,
+        Duration::from_secs_f64(seconds),
+        threads,
     )
     .map_err(sprague_games::GameError::from)?;
     let total = started.elapsed().as_secs_f64();
@@ -137,14 +143,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     .count()
             };
             text.push_str(&format!(
-                "\n{} games: {} trivial, {} periodic, {} unsolved within {} values / {} s each; {} distinct; \
+                "\n{} games: {} trivial, {} periodic, {} unsolved within {} values{} each; {} distinct; \
                  {} groups up to a shift ({} games joined, proven; {} on the computed range only); {total:.2} s in all.\n",
                 json.len(),
                 count("trivial"),
                 count("periodic"),
                 count("unsolved"),
                 args.budget,
-                args.seconds,
+                args.seconds.map_or(String::new(), |s| format!(" / {s} s")),
                 json.iter().filter(|row| row.same_as.is_none()).count(),
                 json.iter().filter(|row| row.equivalence.is_none()).count(),
                 grouped(Evidence::Proven.word()),
