@@ -132,7 +132,10 @@ impl AssignmentGame {
         let pair = |b: usize, s: usize| self.surplus[buyers[b] * self.sellers + sellers[s]];
         // Subsets of the smaller side are the states; the larger side is
         // processed one member at a time.
-        let (small, large) = (buyers.len().min(sellers.len()), buyers.len().max(sellers.len()));
+        let (small, large) = (
+            buyers.len().min(sellers.len()),
+            buyers.len().max(sellers.len()),
+        );
         let buyers_small = buyers.len() <= sellers.len();
         let value = |l: usize, s: usize| {
             if buyers_small {
@@ -177,9 +180,8 @@ impl std::str::FromStr for AssignmentGame {
             .map(|row| {
                 row.split(',')
                     .map(|entry| {
-                        parse_rational(entry).ok_or_else(|| {
-                            syntax(&format!("\"{}\" is not a number", entry.trim()))
-                        })
+                        parse_rational(entry)
+                            .ok_or_else(|| syntax(&format!("\"{}\" is not a number", entry.trim())))
                     })
                     .collect()
             })
@@ -247,7 +249,12 @@ mod tests {
 
     #[test]
     fn matching_values_agree_with_brute_force() {
-        for text in ["3,5,1;4,1,2", "7;2;9;4", "1,2,3,4,5", "5,8,2;7,9,6;2,3,0;6,4,3"] {
+        for text in [
+            "3,5,1;4,1,2",
+            "7;2;9;4",
+            "1,2,3,4,5",
+            "5,8,2;7,9,6;2,3,0;6,4,3",
+        ] {
             let game: AssignmentGame = text.parse().unwrap();
             for s in 0..(1u32 << game.players()) {
                 assert_eq!(game.matching_value(s), brute(&game, s), "{text} {s:b}");

@@ -183,9 +183,7 @@ impl CharacteristicFunction for WeightedVotingGame {
 
     fn scaled_worth_block(&self, high: Coalition, low_bits: u32, out: &mut [i64]) -> Option<()> {
         let weights = self.weights();
-        let base: u128 = bits(high)
-            .map(|i| u128::from(weights[i]))
-            .sum::<u128>();
+        let base: u128 = bits(high).map(|i| u128::from(weights[i])).sum::<u128>();
         let quota = u128::from(self.quota());
         // out first holds the weights of the low parts (as i64 bit patterns
         // of u64 values that may not fit: keep them in a local vector).

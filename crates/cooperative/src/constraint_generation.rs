@@ -118,7 +118,7 @@ pub struct Progress {
 /// let game: WeightedVotingGame = "[3; 2, 1, 1]".parse().unwrap();
 /// let nu = nucleolus(&game, &Options::default()).unwrap();
 /// let shares: Vec<String> = nu.allocation.iter().map(format_rational).collect();
-/// assert_eq!(shares, ["1/2", "1/4", "1/4"]);
+/// assert_eq!(shares, ["1", "0", "0"]); // player 1 has a veto: the core is {(1, 0, 0)}
 /// ```
 pub fn nucleolus<G: CharacteristicFunction + ?Sized>(
     game: &G,
@@ -359,8 +359,7 @@ impl<'g, G: CharacteristicFunction + ?Sized> Generation<'g, G> {
                 if y.is_positive() && !self.in_span(s) {
                     family.push(s);
                     self.complement = orthogonal_complement(self.n, &family)?;
-                    self.fixed
-                        .push((s, &self.active_worths[k] - &round.level));
+                    self.fixed.push((s, &self.active_worths[k] - &round.level));
                     grew = true;
                 }
             }
@@ -451,7 +450,11 @@ impl<'g, G: CharacteristicFunction + ?Sized> Generation<'g, G> {
 
     /// The scan over all coalitions in exact rationals (games without an
     /// integer form).
-    fn scan_exact(&self, x: &[BigRational], level: &BigRational) -> Result<Vec<Coalition>, CoopError> {
+    fn scan_exact(
+        &self,
+        x: &[BigRational],
+        level: &BigRational,
+    ) -> Result<Vec<Coalition>, CoopError> {
         let mut heap: BinaryHeap<Reverse<(BigRational, Coalition)>> = BinaryHeap::new();
         let batch = self.batch();
         for s in 1..grand(self.n) {
@@ -537,7 +540,10 @@ impl<'c> IntegerScan<'c> {
                 *p = p.checked_add(c.checked_mul(i128::from(wi))?)?;
             }
         }
-        let absolute: i128 = probe.iter().map(|p| p.abs()).try_fold(0i128, i128::checked_add)?;
+        let absolute: i128 = probe
+            .iter()
+            .map(|p| p.abs())
+            .try_fold(0i128, i128::checked_add)?;
         if absolute > 1 << 120 {
             return None;
         }
@@ -576,7 +582,9 @@ impl<'c> IntegerScan<'c> {
                     .map(|t| {
                         let range = t * chunk..((t + 1) * chunk).min(high_count);
                         let tables = &tables;
-                        scope.spawn(move || self.scan_range(generation, tables, low_bits, range, batch))
+                        scope.spawn(move || {
+                            self.scan_range(generation, tables, low_bits, range, batch)
+                        })
                     })
                     .collect();
                 handles
@@ -708,7 +716,8 @@ mod tests {
             vec![0, 0, 0, 1, 0, 1, 1, 1],
         ];
         for values in tables {
-            let game = TuGame::from_fn(3, |s| BigRational::from_integer(values[s as usize].into())).unwrap();
+            let game = TuGame::from_fn(3, |s| BigRational::from_integer(values[s as usize].into()))
+                .unwrap();
             let options = Options::default();
             assert_eq!(
                 nucleolus(&game, &options).unwrap().allocation,
@@ -732,7 +741,9 @@ mod tests {
 
     #[test]
     fn a_stop_check_ends_the_computation() {
-        let game: crate::WeightedVotingGame = "[80; 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]".parse().unwrap();
+        let game: crate::WeightedVotingGame = "[80; 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]"
+            .parse()
+            .unwrap();
         let stop = || true;
         let options = Options {
             stop: StopCheck::new(&stop),
@@ -743,9 +754,8 @@ mod tests {
 
     #[test]
     fn large_games_are_refused() {
-        let game: crate::WeightedVotingGame = format!("[1; {}]", vec!["1"; 26].join(","))
-            .parse()
-            .unwrap();
+        let game: crate::WeightedVotingGame =
+            format!("[1; {}]", vec!["1"; 26].join(",")).parse().unwrap();
         assert!(matches!(
             nucleolus(&game, &Options::default()),
             Err(CoopError::TooLarge(_))

@@ -90,9 +90,8 @@ pub fn is_nucleolus<G: CharacteristicFunction + ?Sized>(
     if n == 1 {
         return Ok(true);
     }
-    let mut excesses: Vec<(BigRational, Coalition)> = (1..grand)
-        .map(|s| (game.worth(s) - share(s), s))
-        .collect();
+    let mut excesses: Vec<(BigRational, Coalition)> =
+        (1..grand).map(|s| (game.worth(s) - share(s), s)).collect();
     excesses.sort_by(|a, b| b.cmp(a));
     let mut upto = 0;
     while upto < excesses.len() {
@@ -129,7 +128,13 @@ fn balanced(n: usize, family: &[Coalition], optional: &[Coalition]) -> Result<bo
     for i in 0..n {
         let mut row: Vec<BigRational> = columns
             .iter()
-            .map(|s| if s >> i & 1 == 1 { one.clone() } else { zero.clone() })
+            .map(|s| {
+                if s >> i & 1 == 1 {
+                    one.clone()
+                } else {
+                    zero.clone()
+                }
+            })
             .collect();
         row.push(-one.clone());
         lp.add_constraint(row, Relation::Equal, zero.clone())

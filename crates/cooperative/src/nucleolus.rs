@@ -295,11 +295,17 @@ impl<'a> Sequence<'a> {
     fn round(&mut self) -> Result<Round, CoopError> {
         self.lp_solves += 1;
         let singletons: Vec<BigRational> = if self.imputation {
-            (0..self.n).map(|i| self.game.value(1 << i).clone()).collect()
+            (0..self.n)
+                .map(|i| self.game.value(1 << i).clone())
+                .collect()
         } else {
             Vec::new()
         };
-        let worths: Vec<BigRational> = self.open.iter().map(|&s| self.game.value(s).clone()).collect();
+        let worths: Vec<BigRational> = self
+            .open
+            .iter()
+            .map(|&s| self.game.value(s).clone())
+            .collect();
         solve_round(
             self.n,
             &self.open,

@@ -88,7 +88,11 @@ impl GloveGame {
 
     fn pairs(&self, coalition: Coalition) -> i64 {
         let mask = (1u32 << self.left) - 1;
-        i64::from((coalition & mask).count_ones().min((coalition & !mask).count_ones()))
+        i64::from(
+            (coalition & mask)
+                .count_ones()
+                .min((coalition & !mask).count_ones()),
+        )
     }
 }
 
@@ -366,7 +370,10 @@ mod tests {
     #[test]
     fn rules_agree_with_the_tables_of_builtin() {
         let costs = [q("3/2"), q("1"), q("4"), q("1/3"), q("4")];
-        check_against(&AirportGame::new(&costs).unwrap(), &builtin::airport(&costs).unwrap());
+        check_against(
+            &AirportGame::new(&costs).unwrap(),
+            &builtin::airport(&costs).unwrap(),
+        );
         let claims = [q("100"), q("200"), q("300"), q("5/2")];
         for estate in ["0", "100", "401/2", "602.5"] {
             check_against(
@@ -374,7 +381,10 @@ mod tests {
                 &builtin::bankruptcy(&q(estate), &claims).unwrap(),
             );
         }
-        check_against(&GloveGame::new(2, 3).unwrap(), &builtin::glove(2, 3).unwrap());
+        check_against(
+            &GloveGame::new(2, 3).unwrap(),
+            &builtin::glove(2, 3).unwrap(),
+        );
     }
 
     #[test]
