@@ -8,7 +8,11 @@ use sprague_cooperative::input::GameInput;
 use sprague_cooperative::report::{
     self, CoreRecord, InCoreRecord, LeastCoreRecord, NucleolusRecord,
 };
+use std::sync::atomic::Ordering;
+
+use sprague_cooperative::constraint_generation::Options;
 use sprague_cooperative::{allocation, nucleolus, CoopError, TuGame};
+use sprague_strategic::stop::StopCheck;
 
 use super::{json, read, Control};
 use crate::error::ApiError;
@@ -74,12 +78,22 @@ pub fn core(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiErr
     json(CoreRecord::new(&table, &result))
 }
 
+/// The options of a constraint-generation run: the request's stop flag.
+fn with_stop<T>(control: &Control, solve: impl FnOnce(&Options) -> T) -> T {
+    let check = || control.stop.load(Ordering::Relaxed);
+    let options = Options {
+        stop: StopCheck::new(&check),
+        ..Options::default()
+    };
+    solve(&options)
+}
+
 /// `POST /api/coop/least-core`.
-pub fn least_core(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+pub fn least_core(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: GameRequest = read("coop/least-core", body)?;
-    let table = load_table(&request.game, "least core")?;
-    let result = nucleolus::least_core(&table).map_err(refused)?;
-    json(LeastCoreRecord::new(&table, &result))
+    let game = load(&request.game)?;
+    let result = with_stop(control, |options| report::least_core(&game, options));
+    json(LeastCoreRecord::new(&game, &result.map_err(refused)?))
 }
 
 #[derive(Deserialize)]
@@ -91,16 +105,17 @@ struct NucleolusRequest {
 }
 
 /// `POST /api/coop/nucleolus`.
-pub fn nucleolus_endpoint(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+pub fn nucleolus_endpoint(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: NucleolusRequest = read("coop/nucleolus", body)?;
-    let table = load_table(&request.game, "nucleolus")?;
-    let result = if request.pre {
-        nucleolus::prenucleolus(&table)
-    } else {
-        nucleolus::nucleolus(&table)
-    }
-    .map_err(refused)?;
-    json(NucleolusRecord::new(&table, &result, request.pre))
+    let game = load(&request.game)?;
+    let result = with_stop(control, |options| {
+        report::nucleolus(&game, request.pre, options)
+    });
+    json(NucleolusRecord::new(
+        &game,
+        &result.map_err(refused)?,
+        request.pre,
+    ))
 }
 
 #[derive(Deserialize)]
