@@ -10,8 +10,9 @@
 //! The second table (`SPRAGUE_SCALE_SIZES`, default 15,20,25) times the
 //! constraint-generation nucleolus of games given as functions, never as
 //! tables: the weighted voting game [q; 1, 2, …, n] with q = ⌊n(n+1)/4⌋ + 1
-//! (a majority of the total weight) and the random game of `random_game`
-//! evaluated coalition by coalition (`RandomGame`); where the old exact LP
+//! (a majority of the total weight) and two random integer games evaluated
+//! coalition by coalition (`RandomGame`: v(S) uniform in 0..=100·|S| or
+//! 0..=150·|S| by a hash of S, v(N) = 100·n); where the old exact LP
 //! over all coalitions runs (n ≤ 16) it is the baseline, timed in the same
 //! run, interleaved with the new method, and the ratio is printed.
 
@@ -52,11 +53,13 @@ pub fn random_game(n: usize, seed: u64) -> TuGame {
 }
 
 /// The worth of coalition S in the random game of a seed, as a function of
-/// S alone (a SplitMix64 hash of seed and S): uniform in 0..=100·|S|, and
-/// v(N) = 100·n.
+/// S alone (a SplitMix64 hash of seed and S): uniform in 0..=`spread`·|S|,
+/// and v(N) = 100·n. With `spread` 100 the equal split is in the core; with
+/// 150 the core is usually empty and many coalitions compete.
 struct RandomGame {
     n: usize,
     seed: u64,
+    spread: u64,
 }
 
 impl RandomGame {
@@ -68,7 +71,7 @@ impl RandomGame {
             100 * self.n as i64
         } else {
             let mut state = self.seed ^ (u64::from(s) << 20);
-            (splitmix(&mut state) % (100 * u64::from(s.count_ones()) + 1)) as i64
+            (splitmix(&mut state) % (self.spread * u64::from(s.count_ones()) + 1)) as i64
         }
     }
 }
@@ -123,8 +126,20 @@ fn scale_table(sizes: &[usize], repeats: usize) {
                 Box::new(majority_game(n)),
             ),
             (
-                format!("random seed 1"),
-                Box::new(RandomGame { n, seed: 1 }),
+                "random 0..=100|S|, seed 1".to_string(),
+                Box::new(RandomGame {
+                    n,
+                    seed: 1,
+                    spread: 100,
+                }),
+            ),
+            (
+                "random 0..=150|S|, seed 1".to_string(),
+                Box::new(RandomGame {
+                    n,
+                    seed: 1,
+                    spread: 150,
+                }),
             ),
         ];
         for (name, game) in &games {
