@@ -576,27 +576,24 @@ impl<'c> IntegerScan<'c> {
             u_low: &u_low,
             u_high: &u_high,
         };
-        let results: Vec<Result<BinaryHeap<Reverse<(i128, Coalition)>>, CoopError>> =
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads)
-                    .map(|t| {
-                        let range = t * chunk..((t + 1) * chunk).min(high_count);
-                        let tables = &tables;
-                        scope.spawn(move || {
-                            self.scan_range(generation, tables, low_bits, range, batch)
-                        })
+        let results: Vec<Result<Violators, CoopError>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let range = t * chunk..((t + 1) * chunk).min(high_count);
+                    let tables = &tables;
+                    scope.spawn(move || self.scan_range(generation, tables, low_bits, range, batch))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join().unwrap_or_else(|_| {
+                        Err(CoopError::LinearProgram("a scan thread panicked".into()))
                     })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| {
-                        h.join().unwrap_or_else(|_| {
-                            Err(CoopError::LinearProgram("a scan thread panicked".into()))
-                        })
-                    })
-                    .collect()
-            });
-        let mut merged: BinaryHeap<Reverse<(i128, Coalition)>> = BinaryHeap::new();
+                })
+                .collect()
+        });
+        let mut merged: Violators = BinaryHeap::new();
         for heap in results {
             for item in heap? {
                 merged.push(item);
@@ -615,10 +612,10 @@ impl<'c> IntegerScan<'c> {
         low_bits: u32,
         range: std::ops::Range<usize>,
         batch: usize,
-    ) -> Result<BinaryHeap<Reverse<(i128, Coalition)>>, CoopError> {
+    ) -> Result<Violators, CoopError> {
         let full = grand(generation.n);
         let mut worths = vec![0i64; 1 << low_bits];
-        let mut heap: BinaryHeap<Reverse<(i128, Coalition)>> = BinaryHeap::new();
+        let mut heap: Violators = BinaryHeap::new();
         // The smallest excess that can still enter the heap.
         let mut threshold = self.level;
         for high in range {
@@ -658,6 +655,9 @@ impl<'c> IntegerScan<'c> {
         Ok(heap)
     }
 }
+
+/// The most violated coalitions a scan keeps (a min-heap on the excess).
+type Violators = BinaryHeap<Reverse<(i128, Coalition)>>;
 
 /// The lookup tables of a scan.
 struct Tables<'t> {

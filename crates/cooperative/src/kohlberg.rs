@@ -77,12 +77,12 @@ pub fn is_nucleolus<G: CharacteristicFunction + ?Sized>(
     }
     let mut b0 = Vec::new();
     if imputation {
-        for i in 0..n {
+        for (i, share) in x.iter().enumerate() {
             let v = game.worth(1 << i);
-            if x[i] < v {
+            if *share < v {
                 return Ok(false);
             }
-            if x[i] == v {
+            if *share == v {
                 b0.push(1 << i);
             }
         }
