@@ -158,9 +158,15 @@ impl CharacteristicFunction for TuGame {
         self.value(coalition).clone()
     }
 
-    /// The common denominator of the table (computed over all 2ⁿ values).
+    /// The common denominator of the table (computed when it was built).
     fn denominator(&self) -> Option<u64> {
-        common_scale(self.values().iter())
+        self.common_denominator()
+    }
+
+    fn scaled_worth(&self, coalition: Coalition) -> Option<i64> {
+        let d = self.common_denominator()?;
+        let v = self.value(coalition);
+        (v.numer() * (BigInt::from(d) / v.denom())).to_i64()
     }
 }
 
