@@ -317,3 +317,18 @@ proptest! {
         prop_assert_eq!(&nu, &reference::nucleolus(&full).unwrap().allocation);
     }
 }
+
+/// Twenty-five players, against the closed forms (seconds in an optimised
+/// build; ignored in debug builds: `cargo test --release` runs them).
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn twenty_five_players_follow_the_closed_forms() {
+    let costs: Vec<BigRational> = (1..=25).map(|i| int(3 * i)).collect();
+    assert_eq!(airport_nucleolus(&costs), littlechild(&costs));
+    let claims: Vec<BigRational> = (1..=25).map(|i| int(7 * i)).collect();
+    for estate in [int(500), int(2000)] {
+        let game = BankruptcyGame::new(&estate, &claims).unwrap();
+        let nu = nucleolus(&game, &options()).unwrap();
+        assert_eq!(nu.allocation, talmud(&estate, &claims));
+    }
+}
