@@ -187,19 +187,28 @@ impl CharacteristicFunction for WeightedVotingGame {
         Some(self.scaled_worth_of(coalition))
     }
 
+    /// The low members' weights are summed in `out` itself (one addition
+    /// per coalition) and then compared with the quota; games whose total
+    /// weight exceeds `i64::MAX` take the coalition-by-coalition path.
     fn scaled_worth_block(&self, high: Coalition, low_bits: u32, out: &mut [i64]) -> Option<()> {
         let weights = self.weights();
-        let base: u128 = bits(high).map(|i| u128::from(weights[i])).sum::<u128>();
-        let quota = u128::from(self.quota());
-        // out first holds the weights of the low parts (as i64 bit patterns
-        // of u64 values that may not fit: keep them in a local vector).
-        let size = 1usize << low_bits;
-        let mut low = vec![0u128; size];
-        for lo in 1..size {
-            low[lo] = low[lo & (lo - 1)] + u128::from(weights[lo.trailing_zeros() as usize]);
+        let size = out.len().min(1 << low_bits);
+        let total: u128 = weights.iter().map(|&w| u128::from(w)).sum();
+        if total > i64::MAX as u128 {
+            for (lo, slot) in out.iter_mut().enumerate().take(size) {
+                *slot = self.scaled_worth_of(high | lo as Coalition);
+            }
+            return Some(());
         }
-        for (slot, w) in out.iter_mut().zip(&low) {
-            *slot = i64::from(base + w >= quota);
+        // Every sum below is at most the total weight, so it fits in i64.
+        let base: i64 = bits(high).map(|i| weights[i] as i64).sum();
+        let quota = self.quota() as i64;
+        out[0] = 0;
+        for lo in 1..size {
+            out[lo] = out[lo & (lo - 1)] + weights[lo.trailing_zeros() as usize] as i64;
+        }
+        for slot in out.iter_mut().take(size) {
+            *slot = i64::from(base + *slot >= quota);
         }
         Some(())
     }

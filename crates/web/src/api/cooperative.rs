@@ -34,6 +34,15 @@ fn refused(error: CoopError) -> ApiError {
     ApiError::refused(error)
 }
 
+/// The error of a least core or nucleolus: out of time when the request's
+/// stop flag ended it, else the library's refusal.
+fn stopped_or_refused(command: &str, error: CoopError) -> ApiError {
+    match error {
+        CoopError::Interrupted => super::out_of_time(command),
+        other => refused(other),
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ValueRequest {
@@ -93,7 +102,8 @@ pub fn least_core(body: &[u8], control: &Control) -> Result<serde_json::Value, A
     let request: GameRequest = read("coop/least-core", body)?;
     let game = load(&request.game)?;
     let result = with_stop(control, |options| report::least_core(&game, options));
-    json(LeastCoreRecord::new(&game, &result.map_err(refused)?))
+    let result = result.map_err(|e| stopped_or_refused("coop/least-core", e))?;
+    json(LeastCoreRecord::new(&game, &result))
 }
 
 #[derive(Deserialize)]
