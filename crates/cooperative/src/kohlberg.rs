@@ -8,10 +8,10 @@
 //! x is the prenucleolus exactly when every D_k is *balanced* (weights
 //! δ_S > 0 with Σ_{S∈D_k} δ_S 1_S = 1_N), and that an imputation x is the
 //! nucleolus exactly when every D_k ∪ B₀ is balanced with positive weights
-//! on D_k and non-negative ones on B₀ = {{i} : xᵢ = v({i})} (Peleg and
-//! Sudhölter, "Introduction to the Theory of Cooperative Games", 2nd ed.,
-//! 2007, Theorem 5.2.?; stated there as Kohlberg's criterion for the
-//! nucleolus).
+//! on D_k and non-negative ones on B₀ = {{i} : xᵢ = v({i})} (the form of
+//! Kohlberg's criterion for the nucleolus in Peleg and Sudhölter,
+//! "Introduction to the Theory of Cooperative Games", 2nd ed., 2007,
+//! chapter 5).
 //!
 //! Only the levels up to the first k where D_k spans ℝⁿ need checking
 //! (Benedek, Fliege and Nguyen, Mathematical Programming 190, 2021, whose
