@@ -7,6 +7,7 @@
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
+use num_traits::Signed;
 use serde::Serialize;
 
 use super::allocation::CoreCheck;
@@ -257,14 +258,35 @@ pub struct CoreRecord {
 
 impl CoreRecord {
     /// The record of `result`, the core of `game`.
-    pub fn new(game: &TuGame, result: &CoreResult) -> Self {
+    pub fn new(game: &GameInput, result: &CoreResult) -> Self {
         CoreRecord {
             core_empty: result.is_empty(),
             least_core_epsilon: result.least_core.epsilon.as_ref().map(format_rational),
-            players: game.names().to_vec(),
+            players: game.names(),
             point: result.point.as_deref().map(strings),
         }
     }
+}
+
+/// The core as `coop core` computes it: from the least core of
+/// [`least_core`] (same methods, so up to 25 players for games given by a
+/// rule; the airport game as a cost game), empty exactly when its ε is
+/// positive, and otherwise the least core's point, which is then a core point.
+///
+/// ```
+/// use sprague_cooperative::constraint_generation::Options;
+/// use sprague_cooperative::input::GameInput;
+/// use sprague_cooperative::report::core;
+/// let game = GameInput::parse_inline("[2; 1, 1, 1]").unwrap().unwrap();
+/// assert!(core(&game, &Options::default()).unwrap().is_empty());
+/// ```
+pub fn core(game: &GameInput, options: &Options) -> Result<CoreResult, CoopError> {
+    let least_core = least_core(game, options)?;
+    let point = match &least_core.epsilon {
+        Some(e) if e.is_positive() => None,
+        _ => Some(least_core.point.clone()),
+    };
+    Ok(CoreResult { point, least_core })
 }
 
 /// The JSON record of `coop least-core`.

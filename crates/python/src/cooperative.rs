@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList};
 use sprague_cooperative::constraint_generation::Options;
 use sprague_cooperative::input::GameInput;
-use sprague_cooperative::{allocation, nucleolus, report};
+use sprague_cooperative::{allocation, report};
 use sprague_strategic::stop::StopCheck;
 
 use crate::interrupt::{interrupted, Interrupt};
@@ -223,9 +223,17 @@ impl CoopGame {
 
     /// The core (JSON as `sprague coop core --format json`).
     fn core(&self, py: Python<'_>) -> PyResult<String> {
-        let table = self.as_table("core")?;
-        let found = py.detach(|| nucleolus::core(&table)).map_err(to_python)?;
-        json(&report::CoreRecord::new(&table, &found))
+        let interrupt = Interrupt::new();
+        let found = py.detach(|| {
+            let check = || interrupt.poll();
+            let options = Options {
+                stop: StopCheck::new(&check),
+                ..Options::default()
+            };
+            report::core(&self.game, &options)
+        });
+        let found = found.map_err(|e| interrupted_or(e, interrupt))?;
+        json(&report::CoreRecord::new(&self.game, &found))
     }
 
     /// The least core (JSON as `sprague coop least-core --format json`).

@@ -18,7 +18,7 @@ use sprague_cooperative::constraint_generation::{Options, Progress};
 use sprague_cooperative::input::GameInput;
 use sprague_cooperative::report::{self, CoreRecord, InCoreRecord, LeastCoreRecord};
 use sprague_cooperative::report::{NucleolusRecord, ShapleyReport};
-use sprague_cooperative::{allocation, monte_carlo, nucleolus, TuGame};
+use sprague_cooperative::{allocation, monte_carlo, TuGame};
 use sprague_strategic::exact_text::{format_rational, rational_to_f64, BigRational};
 use sprague_strategic::stop::StopCheck;
 
@@ -216,11 +216,11 @@ fn tuple(values: &[BigRational]) -> String {
 }
 
 fn core(args: &SolutionArgs) -> Result<(), CliError> {
-    let table = load_table(&args.game, "core")?;
-    let result = nucleolus::core(&table)?;
+    let game = load(&args.game)?;
+    let result = watched(|options| report::core(&game, options))?;
     let epsilon = result.least_core.epsilon.as_ref();
     match args.format {
-        Format::Json => print_json(&CoreRecord::new(&table, &result)),
+        Format::Json => print_json(&CoreRecord::new(&game, &result)),
         _ => match &result.point {
             Some(point) => {
                 let mut text = format!(

@@ -11,7 +11,7 @@ use sprague_cooperative::report::{
 use std::sync::atomic::Ordering;
 
 use sprague_cooperative::constraint_generation::Options;
-use sprague_cooperative::{allocation, nucleolus, CoopError, TuGame};
+use sprague_cooperative::{allocation, CoopError, TuGame};
 use sprague_strategic::stop::StopCheck;
 
 use super::{json, read, Control};
@@ -80,11 +80,12 @@ pub fn banzhaf(body: &[u8], _control: &Control) -> Result<serde_json::Value, Api
 }
 
 /// `POST /api/coop/core`.
-pub fn core(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+pub fn core(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: GameRequest = read("coop/core", body)?;
-    let table = load_table(&request.game, "core")?;
-    let result = nucleolus::core(&table).map_err(refused)?;
-    json(CoreRecord::new(&table, &result))
+    let game = load(&request.game)?;
+    let result = with_stop(control, |options| report::core(&game, options));
+    let result = result.map_err(|e| stopped_or_refused("coop/core", e))?;
+    json(CoreRecord::new(&game, &result))
 }
 
 /// The options of a constraint-generation run: the request's stop flag.
