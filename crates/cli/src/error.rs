@@ -113,6 +113,7 @@ impl CliError {
         match self {
             CliError::Strategic(sprague_strategic::StrategicError::Interrupted) => 130,
             CliError::Extensive(sprague_strategic::extensive::ExtensiveError::Interrupted) => 130,
+            CliError::Coop(sprague_cooperative::CoopError::Interrupted) => 130,
             CliError::Output(_)
             | CliError::Json(_)
             | CliError::Incomplete { .. }

@@ -295,11 +295,79 @@ fn bad_input_for_the_nucleolus() {
         "json",
     ]);
     assert_eq!(strings(&pre["prenucleolus"]), ["3/2", "3/2"]);
-    let (code, _, stderr) = sprague(&["coop", "nucleolus", "glove:9,9"]);
+    let (code, _, stderr) = sprague(&["coop", "nucleolus", "glove:13,13"]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("262142 proper coalitions"), "{stderr}");
+    assert!(stderr.contains("at most 25 players, not 26"), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    let (code, _, stderr) = sprague(&["coop", "nucleolus", "assignment:1,2;3"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("one surplus per seller"), "{stderr}");
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     let (code, _, stderr) = sprague(&["coop", "core", "no-such-file.json"]);
     assert_eq!(code, 2);
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+}
+
+#[test]
+fn nucleolus_of_games_given_by_a_rule() {
+    // Eighteen glove owners, nine of each: symmetric, so 1/2 each (beyond the
+    // 16 players of the LP over all coalitions: constraint generation).
+    let nu = json(&["coop", "nucleolus", "glove:9,9", "--format", "json"]);
+    assert_eq!(strings(&nu["nucleolus"]), vec!["1/2"; 18]);
+    assert_eq!(nu["method"], "constraint-generation");
+    // The airport game is a cost game: the cost nucleolus of costs 1, 2, 3
+    // is (1/2, 3/4, 7/4) (Littlechild's rule; by hand in the library tests).
+    let nu = json(&["coop", "nucleolus", "airport:1,2,3", "--format", "json"]);
+    assert_eq!(strings(&nu["nucleolus"]), ["1/2", "3/4", "7/4"]);
+    // Two buyers, one seller with surpluses 5 and 3: (1, 0, 4).
+    let nu = json(&["coop", "nucleolus", "assignment:5;3", "--format", "json"]);
+    assert_eq!(strings(&nu["nucleolus"]), ["1", "0", "4"]);
+    assert_eq!(strings(&nu["players"]), ["B1", "B2", "S1"]);
+    let least = json(&["coop", "least-core", "assignment:5/3", "--format", "json"]);
+    assert_eq!(least["epsilon"], "0");
+    // A table keeps the LP over all coalitions.
+    let file = temp_file(
+        "majority.json",
+        r#"{"players": 3, "values": {"1": 0, "2": 0, "3": 0, "1,2": 1, "1,3": 1, "2,3": 1, "1,2,3": 1}}"#,
+    );
+    let nu = json(&["coop", "nucleolus", &file, "--format", "json"]);
+    assert_eq!(nu["method"], "all-coalitions");
+    assert_eq!(nu["scans"], 0);
+}
+
+/// Ctrl-C ends the nucleolus of a 25-player weighted voting game within two
+/// seconds, exit code 130, the last line of stderr one sentence.
+#[test]
+fn ctrl_c_stops_a_large_nucleolus() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let weights: Vec<String> = (1..=25).map(|w| w.to_string()).collect();
+    let game = format!("[163; {}]", weights.join(", "));
+    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["coop", "nucleolus", &game])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    // In an optimised build the whole computation may end first.
+    if out.status.code() == Some(0) {
+        return;
+    }
+    assert!(
+        sent.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        sent.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    let last = err.trim_end().lines().last().unwrap_or_default();
+    assert!(last.contains("interrupted"), "{err}");
 }

@@ -28,6 +28,9 @@ pub const MAX_TABLE_PLAYERS: usize = 20;
 pub struct TuGame {
     names: Vec<String>,
     values: Vec<BigRational>,
+    /// The common denominator of the values when the scaled values fit the
+    /// integer form of [`crate::characteristic::CharacteristicFunction`].
+    scale: Option<u64>,
 }
 
 impl TuGame {
@@ -55,7 +58,12 @@ impl TuGame {
                 &values[0],
             )));
         }
-        Ok(TuGame { names, values })
+        let scale = crate::characteristic::common_scale(values.iter());
+        Ok(TuGame {
+            names,
+            values,
+            scale,
+        })
     }
 
     /// Builds a game with players named 1..=n from a function of coalitions.
@@ -205,6 +213,13 @@ impl TuGame {
     /// The worth of the grand coalition v(N).
     pub fn grand_coalition_value(&self) -> &BigRational {
         &self.values[self.values.len() - 1]
+    }
+
+    /// The common denominator d of the values when every d·v(S) is an
+    /// integer of absolute value at most 2⁶⁰ (computed once, when the game
+    /// is built).
+    pub fn common_denominator(&self) -> Option<u64> {
+        self.scale
     }
 
     /// The coalition as text, e.g. `{A,C}`.

@@ -1,11 +1,14 @@
 //! A cooperative game as the faces take it: the inline forms
 //! (`[q; w1, ..., wn]`, `glove:L,R`, `airport:c1,c2,...`,
-//! `bankruptcy:E:d1,d2,...`) and the text of a game file (the JSON
-//! coalition table, `{"quota": q, "weights": [...]}`, or `[q; ...]`).
+//! `bankruptcy:E:d1,d2,...`, `assignment:a11,a12,...;a21,...`) and the text
+//! of a game file (the JSON coalition table, `{"quota": q, "weights": [...]}`,
+//! or `[q; ...]`).
 //! The command line reads files itself and hands their text to
 //! [`GameInput::from_document`]; the Python module hands over strings.
 
+use super::assignment::AssignmentGame;
 use super::builtin::{self, Builtin};
+use super::characteristic::CharacteristicFunction;
 use super::{CoopError, TuGame, WeightedVotingGame, MAX_TABLE_PLAYERS};
 
 /// A game in one of the forms the solution concepts take.
@@ -15,8 +18,14 @@ pub enum GameInput {
     Table(TuGame),
     /// A weighted voting game (power indices need no table).
     Weighted(WeightedVotingGame),
-    /// A built-in game with too many players for a table (Monte Carlo only).
-    Large(Builtin),
+    /// A built-in game (glove, airport, bankruptcy): its table is built
+    /// when a concept needs one and it has at most [`MAX_TABLE_PLAYERS`]
+    /// players; beyond, only the Monte Carlo Shapley value, the least core
+    /// and the nucleolus (up to 25 players) are computed.
+    Builtin(Builtin),
+    /// An assignment game (the least core and nucleolus by its essential
+    /// coalitions; a table up to [`MAX_TABLE_PLAYERS`] players for the rest).
+    Assignment(AssignmentGame),
 }
 
 impl GameInput {
@@ -33,11 +42,12 @@ impl GameInput {
         if trimmed.starts_with('[') {
             return Ok(Some(GameInput::Weighted(trimmed.parse()?)));
         }
-        match builtin::parse_spec(trimmed)? {
-            Some(game) if game.players() > MAX_TABLE_PLAYERS => Ok(Some(GameInput::Large(game))),
-            Some(game) => Ok(Some(GameInput::Table(game.to_game()?))),
-            None => Ok(None),
+        if let Some((name, rest)) = trimmed.split_once(':') {
+            if name.trim().eq_ignore_ascii_case("assignment") {
+                return Ok(Some(GameInput::Assignment(rest.parse()?)));
+            }
         }
+        Ok(builtin::parse_spec(trimmed)?.map(GameInput::Builtin))
     }
 
     /// The game of a file's text: `[q; w1, ..., wn]`, `{"quota": q,
@@ -75,7 +85,8 @@ impl GameInput {
         match self {
             GameInput::Table(t) => t.players(),
             GameInput::Weighted(w) => w.players(),
-            GameInput::Large(b) => b.players(),
+            GameInput::Builtin(b) => b.players(),
+            GameInput::Assignment(a) => a.players(),
         }
     }
 
@@ -83,7 +94,12 @@ impl GameInput {
     pub fn names(&self) -> Vec<String> {
         match self {
             GameInput::Table(t) => t.names().to_vec(),
-            GameInput::Weighted(_) | GameInput::Large(_) => {
+            GameInput::Builtin(Builtin::Glove { left, right }) => (1..=*left)
+                .map(|i| format!("L{i}"))
+                .chain((1..=*right).map(|i| format!("R{i}")))
+                .collect(),
+            GameInput::Assignment(a) => a.names(),
+            GameInput::Weighted(_) | GameInput::Builtin(_) => {
                 (1..=self.players()).map(|i| i.to_string()).collect()
             }
         }
@@ -95,15 +111,21 @@ impl GameInput {
         match self {
             GameInput::Table(t) => Ok(t.clone()),
             GameInput::Weighted(w) => w.to_tu_game(),
-            GameInput::Large(b) => Err(too_large(what, b.players())),
+            GameInput::Builtin(b) if b.players() <= MAX_TABLE_PLAYERS => b.to_game(),
+            GameInput::Builtin(b) => Err(too_large(what, b.players())),
+            GameInput::Assignment(a) if a.players() <= MAX_TABLE_PLAYERS => TuGame::new(
+                a.names(),
+                (0..1u32 << a.players()).map(|s| a.worth(s)).collect(),
+            ),
+            GameInput::Assignment(a) => Err(too_large(what, a.players())),
         }
     }
 }
 
-/// The error of an exact concept asked of a built-in game too large for a table.
+/// The error of an exact concept asked of a game given by a rule that is too large for a table.
 pub fn too_large(what: &str, players: usize) -> CoopError {
     CoopError::TooLarge(format!(
-        "the exact {what} of a built-in game needs a table of all coalitions, at most {MAX_TABLE_PLAYERS} players, not {players}; `coop shapley` estimates it by Monte Carlo"
+        "the exact {what} needs a table of all coalitions, at most {MAX_TABLE_PLAYERS} players, not {players} (the least core and the nucleolus of a game given by a rule take up to 25; `coop shapley` estimates the Shapley value of a large built-in game by Monte Carlo)"
     ))
 }
 
@@ -119,8 +141,21 @@ mod tests {
         ));
         assert!(matches!(
             GameInput::parse_inline("glove:15,15"),
-            Ok(Some(GameInput::Large(_)))
+            Ok(Some(GameInput::Builtin(_)))
         ));
+        let market = GameInput::parse_inline("assignment:3,5;4,1")
+            .unwrap()
+            .unwrap();
+        assert_eq!(market.names(), ["B1", "B2", "S1", "S2"]);
+        assert_eq!(
+            market
+                .table("core")
+                .unwrap()
+                .grand_coalition_value()
+                .to_string(),
+            "9"
+        );
+        assert!(GameInput::parse_inline("assignment:3,x").is_err());
         let large = GameInput::parse_inline("glove:15,15").unwrap().unwrap();
         assert_eq!(large.players(), 30);
         assert!(large

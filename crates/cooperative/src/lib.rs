@@ -26,6 +26,12 @@
 //!   programs on the exact simplex method of
 //!   [`sprague_strategic::linear_program`] ([`nucleolus`]).
 //!
+//! - The same concepts for games of up to 25 players given by a function
+//!   ([`characteristic::CharacteristicFunction`]: tables, weighted voting,
+//!   the rules of [`structured`], [`assignment`] games), by constraint
+//!   generation ([`constraint_generation`]), and Kohlberg's criterion as an
+//!   independent check of a nucleolus ([`kohlberg`]).
+//!
 //! - [`input`]: a game in any form the faces take (inline or a file's text);
 //!   [`report`]: every answer as the serialisable record the command line
 //!   prints with `--format json` and the Python module reads.
@@ -35,13 +41,18 @@
 //! [`sprague_strategic::seeded::SeededRng`].
 
 pub mod allocation;
+pub mod assignment;
 pub mod builtin;
+pub mod characteristic;
+pub mod constraint_generation;
 mod game;
 pub mod input;
+pub mod kohlberg;
 pub mod monte_carlo;
 pub mod nucleolus;
 pub mod report;
 mod shapley;
+pub mod structured;
 mod weighted;
 
 pub use game::{Coalition, TuGame, MAX_TABLE_PLAYERS};
@@ -123,4 +134,7 @@ pub enum CoopError {
     /// The exact computation would be too large.
     #[error("{0}")]
     TooLarge(String),
+    /// The computation was stopped from outside (Ctrl-C, a time budget).
+    #[error("the computation was interrupted")]
+    Interrupted,
 }

@@ -110,6 +110,9 @@ pub struct Nucleolus {
     pub levels: Vec<BigRational>,
     /// The number of linear programs solved.
     pub lp_solves: usize,
+    /// The separation scans over the coalitions (0 when every coalition is a
+    /// column of every LP, as in [`nucleolus`]).
+    pub scans: usize,
 }
 
 fn check_size(game: &TuGame) -> Result<(), CoopError> {
@@ -221,13 +224,15 @@ pub fn sorted_excesses(
 }
 
 /// One round's optimum.
-struct Round {
-    level: BigRational,
-    x: Vec<BigRational>,
-    /// y_S for each open coalition, in the order of `Sequence::open`.
-    y: Vec<BigRational>,
+pub(crate) struct Round {
+    /// The optimal largest excess t.
+    pub(crate) level: BigRational,
+    /// The primal optimum x.
+    pub(crate) x: Vec<BigRational>,
+    /// y_S for each open coalition, in the order of the columns.
+    pub(crate) y: Vec<BigRational>,
     /// λᵢ (empty for the prenucleolus).
-    lambda: Vec<BigRational>,
+    pub(crate) lambda: Vec<BigRational>,
 }
 
 /// The state of the sequential LP method.
@@ -272,67 +277,9 @@ impl<'a> Sequence<'a> {
         })
     }
 
-    /// Recomputes the integer basis of the orthogonal complement of the
-    /// fixed family (reduced row echelon form over the rationals).
-    // Index loops read best in this row reduction (allowed crate-wide in
-    // sprague-strategic, where this code used to live).
-    #[allow(clippy::needless_range_loop)]
     fn update_complement(&mut self) -> Result<(), CoopError> {
-        let n = self.n;
-        let mut rows: Vec<Vec<BigRational>> = self
-            .fixed
-            .iter()
-            .map(|(s, _)| {
-                (0..n)
-                    .map(|i| BigRational::from_integer(BigInt::from(s >> i & 1)))
-                    .collect()
-            })
-            .collect();
-        let mut pivots: Vec<usize> = Vec::new();
-        let mut r = 0;
-        for c in 0..n {
-            let Some(p) = (r..rows.len()).find(|&i| !rows[i][c].is_zero()) else {
-                continue;
-            };
-            rows.swap(r, p);
-            let inv = rows[r][c].recip();
-            for v in rows[r].iter_mut() {
-                *v *= &inv;
-            }
-            for i in 0..rows.len() {
-                if i != r && !rows[i][c].is_zero() {
-                    let f = rows[i][c].clone();
-                    for j in 0..n {
-                        let d = &f * &rows[r][j];
-                        rows[i][j] -= d;
-                    }
-                }
-            }
-            pivots.push(c);
-            r += 1;
-            if r == rows.len() {
-                break;
-            }
-        }
-        let mut complement = Vec::new();
-        for f in (0..n).filter(|c| !pivots.contains(c)) {
-            let mut w = vec![BigRational::zero(); n];
-            w[f] = BigRational::one();
-            for (row, &p) in pivots.iter().enumerate() {
-                w[p] = -rows[row][f].clone();
-            }
-            let lcm = w.iter().fold(BigInt::one(), |acc, v| acc.lcm(v.denom()));
-            let integers: Option<Vec<i64>> = w
-                .iter()
-                .map(|v| (v.numer() * (&lcm / v.denom())).to_i64())
-                .collect();
-            complement.push(integers.ok_or_else(|| {
-                CoopError::TooLarge(
-                    "the span test of the fixed coalitions overflowed 64-bit integers".into(),
-                )
-            })?);
-        }
-        self.complement = complement;
+        let family: Vec<Coalition> = self.fixed.iter().map(|(s, _)| *s).collect();
+        self.complement = orthogonal_complement(self.n, &family)?;
         Ok(())
     }
 
@@ -346,60 +293,27 @@ impl<'a> Sequence<'a> {
 
     /// Solves the current round in dual form.
     fn round(&mut self) -> Result<Round, CoopError> {
-        let n = self.n;
-        let open = self.open.len();
-        let fixed = self.fixed.len();
-        let lambdas = if self.imputation { n } else { 0 };
-        let columns = open + fixed + lambdas;
-        let zero = BigRational::zero();
-        let one = BigRational::one();
-        let mut objective = Vec::with_capacity(columns);
-        objective.extend(self.open.iter().map(|&s| self.game.value(s).clone()));
-        objective.extend(self.fixed.iter().map(|(_, b)| b.clone()));
-        objective.extend((0..lambdas).map(|i| self.game.value(1 << i).clone()));
-        let mut lp = LinearProgram::new(Sense::Maximize, objective);
-        let member = |s: Coalition, i: usize| if s >> i & 1 == 1 { &one } else { &zero };
-        let lp_error =
-            |e: sprague_strategic::StrategicError| CoopError::LinearProgram(e.to_string());
-        for i in 0..n {
-            let mut row = Vec::with_capacity(columns);
-            row.extend(self.open.iter().map(|&s| member(s, i).clone()));
-            row.extend(self.fixed.iter().map(|&(s, _)| member(s, i).clone()));
-            row.extend((0..lambdas).map(|j| if i == j { one.clone() } else { zero.clone() }));
-            lp.add_constraint(row, Relation::Equal, zero.clone())
-                .map_err(lp_error)?;
-        }
-        let mut row = vec![one.clone(); open];
-        row.resize(columns, zero.clone());
-        lp.add_constraint(row, Relation::Equal, one.clone())
-            .map_err(lp_error)?;
-        for j in open..open + fixed {
-            lp.set_free(j).map_err(lp_error)?;
-        }
         self.lp_solves += 1;
-        match lp.solve() {
-            LpResult::Optimal(solution) => {
-                let mut y = solution.x;
-                let lambda = y.split_off(open + fixed);
-                y.truncate(open);
-                let mut duals = solution.duals;
-                let level = duals.pop().unwrap_or_default();
-                Ok(Round {
-                    level,
-                    x: duals,
-                    y,
-                    lambda,
-                })
-            }
-            other => Err(CoopError::LinearProgram(format!(
-                "round {} of the nucleolus computation ended {}",
-                self.lp_solves,
-                match other {
-                    LpResult::Infeasible => "infeasible",
-                    _ => "unbounded",
-                }
-            ))),
-        }
+        let singletons: Vec<BigRational> = if self.imputation {
+            (0..self.n)
+                .map(|i| self.game.value(1 << i).clone())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let worths: Vec<BigRational> = self
+            .open
+            .iter()
+            .map(|&s| self.game.value(s).clone())
+            .collect();
+        solve_round(
+            self.n,
+            &self.open,
+            &worths,
+            &self.fixed,
+            &singletons,
+            self.lp_solves,
+        )
     }
 
     fn run(&mut self) -> Result<Nucleolus, CoopError> {
@@ -432,7 +346,138 @@ impl<'a> Sequence<'a> {
             allocation,
             levels,
             lp_solves: self.lp_solves,
+            scans: 0,
         })
+    }
+}
+
+/// An integer basis of the vectors orthogonal to every coalition of
+/// `family` (as indicator vectors in ℝⁿ), by reduced row echelon form over
+/// the rationals; a coalition lies in the span of `family` exactly when it is
+/// orthogonal to every vector of the basis.
+// Index loops read best in this row reduction (allowed crate-wide in
+// sprague-strategic, where this code used to live).
+#[allow(clippy::needless_range_loop)]
+pub(crate) fn orthogonal_complement(
+    n: usize,
+    family: &[Coalition],
+) -> Result<Vec<Vec<i64>>, CoopError> {
+    let mut rows: Vec<Vec<BigRational>> = family
+        .iter()
+        .map(|s| {
+            (0..n)
+                .map(|i| BigRational::from_integer(BigInt::from(s >> i & 1)))
+                .collect()
+        })
+        .collect();
+    let mut pivots: Vec<usize> = Vec::new();
+    let mut r = 0;
+    for c in 0..n {
+        if r == rows.len() {
+            break;
+        }
+        let Some(p) = (r..rows.len()).find(|&i| !rows[i][c].is_zero()) else {
+            continue;
+        };
+        rows.swap(r, p);
+        let inv = rows[r][c].recip();
+        for v in rows[r].iter_mut() {
+            *v *= &inv;
+        }
+        for i in 0..rows.len() {
+            if i != r && !rows[i][c].is_zero() {
+                let f = rows[i][c].clone();
+                for j in 0..n {
+                    let d = &f * &rows[r][j];
+                    rows[i][j] -= d;
+                }
+            }
+        }
+        pivots.push(c);
+        r += 1;
+    }
+    let mut complement = Vec::new();
+    for f in (0..n).filter(|c| !pivots.contains(c)) {
+        let mut w = vec![BigRational::zero(); n];
+        w[f] = BigRational::one();
+        for (row, &p) in pivots.iter().enumerate() {
+            w[p] = -rows[row][f].clone();
+        }
+        let lcm = w.iter().fold(BigInt::one(), |acc, v| acc.lcm(v.denom()));
+        let integers: Option<Vec<i64>> = w
+            .iter()
+            .map(|v| (v.numer() * (&lcm / v.denom())).to_i64())
+            .collect();
+        complement.push(integers.ok_or_else(|| {
+            CoopError::TooLarge(
+                "the span test of the fixed coalitions overflowed 64-bit integers".into(),
+            )
+        })?);
+    }
+    Ok(complement)
+}
+
+/// Solves one round of the sequential LP method in dual form over the
+/// coalitions `open` of worths `worths` (the fixed coalitions with their values x(F) = b_F,
+/// and, when `singletons` is not empty, the imputation bounds
+/// xᵢ ≥ `singletons[i]`); `solves` numbers the round in an error.
+pub(crate) fn solve_round(
+    n: usize,
+    open: &[Coalition],
+    worths: &[BigRational],
+    fixed: &[(Coalition, BigRational)],
+    singletons: &[BigRational],
+    solves: usize,
+) -> Result<Round, CoopError> {
+    let open_count = open.len();
+    let fixed_count = fixed.len();
+    let lambdas = singletons.len();
+    let columns = open_count + fixed_count + lambdas;
+    let zero = BigRational::zero();
+    let one = BigRational::one();
+    let mut objective = Vec::with_capacity(columns);
+    objective.extend(worths.iter().cloned());
+    objective.extend(fixed.iter().map(|(_, b)| b.clone()));
+    objective.extend(singletons.iter().cloned());
+    let mut lp = LinearProgram::new(Sense::Maximize, objective);
+    let member = |s: Coalition, i: usize| if s >> i & 1 == 1 { &one } else { &zero };
+    let lp_error = |e: sprague_strategic::StrategicError| CoopError::LinearProgram(e.to_string());
+    for i in 0..n {
+        let mut row = Vec::with_capacity(columns);
+        row.extend(open.iter().map(|&s| member(s, i).clone()));
+        row.extend(fixed.iter().map(|&(s, _)| member(s, i).clone()));
+        row.extend((0..lambdas).map(|j| if i == j { one.clone() } else { zero.clone() }));
+        lp.add_constraint(row, Relation::Equal, zero.clone())
+            .map_err(lp_error)?;
+    }
+    let mut row = vec![one.clone(); open_count];
+    row.resize(columns, zero.clone());
+    lp.add_constraint(row, Relation::Equal, one.clone())
+        .map_err(lp_error)?;
+    for j in open_count..open_count + fixed_count {
+        lp.set_free(j).map_err(lp_error)?;
+    }
+    match lp.solve() {
+        LpResult::Optimal(solution) => {
+            let mut y = solution.x;
+            let lambda = y.split_off(open_count + fixed_count);
+            y.truncate(open_count);
+            let mut duals = solution.duals;
+            let level = duals.pop().unwrap_or_default();
+            Ok(Round {
+                level,
+                x: duals,
+                y,
+                lambda,
+            })
+        }
+        other => Err(CoopError::LinearProgram(format!(
+            "round {solves} of the nucleolus computation ended {}",
+            match other {
+                LpResult::Infeasible => "infeasible",
+                _ => "unbounded",
+            }
+        ))),
     }
 }
 

@@ -7,13 +7,18 @@
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
+use num_traits::Signed;
 use serde::Serialize;
 
 use super::allocation::CoreCheck;
+use super::builtin::Builtin;
+use super::characteristic::CharacteristicFunction;
+use super::constraint_generation::{self, Options, MAX_GENERATION_PLAYERS};
 use super::input::{too_large, GameInput};
 use super::monte_carlo::{self, Estimate};
-use super::nucleolus::{CoreResult, LeastCore, Nucleolus};
-use super::{BanzhafIndex, CoopError, TuGame};
+use super::nucleolus::{self as table_lp, CoreResult, LeastCore, Nucleolus};
+use super::structured::{AirportGame, BankruptcyGame, GloveGame, SavingsGame};
+use super::{BanzhafIndex, CoopError, TuGame, MAX_TABLE_PLAYERS};
 use sprague_strategic::exact_text::format_rational;
 
 fn strings(values: &[BigRational]) -> Vec<String> {
@@ -65,7 +70,14 @@ pub fn exact_shapley(
             Some(w.shapley_shubik())
         }
         GameInput::Table(t) => Some(Ok(super::shapley(t))),
-        GameInput::Weighted(_) | GameInput::Large(_) => None,
+        GameInput::Builtin(b) if b.players() <= MAX_TABLE_PLAYERS => {
+            Some(b.to_game().map(|t| super::shapley(&t)))
+        }
+        GameInput::Assignment(a) if a.players() <= MAX_TABLE_PLAYERS => {
+            Some(game.table("Shapley value").map(|t| super::shapley(&t)))
+        }
+        GameInput::Weighted(_) | GameInput::Builtin(_) => None,
+        GameInput::Assignment(a) => Some(Err(too_large("Shapley value", a.players()))),
     }
 }
 
@@ -96,7 +108,7 @@ pub fn shapley(
                 seed,
             }
         }
-        GameInput::Large(b) => {
+        GameInput::Builtin(b) => {
             let samples = monte_carlo.unwrap_or(10_000);
             ShapleyReport::Estimate {
                 players,
@@ -105,10 +117,10 @@ pub fn shapley(
                 seed,
             }
         }
-        // exact_shapley answers every table.
-        GameInput::Table(t) => ShapleyReport::Exact {
+        // exact_shapley answers every table and assignment game.
+        GameInput::Table(_) | GameInput::Assignment(_) => ShapleyReport::Exact {
             players,
-            values: super::shapley(t),
+            values: game.table("Shapley value").map(|t| super::shapley(&t))?,
         },
     })
 }
@@ -191,8 +203,7 @@ pub struct BanzhafReport {
 pub fn banzhaf(game: &GameInput) -> Result<BanzhafReport, CoopError> {
     let (index, swings) = match game {
         GameInput::Weighted(w) => (w.banzhaf()?, Some(w.swings()?)),
-        GameInput::Table(t) => (super::banzhaf(t), None),
-        GameInput::Large(b) => return Err(too_large("Banzhaf index", b.players())),
+        other => (super::banzhaf(&other.table("Banzhaf index")?), None),
     };
     Ok(BanzhafReport {
         players: game.names(),
@@ -247,14 +258,35 @@ pub struct CoreRecord {
 
 impl CoreRecord {
     /// The record of `result`, the core of `game`.
-    pub fn new(game: &TuGame, result: &CoreResult) -> Self {
+    pub fn new(game: &GameInput, result: &CoreResult) -> Self {
         CoreRecord {
             core_empty: result.is_empty(),
             least_core_epsilon: result.least_core.epsilon.as_ref().map(format_rational),
-            players: game.names().to_vec(),
+            players: game.names(),
             point: result.point.as_deref().map(strings),
         }
     }
+}
+
+/// The core as `coop core` computes it: from the least core of
+/// [`least_core`] (same methods, so up to 25 players for games given by a
+/// rule; the airport game as a cost game), empty exactly when its ε is
+/// positive, and otherwise the least core's point, which is then a core point.
+///
+/// ```
+/// use sprague_cooperative::constraint_generation::Options;
+/// use sprague_cooperative::input::GameInput;
+/// use sprague_cooperative::report::core;
+/// let game = GameInput::parse_inline("[2; 1, 1, 1]").unwrap().unwrap();
+/// assert!(core(&game, &Options::default()).unwrap().is_empty());
+/// ```
+pub fn core(game: &GameInput, options: &Options) -> Result<CoreResult, CoopError> {
+    let least_core = least_core(game, options)?;
+    let point = match &least_core.epsilon {
+        Some(e) if e.is_positive() => None,
+        _ => Some(least_core.point.clone()),
+    };
+    Ok(CoreResult { point, least_core })
 }
 
 /// The JSON record of `coop least-core`.
@@ -262,6 +294,8 @@ impl CoreRecord {
 pub struct LeastCoreRecord {
     /// The least-core ε (`None` for one player).
     pub epsilon: Option<String>,
+    /// How it was computed: `"all-coalitions"` or `"constraint-generation"`.
+    pub method: &'static str,
     /// The players' names.
     pub players: Vec<String>,
     /// A point of the least core.
@@ -270,13 +304,138 @@ pub struct LeastCoreRecord {
 
 impl LeastCoreRecord {
     /// The record of `result`, the least core of `game`.
-    pub fn new(game: &TuGame, result: &LeastCore) -> Self {
+    pub fn new(game: &GameInput, result: &LeastCore) -> Self {
         LeastCoreRecord {
             epsilon: result.epsilon.as_ref().map(format_rational),
-            players: game.names().to_vec(),
+            method: method(game),
+            players: game.names(),
             point: strings(&result.point),
         }
     }
+}
+
+/// The largest table solved by the LP over all its coalitions
+/// ([`crate::nucleolus`]); larger tables and every game given by a rule go
+/// to [`crate::constraint_generation`].
+pub const ALL_COALITIONS_PLAYERS: usize = 16;
+
+/// How [`least_core`] and [`nucleolus`] solve `game`: `"all-coalitions"`
+/// (a table of at most [`ALL_COALITIONS_PLAYERS`] players) or
+/// `"constraint-generation"`.
+pub fn method(game: &GameInput) -> &'static str {
+    match game {
+        GameInput::Table(t) if t.players() <= ALL_COALITIONS_PLAYERS => "all-coalitions",
+        _ => "constraint-generation",
+    }
+}
+
+fn check_generation_size(game: &GameInput) -> Result<(), CoopError> {
+    let n = game.players();
+    if n > MAX_GENERATION_PLAYERS {
+        return Err(CoopError::TooLarge(format!(
+            "the exact least core and nucleolus take at most {MAX_GENERATION_PLAYERS} players, not {n}"
+        )));
+    }
+    Ok(())
+}
+
+/// Solves `game` by `solve`, which answers the game given by a rule; an
+/// airport game is solved through its savings game and `back` turns the
+/// answer into cost shares (cᵢ − yᵢ).
+fn by_rule<T>(
+    game: &GameInput,
+    solve: &dyn Fn(&dyn CharacteristicFunction) -> Result<T, CoopError>,
+    back: &dyn Fn(T, &[BigRational]) -> T,
+) -> Result<T, CoopError> {
+    check_generation_size(game)?;
+    match game {
+        GameInput::Table(t) => solve(t),
+        GameInput::Weighted(w) => solve(w),
+        GameInput::Assignment(a) => solve(a),
+        GameInput::Builtin(Builtin::Glove { left, right }) => {
+            solve(&GloveGame::new(*left, *right)?)
+        }
+        GameInput::Builtin(Builtin::Bankruptcy { estate, claims }) => {
+            solve(&BankruptcyGame::new(estate, claims)?)
+        }
+        GameInput::Builtin(Builtin::Airport { costs }) => {
+            let savings = SavingsGame::new(AirportGame::new(costs)?);
+            Ok(back(solve(&savings)?, costs))
+        }
+    }
+}
+
+fn cost_shares(costs: &[BigRational], savings: &[BigRational]) -> Vec<BigRational> {
+    costs.iter().zip(savings).map(|(c, y)| c - y).collect()
+}
+
+/// The least core as `coop least-core` computes it: by the LP over all
+/// coalitions for a table of at most [`ALL_COALITIONS_PLAYERS`] players,
+/// else by constraint generation (up to 25 players). The airport game is a
+/// cost game: its least core is that of its savings game, and the point is
+/// given as cost shares.
+///
+/// ```
+/// use sprague_cooperative::constraint_generation::Options;
+/// use sprague_cooperative::input::GameInput;
+/// use sprague_cooperative::report::least_core;
+/// let game = GameInput::parse_inline("[2; 1, 1, 1]").unwrap().unwrap();
+/// let found = least_core(&game, &Options::default()).unwrap();
+/// assert_eq!(found.epsilon.unwrap().to_string(), "1/3");
+/// ```
+pub fn least_core(game: &GameInput, options: &Options) -> Result<LeastCore, CoopError> {
+    if let GameInput::Table(t) = game {
+        if t.players() <= ALL_COALITIONS_PLAYERS {
+            return table_lp::least_core(t);
+        }
+    }
+    by_rule(
+        game,
+        &|g| constraint_generation::least_core(g, options),
+        &|found: LeastCore, costs| LeastCore {
+            point: cost_shares(costs, &found.point),
+            ..found
+        },
+    )
+}
+
+/// The nucleolus (or with `pre` the prenucleolus) as `coop nucleolus`
+/// computes it, chosen as in [`least_core`]; for the airport cost game the
+/// cost nucleolus (cᵢ − yᵢ for the nucleolus y of the savings game).
+///
+/// ```
+/// use sprague_cooperative::constraint_generation::Options;
+/// use sprague_cooperative::input::GameInput;
+/// use sprague_cooperative::report::nucleolus;
+/// let game = GameInput::parse_inline("airport:1,2,3").unwrap().unwrap();
+/// let found = nucleolus(&game, false, &Options::default()).unwrap();
+/// let shares: Vec<String> = found.allocation.iter().map(|v| v.to_string()).collect();
+/// assert_eq!(shares, ["1/2", "3/4", "7/4"]);
+/// ```
+pub fn nucleolus(game: &GameInput, pre: bool, options: &Options) -> Result<Nucleolus, CoopError> {
+    if let GameInput::Table(t) = game {
+        if t.players() <= ALL_COALITIONS_PLAYERS {
+            return if pre {
+                table_lp::prenucleolus(t)
+            } else {
+                table_lp::nucleolus(t)
+            };
+        }
+    }
+    by_rule(
+        game,
+        &|g| {
+            if pre {
+                constraint_generation::prenucleolus(g, options)
+            } else {
+                constraint_generation::nucleolus(g, options)
+            }
+        },
+        &|found: Nucleolus, costs| Nucleolus {
+            allocation: cost_shares(costs, &found.allocation),
+            ..found
+        },
+    )
 }
 
 /// The JSON record of `coop nucleolus` (with `--pre`, the key `prenucleolus`).
@@ -286,6 +445,10 @@ pub struct NucleolusRecord {
     pub exact: bool,
     /// The largest excess of each round.
     pub levels: Vec<String>,
+    /// The linear programs solved.
+    pub lp_solves: usize,
+    /// How it was computed: `"all-coalitions"` or `"constraint-generation"`.
+    pub method: &'static str,
     /// The nucleolus.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nucleolus: Option<Vec<String>>,
@@ -294,11 +457,13 @@ pub struct NucleolusRecord {
     /// The prenucleolus.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prenucleolus: Option<Vec<String>>,
+    /// The scans over all coalitions (constraint generation; 0 otherwise).
+    pub scans: usize,
 }
 
 impl NucleolusRecord {
     /// The record of `result`, the nucleolus of `game` (the prenucleolus when `pre`).
-    pub fn new(game: &TuGame, result: &Nucleolus, pre: bool) -> Self {
+    pub fn new(game: &GameInput, result: &Nucleolus, pre: bool) -> Self {
         let allocation = strings(&result.allocation);
         let (nucleolus, prenucleolus) = if pre {
             (None, Some(allocation))
@@ -308,9 +473,12 @@ impl NucleolusRecord {
         NucleolusRecord {
             exact: true,
             levels: strings(&result.levels),
+            lp_solves: result.lp_solves,
+            method: method(game),
             nucleolus,
-            players: game.names().to_vec(),
+            players: game.names(),
             prenucleolus,
+            scans: result.scans,
         }
     }
 }
@@ -349,7 +517,6 @@ impl InCoreRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nucleolus;
 
     fn game(spec: &str) -> GameInput {
         GameInput::parse_inline(spec).unwrap().unwrap()
@@ -357,13 +524,11 @@ mod tests {
 
     #[test]
     fn records_serialise_with_the_documented_keys() {
-        let talmud = game("bankruptcy:200:100,200,300")
-            .table("nucleolus")
-            .unwrap();
-        let n = nucleolus::nucleolus(&talmud).unwrap();
+        let talmud = game("bankruptcy:200:100,200,300");
+        let n = nucleolus(&talmud, false, &Options::default()).unwrap();
         assert_eq!(
             serde_json::to_string(&NucleolusRecord::new(&talmud, &n, false)).unwrap(),
-            r#"{"exact":true,"levels":["-50","-75"],"nucleolus":["50","75","75"],"players":["1","2","3"]}"#
+            r#"{"exact":true,"levels":["-50","-75"],"lp_solves":2,"method":"constraint-generation","nucleolus":["50","75","75"],"players":["1","2","3"],"scans":2}"#
         );
         let shapley = shapley(&game("glove:1,2"), None, 0).unwrap().record();
         assert_eq!(

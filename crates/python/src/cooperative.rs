@@ -9,8 +9,12 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList};
+use sprague_cooperative::constraint_generation::Options;
 use sprague_cooperative::input::GameInput;
-use sprague_cooperative::{allocation, nucleolus, report};
+use sprague_cooperative::{allocation, report};
+use sprague_strategic::stop::StopCheck;
+
+use crate::interrupt::{interrupted, Interrupt};
 use sprague_cooperative::{CoopError, TuGame, WeightedVotingGame, MAX_TABLE_PLAYERS};
 use sprague_strategic::exact_text::{format_rational, parse_rational};
 
@@ -29,6 +33,15 @@ fn to_python(error: CoopError) -> PyErr {
         CoopError::EmptyImputationSet { .. } => crate::Unsupported::new_err(message),
         CoopError::LinearProgram(_) => crate::Error::new_err(message),
         _ => crate::InvalidInput::new_err(message),
+    }
+}
+
+/// The Python error of a cooperative computation: the `KeyboardInterrupt`
+/// that stopped it, or the library's refusal.
+fn interrupted_or(error: CoopError, interrupt: Interrupt) -> PyErr {
+    match error {
+        CoopError::Interrupted => interrupted(interrupt),
+        other => to_python(other),
     }
 }
 
@@ -153,7 +166,12 @@ impl CoopGame {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            GameInput::Large(_) => "a built-in game too large for a table".to_string(),
+            GameInput::Builtin(_) => "a built-in game".to_string(),
+            GameInput::Assignment(a) => format!(
+                "an assignment game of {} buyers and {} sellers",
+                a.buyers(),
+                a.sellers()
+            ),
         }
     }
 
@@ -205,34 +223,48 @@ impl CoopGame {
 
     /// The core (JSON as `sprague coop core --format json`).
     fn core(&self, py: Python<'_>) -> PyResult<String> {
-        let table = self.as_table("core")?;
-        let found = py.detach(|| nucleolus::core(&table)).map_err(to_python)?;
-        json(&report::CoreRecord::new(&table, &found))
+        let interrupt = Interrupt::new();
+        let found = py.detach(|| {
+            let check = || interrupt.poll();
+            let options = Options {
+                stop: StopCheck::new(&check),
+                ..Options::default()
+            };
+            report::core(&self.game, &options)
+        });
+        let found = found.map_err(|e| interrupted_or(e, interrupt))?;
+        json(&report::CoreRecord::new(&self.game, &found))
     }
 
     /// The least core (JSON as `sprague coop least-core --format json`).
     fn least_core(&self, py: Python<'_>) -> PyResult<String> {
-        let table = self.as_table("least core")?;
-        let found = py
-            .detach(|| nucleolus::least_core(&table))
-            .map_err(to_python)?;
-        json(&report::LeastCoreRecord::new(&table, &found))
+        let interrupt = Interrupt::new();
+        let found = py.detach(|| {
+            let check = || interrupt.poll();
+            let options = Options {
+                stop: StopCheck::new(&check),
+                ..Options::default()
+            };
+            report::least_core(&self.game, &options)
+        });
+        let found = found.map_err(|e| interrupted_or(e, interrupt))?;
+        json(&report::LeastCoreRecord::new(&self.game, &found))
     }
 
     /// The nucleolus or prenucleolus (JSON as `sprague coop nucleolus [--pre] --format json`).
     #[pyo3(signature = (pre = false))]
     fn nucleolus(&self, py: Python<'_>, pre: bool) -> PyResult<String> {
-        let table = self.as_table("nucleolus")?;
-        let found = py
-            .detach(|| {
-                if pre {
-                    nucleolus::prenucleolus(&table)
-                } else {
-                    nucleolus::nucleolus(&table)
-                }
-            })
-            .map_err(to_python)?;
-        json(&report::NucleolusRecord::new(&table, &found, pre))
+        let interrupt = Interrupt::new();
+        let found = py.detach(|| {
+            let check = || interrupt.poll();
+            let options = Options {
+                stop: StopCheck::new(&check),
+                ..Options::default()
+            };
+            report::nucleolus(&self.game, pre, &options)
+        });
+        let found = found.map_err(|e| interrupted_or(e, interrupt))?;
+        json(&report::NucleolusRecord::new(&self.game, &found, pre))
     }
 
     /// The core test of an allocation given as exact text, one share per

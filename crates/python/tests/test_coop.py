@@ -88,6 +88,16 @@ def test_nucleolus_of_small_games_and_the_prenucleolus():
     assert pre.allocation == {"a": Fraction(3, 2), "b": Fraction(3, 2)} and pre.pre
 
 
+def test_nucleolus_of_games_given_by_a_rule():
+    # Two buyers, one seller with surpluses 5 and 3: (1, 0, 4) by hand (the
+    # library tests); the airport cost game 1, 2, 3: Littlechild's (1/2, 3/4, 7/4).
+    assert coop.nucleolus("assignment:5;3").allocation == {"B1": 1, "B2": 0, "S1": 4}
+    assert list(coop.nucleolus("airport:1,2,3").allocation.values()) == [
+        Fraction(1, 2), Fraction(3, 4), Fraction(7, 4)]
+    # Eighteen glove owners, nine of each, beyond the LP over all coalitions.
+    assert set(coop.nucleolus("glove:9,9").allocation.values()) == {Fraction(1, 2)}
+
+
 def test_core_least_core_and_membership():
     majority = coop.weighted_voting(2, [1, 1, 1])
     found = coop.core(majority)
@@ -124,8 +134,8 @@ def test_answers_equal_the_command_line():
         assert json.loads(game._native.core()) == cli("coop", "core", spec)
         assert json.loads(game._native.least_core()) == cli("coop", "least-core", spec)
         assert json.loads(game._native.nucleolus(True)) == cli("coop", "nucleolus", spec, "--pre")
-        if not spec.startswith("airport"):  # a cost game: its singletons exceed v(N)
-            assert json.loads(game._native.nucleolus(False)) == cli("coop", "nucleolus", spec)
+        # The airport game is solved as a cost game (its savings game has a nucleolus).
+        assert json.loads(game._native.nucleolus(False)) == cli("coop", "nucleolus", spec)
     estimate = coop.shapley("glove:15,15", seed=3)
     expected = cli("coop", "shapley", "glove:15,15", "--seed", 3)
     assert not estimate.exact and list(estimate.mean.values()) == expected["shapley"]
@@ -167,7 +177,7 @@ ERRORS = [
     (lambda: coop.weighted_voting(-1, [1]), sprague.InvalidInput, "non-negative integer"),
     (lambda: coop.weighted_voting(5, [1, 2]), sprague.InvalidInput, "above the total weight"),
     (lambda: coop.banzhaf("glove:15,15"), sprague.TooLarge, "at most 20 players, not 30"),
-    (lambda: coop.nucleolus("glove:9,8"), sprague.TooLarge, "proper coalitions"),
+    (lambda: coop.nucleolus("glove:13,13"), sprague.TooLarge, "at most 25 players, not 26"),
     (lambda: coop.core("glove:15,15"), sprague.TooLarge, "exact core"),
     (lambda: coop.shapley("glove:1,2", monte_carlo=-5), sprague.InvalidInput, "monte_carlo"),
     (lambda: coop.in_core("glove:1,2", [1, 0]), sprague.InvalidInput, "2 shares for 3 players"),

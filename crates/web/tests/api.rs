@@ -355,6 +355,11 @@ fn shapley_values_equal_the_count_over_all_orders() {
     let least = server.ok("coop/least-core", r#"{"game": "[2; 1, 1, 1]"}"#);
     // Majority of three: every pair must get 1 - ε, so 2x ≥ 1 - ε with x = 1/3 gives ε = 1/3.
     assert_eq!(least["epsilon"], "1/3");
+    // Two buyers, one seller with surpluses 5 and 3: the nucleolus balances
+    // buyer 1 alone (−u) against buyer 2 with the seller (u − 2), u = 1.
+    let market = server.ok("coop/nucleolus", r#"{"game": "assignment:5/3"}"#);
+    assert_eq!(strings(&market["nucleolus"]), vec!["1", "0", "4"]);
+    assert_eq!(market["method"], "constraint-generation");
 }
 
 #[test]

@@ -3,16 +3,24 @@
 //!
 //! GAME is a file (JSON coalition table, `{"quota": q, "weights": [...]}`,
 //! or the text `[q; w1, ..., wn]`), an inline weighted voting game
-//! `[q; w1, ..., wn]`, or a built-in game `glove:L,R`, `airport:c1,c2,...`,
-//! `bankruptcy:E:d1,d2,...`.
+//! `[q; w1, ..., wn]`, a built-in game `glove:L,R`, `airport:c1,c2,...`,
+//! `bankruptcy:E:d1,d2,...`, or an assignment game
+//! `assignment:a11,a12,...;a21,...`. The least core and the nucleolus of
+//! games given by a rule (up to 25 players) run by constraint generation
+//! with a progress line on stderr after a second and stop on Ctrl-C (exit 130).
 
 use std::fmt::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
+use sprague_cooperative::constraint_generation::{Options, Progress};
 use sprague_cooperative::input::GameInput;
 use sprague_cooperative::report::{self, CoreRecord, InCoreRecord, LeastCoreRecord};
 use sprague_cooperative::report::{NucleolusRecord, ShapleyReport};
-use sprague_cooperative::{allocation, monte_carlo, nucleolus, TuGame};
+use sprague_cooperative::{allocation, monte_carlo, TuGame};
 use sprague_strategic::exact_text::{format_rational, rational_to_f64, BigRational};
+use sprague_strategic::stop::StopCheck;
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
@@ -34,9 +42,9 @@ enum CoopCommand {
     InCore(InCoreArgs),
     /// Whether the core is empty, and a core point when it is not (exact LP).
     Core(SolutionArgs),
-    /// The least core: the smallest ε making the ε-core non-empty, and a point of it.
+    /// The least core: the smallest ε making the ε-core non-empty, and a point of it (up to 25 players for games given by a rule).
     LeastCore(SolutionArgs),
-    /// The nucleolus (or with --pre the prenucleolus), exactly, by a sequence of LPs.
+    /// The nucleolus (or with --pre the prenucleolus), exactly, by a sequence of LPs (up to 25 players for games given by a rule).
     Nucleolus(NucleolusArgs),
 }
 
@@ -75,7 +83,7 @@ struct InCoreArgs {
 
 #[derive(Debug, clap::Args)]
 struct ValueArgs {
-    /// A game file, "[q; w1, ..., wn]", or glove:L,R | airport:c1,c2,... | bankruptcy:E:d1,d2,...
+    /// A game file, "[q; w1, ..., wn]", or glove:L,R | airport:c1,c2,... | bankruptcy:E:d1,d2,... | assignment:a11,a12;a21,a22
     game: String,
     /// Estimate by Monte Carlo with this many random orders instead (weighted voting games).
     #[arg(long)]
@@ -208,11 +216,11 @@ fn tuple(values: &[BigRational]) -> String {
 }
 
 fn core(args: &SolutionArgs) -> Result<(), CliError> {
-    let table = load_table(&args.game, "core")?;
-    let result = nucleolus::core(&table)?;
+    let game = load(&args.game)?;
+    let result = watched(|options| report::core(&game, options))?;
     let epsilon = result.least_core.epsilon.as_ref();
     match args.format {
-        Format::Json => print_json(&CoreRecord::new(&table, &result)),
+        Format::Json => print_json(&CoreRecord::new(&game, &result)),
         _ => match &result.point {
             Some(point) => {
                 let mut text = format!(
@@ -241,12 +249,55 @@ fn core(args: &SolutionArgs) -> Result<(), CliError> {
     }
 }
 
+/// Runs `solve` with the Ctrl-C flag as its stop check and a progress line
+/// on stderr once it has taken a second (then at most one a second).
+fn watched<T>(solve: impl FnOnce(&Options) -> T) -> T {
+    let interrupted: std::sync::Arc<AtomicBool> = crate::interrupt::ctrl_c_flag();
+    let check = || interrupted.load(Ordering::Relaxed);
+    let start = Instant::now();
+    let last = Mutex::new(None::<Instant>);
+    let shown = AtomicBool::new(false);
+    let progress = |p: &Progress| {
+        let now = Instant::now();
+        if now.duration_since(start) < Duration::from_secs(1) {
+            return;
+        }
+        let Ok(mut last) = last.lock() else { return };
+        if last.is_some_and(|t| now.duration_since(t) < Duration::from_secs(1)) {
+            return;
+        }
+        *last = Some(now);
+        shown.store(true, Ordering::Relaxed);
+        eprint!(
+            "\rround {}: rank {}/{}, {} LPs, {} scans, {} active coalitions, {:.0} s   ",
+            p.round,
+            p.rank,
+            p.players,
+            p.lp_solves,
+            p.scans,
+            p.active,
+            now.duration_since(start).as_secs_f64()
+        );
+    };
+    let options = Options {
+        stop: StopCheck::new(&check),
+        progress: Some(&progress),
+        ..Options::default()
+    };
+    let result = solve(&options);
+    if shown.load(Ordering::Relaxed) {
+        eprintln!();
+    }
+    result
+}
+
 fn least_core(args: &SolutionArgs) -> Result<(), CliError> {
-    let table = load_table(&args.game, "least core")?;
-    let result = nucleolus::least_core(&table)?;
+    let game = load(&args.game)?;
+    let result = watched(|options| report::least_core(&game, options))?;
+    let names = game.names();
     match args.format {
-        Format::Json => print_json(&LeastCoreRecord::new(&table, &result)),
-        Format::Csv => exact_output("least_core", table.names(), &result.point, args.format),
+        Format::Json => print_json(&LeastCoreRecord::new(&game, &result)),
+        Format::Csv => exact_output("least_core", &names, &result.point, args.format),
         Format::Text => {
             match &result.epsilon {
                 Some(e) => print_text(&format!(
@@ -257,21 +308,22 @@ fn least_core(args: &SolutionArgs) -> Result<(), CliError> {
                     "a one-player game has no proper coalition; the least core is {v(N)}\n",
                 )?,
             }
-            exact_output("least_core", table.names(), &result.point, args.format)
+            exact_output("least_core", &names, &result.point, args.format)
         }
     }
 }
 
 fn nucleolus(args: &NucleolusArgs) -> Result<(), CliError> {
-    let table = load_table(&args.game, "nucleolus")?;
-    let (key, result) = if args.pre {
-        ("prenucleolus", nucleolus::prenucleolus(&table)?)
+    let game = load(&args.game)?;
+    let key = if args.pre {
+        "prenucleolus"
     } else {
-        ("nucleolus", nucleolus::nucleolus(&table)?)
+        "nucleolus"
     };
+    let result = watched(|options| report::nucleolus(&game, args.pre, options))?;
     match args.format {
-        Format::Json => print_json(&NucleolusRecord::new(&table, &result, args.pre)),
-        _ => exact_output(key, table.names(), &result.allocation, args.format),
+        Format::Json => print_json(&NucleolusRecord::new(&game, &result, args.pre)),
+        _ => exact_output(key, &game.names(), &result.allocation, args.format),
     }
 }
 

@@ -380,7 +380,12 @@ class Nucleolus:
 
 def nucleolus(game: Any, pre: bool = False) -> Nucleolus:
     """The nucleolus (Schmeidler 1969), exactly; ``pre=True`` the
-    prenucleolus (over all efficient allocations, not only imputations)."""
+    prenucleolus (over all efficient allocations, not only imputations).
+    Tables of up to 16 players are solved by the LP over all coalitions;
+    larger tables and games given by a rule (weighted voting, ``glove:``,
+    ``airport:`` — a cost game, answered in cost shares — ``bankruptcy:``,
+    ``assignment:a11,a12;a21,a22``) of up to 25 players by constraint
+    generation, as the command line does. Ctrl-C raises KeyboardInterrupt."""
     game = _game(game)
     data = json.loads(game._native.nucleolus(bool(pre)))
     key = "prenucleolus" if pre else "nucleolus"

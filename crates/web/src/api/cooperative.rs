@@ -8,7 +8,11 @@ use sprague_cooperative::input::GameInput;
 use sprague_cooperative::report::{
     self, CoreRecord, InCoreRecord, LeastCoreRecord, NucleolusRecord,
 };
-use sprague_cooperative::{allocation, nucleolus, CoopError, TuGame};
+use std::sync::atomic::Ordering;
+
+use sprague_cooperative::constraint_generation::Options;
+use sprague_cooperative::{allocation, CoopError, TuGame};
+use sprague_strategic::stop::StopCheck;
 
 use super::{json, read, Control};
 use crate::error::ApiError;
@@ -28,6 +32,15 @@ fn load_table(spec: &str, what: &str) -> Result<TuGame, ApiError> {
 
 fn refused(error: CoopError) -> ApiError {
     ApiError::refused(error)
+}
+
+/// The error of a least core or nucleolus: out of time when the request's
+/// stop flag ended it, else the library's refusal.
+fn stopped_or_refused(command: &str, error: CoopError) -> ApiError {
+    match error {
+        CoopError::Interrupted => super::out_of_time(command),
+        other => refused(other),
+    }
 }
 
 #[derive(Deserialize)]
@@ -67,19 +80,31 @@ pub fn banzhaf(body: &[u8], _control: &Control) -> Result<serde_json::Value, Api
 }
 
 /// `POST /api/coop/core`.
-pub fn core(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+pub fn core(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: GameRequest = read("coop/core", body)?;
-    let table = load_table(&request.game, "core")?;
-    let result = nucleolus::core(&table).map_err(refused)?;
-    json(CoreRecord::new(&table, &result))
+    let game = load(&request.game)?;
+    let result = with_stop(control, |options| report::core(&game, options));
+    let result = result.map_err(|e| stopped_or_refused("coop/core", e))?;
+    json(CoreRecord::new(&game, &result))
+}
+
+/// The options of a constraint-generation run: the request's stop flag.
+fn with_stop<T>(control: &Control, solve: impl FnOnce(&Options) -> T) -> T {
+    let check = || control.stop.load(Ordering::Relaxed);
+    let options = Options {
+        stop: StopCheck::new(&check),
+        ..Options::default()
+    };
+    solve(&options)
 }
 
 /// `POST /api/coop/least-core`.
-pub fn least_core(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+pub fn least_core(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: GameRequest = read("coop/least-core", body)?;
-    let table = load_table(&request.game, "least core")?;
-    let result = nucleolus::least_core(&table).map_err(refused)?;
-    json(LeastCoreRecord::new(&table, &result))
+    let game = load(&request.game)?;
+    let result = with_stop(control, |options| report::least_core(&game, options));
+    let result = result.map_err(|e| stopped_or_refused("coop/least-core", e))?;
+    json(LeastCoreRecord::new(&game, &result))
 }
 
 #[derive(Deserialize)]
@@ -91,16 +116,17 @@ struct NucleolusRequest {
 }
 
 /// `POST /api/coop/nucleolus`.
-pub fn nucleolus_endpoint(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+pub fn nucleolus_endpoint(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: NucleolusRequest = read("coop/nucleolus", body)?;
-    let table = load_table(&request.game, "nucleolus")?;
-    let result = if request.pre {
-        nucleolus::prenucleolus(&table)
-    } else {
-        nucleolus::nucleolus(&table)
-    }
-    .map_err(refused)?;
-    json(NucleolusRecord::new(&table, &result, request.pre))
+    let game = load(&request.game)?;
+    let result = with_stop(control, |options| {
+        report::nucleolus(&game, request.pre, options)
+    });
+    json(NucleolusRecord::new(
+        &game,
+        &result.map_err(refused)?,
+        request.pre,
+    ))
 }
 
 #[derive(Deserialize)]
