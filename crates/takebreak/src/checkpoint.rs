@@ -7,7 +7,9 @@
 //! is written to `FILE.tmp`, flushed to disk and renamed over `FILE`, so a
 //! kill at any moment leaves either the old checkpoint or the new one. A file of
 //! another game, another version, a truncated or a corrupt file is refused with
-//! a [`CheckpointError`], never used.
+//! a [`CheckpointError`], never used. The CRC guards against accidents, not
+//! forgery: altered values with a recomputed CRC are accepted (see
+//! docs/takebreak-measurements.md).
 
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
