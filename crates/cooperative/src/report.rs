@@ -333,7 +333,7 @@ fn check_generation_size(game: &GameInput) -> Result<(), CoopError> {
     let n = game.players();
     if n > MAX_GENERATION_PLAYERS {
         return Err(CoopError::TooLarge(format!(
-            "the exact least core and nucleolus take at most {MAX_GENERATION_PLAYERS} players, not {n}"
+            "the exact core, least core and nucleolus take at most {MAX_GENERATION_PLAYERS} players, not {n}"
         )));
     }
     Ok(())

@@ -14,6 +14,7 @@
 
 mod baseline;
 mod cooperative;
+mod extensive;
 mod fraction;
 mod impartial;
 mod interrupt;
@@ -99,6 +100,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     impartial::register(module)?;
     nimber::register(module)?;
     strategic::register(module)?;
+    extensive::register(module)?;
     repeated::register(module)?;
     cooperative::register(module)?;
     baseline::register(module)?;

@@ -13,7 +13,8 @@ reply, and why a position has its value; nim arithmetic in Conway's field.
 Nimber(24)
 
 Strategic games (:mod:`sprague.strategic`): exact Nash equilibria, zero-sum
-solutions and iterated dominance.
+solutions and iterated dominance. Extensive games (:mod:`sprague.extensive`):
+Gambit `.efg` files and game trees, the sequence form, subgame perfection.
 
 >>> [e.strategies[0] for e in sprague.Game.example("battle-of-the-sexes").equilibria()][1]
 [Fraction(2, 3), Fraction(1, 3)]
@@ -44,6 +45,7 @@ from ._native import (
     Unsupported,
     nimber_eval,
 )
+from .extensive import ExtensiveGame
 from .strategic import (
     Dominance,
     Equilibria,
@@ -63,6 +65,7 @@ __all__ = [
     "Equilibria",
     "Equilibrium",
     "Error",
+    "ExtensiveGame",
     "Game",
     "IllegalMove",
     "ImpartialGame",
