@@ -45,6 +45,24 @@ fn interrupted_or(error: CoopError, interrupt: Interrupt) -> PyErr {
     }
 }
 
+/// Runs `solve` with the GIL released and options whose stop check asks
+/// Python for signals; a `KeyboardInterrupt` comes back as itself.
+fn with_stop<T: Send>(
+    py: Python<'_>,
+    solve: impl FnOnce(&Options<'_>) -> Result<T, CoopError> + Send,
+) -> PyResult<T> {
+    let interrupt = Interrupt::new();
+    let found = py.detach(|| {
+        let check = || interrupt.poll();
+        let options = Options {
+            stop: StopCheck::new(&check),
+            ..Options::default()
+        };
+        solve(&options)
+    });
+    found.map_err(|e| interrupted_or(e, interrupt))
+}
+
 fn json<T: serde::Serialize>(value: &T) -> PyResult<String> {
     serde_json::to_string(value)
         .map_err(|error| crate::Error::new_err(format!("could not write JSON: {error}")))
@@ -223,47 +241,20 @@ impl CoopGame {
 
     /// The core (JSON as `sprague coop core --format json`).
     fn core(&self, py: Python<'_>) -> PyResult<String> {
-        let interrupt = Interrupt::new();
-        let found = py.detach(|| {
-            let check = || interrupt.poll();
-            let options = Options {
-                stop: StopCheck::new(&check),
-                ..Options::default()
-            };
-            report::core(&self.game, &options)
-        });
-        let found = found.map_err(|e| interrupted_or(e, interrupt))?;
+        let found = with_stop(py, |options| report::core(&self.game, options))?;
         json(&report::CoreRecord::new(&self.game, &found))
     }
 
     /// The least core (JSON as `sprague coop least-core --format json`).
     fn least_core(&self, py: Python<'_>) -> PyResult<String> {
-        let interrupt = Interrupt::new();
-        let found = py.detach(|| {
-            let check = || interrupt.poll();
-            let options = Options {
-                stop: StopCheck::new(&check),
-                ..Options::default()
-            };
-            report::least_core(&self.game, &options)
-        });
-        let found = found.map_err(|e| interrupted_or(e, interrupt))?;
+        let found = with_stop(py, |options| report::least_core(&self.game, options))?;
         json(&report::LeastCoreRecord::new(&self.game, &found))
     }
 
     /// The nucleolus or prenucleolus (JSON as `sprague coop nucleolus [--pre] --format json`).
     #[pyo3(signature = (pre = false))]
     fn nucleolus(&self, py: Python<'_>, pre: bool) -> PyResult<String> {
-        let interrupt = Interrupt::new();
-        let found = py.detach(|| {
-            let check = || interrupt.poll();
-            let options = Options {
-                stop: StopCheck::new(&check),
-                ..Options::default()
-            };
-            report::nucleolus(&self.game, pre, &options)
-        });
-        let found = found.map_err(|e| interrupted_or(e, interrupt))?;
+        let found = with_stop(py, |options| report::nucleolus(&self.game, pre, options))?;
         json(&report::NucleolusRecord::new(&self.game, &found, pre))
     }
 
