@@ -69,7 +69,7 @@ pub struct Ess {
 pub fn all_ess(game: &SymmetricGame, stop: StopCheck) -> Result<Vec<Ess>, DynamicsError> {
     let n = game.size();
     let mut masks: Vec<u32> = (1..1u32 << n).collect();
-    masks.sort_by_key(|m| (m.count_ones(), m.reverse_bits()));
+    masks.sort_by_key(|&m| (m.count_ones(), support_of(m, n)));
     let mut found = Vec::new();
     for mask in masks {
         if stop.stopped() {

@@ -135,7 +135,7 @@ pub struct RestPoints {
 pub fn rest_points(game: &SymmetricGame, stop: StopCheck) -> Result<RestPoints, DynamicsError> {
     let n = game.size();
     let mut masks: Vec<u32> = (1..1u32 << n).collect();
-    masks.sort_by_key(|m| (m.count_ones(), m.reverse_bits()));
+    masks.sort_by_key(|&m| (m.count_ones(), support_of(m, n)));
     let mut found = RestPoints {
         points: Vec::new(),
         singular_faces: Vec::new(),
