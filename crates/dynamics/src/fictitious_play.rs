@@ -69,7 +69,9 @@ pub struct FictitiousPlay {
 }
 
 /// The two payoff matrices of a two-player game.
-pub(crate) fn two_player(game: &NormalFormGame) -> Result<(Vec<Vec<BigRational>>, Vec<Vec<BigRational>>), DynamicsError> {
+pub(crate) fn two_player(
+    game: &NormalFormGame,
+) -> Result<(Vec<Vec<BigRational>>, Vec<Vec<BigRational>>), DynamicsError> {
     if game.num_players() != 2 {
         return Err(DynamicsError::NotTwoPlayer(game.num_players()));
     }
@@ -109,7 +111,10 @@ pub fn fictitious_play(
 ) -> Result<FictitiousPlay, DynamicsError> {
     let (a, b) = two_player(game)?;
     check_rounds(options.rounds, MAX_ROUNDS)?;
-    let recorded = options.rounds.checked_div(options.record_every).unwrap_or(0);
+    let recorded = options
+        .rounds
+        .checked_div(options.record_every)
+        .unwrap_or(0);
     if recorded > MAX_RECORDED {
         return Err(too_large(
             "the number of recorded snapshots (rounds / record-every)",
@@ -216,7 +221,11 @@ pub fn deviation_gains(
         .collect();
     let gain = |values: &[BigRational], mix: &[BigRational]| -> BigRational {
         let current: BigRational = values.iter().zip(mix).map(|(v, x)| v * x).sum();
-        let best = values.iter().max().cloned().unwrap_or_else(BigRational::zero);
+        let best = values
+            .iter()
+            .max()
+            .cloned()
+            .unwrap_or_else(BigRational::zero);
         best - current
     };
     vec![gain(&aq, p), gain(&pb, q)]

@@ -7,7 +7,7 @@
 //! [`rest_points`] (every rest point of the replicator dynamics, exactly, with
 //! its stability from the exact characteristic polynomial and
 //! [`routh_hurwitz`]), [`ess`] (every evolutionarily stable strategy,
-//! decided exactly), [`replicator`] (trajectories by RK4, approximate) and
+//! decided exactly), [`replicator`] (trajectories by RK4 or the adaptive [`dormand_prince`] method, approximate) and
 //! [`moran`] (exact fixation probabilities in two-strategy games, simulation
 //! otherwise).
 //!
@@ -24,6 +24,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod best_response;
+pub mod dormand_prince;
 pub mod error;
 pub mod ess;
 pub mod exact_linear;

@@ -286,7 +286,10 @@ pub fn simulate(
 }
 
 /// Checks a simulation's options; the population size.
-fn check_simulation(game: &SymmetricGame, options: &SimulationOptions) -> Result<usize, DynamicsError> {
+fn check_simulation(
+    game: &SymmetricGame,
+    options: &SimulationOptions,
+) -> Result<usize, DynamicsError> {
     let n = game.size();
     if options.initial.len() != n {
         return Err(DynamicsError::Parameter(format!(
@@ -323,10 +326,18 @@ fn check_simulation(game: &SymmetricGame, options: &SimulationOptions) -> Result
         )));
     }
     if options.runs == 0 || options.runs > MAX_RUNS {
-        return Err(too_large("the number of runs (at least 1)", options.runs, MAX_RUNS));
+        return Err(too_large(
+            "the number of runs (at least 1)",
+            options.runs,
+            MAX_RUNS,
+        ));
     }
     if options.max_steps > MAX_STEPS {
-        return Err(too_large("the number of steps", options.max_steps, MAX_STEPS));
+        return Err(too_large(
+            "the number of steps",
+            options.max_steps,
+            MAX_STEPS,
+        ));
     }
     Ok(population)
 }

@@ -178,7 +178,10 @@ pub fn regret_matching(
         let (i, j) = if t == 0 {
             (rng.below(m as u64) as usize, rng.below(n as u64) as usize)
         } else {
-            (players[0].choose(t, &mut rng), players[1].choose(t, &mut rng))
+            (
+                players[0].choose(t, &mut rng),
+                players[1].choose(t, &mut rng),
+            )
         };
         players[0].record(i, j);
         players[1].record(j, i);

@@ -5,6 +5,11 @@
 //! Runge–Kutta method with a fixed step (Hairer, Nørsett and Wanner, *Solving
 //! Ordinary Differential Equations I*, §II.1), global error O(h⁴).
 //!
+//! [`trajectory_adaptive`] integrates instead by the Dormand–Prince 5(4)
+//! method with step-size control ([`crate::dormand_prince`]) and reads the
+//! states at the same output times from its dense output: the steps then
+//! follow the error tolerance, not the output grid.
+//!
 //! The exact questions about the dynamics — where it rests and whether those
 //! rest points are stable — are answered in exact arithmetic by
 //! [`crate::rest_points`].
@@ -47,13 +52,36 @@ impl Default for TrajectoryOptions {
     }
 }
 
-/// A trajectory: the recorded times and states.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A trajectory: the recorded times and states (stored flat, one state of
+/// n shares after another; serialised as `times` and a list of `states`).
+#[derive(Debug, Clone, PartialEq)]
 pub struct Trajectory {
     /// The times of the recorded states.
     pub times: Vec<f64>,
-    /// The recorded states (population shares).
-    pub states: Vec<Vec<f64>>,
+    shares: Vec<f64>,
+    strategies: usize,
+}
+
+impl Trajectory {
+    /// The recorded states, in order of time.
+    pub fn states(&self) -> std::slice::ChunksExact<'_, f64> {
+        self.shares.chunks_exact(self.strategies)
+    }
+
+    /// The last recorded state.
+    pub fn last(&self) -> &[f64] {
+        &self.shares[self.shares.len() - self.strategies..]
+    }
+}
+
+impl Serialize for Trajectory {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut record = s.serialize_struct("Trajectory", 2)?;
+        record.serialize_field("times", &self.times)?;
+        record.serialize_field("states", &self.states().collect::<Vec<&[f64]>>())?;
+        record.end()
+    }
 }
 
 /// The replicator vector field of `a` at `x`, written into `out`; `ax` is
@@ -119,7 +147,7 @@ fn check(n: usize, start: &[f64], options: &TrajectoryOptions) -> Result<usize, 
 /// let a = vec![vec![-1.0, 4.0], vec![0.0, 2.0]];
 /// let options = TrajectoryOptions { dt: 0.01, steps: 2000, record_every: 100 };
 /// let path = trajectory(&a, &[0.1, 0.9], &options, StopCheck::never()).unwrap();
-/// let last = path.states.last().unwrap();
+/// let last = path.last();
 /// assert!((last[0] - 2.0 / 3.0).abs() < 1e-6);
 /// ```
 pub fn trajectory(
@@ -130,12 +158,262 @@ pub fn trajectory(
 ) -> Result<Trajectory, DynamicsError> {
     let n = a.len();
     let recorded = check(n, start, options)?;
-    let h = options.dt;
+    let mut record = Recorder {
+        times: Vec::with_capacity(recorded),
+        shares: Vec::with_capacity(recorded * n),
+        options: *options,
+        stop,
+    };
+    record.times.push(0.0);
+    record.shares.extend_from_slice(start);
+    // Small games get a loop compiled for their size (unrolled, the n dot
+    // products interleaved); larger ones the general loop.
+    match n {
+        2 => fixed::<2>(a, start, &mut record)?,
+        3 => fixed::<3>(a, start, &mut record)?,
+        4 => fixed::<4>(a, start, &mut record)?,
+        5 => fixed::<5>(a, start, &mut record)?,
+        6 => fixed::<6>(a, start, &mut record)?,
+        7 => fixed::<7>(a, start, &mut record)?,
+        8 => fixed::<8>(a, start, &mut record)?,
+        9 => fixed::<9>(a, start, &mut record)?,
+        10 => fixed::<10>(a, start, &mut record)?,
+        11 => fixed::<11>(a, start, &mut record)?,
+        12 => fixed::<12>(a, start, &mut record)?,
+        _ => general(a, start, &mut record)?,
+    }
+    Ok(Trajectory {
+        times: record.times,
+        shares: record.shares,
+        strategies: n,
+    })
+}
+
+/// What every integration loop does after a step: stop when asked, check
+/// the state, project it back onto the simplex, record it.
+struct Recorder<'a> {
+    times: Vec<f64>,
+    shares: Vec<f64>,
+    options: TrajectoryOptions,
+    stop: StopCheck<'a>,
+}
+
+impl Recorder<'_> {
+    #[inline]
+    fn after_step(&mut self, step: usize, x: &mut [f64]) -> Result<(), DynamicsError> {
+        if step % 4096 == 0 && self.stop.stopped() {
+            return Err(DynamicsError::Interrupted);
+        }
+        let mut sum = 0.0;
+        let mut low = f64::INFINITY;
+        for v in x.iter() {
+            sum += *v;
+            low = low.min(*v);
+        }
+        if !(low >= -SIMPLEX_TOLERANCE && sum.is_finite()) {
+            let bad = x
+                .iter()
+                .copied()
+                .find(|v| !v.is_finite() || *v < -SIMPLEX_TOLERANCE)
+                .unwrap_or(sum);
+            return Err(DynamicsError::LeftSimplex { step, value: bad });
+        }
+        // The exact flow keeps Σx = 1; rounding does not, so project back.
+        let scale = 1.0 / sum;
+        for v in x.iter_mut() {
+            *v *= scale;
+        }
+        if step % self.options.record_every == 0 || step == self.options.steps {
+            self.times.push(step as f64 * self.options.dt);
+            self.shares.extend_from_slice(x);
+        }
+        Ok(())
+    }
+}
+
+/// The output times of `options`: k·dt for every recorded step k.
+fn output_times(options: &TrajectoryOptions) -> Vec<f64> {
+    (0..=options.steps)
+        .filter(|&k| k % options.record_every == 0 || k == options.steps)
+        .map(|k| k as f64 * options.dt)
+        .collect()
+}
+
+/// Integrates the replicator dynamics of `a` from `start` by the adaptive
+/// Dormand–Prince 5(4) method with error tolerance `tolerance` (absolute and
+/// relative), and returns the states at the times RK4 with `options` would
+/// record (approximate). The stop check is asked every 1024 steps.
+///
+/// ```
+/// use sprague_dynamics::replicator::{trajectory_adaptive, TrajectoryOptions};
+/// use sprague_strategic::stop::StopCheck;
+/// let a = vec![vec![-1.0, 4.0], vec![0.0, 2.0]];
+/// let options = TrajectoryOptions { dt: 0.01, steps: 2000, record_every: 100 };
+/// let path = trajectory_adaptive(&a, &[0.1, 0.9], &options, 1e-10, StopCheck::never()).unwrap();
+/// assert_eq!(path.times.len(), 21);
+/// assert!((path.last()[0] - 2.0 / 3.0).abs() < 1e-6);
+/// ```
+pub fn trajectory_adaptive(
+    a: &[Vec<f64>],
+    start: &[f64],
+    options: &TrajectoryOptions,
+    tolerance: f64,
+    stop: StopCheck,
+) -> Result<Trajectory, DynamicsError> {
+    let n = a.len();
+    check(n, start, options)?;
+    if !(tolerance.is_finite() && tolerance >= 1e-14 && tolerance <= 1e-2) {
+        return Err(DynamicsError::Parameter(format!(
+            "the tolerance must be between 1e-14 and 1e-2, not {tolerance}"
+        )));
+    }
+    let times = output_times(options);
+    let shares = match n {
+        2 => adaptive_fixed::<2>(a, start, &times, tolerance, stop)?,
+        3 => adaptive_fixed::<3>(a, start, &times, tolerance, stop)?,
+        4 => adaptive_fixed::<4>(a, start, &times, tolerance, stop)?,
+        5 => adaptive_fixed::<5>(a, start, &times, tolerance, stop)?,
+        6 => adaptive_fixed::<6>(a, start, &times, tolerance, stop)?,
+        7 => adaptive_fixed::<7>(a, start, &times, tolerance, stop)?,
+        8 => adaptive_fixed::<8>(a, start, &times, tolerance, stop)?,
+        9 => adaptive_fixed::<9>(a, start, &times, tolerance, stop)?,
+        10 => adaptive_fixed::<10>(a, start, &times, tolerance, stop)?,
+        11 => adaptive_fixed::<11>(a, start, &times, tolerance, stop)?,
+        12 => adaptive_fixed::<12>(a, start, &times, tolerance, stop)?,
+        _ => {
+            let mut ax = vec![0.0; n];
+            crate::dormand_prince::integrate(
+                |y, out| field(a, y, &mut ax, out),
+                start.to_vec(),
+                &times,
+                tolerance,
+                project,
+                stop,
+            )?
+        }
+    };
+    Ok(Trajectory {
+        times,
+        shares,
+        strategies: n,
+    })
+}
+
+/// Checks a state of an adaptive integration and projects it onto the simplex.
+#[inline]
+fn project(x: &mut [f64]) -> Result<(), DynamicsError> {
+    let mut sum = 0.0;
+    let mut low = f64::INFINITY;
+    for v in x.iter() {
+        sum += *v;
+        low = low.min(*v);
+    }
+    if !(low >= -SIMPLEX_TOLERANCE && sum.is_finite()) {
+        let bad = x
+            .iter()
+            .copied()
+            .find(|v| !v.is_finite() || *v < -SIMPLEX_TOLERANCE)
+            .unwrap_or(sum);
+        return Err(DynamicsError::LeftSimplex {
+            step: 0,
+            value: bad,
+        });
+    }
+    let scale = 1.0 / sum;
+    for v in x.iter_mut() {
+        *v *= scale;
+    }
+    Ok(())
+}
+
+/// The adaptive integration with the field compiled for `N` strategies.
+fn adaptive_fixed<const N: usize>(
+    a: &[Vec<f64>],
+    start: &[f64],
+    times: &[f64],
+    tolerance: f64,
+    stop: StopCheck,
+) -> Result<Vec<f64>, DynamicsError> {
+    let mut m = [[0.0; N]; N];
+    for (row, source) in m.iter_mut().zip(a) {
+        row.copy_from_slice(source);
+    }
+    let mut y0 = [0.0; N];
+    y0.copy_from_slice(start);
+    crate::dormand_prince::integrate(
+        |y, out| {
+            let mut x = [0.0; N];
+            x.copy_from_slice(y);
+            out.copy_from_slice(&fixed_field(&m, &x));
+        },
+        y0,
+        times,
+        tolerance,
+        project,
+        stop,
+    )
+}
+
+/// The replicator field for a game of `N` strategies known at compile time.
+#[inline(always)]
+fn fixed_field<const N: usize>(a: &[[f64; N]; N], x: &[f64; N]) -> [f64; N] {
+    let mut ax = [0.0; N];
+    for i in 0..N {
+        let mut v = 0.0;
+        for j in 0..N {
+            v += a[i][j] * x[j];
+        }
+        ax[i] = v;
+    }
+    let mut mean = 0.0;
+    for i in 0..N {
+        mean += ax[i] * x[i];
+    }
+    let mut out = [0.0; N];
+    for i in 0..N {
+        out[i] = x[i] * (ax[i] - mean);
+    }
+    out
+}
+
+/// RK4 for a game of `N` strategies known at compile time.
+fn fixed<const N: usize>(
+    a: &[Vec<f64>],
+    start: &[f64],
+    record: &mut Recorder,
+) -> Result<(), DynamicsError> {
+    let mut m = [[0.0; N]; N];
+    for (row, source) in m.iter_mut().zip(a) {
+        row.copy_from_slice(source);
+    }
+    let mut x = [0.0; N];
+    x.copy_from_slice(start);
+    let h = record.options.dt;
+    let shifted = |x: &[f64; N], s: f64, k: &[f64; N]| -> [f64; N] {
+        let mut y = [0.0; N];
+        for i in 0..N {
+            y[i] = x[i] + s * k[i];
+        }
+        y
+    };
+    for step in 1..=record.options.steps {
+        let k1 = fixed_field(&m, &x);
+        let k2 = fixed_field(&m, &shifted(&x, 0.5 * h, &k1));
+        let k3 = fixed_field(&m, &shifted(&x, 0.5 * h, &k2));
+        let k4 = fixed_field(&m, &shifted(&x, h, &k3));
+        for i in 0..N {
+            x[i] += h / 6.0 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
+        }
+        record.after_step(step, &mut x)?;
+    }
+    Ok(())
+}
+
+/// RK4 for any number of strategies.
+fn general(a: &[Vec<f64>], start: &[f64], record: &mut Recorder) -> Result<(), DynamicsError> {
+    let n = a.len();
+    let h = record.options.dt;
     let mut x = start.to_vec();
-    let mut times = Vec::with_capacity(recorded);
-    let mut states = Vec::with_capacity(recorded);
-    times.push(0.0);
-    states.push(x.clone());
     let (mut ax, mut k1, mut k2, mut k3, mut k4, mut y) = (
         vec![0.0; n],
         vec![0.0; n],
@@ -144,10 +422,7 @@ pub fn trajectory(
         vec![0.0; n],
         vec![0.0; n],
     );
-    for step in 1..=options.steps {
-        if step % 4096 == 0 && stop.stopped() {
-            return Err(DynamicsError::Interrupted);
-        }
+    for step in 1..=record.options.steps {
         field(a, &x, &mut ax, &mut k1);
         axpy(&x, 0.5 * h, &k1, &mut y);
         field(a, &y, &mut ax, &mut k2);
@@ -155,27 +430,12 @@ pub fn trajectory(
         field(a, &y, &mut ax, &mut k3);
         axpy(&x, h, &k3, &mut y);
         field(a, &y, &mut ax, &mut k4);
-        let mut sum = 0.0;
-        for i in 0..n {
-            x[i] += h / 6.0 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
-            sum += x[i];
+        for ((((xi, a1), a2), a3), a4) in x.iter_mut().zip(&k1).zip(&k2).zip(&k3).zip(&k4) {
+            *xi += h / 6.0 * (a1 + 2.0 * a2 + 2.0 * a3 + a4);
         }
-        if let Some(&bad) = x
-            .iter()
-            .find(|v| !v.is_finite() || **v < -SIMPLEX_TOLERANCE || **v > 1.0 + SIMPLEX_TOLERANCE)
-        {
-            return Err(DynamicsError::LeftSimplex { step, value: bad });
-        }
-        // The exact flow keeps Σx = 1; rounding does not, so project back.
-        for v in x.iter_mut() {
-            *v /= sum;
-        }
-        if step % options.record_every == 0 || step == options.steps {
-            times.push(step as f64 * h);
-            states.push(x.clone());
-        }
+        record.after_step(step, &mut x)?;
     }
-    Ok(Trajectory { times, states })
+    Ok(())
 }
 
 /// y = x + s·k.

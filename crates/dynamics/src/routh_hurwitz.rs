@@ -135,7 +135,11 @@ fn routh_sign_changes(p: &[BigRational]) -> Option<usize> {
     let width = degree / 2 + 1;
     let row = |start: usize| -> Vec<BigRational> {
         (0..width)
-            .map(|j| p.get(start + 2 * j).cloned().unwrap_or_else(BigRational::zero))
+            .map(|j| {
+                p.get(start + 2 * j)
+                    .cloned()
+                    .unwrap_or_else(BigRational::zero)
+            })
             .collect()
     };
     let mut upper = row(0);

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use sprague_dynamics::ess::{all_ess, check_ess};
 use sprague_dynamics::exact_linear::{solve, Solution};
 use sprague_dynamics::moran::{fixation_from, fixation_probabilities, simulate, SimulationOptions};
-use sprague_dynamics::replicator::{trajectory, TrajectoryOptions};
+use sprague_dynamics::replicator::{trajectory, trajectory_adaptive, TrajectoryOptions};
 use sprague_dynamics::rest_points::rest_points;
 use sprague_dynamics::routh_hurwitz::Stability;
 use sprague_dynamics::SymmetricGame;
@@ -27,8 +27,12 @@ fn q(p: i64, d: i64) -> BigRational {
 }
 
 fn game(rows: &[Vec<i64>]) -> SymmetricGame {
-    SymmetricGame::new(rows.iter().map(|row| row.iter().map(|&x| r(x)).collect()).collect())
-        .unwrap()
+    SymmetricGame::new(
+        rows.iter()
+            .map(|row| row.iter().map(|&x| r(x)).collect())
+            .collect(),
+    )
+    .unwrap()
 }
 
 /// x·Ay computed directly from the matrix.
@@ -66,10 +70,13 @@ fn grid(n: usize, d: i64) -> Vec<Vec<BigRational>> {
 /// The definition of an ESS checked against every grid point y ≠ x: either
 /// x·Ax > y·Ax, or x·Ax = y·Ax and x·Ay > y·Ay.
 fn resists_grid(a: &[Vec<BigRational>], x: &[BigRational], d: i64) -> bool {
-    grid(x.len(), d).iter().filter(|y| y.as_slice() != x).all(|y| {
-        let (xx, yx) = (bilinear(a, x, x), bilinear(a, y, x));
-        xx > yx || (xx == yx && bilinear(a, x, y) > bilinear(a, y, y))
-    })
+    grid(x.len(), d)
+        .iter()
+        .filter(|y| y.as_slice() != x)
+        .all(|y| {
+            let (xx, yx) = (bilinear(a, x, x), bilinear(a, y, x));
+            xx > yx || (xx == yx && bilinear(a, x, y) > bilinear(a, y, y))
+        })
 }
 
 /// A grid point that invades x (a best reply y ≠ x with y·Ay ≥ x·Ay).
@@ -91,10 +98,7 @@ fn hawk_dove_ess_is_v_over_c() {
     assert_eq!(ess[0].state, vec![q(2, 3), q(1, 3)]);
     // General V < C: the ESS is V/C.
     for (v, c) in [(2, 3), (1, 5), (4, 10), (7, 8)] {
-        let a: Vec<Vec<BigRational>> = vec![
-            vec![q(v - c, 2), r(v)],
-            vec![r(0), q(v, 2)],
-        ];
+        let a: Vec<Vec<BigRational>> = vec![vec![q(v - c, 2), r(v)], vec![r(0), q(v, 2)]];
         let ess = all_ess(&SymmetricGame::new(a).unwrap(), StopCheck::never()).unwrap();
         assert_eq!(ess.len(), 1, "V = {v}, C = {c}");
         assert_eq!(ess[0].state[0], q(v, c));
@@ -124,14 +128,17 @@ fn known_games() {
     assert_eq!(ess.len(), 1);
     assert_eq!(ess[0].best_replies, vec![0, 1]);
     // All payoffs equal: no ESS (every mutant is neutral).
-    assert!(all_ess(&game(&[vec![1, 1], vec![1, 1]]), StopCheck::never())
-        .unwrap()
-        .is_empty());
+    assert!(
+        all_ess(&game(&[vec![1, 1], vec![1, 1]]), StopCheck::never())
+            .unwrap()
+            .is_empty()
+    );
 }
 
 /// A random integer game with 2 to 4 strategies.
 fn small_game() -> impl Strategy<Value = Vec<Vec<i64>>> {
-    (2usize..=4).prop_flat_map(|n| proptest::collection::vec(proptest::collection::vec(-3i64..=3, n), n))
+    (2usize..=4)
+        .prop_flat_map(|n| proptest::collection::vec(proptest::collection::vec(-3i64..=3, n), n))
 }
 
 proptest! {
@@ -197,7 +204,7 @@ proptest! {
             let start: Vec<f64> = x.iter().map(|v| 0.99 * v + 0.01 / n as f64).collect();
             let options = TrajectoryOptions { dt: 0.01, steps: 20_000, record_every: 20_000 };
             let path = trajectory(&a, &start, &options, StopCheck::never()).unwrap();
-            let end = path.states.last().unwrap();
+            let end = path.last();
             let distance: f64 = end.iter().zip(&x).map(|(u, v)| (u - v).abs()).sum();
             prop_assert!(distance < 1e-3, "from {:?} the path ends at {:?}, not {:?}", start, end, x);
         }
@@ -209,9 +216,16 @@ fn euler(a: &[Vec<f64>], start: &[f64], t: f64, h: f64) -> Vec<f64> {
     let mut x = start.to_vec();
     let steps = (t / h).round() as usize;
     for _ in 0..steps {
-        let ax: Vec<f64> = a.iter().map(|row| row.iter().zip(&x).map(|(p, q)| p * q).sum()).collect();
+        let ax: Vec<f64> = a
+            .iter()
+            .map(|row| row.iter().zip(&x).map(|(p, q)| p * q).sum())
+            .collect();
         let mean: f64 = ax.iter().zip(&x).map(|(p, q)| p * q).sum();
-        x = x.iter().zip(&ax).map(|(xi, v)| xi + h * xi * (v - mean)).collect();
+        x = x
+            .iter()
+            .zip(&ax)
+            .map(|(xi, v)| xi + h * xi * (v - mean))
+            .collect();
     }
     x
 }
@@ -221,21 +235,41 @@ fn rk4_agrees_with_a_fine_euler_integration() {
     let games: Vec<(Vec<Vec<f64>>, Vec<f64>)> = vec![
         (vec![vec![-1.0, 4.0], vec![0.0, 2.0]], vec![0.1, 0.9]),
         (
-            vec![vec![0.0, -1.0, 1.0], vec![1.0, 0.0, -1.0], vec![-1.0, 1.0, 0.0]],
+            vec![
+                vec![0.0, -1.0, 1.0],
+                vec![1.0, 0.0, -1.0],
+                vec![-1.0, 1.0, 0.0],
+            ],
             vec![0.2, 0.3, 0.5],
         ),
         (
-            vec![vec![1.0, 3.0, -2.0], vec![0.5, 2.0, 1.0], vec![-1.0, 0.0, 2.5]],
+            vec![
+                vec![1.0, 3.0, -2.0],
+                vec![0.5, 2.0, 1.0],
+                vec![-1.0, 0.0, 2.5],
+            ],
             vec![0.3, 0.3, 0.4],
         ),
     ];
     for (a, start) in &games {
-        let options = TrajectoryOptions { dt: 0.01, steps: 200, record_every: 200 };
+        let options = TrajectoryOptions {
+            dt: 0.01,
+            steps: 200,
+            record_every: 200,
+        };
         let path = trajectory(a, start, &options, StopCheck::never()).unwrap();
-        let rk4 = path.states.last().unwrap();
+        let rk4 = path.last();
         let reference = euler(a, start, 2.0, 1e-6);
         for (u, v) in rk4.iter().zip(&reference) {
             assert!((u - v).abs() < 1e-5, "{rk4:?} vs {reference:?}");
+        }
+        let adaptive = trajectory_adaptive(a, start, &options, 1e-10, StopCheck::never()).unwrap();
+        for (u, v) in adaptive.last().iter().zip(&reference) {
+            assert!(
+                (u - v).abs() < 1e-5,
+                "{:?} vs {reference:?}",
+                adaptive.last()
+            );
         }
     }
 }
@@ -245,11 +279,28 @@ fn rk4_agrees_with_the_logistic_closed_form() {
     // A = [[1, 1], [0, 0]]: the first strategy earns 1 more whatever the
     // state, so ẋ = x(1 − x) and x(t) = x₀eᵗ / (1 − x₀ + x₀eᵗ).
     let a = vec![vec![1.0, 1.0], vec![0.0, 0.0]];
-    let options = TrajectoryOptions { dt: 0.001, steps: 3000, record_every: 1000 };
+    let options = TrajectoryOptions {
+        dt: 0.001,
+        steps: 3000,
+        record_every: 1000,
+    };
     let path = trajectory(&a, &[0.2, 0.8], &options, StopCheck::never()).unwrap();
-    for (t, x) in path.times.iter().zip(&path.states) {
+    for (t, x) in path.times.iter().zip(path.states()) {
         let exact = 0.2 * t.exp() / (0.8 + 0.2 * t.exp());
         assert!((x[0] - exact).abs() < 1e-12, "t = {t}: {} vs {exact}", x[0]);
+    }
+    // The adaptive method between its steps (dense output) at every 0.01.
+    let options = TrajectoryOptions {
+        dt: 0.01,
+        steps: 500,
+        record_every: 1,
+    };
+    let path = trajectory_adaptive(&a, &[0.2, 0.8], &options, 1e-10, StopCheck::never()).unwrap();
+    assert_eq!(path.times.len(), 501);
+    for (t, x) in path.times.iter().zip(path.states()) {
+        let exact = 0.2 * t.exp() / (0.8 + 0.2 * t.exp());
+        // The tolerance bounds the local error; the global one is larger.
+        assert!((x[0] - exact).abs() < 1e-8, "t = {t}: {} vs {exact}", x[0]);
     }
 }
 
@@ -325,7 +376,10 @@ fn moran_simulation_estimates_the_exact_value() {
     let sim = simulate(&g, &options, StopCheck::never()).unwrap();
     let estimate = sim.frequencies[0];
     let sigma = (p * (1.0 - p) / runs as f64).sqrt();
-    assert!((estimate - p).abs() < 5.0 * sigma, "estimate {estimate}, exact {p}");
+    assert!(
+        (estimate - p).abs() < 5.0 * sigma,
+        "estimate {estimate}, exact {p}"
+    );
     assert_eq!(sim.unfixed, 0);
 }
 
@@ -340,7 +394,13 @@ fn moran_refuses_bad_requests() {
     assert!(fixation_probabilities(&negative, 10, &q(1, 2)).is_err());
     let rps = SymmetricGame::from_game(&example("rock-paper-scissors").unwrap()).unwrap();
     assert!(fixation_probabilities(&rps, 10, &q(1, 2)).is_err());
-    let options = SimulationOptions { initial: vec![1, 1], intensity: 0.5, runs: 0, max_steps: 10, seed: 0 };
+    let options = SimulationOptions {
+        initial: vec![1, 1],
+        intensity: 0.5,
+        runs: 0,
+        max_steps: 10,
+        seed: 0,
+    };
     assert!(simulate(&rps, &options, StopCheck::never()).is_err());
 }
 

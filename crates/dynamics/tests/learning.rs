@@ -37,10 +37,18 @@ fn naive_fictitious_play(game: &NormalFormGame, rounds: u64) -> [Vec<u64>; 2] {
     let mut counts = [vec![0u64; m], vec![0u64; n]];
     for _ in 0..rounds {
         let row_values: Vec<BigRational> = (0..m)
-            .map(|i| (0..n).map(|j| &a[i][j] * BigRational::from_integer(counts[1][j].into())).sum())
+            .map(|i| {
+                (0..n)
+                    .map(|j| &a[i][j] * BigRational::from_integer(counts[1][j].into()))
+                    .sum()
+            })
             .collect();
         let column_values: Vec<BigRational> = (0..n)
-            .map(|j| (0..m).map(|i| &b[i][j] * BigRational::from_integer(counts[0][i].into())).sum())
+            .map(|j| {
+                (0..m)
+                    .map(|i| &b[i][j] * BigRational::from_integer(counts[0][i].into()))
+                    .sum()
+            })
             .collect();
         let first_best = |v: &[BigRational]| {
             let best = v.iter().max().unwrap();
@@ -135,7 +143,10 @@ fn fictitious_play_on_matching_pennies_approaches_one_half() {
     let pennies = example("matching-pennies").unwrap();
     let mut previous = f64::INFINITY;
     for rounds in [1_000u64, 10_000, 100_000, 1_000_000] {
-        let options = FictitiousPlayOptions { rounds, record_every: 0 };
+        let options = FictitiousPlayOptions {
+            rounds,
+            record_every: 0,
+        };
         let run = fictitious_play(&pennies, &options, StopCheck::never()).unwrap();
         let distance = run
             .frequencies
@@ -143,7 +154,10 @@ fn fictitious_play_on_matching_pennies_approaches_one_half() {
             .flatten()
             .map(|f| (rational_to_f64(f) - 0.5).abs())
             .fold(0.0, f64::max);
-        assert!(distance < 5.0 / (rounds as f64).sqrt(), "{rounds}: {distance}");
+        assert!(
+            distance < 5.0 / (rounds as f64).sqrt(),
+            "{rounds}: {distance}"
+        );
         assert!(distance <= previous * 1.5);
         previous = distance;
     }
@@ -152,14 +166,26 @@ fn fictitious_play_on_matching_pennies_approaches_one_half() {
 #[test]
 fn fictitious_play_records_and_refuses() {
     let pennies = example("matching-pennies").unwrap();
-    let options = FictitiousPlayOptions { rounds: 100, record_every: 10 };
+    let options = FictitiousPlayOptions {
+        rounds: 100,
+        record_every: 10,
+    };
     let run = fictitious_play(&pennies, &options, StopCheck::never()).unwrap();
     assert_eq!(run.history.len(), 10);
     assert_eq!(run.history[9].round, 100);
     for bad in [
-        FictitiousPlayOptions { rounds: 0, record_every: 0 },
-        FictitiousPlayOptions { rounds: u64::MAX, record_every: 0 },
-        FictitiousPlayOptions { rounds: 10_000_000, record_every: 1 },
+        FictitiousPlayOptions {
+            rounds: 0,
+            record_every: 0,
+        },
+        FictitiousPlayOptions {
+            rounds: u64::MAX,
+            record_every: 0,
+        },
+        FictitiousPlayOptions {
+            rounds: 10_000_000,
+            record_every: 1,
+        },
     ] {
         assert!(fictitious_play(&pennies, &bad, StopCheck::never()).is_err());
     }
@@ -173,7 +199,10 @@ fn fictitious_play_records_and_refuses() {
     .unwrap();
     assert!(fictitious_play(&three, &options, StopCheck::never()).is_err());
     let stop = || true;
-    let big = FictitiousPlayOptions { rounds: 1_000_000, record_every: 0 };
+    let big = FictitiousPlayOptions {
+        rounds: 1_000_000,
+        record_every: 0,
+    };
     assert!(matches!(
         fictitious_play(&pennies, &big, StopCheck::new(&stop)),
         Err(sprague_dynamics::DynamicsError::Interrupted)
@@ -197,7 +226,10 @@ fn regret_matching_is_seeded_and_its_regrets_vanish() {
         assert!(rational_to_f64(&long.conditional_regret[player]) < 0.03);
         assert_eq!(long.counts[player].iter().sum::<u64>(), 1_000_000);
     }
-    assert!(long.conditional_regret.iter().all(|r| r >= &BigRational::zero()));
+    assert!(long
+        .conditional_regret
+        .iter()
+        .all(|r| r >= &BigRational::zero()));
 }
 
 #[test]

@@ -16,7 +16,7 @@ use sprague_dynamics::fictitious_play::{fictitious_play, FictitiousPlayOptions};
 use sprague_dynamics::moran::{fixation_probabilities, simulate, SimulationOptions};
 use sprague_dynamics::plot::{line_chart, Labels, Series};
 use sprague_dynamics::regret_matching::regret_matching;
-use sprague_dynamics::replicator::{trajectory, TrajectoryOptions};
+use sprague_dynamics::replicator::{trajectory, trajectory_adaptive, TrajectoryOptions};
 use sprague_dynamics::rest_points::rest_points;
 use sprague_dynamics::routh_hurwitz::Stability;
 use sprague_dynamics::stochastic_fictitious_play::stochastic_fictitious_play;
@@ -73,9 +73,12 @@ struct ReplicatorArgs {
     /// The initial shares, comma-separated exact numbers adding up to 1 (default: proportional to 1, 2, …, n).
     #[arg(long)]
     start: Option<String>,
-    /// The step of the RK4 integration.
+    /// The step of the RK4 integration (with --tolerance: the spacing of the reported times).
     #[arg(long, default_value_t = 0.01)]
     dt: f64,
+    /// Integrate by the adaptive Dormand-Prince 5(4) method with this error tolerance instead of RK4.
+    #[arg(long)]
+    tolerance: Option<f64>,
     /// The number of steps.
     #[arg(long, default_value_t = 1000)]
     steps: usize,
@@ -235,7 +238,22 @@ fn run_replicator(args: &ReplicatorArgs, stop: StopCheck) -> Result<(), CliError
         record_every: args.record_every,
     };
     let float_start: Vec<f64> = start.iter().map(rational_to_f64).collect();
-    let path = trajectory(&game.float_matrix(), &float_start, &options, stop)?;
+    let path = match args.tolerance {
+        Some(tolerance) => trajectory_adaptive(
+            &game.float_matrix(),
+            &float_start,
+            &options,
+            tolerance,
+            stop,
+        )?,
+        None => trajectory(&game.float_matrix(), &float_start, &options, stop)?,
+    };
+    let method = match args.tolerance {
+        Some(tolerance) => {
+            format!("Dormand-Prince 5(4), tolerance {tolerance:e}, adaptive (approximate)")
+        }
+        None => format!("RK4, fixed step {} (approximate)", args.dt),
+    };
     if let Some(file) = &args.plot {
         let series: Vec<Series> = game
             .strategy_names()
@@ -243,7 +261,12 @@ fn run_replicator(args: &ReplicatorArgs, stop: StopCheck) -> Result<(), CliError
             .enumerate()
             .map(|(k, name)| Series {
                 name: name.clone(),
-                points: path.times.iter().zip(&path.states).map(|(t, x)| (*t, x[k])).collect(),
+                points: path
+                    .times
+                    .iter()
+                    .zip(path.states())
+                    .map(|(t, x)| (*t, x[k]))
+                    .collect(),
             })
             .collect();
         let title = format!("Replicator dynamics: {}", title_of(&game));
@@ -258,25 +281,24 @@ fn run_replicator(args: &ReplicatorArgs, stop: StopCheck) -> Result<(), CliError
         Style::Json => print_json(&json!({
             "game": game.title(),
             "strategies": game.strategy_names(),
-            "method": "RK4, fixed step (approximate)",
+            "method": method,
             "start": rats(&start),
             "dt": args.dt,
             "steps": args.steps,
             "times": path.times,
-            "states": path.states,
+            "states": path.states().collect::<Vec<&[f64]>>(),
         })),
         Style::Text => {
             let mut out = format!(
-                "Replicator dynamics of {} (RK4, dt = {}, {} steps; approximate)\n",
+                "Replicator dynamics of {} to t = {}: {method}\n",
                 title_of(&game),
-                args.dt,
-                args.steps
+                args.dt * args.steps as f64
             );
             let mut rows = vec![std::iter::once("t".to_string())
                 .chain(game.strategy_names().iter().cloned())
                 .collect::<Vec<_>>()];
             let every = path.times.len().div_ceil(20).max(1);
-            for (k, (t, x)) in path.times.iter().zip(&path.states).enumerate() {
+            for (k, (t, x)) in path.times.iter().zip(path.states()).enumerate() {
                 if k % every == 0 || k + 1 == path.times.len() {
                     let mut row = vec![format!("{t:.4}")];
                     row.extend(x.iter().map(|v| format!("{v:.6}")));
@@ -374,7 +396,8 @@ fn run_ess(args: &GameArgs, stop: StopCheck) -> Result<(), CliError> {
                 out.push_str("none\n");
             }
             for e in &found {
-                let replies: Vec<&str> = e.best_replies.iter().map(|&i| names[i].as_str()).collect();
+                let replies: Vec<&str> =
+                    e.best_replies.iter().map(|&i| names[i].as_str()).collect();
                 let _ = writeln!(
                     out,
                     "ESS: {}  payoff {}  best replies {}",
@@ -426,7 +449,8 @@ fn run_fictitious(args: &FictitiousArgs, stop: StopCheck) -> Result<(), CliError
         return match args.game.format {
             Style::Json => {
                 let mut value = serde_json::to_value(&run)?;
-                value["method"] = json!("stochastic fictitious play, logit responses (approximate)");
+                value["method"] =
+                    json!("stochastic fictitious play, logit responses (approximate)");
                 value["players"] = json!(game.players());
                 value["strategies"] = json!(game.strategies());
                 print_json(&value)
@@ -464,12 +488,18 @@ fn run_fictitious(args: &FictitiousArgs, stop: StopCheck) -> Result<(), CliError
             .iter()
             .map(|s| (s.round, s.frequencies.clone()))
             .collect();
-        frequency_plot(&game, &history, &format!("Fictitious play: {}", game.title()), file)?;
+        frequency_plot(
+            &game,
+            &history,
+            &format!("Fictitious play: {}", game.title()),
+            file,
+        )?;
     }
     match args.game.format {
         Style::Json => {
             let mut value = serde_json::to_value(&run)?;
-            value["method"] = json!("fictitious play, simultaneous, lowest-numbered best reply on ties (exact)");
+            value["method"] =
+                json!("fictitious play, simultaneous, lowest-numbered best reply on ties (exact)");
             value["players"] = json!(game.players());
             value["strategies"] = json!(game.strategies());
             if let Value::Object(map) = &mut value {
@@ -633,7 +663,8 @@ fn run_moran(args: &MoranArgs, stop: StopCheck) -> Result<(), CliError> {
         (None, 2, Some(n)) if n >= 2 => vec![1, n - 1],
         _ => {
             return Err(CliError::Usage(
-                "the simulation needs the initial counts, --initial c1,c2,… (one per strategy)".into(),
+                "the simulation needs the initial counts, --initial c1,c2,… (one per strategy)"
+                    .into(),
             ))
         }
     };
