@@ -101,5 +101,6 @@ for name, (kind, _, _) in cases.items():
     difference = float(np.max(np.abs(np.array(theirs) - np.array(mine))))
     check = (f"max |Δx(10)| = {difference:.1e}" if kind == "replicator"
              else f"max |Δ row frequency| = {difference:.1e}")
+    spread = f"{min(ratios[name]):.0f}x-{max(ratios[name]):.0f}x"
     print(f"{name:<24} {peer * 1e3:>9.3f} ms {ours * 1e3:>9.4f} ms {ratio:>8.0f}x  "
-          f"{min(ratios[name]):>7.0f}x-{max(ratios[name]):<7.0f}x  {check}")
+          f"{spread:>17}  {check}")

@@ -334,10 +334,7 @@ fn adaptive_fixed<const N: usize>(
     tolerance: f64,
     stop: StopCheck,
 ) -> Result<Vec<f64>, DynamicsError> {
-    let mut m = [[0.0; N]; N];
-    for (row, source) in m.iter_mut().zip(a) {
-        row.copy_from_slice(source);
-    }
+    let m = columns::<N>(a);
     let mut y0 = [0.0; N];
     y0.copy_from_slice(start);
     crate::dormand_prince::integrate(
@@ -354,16 +351,17 @@ fn adaptive_fixed<const N: usize>(
     )
 }
 
-/// The replicator field for a game of `N` strategies known at compile time.
+/// The replicator field for a game of `N` strategies known at compile time;
+/// `columns[j]` is the j-th column of the payoff matrix, so that Ax is
+/// accumulated one column at a time (N independent sums, vectorised).
 #[inline(always)]
-fn fixed_field<const N: usize>(a: &[[f64; N]; N], x: &[f64; N]) -> [f64; N] {
+fn fixed_field<const N: usize>(columns: &[[f64; N]; N], x: &[f64; N]) -> [f64; N] {
     let mut ax = [0.0; N];
-    for i in 0..N {
-        let mut v = 0.0;
-        for j in 0..N {
-            v += a[i][j] * x[j];
+    for j in 0..N {
+        let xj = x[j];
+        for i in 0..N {
+            ax[i] += columns[j][i] * xj;
         }
-        ax[i] = v;
     }
     let mut mean = 0.0;
     for i in 0..N {
@@ -376,16 +374,24 @@ fn fixed_field<const N: usize>(a: &[[f64; N]; N], x: &[f64; N]) -> [f64; N] {
     out
 }
 
+/// The columns of a payoff matrix of `N` strategies.
+fn columns<const N: usize>(a: &[Vec<f64>]) -> [[f64; N]; N] {
+    let mut m = [[0.0; N]; N];
+    for (i, row) in a.iter().enumerate() {
+        for (j, v) in row.iter().enumerate() {
+            m[j][i] = *v;
+        }
+    }
+    m
+}
+
 /// RK4 for a game of `N` strategies known at compile time.
 fn fixed<const N: usize>(
     a: &[Vec<f64>],
     start: &[f64],
     record: &mut Recorder,
 ) -> Result<(), DynamicsError> {
-    let mut m = [[0.0; N]; N];
-    for (row, source) in m.iter_mut().zip(a) {
-        row.copy_from_slice(source);
-    }
+    let m = columns::<N>(a);
     let mut x = [0.0; N];
     x.copy_from_slice(start);
     let h = record.options.dt;
