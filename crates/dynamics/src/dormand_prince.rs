@@ -117,7 +117,7 @@ pub fn integrate<S: State>(
                 MAX_STEPS,
             ));
         }
-        if steps % 1024 == 0 && stop.stopped() {
+        if steps.is_multiple_of(1024) && stop.stopped() {
             return Err(DynamicsError::Interrupted);
         }
         h = h.min(end - t).max(1e-12);

@@ -19,7 +19,7 @@ use num_rational::BigRational;
 use num_traits::Zero;
 use serde::Serialize;
 use sprague_strategic::stop::StopCheck;
-use sprague_strategic::NormalFormGame;
+use sprague_strategic::{Matrix, NormalFormGame};
 
 use crate::error::{too_large, DynamicsError};
 use crate::integer_payoffs::IntegerMatrix;
@@ -69,9 +69,7 @@ pub struct FictitiousPlay {
 }
 
 /// The two payoff matrices of a two-player game.
-pub(crate) fn two_player(
-    game: &NormalFormGame,
-) -> Result<(Vec<Vec<BigRational>>, Vec<Vec<BigRational>>), DynamicsError> {
+pub(crate) fn two_player(game: &NormalFormGame) -> Result<(Matrix, Matrix), DynamicsError> {
     if game.num_players() != 2 {
         return Err(DynamicsError::NotTwoPlayer(game.num_players()));
     }
@@ -131,7 +129,7 @@ pub fn fictitious_play(
     let mut history = Vec::with_capacity(recorded as usize);
     let mut last_plays = [0, 0];
     for round in 1..=options.rounds {
-        if round % 65536 == 0 && stop.stopped() {
+        if round.is_multiple_of(65536) && stop.stopped() {
             return Err(DynamicsError::Interrupted);
         }
         let i = first_argmax(&payoff[0]);
@@ -145,7 +143,7 @@ pub fn fictitious_play(
             *p += i128::from(c[i]);
         }
         last_plays = [i, j];
-        if options.record_every > 0 && round % options.record_every == 0 {
+        if options.record_every > 0 && round.is_multiple_of(options.record_every) {
             history.push(Snapshot {
                 round,
                 frequencies: [shares(&counts[0], round), shares(&counts[1], round)],

@@ -223,7 +223,7 @@ pub fn simulate(
         let mut fitness = vec![0.0; n];
         while counts.iter().filter(|&&c| c > 0).count() > 1 && steps < options.max_steps {
             steps += 1;
-            if steps % 65536 == 0 && stop.stopped() {
+            if steps.is_multiple_of(65536) && stop.stopped() {
                 return Err(DynamicsError::Interrupted);
             }
             for (k, f) in fitness.iter_mut().enumerate() {

@@ -201,7 +201,7 @@ struct Recorder<'a> {
 impl Recorder<'_> {
     #[inline]
     fn after_step(&mut self, step: usize, x: &mut [f64]) -> Result<(), DynamicsError> {
-        if step % 4096 == 0 && self.stop.stopped() {
+        if step.is_multiple_of(4096) && self.stop.stopped() {
             return Err(DynamicsError::Interrupted);
         }
         let mut sum = 0.0;
@@ -223,7 +223,7 @@ impl Recorder<'_> {
         for v in x.iter_mut() {
             *v *= scale;
         }
-        if step % self.options.record_every == 0 || step == self.options.steps {
+        if step.is_multiple_of(self.options.record_every) || step == self.options.steps {
             self.times.push(step as f64 * self.options.dt);
             self.shares.extend_from_slice(x);
         }
@@ -234,7 +234,7 @@ impl Recorder<'_> {
 /// The output times of `options`: k·dt for every recorded step k.
 fn output_times(options: &TrajectoryOptions) -> Vec<f64> {
     (0..=options.steps)
-        .filter(|&k| k % options.record_every == 0 || k == options.steps)
+        .filter(|&k| k.is_multiple_of(options.record_every) || k == options.steps)
         .map(|k| k as f64 * options.dt)
         .collect()
 }
@@ -262,7 +262,7 @@ pub fn trajectory_adaptive(
 ) -> Result<Trajectory, DynamicsError> {
     let n = a.len();
     check(n, start, options)?;
-    if !(tolerance.is_finite() && tolerance >= 1e-14 && tolerance <= 1e-2) {
+    if !(tolerance.is_finite() && (1e-14..=1e-2).contains(&tolerance)) {
         return Err(DynamicsError::Parameter(format!(
             "the tolerance must be between 1e-14 and 1e-2, not {tolerance}"
         )));

@@ -38,9 +38,9 @@ fn game(rows: &[Vec<i64>]) -> SymmetricGame {
 /// x·Ay computed directly from the matrix.
 fn bilinear(a: &[Vec<BigRational>], x: &[BigRational], y: &[BigRational]) -> BigRational {
     let mut total = BigRational::zero();
-    for i in 0..x.len() {
-        for j in 0..y.len() {
-            total += &x[i] * &a[i][j] * &y[j];
+    for (xi, row) in x.iter().zip(a) {
+        for (aij, yj) in row.iter().zip(y) {
+            total += xi * aij * yj;
         }
     }
     total
@@ -158,8 +158,8 @@ proptest! {
             let ax = g.payoffs_against(&p.state);
             let mean = bilinear(g.matrix(), &p.state, &p.state);
             prop_assert_eq!(&mean, &p.mean_payoff);
-            for i in 0..rows.len() {
-                prop_assert!((&p.state[i] * (&ax[i] - &mean)).is_zero());
+            for (xi, v) in p.state.iter().zip(&ax) {
+                prop_assert!((xi * (v - &mean)).is_zero());
             }
             prop_assert_eq!(p.nash, ax.iter().all(|v| v <= &mean));
         }
