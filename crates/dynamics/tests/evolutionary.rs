@@ -127,6 +127,25 @@ fn known_games() {
     let ess = all_ess(&weak, StopCheck::never()).unwrap();
     assert_eq!(ess.len(), 1);
     assert_eq!(ess[0].best_replies, vec![0, 1]);
+    // A pure strategy whose two alternative best replies leave the quadratic
+    // form zᵀAz = −(t₂² + 4t₂t₃ + t₃²) on the cone t ≥ 0: indefinite on the
+    // subspace, negative on the cone, so an ESS (Hadeler's criterion with
+    // det ≤ 0 and a negative cofactor).
+    let cone = game(&[vec![0, 0, 0], vec![0, -1, -2], vec![0, -2, -1]]);
+    let ess = all_ess(&cone, StopCheck::never()).unwrap();
+    assert!(ess
+        .iter()
+        .any(|e| e.state == vec![r(1), r(0), r(0)] && e.best_replies == vec![0, 1, 2]));
+    assert!(resists_grid(cone.matrix(), &[r(1), r(0), r(0)], 12));
+    // The same with −(t₂ − t₃)²: zero along t₂ = t₃, so y = (0, 1/2, 1/2) is a
+    // neutral mutant and e₁ is not an ESS.
+    let flat = game(&[vec![0, 0, 0], vec![0, -1, 1], vec![0, 1, -1]]);
+    let x = [r(1), r(0), r(0)];
+    assert!(check_ess(&flat, &x, StopCheck::never()).unwrap().is_none());
+    assert_eq!(
+        invader(flat.matrix(), &x, 2),
+        Some(vec![r(0), q(1, 2), q(1, 2)])
+    );
     // All payoffs equal: no ESS (every mutant is neutral).
     assert!(
         all_ess(&game(&[vec![1, 1], vec![1, 1]]), StopCheck::never())
