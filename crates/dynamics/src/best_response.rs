@@ -19,8 +19,9 @@ use sprague_strategic::NormalFormGame;
 use crate::error::{too_large, DynamicsError};
 use crate::fictitious_play::two_player;
 
-/// The most moves of one path.
-pub const MAX_STEPS: usize = 10_000_000;
+/// The most turns of one path (each visited state is remembered: about 50
+/// bytes a turn).
+pub const MAX_STEPS: usize = 1_000_000;
 
 /// How a path of best-response dynamics ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -30,6 +30,10 @@ pub const MAX_ROUNDS: u64 = 10_000_000_000;
 /// The most recorded frequency snapshots.
 pub const MAX_RECORDED: u64 = 1_000_000;
 
+/// The most recorded frequencies (snapshots times the strategies of both
+/// players), 80 MB of floats.
+pub const MAX_RECORDED_SHARES: u64 = 10_000_000;
+
 /// How to run fictitious play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FictitiousPlayOptions {
@@ -120,9 +124,17 @@ pub fn fictitious_play(
             MAX_RECORDED,
         ));
     }
+    let (m, n) = (a.len(), a[0].len());
+    let recorded_shares = recorded.saturating_mul((m + n) as u64);
+    if recorded_shares > MAX_RECORDED_SHARES {
+        return Err(too_large(
+            "the number of recorded frequencies (snapshots times strategies)",
+            recorded_shares,
+            MAX_RECORDED_SHARES,
+        ));
+    }
     let row = IntegerMatrix::new(&a, "the row player")?;
     let column = IntegerMatrix::new(&b, "the column player")?.transposed();
-    let (m, n) = (a.len(), a[0].len());
     let mut counts = [vec![0u64; m], vec![0u64; n]];
     // payoff[0][i] = Σⱼ A[i][j]·counts[1][j]; payoff[1][j] = Σᵢ B[i][j]·counts[0][i].
     let mut payoff = [vec![0i128; m], vec![0i128; n]];

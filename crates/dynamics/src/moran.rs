@@ -18,6 +18,8 @@
 //! **exact** rational arithmetic for rational w. With more strategies,
 //! [`simulate`] runs the process (seeded, **approximate** frequencies).
 
+use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use serde::Serialize;
@@ -126,8 +128,14 @@ pub fn fixation_probabilities(
     }
     check_intensity(w)?;
     let a = game.matrix();
-    let mut product = BigRational::one();
-    let mut sum = BigRational::one();
+    // 1 + Σₖ Πⱼ≤ₖ γⱼ = H / F with F = Πfⱼ, H = Σₖ (Πⱼ≤ₖ gⱼ)(Πⱼ>ₖ fⱼ), built by
+    // Horner's rule H ← H·fᵢ + Πⱼ≤ᵢ gⱼ in integers: fᵢ and gᵢ are scaled by the
+    // same positive factor (their common denominator), which every term of
+    // H and F takes once, so the ratios are unchanged and no fraction is
+    // reduced until the end.
+    let mut numerator_g = BigInt::one();
+    let mut denominator_f = BigInt::one();
+    let mut horner = BigInt::one();
     for i in 1..population {
         let (f, g) = fitness_pair(a, population, w, i);
         for (value, strategy, count) in [(&f, 0, i), (&g, 1, population - i)] {
@@ -139,9 +147,15 @@ pub fn fixation_probabilities(
                 });
             }
         }
-        product *= g / f;
-        sum += &product;
+        let scale = f.denom().lcm(g.denom());
+        let f = f.numer() * (&scale / f.denom());
+        let g = g.numer() * (&scale / g.denom());
+        numerator_g *= &g;
+        horner = horner * &f + &numerator_g;
+        denominator_f *= &f;
     }
+    let sum = BigRational::new(horner.clone(), denominator_f.clone());
+    let product = BigRational::new(numerator_g, denominator_f);
     Ok(FixationProbabilities {
         population,
         intensity: w.clone(),

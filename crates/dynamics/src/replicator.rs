@@ -26,6 +26,9 @@ pub const MAX_STEPS: usize = 100_000_000;
 /// number of strategies).
 pub const MAX_RECORDED: usize = 1_000_000;
 
+/// The most recorded shares (states times strategies), 80 MB of floats.
+pub const MAX_RECORDED_SHARES: usize = 10_000_000;
+
 /// How far a share may leave [0, 1] before the integration is stopped as
 /// unstable. (The sum is projected back to 1 after every step: the exact
 /// flow keeps it there, rounding errors would let it drift.)
@@ -132,6 +135,13 @@ fn check(n: usize, start: &[f64], options: &TrajectoryOptions) -> Result<usize, 
             "the number of recorded states (steps / record-every)",
             recorded,
             MAX_RECORDED,
+        ));
+    }
+    if recorded.saturating_mul(n) > MAX_RECORDED_SHARES {
+        return Err(too_large(
+            "the number of recorded shares (states times strategies)",
+            recorded.saturating_mul(n),
+            MAX_RECORDED_SHARES,
         ));
     }
     Ok(recorded)
@@ -268,34 +278,51 @@ pub fn trajectory_adaptive(
         )));
     }
     let times = output_times(options);
-    let shares = match n {
-        2 => adaptive_fixed::<2>(a, start, &times, tolerance, stop)?,
-        3 => adaptive_fixed::<3>(a, start, &times, tolerance, stop)?,
-        4 => adaptive_fixed::<4>(a, start, &times, tolerance, stop)?,
-        5 => adaptive_fixed::<5>(a, start, &times, tolerance, stop)?,
-        6 => adaptive_fixed::<6>(a, start, &times, tolerance, stop)?,
-        7 => adaptive_fixed::<7>(a, start, &times, tolerance, stop)?,
-        8 => adaptive_fixed::<8>(a, start, &times, tolerance, stop)?,
-        9 => adaptive_fixed::<9>(a, start, &times, tolerance, stop)?,
-        10 => adaptive_fixed::<10>(a, start, &times, tolerance, stop)?,
-        11 => adaptive_fixed::<11>(a, start, &times, tolerance, stop)?,
-        12 => adaptive_fixed::<12>(a, start, &times, tolerance, stop)?,
+    let shares = adaptive_shares(a, start, &times, tolerance, stop).map_err(|e| match e {
+        DynamicsError::LeftSimplex { value, .. } => DynamicsError::Parameter(format!(
+            "the trajectory left the simplex (a share became {value:e}); use a smaller --tolerance"
+        )),
+        other => other,
+    })?;
+    Ok(Trajectory {
+        times,
+        shares,
+        strategies: n,
+    })
+}
+
+/// The states at `times`, by the adaptive method compiled for the size.
+fn adaptive_shares(
+    a: &[Vec<f64>],
+    start: &[f64],
+    times: &[f64],
+    tolerance: f64,
+    stop: StopCheck,
+) -> Result<Vec<f64>, DynamicsError> {
+    let n = a.len();
+    Ok(match n {
+        2 => adaptive_fixed::<2>(a, start, times, tolerance, stop)?,
+        3 => adaptive_fixed::<3>(a, start, times, tolerance, stop)?,
+        4 => adaptive_fixed::<4>(a, start, times, tolerance, stop)?,
+        5 => adaptive_fixed::<5>(a, start, times, tolerance, stop)?,
+        6 => adaptive_fixed::<6>(a, start, times, tolerance, stop)?,
+        7 => adaptive_fixed::<7>(a, start, times, tolerance, stop)?,
+        8 => adaptive_fixed::<8>(a, start, times, tolerance, stop)?,
+        9 => adaptive_fixed::<9>(a, start, times, tolerance, stop)?,
+        10 => adaptive_fixed::<10>(a, start, times, tolerance, stop)?,
+        11 => adaptive_fixed::<11>(a, start, times, tolerance, stop)?,
+        12 => adaptive_fixed::<12>(a, start, times, tolerance, stop)?,
         _ => {
             let mut ax = vec![0.0; n];
             crate::dormand_prince::integrate(
                 |y, out| field(a, y, &mut ax, out),
                 start.to_vec(),
-                &times,
+                times,
                 tolerance,
                 project,
                 stop,
             )?
         }
-    };
-    Ok(Trajectory {
-        times,
-        shares,
-        strategies: n,
     })
 }
 
