@@ -121,14 +121,15 @@ pub fn integrate<S: State>(
             return Err(DynamicsError::Interrupted);
         }
         h = h.min(end - t).max(1e-12);
+        // stage = y + h·Σⱼ row[j]·kⱼ, one stage at a time (vectorised over the components).
         let combine = |stage: &mut S, k: &[S; 7], row: &[f64]| {
-            let base = y.as_ref();
-            for (i, v) in stage.as_mut().iter_mut().enumerate() {
-                let mut s = 0.0;
-                for (w, kj) in row.iter().zip(k.iter()) {
-                    s += w * kj.as_ref()[i];
+            let stage = stage.as_mut();
+            stage.copy_from_slice(y.as_ref());
+            for (w, kj) in row.iter().zip(k.iter()) {
+                let hw = h * w;
+                for (v, kv) in stage.iter_mut().zip(kj.as_ref()) {
+                    *v += hw * kv;
                 }
-                *v = base[i] + h * s;
             }
         };
         combine(&mut stage, &k, &[A21]);
@@ -143,14 +144,19 @@ pub fn integrate<S: State>(
         field(stage.as_ref(), k[5].as_mut());
         combine(&mut y_new, &k, &B);
         field(y_new.as_ref(), k[6].as_mut());
-        let mut error = 0.0;
-        for i in 0..n {
-            let mut e = 0.0;
-            for (w, kj) in E.iter().zip(k.iter()) {
-                e += w * kj.as_ref()[i];
+        // The embedded error estimate h·Σⱼ E[j]·kⱼ, kept in `stage` (free now).
+        let estimate = stage.as_mut();
+        estimate.fill(0.0);
+        for (w, kj) in E.iter().zip(k.iter()) {
+            let hw = h * w;
+            for (v, kv) in estimate.iter_mut().zip(kj.as_ref()) {
+                *v += hw * kv;
             }
-            let scale = tolerance + tolerance * y.as_ref()[i].abs().max(y_new.as_ref()[i].abs());
-            error += (h * e / scale) * (h * e / scale);
+        }
+        let mut error = 0.0;
+        for ((e, old), new) in estimate.iter().zip(y.as_ref()).zip(y_new.as_ref()) {
+            let scale = tolerance + tolerance * old.abs().max(new.abs());
+            error += (e / scale) * (e / scale);
         }
         let error = (error / n as f64).sqrt();
         if !error.is_finite() {
@@ -189,9 +195,11 @@ pub fn integrate<S: State>(
         while next < times.len() && (times[next] <= t_new || t_new >= end) {
             let theta = ((times[next] - t) / h).clamp(0.0, 1.0);
             let rest = 1.0 - theta;
-            for r in &dense {
-                out.push(r[0] + theta * (r[1] + rest * (r[2] + theta * (r[3] + rest * r[4]))));
-            }
+            out.extend(
+                dense
+                    .iter()
+                    .map(|r| r[0] + theta * (r[1] + rest * (r[2] + theta * (r[3] + rest * r[4])))),
+            );
             next += 1;
         }
         after_step(y_new.as_mut())?;
