@@ -7,7 +7,8 @@ gives the median over rounds of each side and of the per-round ratios.
 
 Usage: bench_dynamics.py [--rounds R] [--peer-runs K]
   --rounds R     interleaved rounds (default 5)
-  --peer-runs K  Nashpy calls per case per round, the median kept (default 3)
+  --peer-runs K  Nashpy calls per case per round, the median kept (default 3),
+                 after one untimed warm-up call
 
 The games (the same formulas as crates/dynamics/benches/dynamics.rs):
 "good" rock-paper-scissors [[0,-1,2],[2,0,-1],[-1,2,0]], matching pennies,
@@ -81,6 +82,7 @@ for r in range(args.rounds):
                    cwd=root, env=env, check=True, stdout=subprocess.DEVNULL)
     rust = json.load(open(out_json))
     for name, (kind, matrices, start) in cases.items():
+        nashpy_once(kind, matrices, start)  # a warm-up call, untimed (the first is often slower)
         runs = [nashpy_once(kind, matrices, start) for _ in range(args.peer_runs)]
         peer = statistics.median(t for t, _ in runs)
         ours = rust["times"][name]
