@@ -214,25 +214,10 @@ impl Recorder<'_> {
         if step.is_multiple_of(4096) && self.stop.stopped() {
             return Err(DynamicsError::Interrupted);
         }
-        let mut sum = 0.0;
-        let mut low = f64::INFINITY;
-        for v in x.iter() {
-            sum += *v;
-            low = low.min(*v);
-        }
-        if !(low >= -SIMPLEX_TOLERANCE && sum.is_finite()) {
-            let bad = x
-                .iter()
-                .copied()
-                .find(|v| !v.is_finite() || *v < -SIMPLEX_TOLERANCE)
-                .unwrap_or(sum);
-            return Err(DynamicsError::LeftSimplex { step, value: bad });
-        }
-        // The exact flow keeps Σx = 1; rounding does not, so project back.
-        let scale = 1.0 / sum;
-        for v in x.iter_mut() {
-            *v *= scale;
-        }
+        project(x).map_err(|e| match e {
+            DynamicsError::LeftSimplex { value, .. } => DynamicsError::LeftSimplex { step, value },
+            other => other,
+        })?;
         if step.is_multiple_of(self.options.record_every) || step == self.options.steps {
             self.times.push(step as f64 * self.options.dt);
             self.shares.extend_from_slice(x);
@@ -326,7 +311,8 @@ fn adaptive_shares(
     })
 }
 
-/// Checks a state of an adaptive integration and projects it onto the simplex.
+/// Checks a state and projects it onto the simplex: the exact flow keeps
+/// Σx = 1, rounding does not.
 #[inline]
 fn project(x: &mut [f64]) -> Result<(), DynamicsError> {
     let mut sum = 0.0;
