@@ -430,3 +430,55 @@ fn symmetric_games_are_checked() {
     assert!(SymmetricGame::new(vec![vec![r(1)]]).is_err());
     assert!(SymmetricGame::new(vec![vec![r(1), r(2)], vec![r(1)]]).is_err());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Two strategies, A = [[a, b], [c, d]], against the closed forms
+    /// (Weibull, *Evolutionary Game Theory*, 1995, §2.1 and §3.1): the rest
+    /// points are the vertices and, when a − c and d − b have the same
+    /// strict sign, x* = (d − b)/(a − b − c + d); the first pure strategy
+    /// is an ESS iff a > c or (a = c and b > d), the second iff d > b or
+    /// (d = b and c > a), and x* iff a < c and d < b.
+    #[test]
+    fn two_strategy_games_match_the_closed_forms(a in -4i64..=4, b in -4i64..=4, c in -4i64..=4, d in -4i64..=4) {
+        let g = game(&[vec![a, b], vec![c, d]]);
+        let found = rest_points(&g, StopCheck::never()).unwrap();
+        let interior: Vec<&BigRational> = found
+            .points
+            .iter()
+            .filter(|p| p.support.len() == 2)
+            .map(|p| &p.state[0])
+            .collect();
+        let (p, q) = (a - c, d - b);
+        if (p > 0 && q > 0) || (p < 0 && q < 0) {
+            let expected = q_of(q, p + q);
+            prop_assert_eq!(interior, vec![&expected]);
+        } else if p == 0 && q == 0 {
+            prop_assert_eq!(&found.singular_faces, &vec![vec![0, 1]]);
+        } else {
+            prop_assert!(interior.is_empty());
+        }
+        let ess: Vec<Vec<BigRational>> = all_ess(&g, StopCheck::never())
+            .unwrap()
+            .into_iter()
+            .map(|e| e.state)
+            .collect();
+        let mut expected = Vec::new();
+        if a > c || (a == c && b > d) {
+            expected.push(vec![r(1), r(0)]);
+        }
+        if d > b || (d == b && c > a) {
+            expected.push(vec![r(0), r(1)]);
+        }
+        if p < 0 && q < 0 {
+            expected.push(vec![q_of(q, p + q), q_of(p, p + q)]);
+        }
+        prop_assert_eq!(ess, expected);
+    }
+}
+
+/// [`q`] under another name, for the test above whose variables shadow it.
+fn q_of(p: i64, d: i64) -> BigRational {
+    q(p, d)
+}
