@@ -5,6 +5,9 @@ matches) must have the same mean payoff per turn within four standard errors.
 Run with the venv of scripts/bench-repeated.sh:
 
     target/bench-venv/bin/python scripts/check_axelrod_strategies.py target/release/sprague
+
+An optional third argument, comma-separated ids, restricts the strategy checks
+to the pairings involving those strategies (every pairing by default).
 """
 
 import json
@@ -15,6 +18,7 @@ import axelrod as axl
 
 sprague = sys.argv[1]
 turns = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+only = set(sys.argv[3].split(",")) if len(sys.argv) > 3 else None
 listing = json.loads(subprocess.run([sprague, "ipd", "strategies", "--format", "json"],
                                     check=True, capture_output=True, text=True).stdout)
 RENAMED = {"SoftGoByMajority": "GoByMajority", "Tester": "SecondByGladstein"}
@@ -33,6 +37,8 @@ mismatches = 0
 checked = 0
 for i, (a, cls_a) in enumerate(pairs):
     for b, cls_b in pairs[i:]:
+        if only and a not in only and b not in only:
+            continue
         match = axl.Match((cls_a(), cls_b()), turns=turns)
         theirs = ["%s%s" % (x, y) for x, y in match.play()]
         out = json.loads(subprocess.run([sprague, "ipd", "match", a, b, "--turns", str(turns), "--format", "json"],
@@ -56,7 +62,7 @@ MATCHES = 200
 flagged = 0
 compared = 0
 for entry in listing:
-    if not entry["stochastic"]:
+    if not entry["stochastic"] or (only and entry["id"] not in only):
         continue
     candidates = [RENAMED.get(entry["id"], entry["id"]), "FirstBy" + entry["id"]] + entry["aliases"]
     cls = next((getattr(axl, c) for c in candidates if hasattr(axl, c)), None)

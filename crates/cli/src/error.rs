@@ -115,6 +115,7 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Strategic(sprague_strategic::StrategicError::Interrupted) => 130,
+            CliError::Extensive(sprague_strategic::extensive::ExtensiveError::Interrupted) => 130,
             CliError::Output(_)
             | CliError::Json(_)
             | CliError::Incomplete { .. }

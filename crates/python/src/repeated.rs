@@ -13,8 +13,8 @@ use sprague_repeated::ipd::records::{
     strategy_records, MatchRecord, MoranRecord, TournamentRecord,
 };
 use sprague_repeated::ipd::tournament::{Tournament, TournamentConfig, TournamentResult};
+use sprague_repeated::ipd::{all_strategies, StrategyInfo};
 use sprague_repeated::ipd::{lookup, play_match, IpdError, MatchConfig, MatchSummary, Payoffs};
-use sprague_repeated::ipd::{StrategyInfo, STRATEGIES};
 
 use crate::interrupt::{interrupted, Interrupt};
 
@@ -97,7 +97,7 @@ fn match_config(play: &Play) -> Result<MatchConfig, IpdError> {
 
 fn strategies(names: &[String]) -> Result<Vec<&'static StrategyInfo>, IpdError> {
     if names.is_empty() {
-        return Ok(STRATEGIES.iter().collect());
+        return Ok(all_strategies().collect());
     }
     names.iter().map(|name| lookup(name)).collect()
 }

@@ -18,7 +18,7 @@ pub enum StrategicError {
     #[error("malformed matrix input: {0}")]
     Matrix(String),
     /// A number could not be read as an exact rational.
-    #[error("{0:?} is not a number; expected an integer, a fraction p/q or a decimal")]
+    #[error("{:?} {}; expected an integer, a fraction p/q or a decimal", .0, crate::exact_text::why_not_a_number(.0))]
     NotANumber(String),
     /// A player has no strategies.
     #[error("player {player} has no strategies; every player needs at least one")]
@@ -72,6 +72,32 @@ pub enum StrategicError {
     /// A label or strategy index was out of range.
     #[error("{0}")]
     OutOfRange(String),
+    /// A method may need more memory than this process may use; nothing was
+    /// allocated.
+    #[error("{method} may need up to {} of memory ({reason}), more than the {} this process may use; pass --force to run it anyway (it stops if it reaches that limit)", sprague_memory::format_bytes(*.needed), sprague_memory::format_bytes(*.available))]
+    NeedsMemory {
+        /// The method.
+        method: String,
+        /// The bound on the bytes it may hold.
+        needed: u128,
+        /// Bytes it might use.
+        available: u128,
+        /// Where the bound comes from.
+        reason: String,
+    },
+    /// A search outgrew the memory this process may use and was stopped
+    /// before allocating more.
+    #[error("{method} was stopped before it outgrew memory: its tables held {} after {progress}, and this process may use {} (the machine's free memory, `ulimit -v` and the control group's limit)", sprague_memory::format_bytes(*.held), sprague_memory::format_bytes(*.available))]
+    OutOfMemory {
+        /// The method.
+        method: String,
+        /// Bytes held when it stopped.
+        held: u128,
+        /// Bytes it might use.
+        available: u128,
+        /// How far it had come.
+        progress: String,
+    },
     /// The solver's stop check said stop (Ctrl-C, a time budget).
     #[error("stopped before the end (interrupted); nothing was found that could be reported")]
     Interrupted,

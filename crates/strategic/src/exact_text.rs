@@ -35,6 +35,50 @@ pub fn parse_rational(s: &str) -> Option<BigRational> {
     parse_decimal(s)
 }
 
+/// The largest decimal exponent a number may have (`1e1000`, `1e-1000`):
+/// exact arithmetic on numbers of thousands of digits makes even small games
+/// slow (a 5×10 game with entries like `1e-10000` took 21 s to solve).
+pub const MAX_EXPONENT: u32 = 1000;
+
+/// The most digits a decimal number may have.
+pub const MAX_DIGITS: usize = 1000;
+
+/// What is wrong with `s` when [`parse_rational`] refuses it, as the end of
+/// a sentence that begins with the quoted text.
+///
+/// ```
+/// use sprague_strategic::exact_text::why_not_a_number;
+/// assert_eq!(why_not_a_number("x"), "is not a number");
+/// assert!(why_not_a_number("1e-10000").contains("exponent"));
+/// ```
+pub fn why_not_a_number(s: &str) -> String {
+    let decimal_too_large = |part: &str| {
+        let part = part.trim();
+        let (mantissa, exponent) = match part.find(['e', 'E']) {
+            Some(at) => (&part[..at], part[at + 1..].parse::<i64>().ok()),
+            None => (part, Some(0)),
+        };
+        let digits = mantissa.chars().filter(char::is_ascii_digit).count();
+        match exponent {
+            Some(e) if e.unsigned_abs() > u64::from(MAX_EXPONENT) => Some(format!(
+                "has the exponent {e}, beyond ±{MAX_EXPONENT} (exact arithmetic on such numbers is slow)"
+            )),
+            _ if digits > MAX_DIGITS => Some(format!(
+                "has {digits} digits, more than {MAX_DIGITS} (exact arithmetic on such numbers is slow)"
+            )),
+            _ => None,
+        }
+    };
+    let parts: Vec<&str> = match s.split_once('/') {
+        Some((p, q)) => vec![p, q],
+        None => vec![s],
+    };
+    parts
+        .into_iter()
+        .find_map(decimal_too_large)
+        .unwrap_or_else(|| "is not a number".to_string())
+}
+
 /// Parses a decimal such as `-12.5e3` exactly.
 fn parse_decimal(s: &str) -> Option<BigRational> {
     let (mantissa, exponent) = match s.find(['e', 'E']) {
@@ -56,7 +100,7 @@ fn parse_decimal(s: &str) -> Option<BigRational> {
     {
         return None;
     }
-    if exponent.unsigned_abs() > 10_000 {
+    if exponent.unsigned_abs() > MAX_EXPONENT || whole.len() + fraction.len() > MAX_DIGITS {
         return None;
     }
     let all_digits = format!("{whole}{fraction}");
@@ -111,6 +155,22 @@ pub fn rational_to_f64(r: &BigRational) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_too_large_for_fast_exact_arithmetic_are_refused_with_the_reason() {
+        assert!(parse_rational("1e1000").is_some());
+        assert!(parse_rational("-3e-1000").is_some());
+        assert!(parse_rational("1e1001").is_none());
+        assert!(parse_rational("1/1e-1001").is_none());
+        assert!(why_not_a_number("1/1e-1001").contains("exponent -1001, beyond ±1000"));
+        let many = "7".repeat(MAX_DIGITS);
+        assert!(parse_rational(&many).is_some());
+        let too_many = format!("{many}.5");
+        assert!(parse_rational(&too_many).is_none());
+        assert!(why_not_a_number(&too_many).contains("1001 digits"));
+        assert_eq!(why_not_a_number("1e5x"), "is not a number");
+        assert_eq!(why_not_a_number("abc"), "is not a number");
+    }
 
     #[test]
     fn parses_and_prints() {

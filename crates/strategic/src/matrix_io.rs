@@ -44,9 +44,10 @@ pub fn read_csv(input: &str) -> Result<NormalFormGame, StrategicError> {
             .map(|cell| {
                 parse_rational(cell.trim()).map_err(|_| {
                     StrategicError::Matrix(format!(
-                        "line {}: {:?} is not a number",
+                        "line {}: {:?} {}",
                         k + 1,
-                        cell.trim()
+                        cell.trim(),
+                        crate::exact_text::why_not_a_number(cell)
                     ))
                 })
             })

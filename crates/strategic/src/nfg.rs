@@ -146,7 +146,8 @@ impl Parser {
         match self.next() {
             Some(Token::Word(w)) => parse_rational(&w).map_err(|_| {
                 self.pos -= 1;
-                self.error(format!("{w:?} is not a number ({what})"))
+                let why = crate::exact_text::why_not_a_number(&w);
+                self.error(format!("{w:?} {why} ({what})"))
             }),
             Some(_) => {
                 self.pos -= 1;

@@ -21,66 +21,8 @@ use crate::error::StrategicError;
 /// assert_eq!(format_rational(&parse_rational("-6/8").unwrap()), "-3/4");
 /// ```
 pub fn parse_rational(text: &str) -> Result<BigRational, StrategicError> {
-    let bad = || StrategicError::NotANumber(text.to_string());
-    let t = text.trim();
-    if t.is_empty() {
-        return Err(bad());
-    }
-    if let Some((p, q)) = t.split_once('/') {
-        let p: BigInt = parse_integer(p).ok_or_else(bad)?;
-        let q: BigInt = parse_integer(q).ok_or_else(bad)?;
-        if q.is_zero() {
-            return Err(bad());
-        }
-        return Ok(BigRational::new(p, q));
-    }
-    let (mantissa, exponent) = match t.find(['e', 'E']) {
-        Some(k) => {
-            let e: i64 = t[k + 1..].parse().map_err(|_| bad())?;
-            (&t[..k], e)
-        }
-        None => (t, 0),
-    };
-    if exponent.abs() > 10_000 {
-        return Err(bad());
-    }
-    let (negative, digits) = match mantissa.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, mantissa.strip_prefix('+').unwrap_or(mantissa)),
-    };
-    let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
-    if (whole.is_empty() && frac.is_empty())
-        || !whole.bytes().all(|b| b.is_ascii_digit())
-        || !frac.bytes().all(|b| b.is_ascii_digit())
-    {
-        return Err(bad());
-    }
-    let all = format!("{whole}{frac}");
-    let mut numerator: BigInt = if all.is_empty() {
-        BigInt::zero()
-    } else {
-        all.parse().map_err(|_| bad())?
-    };
-    if negative {
-        numerator = -numerator;
-    }
-    let scale = exponent - frac.len() as i64;
-    let ten = BigInt::from(10);
-    let power = num_traits::pow(ten, scale.unsigned_abs() as usize);
-    Ok(if scale >= 0 {
-        BigRational::from_integer(numerator * power)
-    } else {
-        BigRational::new(numerator, power)
-    })
-}
-
-fn parse_integer(text: &str) -> Option<BigInt> {
-    let t = text.trim();
-    let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    t.parse().ok()
+    crate::exact_text::parse_rational(text)
+        .ok_or_else(|| StrategicError::NotANumber(text.to_string()))
 }
 
 /// Prints a rational as `p/q` in lowest terms, or `p` if it is an integer.

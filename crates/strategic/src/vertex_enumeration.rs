@@ -26,16 +26,26 @@
 //! vertex coordinates are stored back to back, only degenerate vertices (the
 //! ones with several bases) are looked up in a table, bases and label sets
 //! are `u128` bitsets, and a ratio test known to lead straight back to the
-//! parent basis (an edge between two nondegenerate vertices) is skipped. The two polytopes are enumerated independently (on two threads)
+//! parent basis is skipped. The two polytopes are enumerated independently (on two threads)
 //! and their vertices paired by complementary label sets; coordinates become
 //! rationals only for vertices that occur in an equilibrium. Degenerate games (a vertex with more labels than the
-//! dimension) are handled: every feasible basis is visited, and the extreme
+//! dimension) are handled by the lexicographic ratio test (a symbolic
+//! perturbation of the right-hand sides, as in Avis's lrs): the search walks
+//! the bases of the perturbed, simple polytope, one per perturbed vertex —
+//! at most the upper bound theorem's count, where visiting every feasible
+//! basis of a degenerate vertex could take millions (the reduced forms of
+//! extensive games are very degenerate) — and still reaches every vertex,
+//! each recorded once with all its labels. The search weighs its tables as
+//! it grows and stops before they outgrow the memory the process may use
+//! (`sprague_memory`), and a game whose bound would not fit is refused
+//! before anything is allocated (unless forced). The extreme
 //! equilibria are grouped into maximal cliques: sets `X × Y` of extreme
 //! equilibria any pair of which is an equilibrium, whose convex hulls
 //! `conv X × conv Y` are the maximal convex sets of equilibria (Winkels 1979;
 //! Avis et al. 2010, §4). Cliques that share an extreme equilibrium form a
 //! connected component.
 
+use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 
 use num_bigint::BigInt;
@@ -124,6 +134,23 @@ pub fn upper_bound_vertices(d: usize, facets: usize) -> u128 {
     };
     let (half_up, half_down) = (d.div_ceil(2), d / 2);
     binom(facets - half_up, half_down).saturating_add(binom(facets - half_down - 1, half_up - 1))
+}
+
+/// A bound on the bytes the search over `{z >= 0 : C z <= 1}` (`d`
+/// variables, `k` rows) holds: one pending dictionary and one vertex per
+/// vertex the upper bound theorem allows, in 64-bit integers (wider
+/// integers, needed by games with large payoffs, take more).
+///
+/// ```
+/// use sprague_strategic::vertex_enumeration::{search_bytes_bound, upper_bound_vertices};
+/// // A 2x2 game: the polytope of a player has at most 4 vertices.
+/// assert_eq!(upper_bound_vertices(2, 4), 4);
+/// assert_eq!(search_bytes_bound(2, 2), 4 * (2 * 3 * 8 + 2 * 8 + 32));
+/// ```
+pub fn search_bytes_bound(d: usize, k: usize) -> u128 {
+    let dictionary = (k as u128) * (d as u128 + 1) * 8;
+    let vertex = d as u128 * 8 + 2 * std::mem::size_of::<Bits>() as u128;
+    upper_bound_vertices(d, d + k).saturating_mul(dictionary + vertex)
 }
 
 /// Label and basis sets as bitsets (games with at most 128 strategies in
@@ -292,6 +319,16 @@ impl<T: IntoCoords> VertexCollector<T> {
         degenerate
     }
 
+    /// Bytes held (and the largest single allocation, which may double next).
+    fn bytes(&self) -> (u128, u128) {
+        let coords = vec_bytes(&self.coords);
+        let labels = vec_bytes(&self.labels);
+        (
+            coords + labels + set_bytes(self.degenerate.len()),
+            coords.max(labels),
+        )
+    }
+
     fn finish(self) -> Vertices {
         Vertices {
             labels: self.labels,
@@ -304,6 +341,8 @@ impl<T: IntoCoords> VertexCollector<T> {
 pub(crate) enum Stop {
     Overflow,
     TooMany(usize),
+    /// The search's tables reached the memory budget (bytes held, bases visited).
+    Memory(u128, usize),
     /// The caller's stop check said stop.
     Interrupted,
 }
@@ -312,6 +351,31 @@ impl From<Overflow> for Stop {
     fn from(_: Overflow) -> Self {
         Stop::Overflow
     }
+}
+
+/// What one polytope's search may use: bases visited, bytes held, and the
+/// caller's stop check.
+#[derive(Clone, Copy)]
+pub(crate) struct Limits<'a> {
+    pub(crate) bases: usize,
+    /// Bytes the search's tables (visited bases, pending dictionaries,
+    /// vertices) may hold, counting the doubling of the largest one.
+    pub(crate) memory: u128,
+    pub(crate) stop: StopCheck<'a>,
+}
+
+/// How often (in dictionaries popped) a search weighs its tables.
+const WEIGH_EVERY: u32 = 16;
+
+/// Bytes a hash set of `len` bitset keys holds (key, control byte and the
+/// spare room of its load factor).
+fn set_bytes(len: usize) -> u128 {
+    len as u128 * 2 * (std::mem::size_of::<Bits>() as u128 + 1)
+}
+
+/// Bytes held by a vector's allocation.
+fn vec_bytes<T>(v: &Vec<T>) -> u128 {
+    v.capacity() as u128 * std::mem::size_of::<T>() as u128
 }
 
 /// A fast hasher for `u128` keys (a multiplicative mix; the keys are bitsets).
@@ -478,6 +542,17 @@ impl<T: RowKernel> FlatStack<T> {
         }
     }
 
+    /// Bytes held (and the largest single allocation, which may double next).
+    fn bytes(&self) -> (u128, u128) {
+        let data = vec_bytes(&self.data) + vec_bytes(&self.det);
+        let rest = vec_bytes(&self.bits)
+            + vec_bytes(&self.basis)
+            + vec_bytes(&self.nonbasic)
+            + vec_bytes(&self.key)
+            + vec_bytes(&self.back);
+        (data + rest, vec_bytes(&self.data))
+    }
+
     fn push(&mut self, t: &Dictionary<T>) {
         self.data.extend_from_slice(&t.data);
         self.bits.extend_from_slice(&t.bits);
@@ -547,19 +622,22 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
     d: usize,
     var_labels: &[usize],
     slack_labels: &[usize],
-    basis_limit: usize,
     trusted: bool,
-    stop: StopCheck<'_>,
+    limits: Limits<'_>,
 ) -> Result<Vertices, Stop> {
     let k = c.len();
     let w = d + 1;
-    let mut poll = stop.poll();
+    let mut poll = limits.stop.poll();
+    let mut popped: u32 = 0;
     let start: Dictionary<T> = start_dictionary(c, d)?;
     let label_bit = label_bits(d, var_labels, slack_labels);
     // Room for as many bases and vertices as the polytope may have vertices,
     // up to a cap (the set, the list and the stack grow beyond that if they
     // must).
-    let expected = upper_bound_vertices(d, d + k).min(1024) as usize;
+    let dictionary_bytes = (start.data.len() * std::mem::size_of::<T>()) as u128;
+    let expected = upper_bound_vertices(d, d + k)
+        .min(1024)
+        .min(limits.memory / 8 / dictionary_bytes.max(1)) as usize;
     let mut visited: HashSet<Bits, FastBuild> =
         HashSet::with_capacity_and_hasher(expected, FastBuild::default());
     visited.insert(start.key);
@@ -572,41 +650,114 @@ pub(crate) fn polytope_vertices<T: IntoCoords>(
         if poll.step() {
             return Err(Stop::Interrupted);
         }
-        let degenerate = vertices.record(&t, &label_bit, T::clone);
+        popped = popped.wrapping_add(1);
+        if popped % WEIGH_EVERY == 1 {
+            let (stack_bytes, stack_largest) = stack.bytes();
+            let (vertex_bytes, vertex_largest) = vertices.bytes();
+            let held = stack_bytes + vertex_bytes + set_bytes(visited.len());
+            let next_growth = stack_largest
+                .max(vertex_largest)
+                .max(set_bytes(visited.len()));
+            if held + next_growth > limits.memory {
+                return Err(Stop::Memory(held, visited.len()));
+            }
+        }
+        vertices.record(&t, &label_bit, T::clone);
         let bits = t.bits.iter().copied().max().unwrap_or(0);
         for col in 0..d {
-            if col == t.back && !degenerate {
+            // The column that just left leads straight back to the parent.
+            if col == t.back {
                 continue;
             }
-            // Minimum-ratio rows for the entering column.
             T::min_ratio_rows(&t.data, w, col, d, &mut rows, bits).ok_or(Overflow)?;
-            if degenerate {
-                for (i, row) in t.data.chunks_exact(w).enumerate() {
-                    if row[d].is_zero_int() && row[col].is_negative_int() {
-                        rows.push(i);
-                    }
-                }
+            let Some(r) = lexicographic_row(&t, col, &mut rows)? else {
+                continue;
+            };
+            let next_key = (t.key & !(1u128 << t.basis[r])) | 1u128 << t.nonbasic[col];
+            if !visited.insert(next_key) {
+                continue;
             }
-            let entering = t.nonbasic[col];
-            for &r in &rows {
-                let leaving = t.basis[r];
-                let next_key = (t.key & !(1u128 << leaving)) | 1u128 << entering;
-                if !visited.insert(next_key) {
-                    continue;
-                }
-                if visited.len() > basis_limit {
-                    return Err(Stop::TooMany(visited.len()));
-                }
-                // Between two nondegenerate vertices the edge is the only
-                // minimum-ratio pivot of the column that just left: if the
-                // new basis is nondegenerate as well, that pivot leads
-                // straight back here.
-                let back = if degenerate { usize::MAX } else { col };
-                stack.push_pivoted(&t, r, col, trusted, back)?;
+            if visited.len() > limits.bases {
+                return Err(Stop::TooMany(visited.len()));
             }
+            stack.push_pivoted(&t, r, col, trusted, col)?;
         }
     }
     Ok(vertices.finish())
+}
+
+/// The leaving row of the lexicographic ratio test among the minimum-ratio
+/// `rows` of column `col` (`None` if there is none: an unbounded edge).
+///
+/// The search pivots in the polytope with right-hand sides perturbed to
+/// `1 + (ε, ε², …, εᵏ)` (Charnes 1952; Dantzig, Orden and Wolfe 1955), which
+/// is simple: each of its vertices has one basis, each nonbasic column one
+/// edge, and every vertex of the unperturbed polytope is the limit of one of
+/// its vertices (as ε → 0). So one pivot per column reaches every vertex and
+/// a degenerate vertex is not visited through all of its bases — at most as
+/// many bases as the upper bound theorem allows vertices, where the
+/// unperturbed search of a game's degenerate reduced form could visit
+/// millions (Avis, "lrs: a revised implementation of the reverse search
+/// vertex enumeration algorithm", 2000, uses the same rule).
+///
+/// The perturbed right-hand side of row `r` is `(b_r + Σᵢ εⁱ Tᵣᵢ) / det`,
+/// where `Tᵣᵢ` is row `r`'s entry in the tableau column of the `i`-th slack
+/// (its dictionary column when it is nonbasic, `det` in its own row when it
+/// is basic, 0 elsewhere); ties of the ratio `b_r / a_r` are broken by
+/// `Tᵣ₁ / a_r`, then `Tᵣ₂ / a_r`, and so on. The rows of `T` are those of
+/// the inverse basis, linearly independent, so exactly one row remains.
+fn lexicographic_row<T: RowKernel>(
+    t: &Dictionary<T>,
+    col: usize,
+    rows: &mut Vec<usize>,
+) -> Result<Option<usize>, Overflow> {
+    if rows.len() <= 1 {
+        return Ok(rows.first().copied());
+    }
+    let d = t.d;
+    let w = d + 1;
+    let k = t.basis.len();
+    let zero = T::int_zero();
+    for slack in d..d + k {
+        let nonbasic_column = t.nonbasic.iter().position(|&v| v == slack);
+        let entry = |r: usize| -> &T {
+            match nonbasic_column {
+                Some(j) => &t.data[r * w + j],
+                None if t.basis[r] == slack => &t.det,
+                None => &zero,
+            }
+        };
+        let mut best = rows[0];
+        let mut kept = 1;
+        for i in 1..rows.len() {
+            let r = rows[i];
+            // entry(r) / a_r against entry(best) / a_best, both a positive.
+            match T::cmp_products(
+                entry(r),
+                &t.data[best * w + col],
+                entry(best),
+                &t.data[r * w + col],
+            )
+            .ok_or(Overflow)?
+            {
+                Ordering::Less => {
+                    best = r;
+                    rows[0] = r;
+                    kept = 1;
+                }
+                Ordering::Equal => {
+                    rows[kept] = r;
+                    kept += 1;
+                }
+                Ordering::Greater => {}
+            }
+        }
+        rows.truncate(kept);
+        if kept == 1 {
+            return Ok(Some(best));
+        }
+    }
+    Ok(rows.first().copied())
 }
 
 /// The starting dictionary of `{z >= 0 : C z <= 1}`: every slack basic, at
@@ -657,11 +808,23 @@ struct Search<'a> {
     visited: HashSet<Bits, FastBuild>,
     vertices: VertexCollector<BigInt>,
     basis_limit: usize,
+    memory_limit: u128,
     rows: Vec<usize>,
     poll: Poll<'a>,
 }
 
 impl Search<'_> {
+    /// Stops the search when its tables and the `pending` bytes of
+    /// dictionaries waiting on the stacks reach the memory limit.
+    fn weigh(&self, pending: u128) -> Result<(), Stop> {
+        let (vertex_bytes, _) = self.vertices.bytes();
+        let held = vertex_bytes + set_bytes(self.visited.len()) + pending;
+        if held.saturating_mul(2) > self.memory_limit {
+            return Err(Stop::Memory(held, self.visited.len()));
+        }
+        Ok(())
+    }
+
     /// Pushes the unvisited neighbours of `t` onto `out` and records its
     /// vertex. If a pivot overflows, the neighbour is forgotten again (so
     /// that it can be reached with wider integers) and `Stop::Overflow`
@@ -677,33 +840,28 @@ impl Search<'_> {
         }
         let d = self.d;
         for col in 0..d {
-            let mut rows = std::mem::take(&mut self.rows);
+            if col == t.back {
+                continue;
+            }
             let bits = t.bits.iter().copied().max().unwrap_or(0);
-            T::min_ratio_rows(&t.data, d + 1, col, d, &mut rows, bits).ok_or(Overflow)?;
-            for (i, row) in t.data.chunks_exact(d + 1).enumerate() {
-                if row[d].is_zero_int() && row[col].is_negative_int() {
-                    rows.push(i);
-                }
+            T::min_ratio_rows(&t.data, d + 1, col, d, &mut self.rows, bits).ok_or(Overflow)?;
+            let Some(r) = lexicographic_row(t, col, &mut self.rows)? else {
+                continue;
+            };
+            let next_key = (t.key & !(1u128 << t.basis[r])) | 1u128 << t.nonbasic[col];
+            if !self.visited.insert(next_key) {
+                continue;
             }
-            let entering = t.nonbasic[col];
-            for &r in &rows {
-                let leaving = t.basis[r];
-                let next_key = (t.key & !(1u128 << leaving)) | 1u128 << entering;
-                if !self.visited.insert(next_key) {
-                    continue;
-                }
-                if self.visited.len() > self.basis_limit {
-                    return Err(Stop::TooMany(self.visited.len()));
-                }
-                let mut next = t.duplicate();
-                if next.pivot(r, col, false).is_err() {
-                    self.visited.remove(&next_key);
-                    self.rows = rows;
-                    return Err(Stop::Overflow);
-                }
-                out.push(next);
+            if self.visited.len() > self.basis_limit {
+                return Err(Stop::TooMany(self.visited.len()));
             }
-            self.rows = rows;
+            let mut next = t.duplicate();
+            if next.pivot(r, col, false).is_err() {
+                self.visited.remove(&next_key);
+                return Err(Stop::Overflow);
+            }
+            next.back = col;
+            out.push(next);
         }
         self.vertices.record(t, self.label_bit, T::to_bigint);
         Ok(())
@@ -725,7 +883,7 @@ fn dictionary_to_big(t: &Dictionary<i128>) -> Dictionary<BigInt> {
         basis: t.basis.clone(),
         nonbasic: t.nonbasic.clone(),
         key: t.key,
-        back: usize::MAX,
+        back: t.back,
     }
 }
 
@@ -744,7 +902,7 @@ fn dictionary_to_medium(t: &Dictionary<BigInt>) -> Option<Dictionary<i128>> {
         basis: t.basis.clone(),
         nonbasic: t.nonbasic.clone(),
         key: t.key,
-        back: usize::MAX,
+        back: t.back,
     })
 }
 
@@ -757,8 +915,7 @@ fn polytope_vertices_adaptive(
     d: usize,
     var_labels: &[usize],
     slack_labels: &[usize],
-    basis_limit: usize,
-    stop: StopCheck<'_>,
+    limits: Limits<'_>,
 ) -> Result<Vertices, Stop> {
     let k = c.len();
     let start: Dictionary<BigInt> = start_dictionary(c, d)?;
@@ -769,9 +926,10 @@ fn polytope_vertices_adaptive(
         label_bit: &label_bit,
         visited: HashSet::default(),
         vertices: VertexCollector::new(d, 0),
-        basis_limit,
+        basis_limit: limits.bases,
+        memory_limit: limits.memory,
         rows: Vec::with_capacity(k),
-        poll: stop.poll(),
+        poll: limits.stop.poll(),
     };
     search.visited.insert(key);
     let mut medium: Vec<Dictionary<i128>> = Vec::new();
@@ -781,7 +939,16 @@ fn polytope_vertices_adaptive(
         None => big.push(start),
     }
     let mut big_children: Vec<Dictionary<BigInt>> = Vec::new();
+    // Bytes of one pending dictionary of each kind (a big integer is counted
+    // with a two-word heap buffer).
+    let entries = (k * (d + 1)) as u128;
+    let (medium_bytes, big_bytes) = (entries * 16, entries * 48);
+    let mut expanded: u32 = 0;
     loop {
+        expanded = expanded.wrapping_add(1);
+        if expanded % WEIGH_EVERY == 1 {
+            search.weigh(medium.len() as u128 * medium_bytes + big.len() as u128 * big_bytes)?;
+        }
         if let Some(t) = medium.pop() {
             match search.expand(&t, &mut medium) {
                 Ok(()) => {}
@@ -813,40 +980,44 @@ fn vertices_escalating(
     d: usize,
     var_labels: &[usize],
     slack_labels: &[usize],
-    basis_limit: usize,
-    stop: StopCheck<'_>,
+    limits: Limits<'_>,
+    player: usize,
 ) -> Result<Vertices, StrategicError> {
-    let too_many = |count: usize| StrategicError::TooLarge {
-        method: "vertex enumeration".into(),
-        what: "bases".into(),
-        count: format!("more than {count}"),
-        limit: basis_limit.to_string(),
+    let stopped = |stop: Stop| match stop {
+        Stop::TooMany(count) => StrategicError::TooLarge {
+            method: "vertex enumeration".into(),
+            what: "bases".into(),
+            count: format!("more than {count}"),
+            limit: limits.bases.to_string(),
+        },
+        Stop::Memory(held, bases) => StrategicError::OutOfMemory {
+            method: format!(
+                "vertex enumeration of player {player}'s best-response polytope ({d} strategies)"
+            ),
+            held,
+            available: limits.memory,
+            progress: format!("{bases} bases visited"),
+        },
+        Stop::Interrupted => StrategicError::Interrupted,
+        Stop::Overflow => unreachable!("overflow is handled by widening"),
     };
     let start = starting_width(c);
     if start == 0 {
-        match polytope_vertices::<i64>(c, d, var_labels, slack_labels, basis_limit, false, stop) {
+        match polytope_vertices::<i64>(c, d, var_labels, slack_labels, false, limits) {
             Ok(v) => return Ok(v),
-            Err(Stop::TooMany(n)) => return Err(too_many(n)),
-            Err(Stop::Interrupted) => return Err(StrategicError::Interrupted),
             Err(Stop::Overflow) => {}
+            Err(stop) => return Err(stopped(stop)),
         }
     }
     if start <= 1 {
         let trusted = start == 1;
-        match polytope_vertices::<i128>(c, d, var_labels, slack_labels, basis_limit, trusted, stop)
-        {
+        match polytope_vertices::<i128>(c, d, var_labels, slack_labels, trusted, limits) {
             Ok(v) => return Ok(v),
-            Err(Stop::TooMany(n)) => return Err(too_many(n)),
-            Err(Stop::Interrupted) => return Err(StrategicError::Interrupted),
             Err(Stop::Overflow) => {}
+            Err(stop) => return Err(stopped(stop)),
         }
     }
-    match polytope_vertices_adaptive(c, d, var_labels, slack_labels, basis_limit, stop) {
-        Ok(v) => Ok(v),
-        Err(Stop::TooMany(n)) => Err(too_many(n)),
-        Err(Stop::Interrupted) => Err(StrategicError::Interrupted),
-        Err(Stop::Overflow) => unreachable!("the adaptive search never overflows"),
-    }
+    polytope_vertices_adaptive(c, d, var_labels, slack_labels, limits).map_err(stopped)
 }
 
 /// Options of [`all_equilibria`].
@@ -922,6 +1093,21 @@ pub fn all_equilibria_bimatrix(
             limit: options.vertex_limit.to_string(),
         });
     }
+    let memory = sprague_memory::available_bytes() / 2;
+    for (player, d, k) in [(1, m, n), (2, n, m)] {
+        let needed = search_bytes_bound(d, k);
+        if !options.force && needed > memory {
+            return Err(StrategicError::NeedsMemory {
+                method: format!("vertex enumeration of a {m}x{n} game"),
+                needed,
+                available: memory,
+                reason: format!(
+                    "player {player}'s best-response polytope may have {} vertices by the upper bound theorem",
+                    upper_bound_vertices(d, d + k)
+                ),
+            });
+        }
+    }
     let basis_limit = if options.force {
         usize::MAX
     } else {
@@ -935,12 +1121,16 @@ pub fn all_equilibria_bimatrix(
         .collect();
     let labels_rows: Vec<usize> = (0..m).collect();
     let labels_cols: Vec<usize> = (m..m + n).collect();
-    // The two polytopes are independent: enumerate them on two threads.
-    let stop = options.stop;
+    // The two polytopes are independent: enumerate them on two threads,
+    // each with half of the memory this process may use.
+    let limits = Limits {
+        bases: basis_limit,
+        memory,
+        stop: options.stop,
+    };
     let (p, q) = std::thread::scope(|scope| {
-        let q = scope
-            .spawn(|| vertices_escalating(&sa, n, &labels_cols, &labels_rows, basis_limit, stop));
-        let p = vertices_escalating(&bt, m, &labels_rows, &labels_cols, basis_limit, stop);
+        let q = scope.spawn(|| vertices_escalating(&sa, n, &labels_cols, &labels_rows, limits, 2));
+        let p = vertices_escalating(&bt, m, &labels_rows, &labels_cols, limits, 1);
         let q = q.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
         (p, q)
     });
@@ -1138,15 +1328,15 @@ mod tests {
         slack_labels: &[usize],
         trusted: bool,
     ) -> Result<Vertices, Stop> {
-        polytope_vertices::<T>(
-            c,
-            d,
-            var_labels,
-            slack_labels,
-            usize::MAX,
-            trusted,
-            StopCheck::never(),
-        )
+        polytope_vertices::<T>(c, d, var_labels, slack_labels, trusted, no_limits())
+    }
+
+    fn no_limits() -> Limits<'static> {
+        Limits {
+            bases: usize::MAX,
+            memory: u128::MAX,
+            stop: StopCheck::never(),
+        }
     }
 
     use super::*;
@@ -1187,19 +1377,185 @@ mod tests {
                 .collect();
             let labels_vars: Vec<usize> = (0..size).collect();
             let labels_slacks: Vec<usize> = (size..2 * size).collect();
-            let adaptive = polytope_vertices_adaptive(
-                &c,
-                size,
-                &labels_vars,
-                &labels_slacks,
-                usize::MAX,
-                StopCheck::never(),
-            )
-            .unwrap_or_else(|_| panic!("no limit"));
+            let adaptive =
+                polytope_vertices_adaptive(&c, size, &labels_vars, &labels_slacks, no_limits())
+                    .unwrap_or_else(|_| panic!("no limit"));
             let big = unbounded::<BigInt>(&c, size, &labels_vars, &labels_slacks, false)
                 .unwrap_or_else(|_| panic!("no limit"));
             assert_eq!(canonical(adaptive), canonical(big));
         }
+    }
+
+    /// The vertices of `{z >= 0 : C z <= 1}` by brute force, written apart
+    /// from the search: every choice of `d` of the `d + k` constraints made
+    /// tight, solved by Gaussian elimination over the rationals, kept when
+    /// feasible; labels are all tight constraints; coordinates normalised
+    /// as [`canonical`] does.
+    fn brute_force_vertices(c: &[Vec<i64>], d: usize) -> Vec<(Bits, Vec<BigRational>)> {
+        let k = c.len();
+        let q = |x: i64| BigRational::from_integer(BigInt::from(x));
+        // Constraint `l < d`: z_l = 0; constraint `d + i`: C_i z = 1.
+        let row_of = |l: usize| -> (Vec<BigRational>, BigRational) {
+            if l < d {
+                let mut a = vec![q(0); d];
+                a[l] = q(1);
+                (a, q(0))
+            } else {
+                (c[l - d].iter().map(|&x| q(x)).collect(), q(1))
+            }
+        };
+        let mut found: Vec<(Bits, Vec<BigRational>)> = Vec::new();
+        for mask in 0u32..1 << (d + k) {
+            if mask.count_ones() as usize != d {
+                continue;
+            }
+            let mut rows: Vec<(Vec<BigRational>, BigRational)> = (0..d + k)
+                .filter(|l| mask >> l & 1 == 1)
+                .map(row_of)
+                .collect();
+            // Gauss–Jordan elimination; skip singular systems.
+            let mut singular = false;
+            for col in 0..d {
+                let Some(p) = (col..d).find(|&r| !rows[r].0[col].is_zero()) else {
+                    singular = true;
+                    break;
+                };
+                rows.swap(col, p);
+                let (pivot_row, pivot_rhs) = rows[col].clone();
+                for r in 0..d {
+                    if r != col && !rows[r].0[col].is_zero() {
+                        let f = rows[r].0[col].clone() / pivot_row[col].clone();
+                        for j in 0..d {
+                            let delta = f.clone() * pivot_row[j].clone();
+                            rows[r].0[j] -= delta;
+                        }
+                        rows[r].1 -= f * pivot_rhs.clone();
+                    }
+                }
+            }
+            if singular {
+                continue;
+            }
+            let z: Vec<BigRational> = (0..d)
+                .map(|j| rows[j].1.clone() / rows[j].0[j].clone())
+                .collect();
+            let value = |l: usize| -> BigRational {
+                let (a, _) = row_of(l);
+                a.iter().zip(&z).map(|(x, y)| x * y).sum()
+            };
+            if z.iter().any(|x| x < &q(0)) || (d..d + k).any(|l| value(l) > q(1)) {
+                continue;
+            }
+            let labels = (0..d + k).fold(0 as Bits, |bits, l| {
+                let tight = if l < d {
+                    z[l].is_zero()
+                } else {
+                    value(l) == q(1)
+                };
+                if tight {
+                    bits | 1 << l
+                } else {
+                    bits
+                }
+            });
+            let normalised = match z.iter().find(|x| !x.is_zero()).cloned() {
+                Some(f) => z.iter().map(|x| x / &f).collect(),
+                None => z.clone(),
+            };
+            if !found.iter().any(|(l, _)| *l == labels) {
+                found.push((labels, normalised));
+            }
+        }
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn the_lexicographic_search_finds_every_vertex_of_degenerate_polytopes() {
+        // Entries in 1..=3 make many vertices degenerate (more than d
+        // tight constraints); every width of the search must find exactly
+        // the vertices brute force finds.
+        let mut rng = SplitMix64::new(2024);
+        let mut degenerate_seen = 0;
+        for case in 0..60 {
+            let d = 2 + case % 3;
+            let k = 2 + (case / 3) % 4;
+            let c: Vec<Vec<i64>> = (0..k)
+                .map(|_| (0..d).map(|_| rng.below_or_equal(2) as i64 + 1).collect())
+                .collect();
+            let big: Vec<Vec<BigInt>> = c
+                .iter()
+                .map(|row| row.iter().map(|&x| BigInt::from(x)).collect())
+                .collect();
+            let vars: Vec<usize> = (0..d).collect();
+            let slacks: Vec<usize> = (d..d + k).collect();
+            let expected = brute_force_vertices(&c, d);
+            degenerate_seen += expected
+                .iter()
+                .filter(|(l, _)| l.count_ones() as usize > d)
+                .count();
+            let searches = [
+                unbounded::<i64>(&big, d, &vars, &slacks, false),
+                unbounded::<i128>(&big, d, &vars, &slacks, false),
+                unbounded::<BigInt>(&big, d, &vars, &slacks, false),
+                polytope_vertices_adaptive(&big, d, &vars, &slacks, no_limits()),
+            ];
+            for found in searches {
+                let found = found.unwrap_or_else(|_| panic!("no limit"));
+                assert_eq!(canonical(found), expected, "C = {c:?}");
+            }
+        }
+        assert!(
+            degenerate_seen > 20,
+            "only {degenerate_seen} degenerate vertices"
+        );
+    }
+
+    #[test]
+    fn a_search_stops_at_its_memory_limit_before_allocating_more() {
+        // The 12x12 game's search holds far more than 1 MiB of tables:
+        // every width of the search stops with `Memory` (weighing its tables
+        // every 16 bases, it may overshoot by what those add).
+        let (a, _) = crate::random::random_bimatrix(12, 12, 100, 7);
+        let c: Vec<Vec<BigInt>> = a
+            .iter()
+            .map(|row| row.iter().map(|&x| BigInt::from(x + 1)).collect())
+            .collect();
+        let vars: Vec<usize> = (0..12).collect();
+        let slacks: Vec<usize> = (12..24).collect();
+        let limits = Limits {
+            memory: 1 << 20,
+            ..no_limits()
+        };
+        let all = unbounded::<BigInt>(&c, 12, &vars, &slacks, false)
+            .unwrap_or_else(|_| panic!("no limit"));
+        assert!(all.len() > 100);
+        for (which, outcome) in [
+            polytope_vertices::<i64>(&c, 12, &vars, &slacks, false, limits).map(|v| v.len()),
+            polytope_vertices::<i128>(&c, 12, &vars, &slacks, false, limits).map(|v| v.len()),
+            polytope_vertices_adaptive(&c, 12, &vars, &slacks, limits).map(|v| v.len()),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            match outcome {
+                Err(Stop::Memory(held, bases)) => {
+                    assert!(held <= 2 << 20, "search {which} held {held} bytes");
+                    assert!(bases > 0);
+                }
+                Ok(n) => panic!("finished with {n} vertices within 1 MiB"),
+                Err(Stop::Overflow) => {} // i64 too narrow: the caller widens
+                Err(_) => panic!("stopped for another reason"),
+            }
+        }
+        let error = vertices_escalating(&c, 12, &vars, &slacks, limits, 1)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            error.contains("stopped before it outgrew memory"),
+            "{error}"
+        );
     }
 
     #[test]

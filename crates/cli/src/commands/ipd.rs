@@ -8,7 +8,9 @@ use sprague_repeated::ipd::records::{
     strategy_records, MatchRecord, MoranRecord, TournamentRecord,
 };
 use sprague_repeated::ipd::tournament::{self, TournamentConfig};
-use sprague_repeated::ipd::{lookup, play_match, IpdError, MatchConfig, StrategyInfo, STRATEGIES};
+use sprague_repeated::ipd::{
+    all_strategies, lookup, play_match, IpdError, MatchConfig, StrategyInfo,
+};
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
@@ -183,7 +185,7 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
 
 fn run_tournament(args: &TournamentArgs) -> Result<(), CliError> {
     let players = if args.strategies.is_empty() {
-        STRATEGIES.iter().collect()
+        all_strategies().collect()
     } else {
         strategies(&args.strategies)?
     };
@@ -332,14 +334,14 @@ fn run_strategies(args: &StrategiesArgs) -> Result<(), CliError> {
         Format::Json => print_json(&strategy_records()),
         Format::Csv => {
             let mut text = String::from("id,name,stochastic\n");
-            for s in STRATEGIES {
+            for s in all_strategies() {
                 let _ = writeln!(text, "{},\"{}\",{}", s.id, s.name, s.stochastic);
             }
             print_text(&text)
         }
         Format::Text => {
             let mut text = String::new();
-            for s in STRATEGIES {
+            for s in all_strategies() {
                 let _ = writeln!(
                     text,
                     "{:22} {}{}",

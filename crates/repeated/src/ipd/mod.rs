@@ -27,7 +27,7 @@ pub mod strategies;
 pub mod tournament;
 
 pub use game_match::{play_match, MatchConfig, MatchResult, MatchRunner, MatchSummary};
-pub use strategies::{lookup, Strategy, StrategyInfo, View, STRATEGIES};
+pub use strategies::{all_strategies, lookup, Strategy, StrategyInfo, View};
 
 use thiserror::Error;
 

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::game_match::MatchResult;
 use super::moran::MoranOutcome;
-use super::strategies::{StrategyInfo, STRATEGIES};
+use super::strategies::{all_strategies, StrategyInfo};
 use super::tournament::{TournamentConfig, TournamentResult};
 
 /// A strategy as `sprague ipd strategies --format json` lists it.
@@ -26,10 +26,9 @@ pub struct StrategyRecord {
     pub stochastic: bool,
 }
 
-/// Every strategy, in the order of [`STRATEGIES`].
+/// Every strategy, in the order of [`all_strategies`].
 pub fn strategy_records() -> Vec<StrategyRecord> {
-    STRATEGIES
-        .iter()
+    all_strategies()
         .map(|s| StrategyRecord {
             aliases: s.aliases,
             description: s.description,
@@ -255,6 +254,6 @@ mod tests {
         assert_eq!(value["ranking"][0]["strategy"], "Defector");
         assert_eq!(value["ranking"][0]["median_score"], 3.2);
         assert_eq!(value["turns"], 10);
-        assert_eq!(strategy_records().len(), STRATEGIES.len());
+        assert_eq!(strategy_records().len(), all_strategies().count());
     }
 }

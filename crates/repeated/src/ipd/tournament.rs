@@ -344,7 +344,7 @@ pub fn median(values: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ipd::{lookup, STRATEGIES};
+    use crate::ipd::{all_strategies, lookup};
 
     #[test]
     fn small_round_robin_by_hand() {
@@ -374,7 +374,7 @@ mod tests {
 
     #[test]
     fn seeded_results_do_not_depend_on_threads() {
-        let players: Vec<_> = STRATEGIES.iter().take(12).collect();
+        let players: Vec<_> = all_strategies().take(12).collect();
         let mut config = TournamentConfig {
             match_config: MatchConfig {
                 turns: 50,
@@ -394,7 +394,7 @@ mod tests {
 
     #[test]
     fn matches_played_one_by_one_in_any_order_assemble_to_the_same_result() {
-        let players: Vec<_> = STRATEGIES.iter().skip(5).take(8).collect();
+        let players: Vec<_> = all_strategies().skip(5).take(8).collect();
         let config = TournamentConfig {
             match_config: MatchConfig {
                 turns: 30,
@@ -421,7 +421,7 @@ mod tests {
 
     #[test]
     fn a_stop_ends_the_tournament_and_limits_refuse_huge_ones() {
-        let players: Vec<_> = STRATEGIES.iter().take(4).collect();
+        let players: Vec<_> = all_strategies().take(4).collect();
         let config = TournamentConfig::default();
         let tournament = Tournament::new(&players, &config).unwrap();
         assert_eq!(tournament.run(Some(&|| true)), None);
@@ -435,7 +435,7 @@ mod tests {
             repetitions: 1_000_000,
             ..config
         };
-        let all: Vec<_> = STRATEGIES.iter().collect();
+        let all: Vec<_> = all_strategies().collect();
         let message = Tournament::new(&all, &many).unwrap_err().to_string();
         assert!(message.contains("more than the 10000000"), "{message}");
     }

@@ -54,6 +54,9 @@ pub enum ExtensiveError {
     /// A solver did not reach an answer (a failure, not bad input).
     #[error("{0}")]
     Solver(String),
+    /// The solver's stop check said stop (Ctrl-C, a time budget).
+    #[error("stopped before the end (interrupted); nothing was found that could be reported")]
+    Interrupted,
     /// A behaviour profile does not fit the game.
     #[error("{0}")]
     Profile(String),
@@ -69,6 +72,9 @@ impl ExtensiveError {
     /// assert!(!ExtensiveError::Solver("x".into()).is_bad_input());
     /// ```
     pub fn is_bad_input(&self) -> bool {
-        !matches!(self, ExtensiveError::Solver(_))
+        !matches!(
+            self,
+            ExtensiveError::Solver(_) | ExtensiveError::Interrupted
+        )
     }
 }

@@ -157,9 +157,11 @@ pub fn solve_extensive_nash(
         ExtensiveMethod::Reduced(options) => {
             let reduced = reduced_form(game)?;
             let found = solve_nash(&reduced.game, options).map_err(|e| match e {
-                crate::StrategicError::TooLarge { .. } | crate::StrategicError::NotTwoPlayer(_) => {
-                    ExtensiveError::Invalid(e.to_string())
-                }
+                crate::StrategicError::TooLarge { .. }
+                | crate::StrategicError::OutOfMemory { .. }
+                | crate::StrategicError::NeedsMemory { .. }
+                | crate::StrategicError::NotTwoPlayer(_) => ExtensiveError::Invalid(e.to_string()),
+                crate::StrategicError::Interrupted => ExtensiveError::Interrupted,
                 other => ExtensiveError::Solver(other.to_string()),
             })?;
             let mut profiles: Vec<BehaviourProfile> = Vec::new();

@@ -10,7 +10,9 @@ use sprague_repeated::ipd::records::{
     strategy_records, MatchRecord, MoranRecord, TournamentRecord,
 };
 use sprague_repeated::ipd::tournament::{Tournament, TournamentConfig};
-use sprague_repeated::ipd::{lookup, play_match, IpdError, MatchConfig, StrategyInfo, STRATEGIES};
+use sprague_repeated::ipd::{
+    all_strategies, lookup, play_match, IpdError, MatchConfig, StrategyInfo,
+};
 
 use super::{json, out_of_time, read, Control};
 use crate::error::ApiError;
@@ -99,7 +101,7 @@ with_play!(TournamentRequest {
 pub fn tournament(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: TournamentRequest = read("ipd/tournament", body)?;
     let players = if request.strategies.is_empty() {
-        STRATEGIES.iter().collect()
+        all_strategies().collect()
     } else {
         strategies(&request.strategies)?
     };

@@ -14,10 +14,16 @@
 //! aliases; [`lookup`] accepts any of them, ignoring case, spaces and
 //! punctuation, and suggests close names (edit distance) for unknown ones.
 //!
+//! This module holds the classic table; the strategies of further library
+//! modules are families in submodules with tables of their own
+//! (`second_tournament`, `tit_for_tat`, `grudger`, `go_by_majority`,
+//! `prober`, `hunter`, `retaliate`, `punisher`, `backstabber`, `tricky`,
+//! `resurrection`, `forgiver`), all listed in the registry `TABLES`.
+//!
 //! Checked against the library (version 4.14.0) by
 //! `scripts/check_axelrod_strategies.py`: every deterministic strategy plays
-//! action for action as the library's in every pairing over 200 turns (703
-//! pairs), and every stochastic strategy, and a few pairs with noise 0.05,
+//! action for action as the library's in every pairing over 200 turns (5050
+//! pairs of 100), and every stochastic strategy, and a few pairs with noise 0.05,
 //! have the same mean payoff per turn against fixed opponents within four
 //! standard errors over 200 matches.
 //!
@@ -677,7 +683,7 @@ impl Strategy for RandomPlayer {
 
 macro_rules! rule {
     ($body:expr) => {
-        || boxed(Rule($body))
+        || $crate::ipd::strategies::boxed($crate::ipd::strategies::Rule($body))
     };
 }
 
@@ -687,8 +693,54 @@ macro_rules! entry {
     };
 }
 
-/// Every strategy, in the order `sprague ipd strategies` lists them.
-pub static STRATEGIES: &[StrategyInfo] = &[
+mod backstabber;
+mod forgiver;
+mod go_by_majority;
+mod grudger;
+mod hunter;
+mod prober;
+mod punisher;
+mod resurrection;
+mod retaliate;
+mod second_tournament;
+mod tit_for_tat;
+mod tricky;
+
+#[cfg(test)]
+mod family_tests;
+
+/// The registry: every table of strategies, in the order `sprague ipd
+/// strategies` lists them. A new family of strategies lives in its own
+/// module of this directory with its own table, added here.
+static TABLES: &[&[StrategyInfo]] = &[
+    CLASSIC,
+    second_tournament::SECOND_TOURNAMENT,
+    tit_for_tat::TIT_FOR_TAT_VARIANTS,
+    grudger::GRUDGERS,
+    go_by_majority::GO_BY_MAJORITY,
+    prober::PROBERS,
+    hunter::HUNTERS,
+    retaliate::RETALIATORS,
+    punisher::PUNISHERS,
+    backstabber::BACKSTABBERS,
+    tricky::TRICKY,
+    resurrection::RESURRECTION,
+    forgiver::FORGIVERS,
+];
+
+/// Every registered strategy, in the order `sprague ipd strategies` lists them.
+///
+/// ```
+/// use sprague_repeated::ipd::all_strategies;
+/// assert!(all_strategies().any(|s| s.id == "TitForTat"));
+/// ```
+pub fn all_strategies() -> impl Iterator<Item = &'static StrategyInfo> + Clone {
+    TABLES.iter().flat_map(|table| table.iter())
+}
+
+/// The classic strategies (Axelrod's first tournament and the library's
+/// best-known rules).
+static CLASSIC: &[StrategyInfo] = &[
     entry!("Cooperator", "Cooperator", ["AllC", "AlwaysCooperate"], false,
         "Always cooperates.", rule!(|_| C)),
     entry!("Defector", "Defector", ["AllD", "AlwaysDefect"], false,
@@ -883,14 +935,11 @@ pub fn lookup(name: &str) -> Result<&'static StrategyInfo, IpdError> {
             .into_iter()
             .chain(info.aliases.iter().copied())
     };
-    if let Some(info) = STRATEGIES
-        .iter()
-        .find(|info| names_of(info).any(|n| normalize(n) == wanted))
+    if let Some(info) = all_strategies().find(|info| names_of(info).any(|n| normalize(n) == wanted))
     {
         return Ok(info);
     }
-    let mut scored: Vec<(usize, &'static str)> = STRATEGIES
-        .iter()
+    let mut scored: Vec<(usize, &'static str)> = all_strategies()
         .map(|info| {
             let distance = names_of(info)
                 .map(|n| edit_distance(&normalize(n), &wanted))
@@ -920,7 +969,7 @@ mod tests {
     #[test]
     fn ids_and_names_are_unique() {
         let mut seen = std::collections::HashSet::new();
-        for info in STRATEGIES {
+        for info in all_strategies() {
             let own: std::collections::HashSet<String> = [info.id, info.name]
                 .iter()
                 .chain(info.aliases)
@@ -930,7 +979,7 @@ mod tests {
                 assert!(seen.insert(name.clone()), "{name} is ambiguous");
             }
         }
-        assert!(STRATEGIES.len() >= 30);
+        assert!(all_strategies().count() >= 30);
     }
 
     #[test]
