@@ -58,6 +58,9 @@ pub enum CliError {
     /// A bad cooperative game.
     #[error("{0}")]
     Coop(#[from] sprague_cooperative::CoopError),
+    /// A bad request to the dynamics (exit 2), or an interrupted run (130).
+    #[error("{0}")]
+    Dynamics(sprague_dynamics::DynamicsError),
     /// A bad game tree.
     #[error("{0}")]
     Tree(#[from] sprague_strategic::game_tree::TreeError),
@@ -130,6 +133,13 @@ impl CliError {
             | CliError::Coop(_)
             | CliError::Tree(_)
             | CliError::ReadInput { .. } => 2,
+            CliError::Dynamics(e) => {
+                if e.is_bad_input() {
+                    2
+                } else {
+                    130
+                }
+            }
             CliError::Extensive(e) => {
                 if e.is_bad_input() {
                     2

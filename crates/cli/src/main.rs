@@ -60,6 +60,8 @@ enum Command {
     Zerosum(commands::zerosum::Args),
     /// Dominated strategies and their iterated elimination.
     Dominance(commands::dominance::Args),
+    /// Evolutionary and learning dynamics: replicator, rest points, ESS, fictitious play, best response, regret matching, Moran.
+    Dynamics(commands::dynamics::Args),
     /// Perfect-information game trees: backward induction; the repeated prisoner's dilemma.
     Tree(commands::tree::Args),
     /// Iterated prisoner's dilemma: matches, tournaments, Moran process, strategies.
@@ -90,6 +92,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Nash(args) => commands::nash::run(&args),
         Command::Zerosum(args) => commands::zerosum::run(&args),
         Command::Dominance(args) => commands::dominance::run(&args),
+        Command::Dynamics(args) => commands::dynamics::run(&args),
         Command::Tree(args) => commands::tree::run(&args),
         Command::Ipd(args) => commands::ipd::run(&args),
         Command::Coop(args) => commands::coop::run(&args),

@@ -16,6 +16,11 @@
 //! * `battle-of-the-sexes`: (2,1) on Opera, (1,2) on Football, 0 otherwise.
 //! * `matching-pennies`, `rock-paper-scissors`: zero-sum.
 //! * `stag-hunt`: Stag/Stag 4 each, a lone stag hunter 0, Hare always 3.
+//! * `hawk-dove`: Maynard Smith and Price's contest ("The logic of animal
+//!   conflict", Nature 246, 1973) with resource V = 4 and cost of a fight
+//!   C = 6: Hawk against Hawk (V − C)/2 = −1, Hawk against Dove V = 4, Dove
+//!   against Hawk 0, Dove against Dove V/2 = 2; symmetric, its evolutionarily
+//!   stable strategy plays Hawk with probability V/C = 2/3.
 //! * `von-stengel-degenerate`: the degenerate 3×2 game of von Stengel,
 //!   "Computing equilibria for two-person games" (Handbook of Game Theory
 //!   vol. 3, 2002), whose equilibria form a segment (a component).
@@ -51,6 +56,10 @@ pub const EXAMPLES: &[(&str, &str)] = &[
         "Rock-paper-scissors: zero-sum, value 0, 1/3 each",
     ),
     ("stag-hunt", "Stag hunt: coordination with a safe option"),
+    (
+        "hawk-dove",
+        "Hawk-dove (V = 4, C = 6): symmetric, ESS plays Hawk with probability 2/3",
+    ),
     (
         "von-stengel-degenerate",
         "Von Stengel's degenerate 3x2 game with an equilibrium component",
@@ -139,6 +148,10 @@ pub fn example(name: &str) -> Option<NormalFormGame> {
             .with_title("Stag hunt")
             .with_strategy_names(0, &["Stag", "Hare"])
             .with_strategy_names(1, &["Stag", "Hare"]),
+        "hawk-dove" => integer(&[vec![-1, 4], vec![0, 2]], &[vec![-1, 0], vec![4, 2]])
+            .with_title("Hawk-dove (V = 4, C = 6)")
+            .with_strategy_names(0, &["Hawk", "Dove"])
+            .with_strategy_names(1, &["Hawk", "Dove"]),
         "von-stengel-degenerate" => integer(
             &[vec![3, 3], vec![2, 5], vec![0, 6]],
             &[vec![3, 3], vec![2, 6], vec![3, 1]],

@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod completions;
 pub mod coop;
 pub mod dominance;
+pub mod dynamics;
 pub mod extensive_text;
 pub mod games;
 pub mod graph;

@@ -41,7 +41,7 @@ pub enum Method {
 pub struct Args {
     /// A Gambit .nfg or .efg file, a CSV or JSON matrix file, or a built-in example
     /// (kuhn-poker, beer-quiche, prisoners-dilemma, boxed-pigs, boxed-pigs-modified, battle-of-the-sexes,
-    /// matching-pennies, rock-paper-scissors, stag-hunt, von-stengel-degenerate).
+    /// matching-pennies, rock-paper-scissors, stag-hunt, hawk-dove, von-stengel-degenerate).
     pub game: String,
     /// The method.
     #[arg(long, value_enum)]
