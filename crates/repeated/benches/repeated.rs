@@ -11,7 +11,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use sprague_repeated::ipd::tournament::{self, TournamentConfig};
-use sprague_repeated::ipd::{lookup, MatchConfig};
+use sprague_repeated::ipd::{MatchConfig, Player};
 
 /// The 20 strategies of the tournament benchmark (the same as in
 /// scripts/bench-repeated.sh on the Axelrod side).
@@ -53,7 +53,7 @@ fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> f64 {
 fn main() {
     let players: Vec<_> = TOURNAMENT_20
         .iter()
-        .map(|n| lookup(n).expect("a known strategy"))
+        .map(|n| Player::parse(n).expect("a known strategy"))
         .collect();
     let base = TournamentConfig {
         match_config: MatchConfig {

@@ -690,7 +690,21 @@ macro_rules! entry {
 /// The registry: every table of strategies, in the order `sprague ipd
 /// strategies` lists them. A new family of strategies lives in its own
 /// module of this directory with its own table, added here.
-static TABLES: &[&[StrategyInfo]] = &[CLASSIC];
+static TABLES: &[&[StrategyInfo]] = &[
+    CLASSIC,
+    zero_determinant::ZERO_DETERMINANT,
+    finite_state_machines::FINITE_STATE_MACHINES,
+    lookerup::LOOKERUP,
+    gambler::GAMBLER,
+];
+
+// The families of the library after the classic table, each in its module
+// (declared after the macros, which they use).
+pub mod finite_state_machines;
+mod gambler;
+pub mod lookerup;
+pub mod parametric;
+pub mod zero_determinant;
 
 /// Every registered strategy, in the order `sprague ipd strategies` lists them.
 ///
