@@ -723,11 +723,15 @@ static TABLES: &[&[StrategyInfo]] = &[
     shortmem::SHORT_MEM,
     stalker::STALKER,
     verybad::VERY_BAD,
+    qlearner::QLEARNER,
+    hmm::HMM,
+    ann::ANN,
 ];
 
 // The families of the library after the classic table, each in its module
 // (declared after the macros, which they use).
 mod adaptor;
+mod ann;
 mod apavlov;
 mod appeaser;
 mod averagecopier;
@@ -741,6 +745,7 @@ mod frequency_analyzer;
 mod gambler;
 mod gradualkiller;
 mod grumpy;
+mod hmm;
 mod inverse;
 pub mod lookerup;
 mod mathematicalconstants;
@@ -751,6 +756,7 @@ mod mutual;
 mod negation;
 mod oncebitten;
 pub mod parametric;
+mod qlearner;
 mod revised_downing;
 mod selfsteem;
 mod sequence_player;
