@@ -87,6 +87,15 @@ fn main() {
         "tournament_20x200x5_noise0.05_1thread".into(),
         time(11, || tournament::run(&players, &noisy).expect("runs")),
     ));
+    // Every registered strategy (the peers' script times the strategies both
+    // sides have through the command line, against the library, in one run).
+    let everyone: Vec<Player> = sprague_repeated::ipd::all_strategies()
+        .map(Player::from)
+        .collect();
+    rows.push((
+        format!("tournament_all{}x200x5_1thread", everyone.len()),
+        time(3, || tournament::run(&everyone, &base).expect("runs")),
+    ));
     println!("{:45} {:>14}", "benchmark", "median");
     for (name, seconds) in &rows {
         println!("{name:45} {:>11.3} ms", seconds * 1e3);
