@@ -29,7 +29,7 @@ impl Strategy for APavlov2006 {
         if n < 6 {
             return if last_is_d { D } else { C };
         }
-        if n % 6 == 0 {
+        if n.is_multiple_of(6) {
             let six = &view.opponent[n - 6..];
             // Later patterns win, as in the library's sequence of ifs.
             let mut class = self.0;
@@ -51,7 +51,7 @@ impl Strategy for APavlov2006 {
             Some(Class::Random | Class::AllD) => D,
             Some(Class::Stft) if n % 6 <= 1 => C,
             Some(Class::Stft) if last_is_d => D,
-            Some(Class::PavlovD) if n % 6 == 0 => D,
+            Some(Class::PavlovD) if n.is_multiple_of(6) => D,
             Some(Class::Cooperative) if last_is_d => D,
             _ => C,
         }
@@ -69,7 +69,7 @@ impl Strategy for APavlov2011 {
         if n < 6 {
             return if last_is_d { D } else { C };
         }
-        if n % 6 == 0 {
+        if n.is_multiple_of(6) {
             let six = &view.opponent[n - 6..];
             let defections = six.iter().filter(|&&a| a == D).count();
             let mut class = self.0;
