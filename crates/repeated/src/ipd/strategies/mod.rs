@@ -726,6 +726,7 @@ static TABLES: &[&[StrategyInfo]] = &[
     qlearner::QLEARNER,
     hmm::HMM,
     ann::ANN,
+    dbs::DBS,
 ];
 
 // The families of the library after the classic table, each in its module
@@ -739,6 +740,7 @@ mod better_and_better;
 mod bush_mosteller;
 mod calculator;
 mod cycler;
+mod dbs;
 mod doubler;
 pub mod finite_state_machines;
 mod frequency_analyzer;

@@ -1,0 +1,186 @@
+//! The Derived Belief Strategy (T.-C. Au and D. Nau, "Accident or intention:
+//! that is the question (in the noisy iterated prisoner's dilemma)", AAMAS
+//! 2006 — Au2006 in the Axelrod library's `dbs.py`): it learns the
+//! opponent's rule (the probability of C after each outcome of the round
+//! before last) from discounted frequencies, promotes a behaviour seen three
+//! times in a row to a deterministic rule and demotes it after four
+//! violations (symbolic noise detection), and chooses its move by a search
+//! of depth 5 of the game tree against the learned rule, with the payoffs
+//! 3, 0, 5, 1 (as the library, whatever the match's payoffs).
+
+use super::{boxed, Strategy, StrategyInfo, View};
+use crate::ipd::Action;
+use sprague_strategic::seeded::SeededRng;
+use Action::{C, D};
+
+const DISCOUNT: f64 = 0.75;
+const PROMOTION: usize = 3;
+const VIOLATION: usize = 4;
+const REJECTION: usize = 3;
+const DEPTH: usize = 5;
+
+/// The four outcomes (own, opponent) in the library's order CC, CD, DC, DD.
+fn outcome(own: Action, opponent: Action) -> usize {
+    2 * usize::from(own == D) + usize::from(opponent == D)
+}
+
+fn cooperation(a: Action) -> u8 {
+    u8::from(a == C)
+}
+
+struct Dbs {
+    /// Deterministic rules promoted from the opponent's behaviour.
+    promoted: [Option<u8>; 4],
+    /// The default rules (at first: C after CC and CD, D after DC and DD).
+    default: [Option<u8>; 4],
+    violations: [usize; 4],
+    rejections: usize,
+    /// The learned policy: the opponent's probability of C after each outcome.
+    policy: [f64; 4],
+    /// Per outcome: the opponent's answers (1 for C) and whether the outcome occurred, turn by turn.
+    answers: [Vec<u8>; 4],
+    occurred: [Vec<u8>; 4],
+}
+
+impl Default for Dbs {
+    fn default() -> Self {
+        Dbs {
+            promoted: [None; 4],
+            default: [Some(1), Some(1), Some(0), Some(0)],
+            violations: [0; 4],
+            rejections: 0,
+            policy: [1.0, 1.0, 0.0, 0.0],
+            answers: [vec![1], vec![1], vec![0], vec![0]],
+            occurred: [vec![1], vec![1], vec![1], vec![1]],
+        }
+    }
+}
+
+impl Dbs {
+    /// Whether the opponent answered `key` with `answer` the last three
+    /// times `key` occurred before any other answer (walking back).
+    fn should_promote(&self, key: usize, answer: Action) -> bool {
+        let opposite = 1 - cooperation(answer);
+        let (g, f) = (&self.answers[key], &self.occurred[key]);
+        let mut count = 0;
+        for j in (1..g.len()).rev() {
+            if g[j] == opposite && f[j] == 1 {
+                break;
+            }
+            count += usize::from(f[j] == 1);
+        }
+        count >= PROMOTION
+    }
+
+    /// The discounted frequency of C after `key`.
+    fn probability(&self, key: usize) -> f64 {
+        let (mut g_sum, mut f_sum, mut weight) = (0.0, 0.0, 1.0);
+        for (&g, &f) in self.answers[key]
+            .iter()
+            .rev()
+            .zip(self.occurred[key].iter().rev())
+        {
+            g_sum += weight * f64::from(g);
+            f_sum += weight * f64::from(f);
+            weight *= DISCOUNT;
+        }
+        g_sum / f_sum
+    }
+
+    fn learn(&mut self, two_ago: usize, answer: Action) {
+        for key in 0..4 {
+            let here = key == two_ago;
+            self.answers[key].push(if here { cooperation(answer) } else { 0 });
+            self.occurred[key].push(u8::from(here));
+        }
+        if self.promoted[two_ago].is_none() && self.should_promote(two_ago, answer) {
+            self.promoted[two_ago] = Some(cooperation(answer));
+            self.violations[two_ago] = 0;
+        }
+        if let Some(rule) = self.promoted[two_ago] {
+            if cooperation(answer) == rule {
+                self.violations[two_ago] = 0;
+            } else {
+                self.violations[two_ago] += 1;
+                if self.violations[two_ago] >= VIOLATION {
+                    for key in 0..4 {
+                        if let Some(rule) = self.promoted[key] {
+                            self.default[key] = Some(rule);
+                        }
+                    }
+                    self.promoted = [None; 4];
+                    self.violations = [0; 4];
+                    self.rejections = 0;
+                }
+            }
+        }
+        let plus_promoted = self.promoted[two_ago] == Some(cooperation(answer));
+        let minus_default = self.default[two_ago] == Some(cooperation(answer.flip()));
+        if minus_default {
+            self.rejections += 1;
+        }
+        if self.rejections > REJECTION || (plus_promoted && minus_default) {
+            self.default = [None; 4];
+            self.rejections = 0;
+        }
+        for key in 0..4 {
+            // Promoted rules first, then default rules override, then learned probabilities.
+            self.policy[key] = match (self.default[key], self.promoted[key]) {
+                (Some(rule), _) | (None, Some(rule)) => f64::from(rule),
+                (None, None) => self.probability(key),
+            };
+        }
+    }
+
+    /// The values of C and D from the last outcome by the tree search.
+    fn move_values(&self, last: usize) -> [f64; 2] {
+        const VALUE: [f64; 4] = [3.0, 0.0, 5.0, 1.0];
+        // det[o]: the value of a deterministic node of outcome o at the current depth.
+        let mut det = VALUE;
+        let chance =
+            |det: &[f64; 4], own: usize, p: f64| p * det[2 * own] + (1.0 - p) * det[2 * own + 1];
+        for _ in 1..DEPTH {
+            let mut next = [0.0; 4];
+            for (o, value) in next.iter_mut().enumerate() {
+                let p = self.policy[o];
+                let (c, d) = (chance(&det, 0, p), chance(&det, 1, p));
+                *value = (if c >= d { c } else { d }) + VALUE[o];
+            }
+            det = next;
+        }
+        let p = self.policy[last];
+        [
+            chance(&det, 0, p) + VALUE[last],
+            chance(&det, 1, p) + VALUE[last],
+        ]
+    }
+}
+
+impl Strategy for Dbs {
+    fn play(&mut self, view: &View<'_>, _rng: &mut SeededRng) -> Action {
+        let n = view.turn();
+        if n == 0 {
+            return C;
+        }
+        if n >= 2 {
+            self.learn(
+                outcome(view.own[n - 2], view.opponent[n - 2]),
+                view.opponent[n - 1],
+            );
+        }
+        let [c, d] = self.move_values(outcome(view.own[n - 1], view.opponent[n - 1]));
+        if c >= d {
+            C
+        } else {
+            D
+        }
+    }
+}
+
+/// The DBS module (`dbs.py`).
+#[rustfmt::skip]
+pub(super) static DBS: &[StrategyInfo] = &[
+    entry!("DBS", "DBS", ["DerivedBeliefStrategy"], false,
+        "Derived Belief Strategy: learns the opponent's probability of C after each outcome (discount 0.75), promotes behaviour seen three times in a row to a rule and demotes it after four violations, and chooses its move by a depth-5 tree search against that belief (Au–Nau 2006).",
+        || boxed(Dbs::default())),
+];
