@@ -5,7 +5,9 @@
 //! the opponent's first and second moves, both players' last two moves (each
 //! as two indicators of C and D, 0 when absent), both players' numbers of
 //! cooperations and defections, and the turn number. The player cooperates
-//! when the output is positive. The weights are the library's published
+//! when the output is positive. As in the library, the hidden activations
+//! are truncated to integers whenever the first one is negative (its ReLU
+//! is `numpy.vectorize(lambda x: max(x, 0))`, typed by its first value). The weights are the library's published
 //! parameters (`axelrod/data/ann_weights.csv`, version 4.14.0): first the
 //! input-to-hidden weights hidden unit by hidden unit, then the
 //! hidden-to-output weights, then the hidden biases.
@@ -61,13 +63,22 @@ impl Strategy for Network {
         let x = features(view);
         let (input, rest) = self.weights.split_at(FEATURES * self.hidden);
         let (output, bias) = rest.split_at(self.hidden);
-        let value: f64 = input
+        let hidden: Vec<f64> = input
             .chunks(FEATURES)
             .zip(bias)
+            .map(|(row, b)| b + row.iter().zip(&x).map(|(a, b)| a * b).sum::<f64>())
+            .collect();
+        // The library's ReLU is numpy.vectorize(lambda x: max(x, 0)), whose
+        // output type is that of its first value: when the first hidden unit
+        // is negative (max gives the integer 0), every activation becomes an
+        // integer, truncated.
+        let integers = hidden.first().is_some_and(|&h| h < 0.0);
+        let value: f64 = hidden
+            .iter()
             .zip(output)
-            .map(|((row, b), w)| {
-                let activation = b + row.iter().zip(&x).map(|(a, b)| a * b).sum::<f64>();
-                activation.max(0.0) * w
+            .map(|(&h, w)| {
+                let activation = h.max(0.0);
+                (if integers { activation.trunc() } else { activation }) * w
             })
             .sum();
         if value > 0.0 {
