@@ -58,10 +58,11 @@ def axelrod_tournament(runs):
     return axl.__version__, cpu_median(runs, play)
 
 
-def common_strategies(sprague):
+def common_strategies(sprague, long_run_time=False):
     """The strategies both sprague and the Axelrod library have: sprague's ids
     (in its order) with the library's classes, named as the check script
-    (scripts/check_axelrod_strategies.py) names them."""
+    (scripts/check_axelrod_strategies.py) names them; without those the
+    library classifies as long_run_time (DBS) unless asked."""
     import axelrod as axl
 
     renamed = {"SoftGoByMajority": "GoByMajority", "Tester": "SecondByGladstein"}
@@ -71,7 +72,7 @@ def common_strategies(sprague):
     for entry in listing:
         candidates = [renamed.get(entry["id"], entry["id"]), "FirstBy" + entry["id"]] + entry["aliases"]
         cls = next((getattr(axl, c) for c in candidates if hasattr(axl, c)), None)
-        if cls is not None:
+        if cls is not None and (long_run_time or not cls.classifier.get("long_run_time")):
             common.append((entry["id"], cls))
     return common
 
@@ -81,14 +82,14 @@ def children_cpu():
     return usage.ru_utime + usage.ru_stime
 
 
-def common_tournament(sprague, runs):
+def common_tournament(sprague, runs, long_run_time=False):
     """The round robin of every strategy both sides have, 200 turns, 5
     repetitions, one thread each: sprague's command line (CPU time of the
     child, JSON output included) and the library (CPU time of this process),
     interleaved run by run; medians of each."""
     import axelrod as axl
 
-    common = common_strategies(sprague)
+    common = common_strategies(sprague, long_run_time)
     ids = [name for name, _ in common]
     ours, theirs = [], []
 
@@ -130,13 +131,16 @@ def main():
     parser.add_argument("--big", action="store_true")
     parser.add_argument("--common-runs", type=int, default=1,
                         help="runs of the round robin of all common strategies (the library takes minutes)")
+    parser.add_argument("--long-run-time", action="store_true",
+                        help="include the strategies the library classifies as long_run_time (DBS: minutes in Python)")
     parser.add_argument("--common-only", action="store_true",
                         help="time only the round robin of all common strategies (no TSV needed)")
     args = parser.parse_args()
     if args.common_only:
-        count, version, seconds, mine, all_theirs, all_ours = common_tournament(args.sprague, args.common_runs)
-        print("round robin of the %d strategies both sprague and axelrod %s have, 200 turns, 5 repetitions, one thread"
-              % (count, version))
+        count, version, seconds, mine, all_theirs, all_ours = common_tournament(
+            args.sprague, args.common_runs, args.long_run_time)
+        print("round robin of the %d strategies both sprague and axelrod %s have%s, 200 turns, 5 repetitions, one thread"
+              % (count, version, "" if args.long_run_time else " (less those it classifies long_run_time)"))
         print("  axelrod CPU s: %s" % " ".join("%.2f" % t for t in all_theirs))
         print("  sprague CPU s (command line, JSON output included): %s" % " ".join("%.3f" % t for t in all_ours))
         print("  medians: axelrod %.2f s, sprague %.3f s, ratio %.0fx" % (seconds, mine, seconds / mine))
@@ -151,7 +155,8 @@ def main():
         version, seconds = axelrod_tournament(args.peer_runs or 3)
         rows.append(("round robin 20 x 200 turns x 5 reps", "axelrod " + version, seconds,
                      ours["tournament_20x200x5_1thread"]))
-        count, version, seconds, mine, all_theirs, all_ours = common_tournament(args.sprague, args.common_runs)
+        count, version, seconds, mine, all_theirs, all_ours = common_tournament(
+            args.sprague, args.common_runs, args.long_run_time)
         print("round robin of the %d strategies both have, 200 turns, 5 repetitions: axelrod %s (CPU s), "
               "sprague %s (CPU s, command line with JSON output)"
               % (count, " ".join("%.2f" % t for t in all_theirs), " ".join("%.3f" % t for t in all_ours)))
