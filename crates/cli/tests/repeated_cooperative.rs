@@ -313,16 +313,57 @@ fn strategies_given_by_parameters_from_the_command_line() {
         r#"{"initial_state": 1, "initial_action": "D", "transitions": [[1, "C", 1, "D"], [1, "D", 2, "D"],
             [2, "C", 1, "D"], [2, "D", 3, "C"], [3, "C", 3, "C"], [3, "D", 1, "D"]]}"#,
     );
-    let from_file = json(&["ipd", "match", &format!("fsm:{path}"), "TitForTat", "--turns", "30", "--format", "json"]);
-    let named = json(&["ipd", "match", "Fortress3", "TitForTat", "--turns", "30", "--format", "json"]);
+    let from_file = json(&[
+        "ipd",
+        "match",
+        &format!("fsm:{path}"),
+        "TitForTat",
+        "--turns",
+        "30",
+        "--format",
+        "json",
+    ]);
+    let named = json(&[
+        "ipd",
+        "match",
+        "Fortress3",
+        "TitForTat",
+        "--turns",
+        "30",
+        "--format",
+        "json",
+    ]);
     assert_eq!(from_file["actions"], named["actions"]);
-    let tournament = json(&["ipd", "tournament", "memoryone:1,1/3,1,1/3", "zd:1/9,1/2,1", "lookup:1,1,0:CDDC",
-        "Defector", "--repetitions", "2", "--turns", "20", "--format", "json"]);
+    let tournament = json(&[
+        "ipd",
+        "tournament",
+        "memoryone:1,1/3,1,1/3",
+        "zd:1/9,1/2,1",
+        "lookup:1,1,0:CDDC",
+        "Defector",
+        "--repetitions",
+        "2",
+        "--turns",
+        "20",
+        "--format",
+        "json",
+    ]);
     assert_eq!(
         tournament["players"],
-        serde_json::json!(["memoryone:1,1/3,1,1/3,C", "zd:1/9,1/2,1", "lookup:1,1,0:CDDC", "Defector"])
+        serde_json::json!([
+            "memoryone:1,1/3,1,1/3,C",
+            "zd:1/9,1/2,1",
+            "lookup:1,1,0:CDDC",
+            "Defector"
+        ])
     );
-    for bad in ["memoryone:1,2,0,0", "zd:1,1/2,1", "lookup:1,1,0:CDC", "fsm:{}", "fsm:/nonexistent.json"] {
+    for bad in [
+        "memoryone:1,2,0,0",
+        "zd:1,1/2,1",
+        "lookup:1,1,0:CDC",
+        "fsm:{}",
+        "fsm:/nonexistent.json",
+    ] {
         let (code, _, stderr) = sprague(&["ipd", "match", bad, "Defector"]);
         assert_eq!(code, 2, "{bad}: {stderr}");
         assert_eq!(stderr.trim().lines().count(), 1, "{bad}: {stderr}");

@@ -9,12 +9,12 @@
 
 use pyo3::prelude::*;
 use sprague_repeated::ipd::moran::{self, MoranConfig};
+use sprague_repeated::ipd::player::players;
 use sprague_repeated::ipd::records::{
     strategy_records, MatchRecord, MoranRecord, TournamentRecord,
 };
-use sprague_repeated::ipd::tournament::{Tournament, TournamentConfig, TournamentResult};
-use sprague_repeated::ipd::player::players;
 use sprague_repeated::ipd::strategies::parametric::Files;
+use sprague_repeated::ipd::tournament::{Tournament, TournamentConfig, TournamentResult};
 use sprague_repeated::ipd::{all_strategies, Player};
 use sprague_repeated::ipd::{play_match, IpdError, MatchConfig, MatchSummary, Payoffs};
 
@@ -118,8 +118,12 @@ fn ipd_strategies() -> PyResult<String> {
 fn ipd_match(py: Python<'_>, a: &str, b: &str, play: Option<Play>) -> PyResult<String> {
     let play = play.unwrap_or_default();
     let config = match_config(&play).map_err(to_python)?;
-    let both = players(&[a.to_string(), b.to_string()], Files::Read, &config.payoffs)
-        .map_err(to_python)?;
+    let both = players(
+        &[a.to_string(), b.to_string()],
+        Files::Read,
+        &config.payoffs,
+    )
+    .map_err(to_python)?;
     let result = py.detach(|| play_match(&both[0], &both[1], &config, play.seed));
     json(&MatchRecord::new(&both[0], &both[1], &result))
 }

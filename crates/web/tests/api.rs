@@ -457,9 +457,15 @@ fn ipd_strategies_given_by_parameters_are_played_and_files_refused() {
         r#"{"first": "memoryone:1,0,1,0", "second": "Defector", "turns": 10}"#,
     );
     assert_eq!(answer["scores"], json!([9.0, 14.0]));
-    assert_eq!(answer["players"], json!(["memoryone:1,0,1,0,C", "Defector"]));
+    assert_eq!(
+        answer["players"],
+        json!(["memoryone:1,0,1,0,C", "Defector"])
+    );
     let machine = r#"{"first": "fsm:{\"initial_state\": 0, \"initial_action\": \"D\", \"transitions\": [[0, \"C\", 0, \"D\"], [0, \"D\", 0, \"D\"]]}", "second": "Cooperator", "turns": 4}"#;
-    assert_eq!(server.ok("ipd/match", machine)["scores"], json!([20.0, 0.0]));
+    assert_eq!(
+        server.ok("ipd/match", machine)["scores"],
+        json!([20.0, 0.0])
+    );
     let file = server.post(
         "ipd/match",
         r#"{"first": "fsm:/etc/passwd", "second": "Defector"}"#,

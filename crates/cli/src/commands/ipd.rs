@@ -4,12 +4,12 @@
 use std::fmt::Write;
 
 use sprague_repeated::ipd::moran::{self, MoranConfig};
+use sprague_repeated::ipd::player::players;
 use sprague_repeated::ipd::records::{
     strategy_records, MatchRecord, MoranRecord, TournamentRecord,
 };
-use sprague_repeated::ipd::tournament::{self, TournamentConfig};
-use sprague_repeated::ipd::player::players;
 use sprague_repeated::ipd::strategies::parametric::Files;
+use sprague_repeated::ipd::tournament::{self, TournamentConfig};
 use sprague_repeated::ipd::{all_strategies, play_match, IpdError, MatchConfig, Player};
 
 use crate::commands::games::csv_field;

@@ -6,12 +6,12 @@ use std::sync::atomic::Ordering;
 
 use serde::Deserialize;
 use sprague_repeated::ipd::moran::{self, MoranConfig};
+use sprague_repeated::ipd::player::players;
 use sprague_repeated::ipd::records::{
     strategy_records, MatchRecord, MoranRecord, TournamentRecord,
 };
-use sprague_repeated::ipd::tournament::{Tournament, TournamentConfig};
-use sprague_repeated::ipd::player::players;
 use sprague_repeated::ipd::strategies::parametric::Files;
+use sprague_repeated::ipd::tournament::{Tournament, TournamentConfig};
 use sprague_repeated::ipd::{all_strategies, play_match, IpdError, MatchConfig, Player};
 
 use super::{json, out_of_time, read, Control};

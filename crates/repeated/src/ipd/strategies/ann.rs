@@ -78,7 +78,11 @@ impl Strategy for Network {
             .zip(output)
             .map(|(&h, w)| {
                 let activation = h.max(0.0);
-                (if integers { activation.trunc() } else { activation }) * w
+                (if integers {
+                    activation.trunc()
+                } else {
+                    activation
+                }) * w
             })
             .sum();
         if value > 0.0 {
