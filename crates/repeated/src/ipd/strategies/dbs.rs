@@ -8,6 +8,8 @@
 //! of depth 5 of the game tree against the learned rule, with the payoffs
 //! 3, 0, 5, 1 (as the library, whatever the match's payoffs).
 
+use std::collections::VecDeque;
+
 use super::{boxed, Strategy, StrategyInfo, View};
 use crate::ipd::Action;
 use sprague_strategic::seeded::SeededRng;
@@ -28,6 +30,28 @@ fn cooperation(a: Action) -> u8 {
     u8::from(a == C)
 }
 
+/// The discount weights 1, α, α², … by repeated multiplication, as the
+/// library computes them, up to the first that underflows to 0: older
+/// observations add exactly nothing to its sums, so only this window is kept.
+fn discount_weights() -> Vec<f64> {
+    let mut weights = vec![1.0];
+    let mut weight = 1.0;
+    loop {
+        weight *= DISCOUNT;
+        if weight == 0.0 {
+            return weights;
+        }
+        weights.push(weight);
+    }
+}
+
+/// The opponent's answers after one outcome: the prior, and every
+/// occurrence (the number of the learning step, whether it answered C).
+struct Observations {
+    prior: u8,
+    occurrences: VecDeque<(usize, bool)>,
+}
+
 struct Dbs {
     /// Deterministic rules promoted from the opponent's behaviour.
     promoted: [Option<u8>; 4],
@@ -37,61 +61,87 @@ struct Dbs {
     rejections: usize,
     /// The learned policy: the opponent's probability of C after each outcome.
     policy: [f64; 4],
-    /// Per outcome: the opponent's answers (1 for C) and whether the outcome occurred, turn by turn.
-    answers: [Vec<u8>; 4],
-    occurred: [Vec<u8>; 4],
+    observations: [Observations; 4],
+    /// Learning steps so far.
+    steps: usize,
+    weights: Vec<f64>,
 }
 
 impl Default for Dbs {
     fn default() -> Self {
+        let observations = |prior| Observations {
+            prior,
+            occurrences: VecDeque::new(),
+        };
         Dbs {
             promoted: [None; 4],
             default: [Some(1), Some(1), Some(0), Some(0)],
             violations: [0; 4],
             rejections: 0,
             policy: [1.0, 1.0, 0.0, 0.0],
-            answers: [vec![1], vec![1], vec![0], vec![0]],
-            occurred: [vec![1], vec![1], vec![1], vec![1]],
+            observations: [
+                observations(1),
+                observations(1),
+                observations(0),
+                observations(0),
+            ],
+            steps: 0,
+            weights: discount_weights(),
         }
     }
 }
 
 impl Dbs {
     /// Whether the opponent answered `key` with `answer` the last three
-    /// times `key` occurred before any other answer (walking back).
+    /// times `key` occurred, with no other answer in between.
     fn should_promote(&self, key: usize, answer: Action) -> bool {
-        let opposite = 1 - cooperation(answer);
-        let (g, f) = (&self.answers[key], &self.occurred[key]);
         let mut count = 0;
-        for j in (1..g.len()).rev() {
-            if g[j] == opposite && f[j] == 1 {
-                break;
+        for &(_, cooperated) in self.observations[key].occurrences.iter().rev() {
+            if cooperated != (answer == C) {
+                return false;
             }
-            count += usize::from(f[j] == 1);
+            count += 1;
+            if count >= PROMOTION {
+                return true;
+            }
         }
-        count >= PROMOTION
+        false
     }
 
-    /// The discounted frequency of C after `key`.
+    /// The discounted frequency of C after `key`: the library's sums from
+    /// the newest observation back (terms that are exactly 0 left out).
     fn probability(&self, key: usize) -> f64 {
-        let (mut g_sum, mut f_sum, mut weight) = (0.0, 0.0, 1.0);
-        for (&g, &f) in self.answers[key]
-            .iter()
-            .rev()
-            .zip(self.occurred[key].iter().rev())
-        {
-            g_sum += weight * f64::from(g);
-            f_sum += weight * f64::from(f);
-            weight *= DISCOUNT;
+        let (mut g_sum, mut f_sum) = (0.0, 0.0);
+        let observations = &self.observations[key];
+        for &(step, cooperated) in observations.occurrences.iter().rev() {
+            let Some(&weight) = self.weights.get(self.steps - step) else {
+                break;
+            };
+            if cooperated {
+                g_sum += weight;
+            }
+            f_sum += weight;
+        }
+        if let Some(&weight) = self.weights.get(self.steps) {
+            g_sum += weight * f64::from(observations.prior);
+            f_sum += weight;
         }
         g_sum / f_sum
     }
 
     fn learn(&mut self, two_ago: usize, answer: Action) {
-        for key in 0..4 {
-            let here = key == two_ago;
-            self.answers[key].push(if here { cooperation(answer) } else { 0 });
-            self.occurred[key].push(u8::from(here));
+        self.steps += 1;
+        let window = self.weights.len();
+        let occurrences = &mut self.observations[two_ago].occurrences;
+        occurrences.push_back((self.steps, answer == C));
+        // Beyond the window an observation weighs nothing; the last three
+        // are kept for promotion.
+        while occurrences.len() > PROMOTION
+            && occurrences
+                .front()
+                .is_some_and(|&(step, _)| self.steps - step >= window)
+        {
+            occurrences.pop_front();
         }
         if self.promoted[two_ago].is_none() && self.should_promote(two_ago, answer) {
             self.promoted[two_ago] = Some(cooperation(answer));

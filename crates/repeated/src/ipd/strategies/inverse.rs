@@ -5,13 +5,21 @@ use super::{boxed, cooperate_with, Strategy, StrategyInfo, View};
 use crate::ipd::Action;
 use sprague_strategic::seeded::SeededRng;
 
-struct Inverse;
+/// Remembers the turn of the opponent's last defection (constant work per turn).
+#[derive(Default)]
+struct Inverse {
+    last_defection: Option<usize>,
+}
 
 impl Strategy for Inverse {
     fn play(&mut self, view: &View<'_>, rng: &mut SeededRng) -> Action {
-        match view.opponent.iter().rev().position(|&a| a == Action::D) {
+        let n = view.turn();
+        if view.opponent.last() == Some(&Action::D) {
+            self.last_defection = Some(n - 1);
+        }
+        match self.last_defection {
             None => Action::C,
-            Some(k) => cooperate_with(1.0 - 1.0 / (k + 1) as f64, rng),
+            Some(turn) => cooperate_with(1.0 - 1.0 / (n - turn) as f64, rng),
         }
     }
 }
@@ -21,5 +29,5 @@ impl Strategy for Inverse {
 pub(super) static INVERSE: &[StrategyInfo] = &[
     entry!("Inverse", "Inverse", [], true,
         "Cooperates while the opponent never defected; otherwise defects with probability 1/k, k the number of turns since its last defection (1 for the last turn).",
-        || boxed(Inverse)),
+        || boxed(Inverse::default())),
 ];
