@@ -30,26 +30,57 @@ fn cooperation(a: Action) -> u8 {
     u8::from(a == C)
 }
 
+/// Twice the smallest positive double, where the library's repeated
+/// multiplication by α = 3/4 stops falling (1.5 times the smallest rounds,
+/// to even, back to it).
+const TINY: f64 = f64::from_bits(2);
+
 /// The discount weights 1, α, α², … by repeated multiplication, as the
-/// library computes them, up to the first that underflows to 0: older
-/// observations add exactly nothing to its sums, so only this window is kept.
+/// library computes them, until they reach [`TINY`]; every older
+/// observation weighs [`TINY`].
 fn discount_weights() -> Vec<f64> {
     let mut weights = vec![1.0];
-    let mut weight = 1.0;
-    loop {
+    let mut weight: f64 = 1.0;
+    while weight != TINY {
         weight *= DISCOUNT;
-        if weight == 0.0 {
-            return weights;
-        }
         weights.push(weight);
     }
+    weights
 }
 
-/// The opponent's answers after one outcome: the prior, and every
-/// occurrence (the number of the learning step, whether it answered C).
+/// `sum` plus [`TINY`] added `count` times one at a time, in floating point:
+/// exact below 2⁻¹⁰²⁰ (where the spacing of doubles is at most TINY), one
+/// at a time above (where it is soon absorbed).
+fn add_tiny(mut sum: f64, mut count: usize) -> f64 {
+    let exact_below = 4.0 * f64::MIN_POSITIVE;
+    while count > 0 {
+        if sum < exact_below {
+            let room = ((exact_below - sum) / TINY) as usize;
+            let steps = room.min(count);
+            sum += steps as f64 * TINY;
+            count -= steps;
+            if count == 0 {
+                break;
+            }
+        }
+        let next = sum + TINY;
+        if next == sum {
+            break;
+        }
+        sum = next;
+        count -= 1;
+    }
+    sum
+}
+
+/// The opponent's answers after one outcome: the prior, the recent
+/// occurrences (the number of the learning step, whether it answered C),
+/// and how many older ones — each weighing [`TINY`] — answered C and in all.
 struct Observations {
     prior: u8,
     occurrences: VecDeque<(usize, bool)>,
+    old_cooperations: usize,
+    old: usize,
 }
 
 struct Dbs {
@@ -72,6 +103,8 @@ impl Default for Dbs {
         let observations = |prior| Observations {
             prior,
             occurrences: VecDeque::new(),
+            old_cooperations: 0,
+            old: 0,
         };
         Dbs {
             promoted: [None; 4],
@@ -109,39 +142,57 @@ impl Dbs {
     }
 
     /// The discounted frequency of C after `key`: the library's sums from
-    /// the newest observation back (terms that are exactly 0 left out).
+    /// the newest observation back (terms that are exactly 0 left out; the
+    /// old ones, all weighing [`TINY`], added as it adds them).
     fn probability(&self, key: usize) -> f64 {
         let (mut g_sum, mut f_sum) = (0.0, 0.0);
         let observations = &self.observations[key];
+        let (mut old_cooperations, mut old) = (observations.old_cooperations, observations.old);
         for &(step, cooperated) in observations.occurrences.iter().rev() {
-            let Some(&weight) = self.weights.get(self.steps - step) else {
-                break;
-            };
-            if cooperated {
-                g_sum += weight;
+            match self.weights.get(self.steps - step) {
+                Some(&weight) => {
+                    if cooperated {
+                        g_sum += weight;
+                    }
+                    f_sum += weight;
+                }
+                None => {
+                    old_cooperations += usize::from(cooperated);
+                    old += 1;
+                }
             }
-            f_sum += weight;
         }
-        if let Some(&weight) = self.weights.get(self.steps) {
-            g_sum += weight * f64::from(observations.prior);
-            f_sum += weight;
+        match self.weights.get(self.steps) {
+            Some(&weight) => {
+                g_sum += weight * f64::from(observations.prior);
+                f_sum += weight;
+            }
+            None => {
+                old_cooperations += usize::from(observations.prior);
+                old += 1;
+            }
         }
-        g_sum / f_sum
+        add_tiny(g_sum, old_cooperations) / add_tiny(f_sum, old)
     }
 
     fn learn(&mut self, two_ago: usize, answer: Action) {
         self.steps += 1;
         let window = self.weights.len();
-        let occurrences = &mut self.observations[two_ago].occurrences;
-        occurrences.push_back((self.steps, answer == C));
-        // Beyond the window an observation weighs nothing; the last three
-        // are kept for promotion.
-        while occurrences.len() > PROMOTION
-            && occurrences
-                .front()
-                .is_some_and(|&(step, _)| self.steps - step >= window)
-        {
-            occurrences.pop_front();
+        let observations = &mut self.observations[two_ago];
+        observations
+            .occurrences
+            .push_back((self.steps, answer == C));
+        // Beyond the window an observation weighs TINY and only counts; the
+        // last three are kept for promotion.
+        while observations.occurrences.len() > PROMOTION {
+            match observations.occurrences.front() {
+                Some(&(step, cooperated)) if self.steps - step >= window => {
+                    observations.old_cooperations += usize::from(cooperated);
+                    observations.old += 1;
+                    observations.occurrences.pop_front();
+                }
+                _ => break,
+            }
         }
         if self.promoted[two_ago].is_none() && self.should_promote(two_ago, answer) {
             self.promoted[two_ago] = Some(cooperation(answer));
@@ -234,3 +285,39 @@ pub(super) static DBS: &[StrategyInfo] = &[
         "Derived Belief Strategy: learns the opponent's probability of C after each outcome (discount 0.75), promotes behaviour seen three times in a row to a rule and demotes it after four violations, and chooses its move by a depth-5 tree search against that belief (Au–Nau 2006).",
         || boxed(Dbs::default())),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiny_additions_are_those_of_floating_point() {
+        // One at a time, as the library adds them.
+        let slow = |mut sum: f64, count: usize| {
+            for _ in 0..count {
+                sum += TINY;
+            }
+            sum
+        };
+        for start in [
+            0.0,
+            TINY,
+            5.0 * TINY,
+            f64::MIN_POSITIVE,
+            2.0 * f64::MIN_POSITIVE - 3.0 * TINY,
+            1e-300,
+            1.0,
+        ] {
+            for count in [0, 1, 2, 7, 1000] {
+                assert_eq!(
+                    add_tiny(start, count).to_bits(),
+                    slow(start, count).to_bits(),
+                    "{start:e} + {count}"
+                );
+            }
+        }
+        let weights = discount_weights();
+        assert_eq!((weights.len(), weights.last()), (2586, Some(&TINY)));
+        assert_eq!(TINY * DISCOUNT, TINY);
+    }
+}
