@@ -180,21 +180,26 @@ worst = max(abs(ours[name] - theirs[names[name]]) for name in chosen)
 print("tournament of %d deterministic strategies: median scores agree within %.1e" % (len(chosen), worst))
 
 # Strategies given by parameters against the library's parametrised players.
+from axelrod.strategies.finite_state_machines import FSMPlayer  # noqa: E402
+from axelrod.strategies.lookerup import LookerUp  # noqa: E402
+from axelrod.strategies.memoryone import MemoryOnePlayer  # noqa: E402
+from axelrod.strategies.zero_determinant import LRPlayer  # noqa: E402
+
 C, D = axl.Action.C, axl.Action.D
 FORTRESS3 = [[1, "C", 1, "D"], [1, "D", 2, "D"], [2, "C", 1, "D"], [2, "D", 3, "C"], [3, "C", 3, "C"], [3, "D", 1, "D"]]
 PARAMETRIC = [
-    ("memoryone:1,0,1,0", lambda: axl.MemoryOnePlayer((1, 0, 1, 0))),
-    ("memoryone:0,1,1,0,D", lambda: axl.MemoryOnePlayer((0, 1, 1, 0), initial=D)),
-    ("lookup:1,1,0:CDDC", lambda: axl.LookerUp(pattern="CDDC", parameters=(1, 1, 0))),
-    ("lookup:1,2,0:CDCDDCDD:CC", lambda: axl.LookerUp(pattern="CDCDDCDD", parameters=(1, 2, 0), initial_actions=(C, C))),
+    ("memoryone:1,0,1,0", lambda: MemoryOnePlayer((1, 0, 1, 0))),
+    ("memoryone:0,1,1,0,D", lambda: MemoryOnePlayer((0, 1, 1, 0), initial=D)),
+    ("lookup:1,1,0:CDDC", lambda: LookerUp(pattern="CDDC", parameters=(1, 1, 0))),
+    ("lookup:1,2,0:CDCDDCDD:CC", lambda: LookerUp(pattern="CDCDDCDD", parameters=(1, 2, 0), initial_actions=(C, C))),
     ("fsm:" + json.dumps({"initial_state": 1, "initial_action": "D", "transitions": FORTRESS3}),
-     lambda: axl.FSMPlayer(transitions=[(a, C if b == "C" else D, c, C if d == "C" else D) for a, b, c, d in FORTRESS3],
+     lambda: FSMPlayer(transitions=[(a, C if b == "C" else D, c, C if d == "C" else D) for a, b, c, d in FORTRESS3],
                            initial_state=1, initial_action=D)),
 ]
 STOCHASTIC_PARAMETRIC = [
-    ("memoryone:0.9,1/10,0.6,1/5,D", lambda: axl.MemoryOnePlayer((0.9, 0.1, 0.6, 0.2), initial=D)),
-    ("zd:1/9,1/2,1", lambda: axl.LRPlayer(phi=1 / 9, s=0.5, l=1)),
-    ("zd:1/4,0,2", lambda: axl.LRPlayer(phi=0.25, s=0, l=2)),
+    ("memoryone:0.9,1/10,0.6,1/5,D", lambda: MemoryOnePlayer((0.9, 0.1, 0.6, 0.2), initial=D)),
+    ("zd:1/9,1/2,1", lambda: LRPlayer(phi=1 / 9, s=0.5, l=1)),
+    ("zd:1/4,0,2", lambda: LRPlayer(phi=0.25, s=0, l=2)),
 ]
 mismatches = 0
 jobs = [(spec, make, b, cls_b) for spec, make in PARAMETRIC for b, cls_b in pairs]
