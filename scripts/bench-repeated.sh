@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks sprague's repeated and cooperative games against its peers: the
-# Axelrod library (20-strategy round robin, 200 turns, 5 repetitions),
+# Axelrod library (20-strategy round robin, 200 turns, 5 repetitions, and the
+# round robin of every strategy both have, same turns and repetitions),
 # powerindex (Shapley–Shubik of a 20-player weighted voting game) and the Rust
 # crate coopgame (the same game, tabulated), on the same inputs, and prints
 # medians and ratios. The peers are installed with pip into a
@@ -10,6 +11,7 @@
 # Usage: scripts/bench-repeated.sh [--peer-runs N] [--big]
 #   --peer-runs N  time each Python case N times (default 3 for axelrod, 20 for powerindex)
 #   --big          also time powerindex on the 100-player game (slow in Python)
+#   --common-runs N  runs of the round robin of all common strategies (default 1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=target/bench-venv
@@ -21,6 +23,7 @@ echo "== sprague (cargo bench -p sprague-cooperative --bench power_indices)"
 SPRAGUE_BENCH_TSV="$PWD/$tsv.power" cargo bench -q -p sprague-cooperative --bench power_indices
 cat "$tsv.repeated" "$tsv.power" > "$tsv"
 cargo build -q --release -p sprague
+sprague="${CARGO_TARGET_DIR:-target}/release/sprague"
 
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
@@ -34,7 +37,7 @@ for package in axelrod powerindex; do
 done
 
 echo "== peers"
-"$venv/bin/python" scripts/bench_repeated_peers.py --tsv "$tsv" --sprague target/release/sprague "$@"
+"$venv/bin/python" scripts/bench_repeated_peers.py --tsv "$tsv" --sprague "$sprague" "$@"
 
 echo "== coopgame crate (scripts/coopgame-bench, its own workspace)"
 if CARGO_TARGET_DIR="$PWD/target/coopgame-bench" cargo run -q --release \

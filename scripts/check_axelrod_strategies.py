@@ -1,49 +1,81 @@
 """Cross-checks sprague's IPD strategies against the Axelrod library: every
 pair of deterministic strategies plays a 200-turn match in both and the
 action sequences must be identical; stochastic strategies (and a few noisy
-matches) must have the same mean payoff per turn within four standard errors.
-Run with the venv of scripts/bench-repeated.sh:
+matches) must have the same mean payoff per turn within four standard errors;
+strategies given by parameters (memoryone:, zd:, lookup:, fsm:) are compared
+with the library's MemoryOnePlayer, LRPlayer, LookerUp and FSMPlayer.
+scripts/check-axelrod-strategies.sh installs the library (4.14.0) into
+target/bench-venv and runs this script with that environment's Python:
 
-    target/bench-venv/bin/python scripts/check_axelrod_strategies.py target/release/sprague
+    target/bench-venv/bin/python scripts/check_axelrod_strategies.py target/release/sprague [turns] [--only ID,ID]
 
-An optional third argument, comma-separated ids, restricts the strategy checks
-to the pairings involving those strategies (every pairing by default).
+--only restricts the checks to pairs involving the given ids (all by default).
+sprague's matches run as subprocesses on a pool of threads while the library
+plays in this process.
 """
 
+import concurrent.futures
 import json
 import subprocess
 import sys
 
 import axelrod as axl
 
-sprague = sys.argv[1]
-turns = int(sys.argv[2]) if len(sys.argv) > 2 else 200
-only = set(sys.argv[3].split(",")) if len(sys.argv) > 3 else None
-listing = json.loads(subprocess.run([sprague, "ipd", "strategies", "--format", "json"],
-                                    check=True, capture_output=True, text=True).stdout)
+arguments = [a for a in sys.argv[1:]]
+only = None
+if "--only" in arguments:
+    at = arguments.index("--only")
+    only = set(arguments[at + 1].split(","))
+    del arguments[at:at + 2]
+sprague = arguments[0]
+turns = int(arguments[1]) if len(arguments) > 1 else 200
+pool = concurrent.futures.ThreadPoolExecutor(max_workers=4)
+
+
+def run_json(args):
+    return json.loads(subprocess.run([sprague, *args], check=True, capture_output=True, text=True).stdout)
+
+
+listing = run_json(["ipd", "strategies", "--format", "json"])
+print("sprague ipd strategies: %d strategies (%d deterministic, %d stochastic)"
+      % (len(listing), sum(not e["stochastic"] for e in listing), sum(e["stochastic"] for e in listing)))
 RENAMED = {"SoftGoByMajority": "GoByMajority", "Tester": "SecondByGladstein"}
+
+
+def library_class(entry):
+    candidates = [RENAMED.get(entry["id"], entry["id"]), "FirstBy" + entry["id"]] + entry["aliases"]
+    return next((getattr(axl, c) for c in candidates if hasattr(axl, c)), None)
+
+
 pairs = []
+missing = []
 for entry in listing:
     if entry["stochastic"]:
         continue
-    candidates = [RENAMED.get(entry["id"], entry["id"]), "FirstBy" + entry["id"]] + entry["aliases"]
-    cls = next((getattr(axl, c) for c in candidates if hasattr(axl, c)), None)
+    cls = library_class(entry)
     if cls is None:
-        print("not in axelrod %s: %s" % (axl.__version__, entry["id"]))
+        missing.append(entry["id"])
         continue
     pairs.append((entry["id"], cls))
+for name in missing:
+    print("not in axelrod %s: %s" % (axl.__version__, name))
+
+
+def match_actions(a, b):
+    out = run_json(["ipd", "match", a, b, "--turns", str(turns), "--format", "json"])
+    return ["%s%s" % (x, y) for x, y in out["actions"]]
+
 
 mismatches = 0
 checked = 0
-for i, (a, cls_a) in enumerate(pairs):
-    for b, cls_b in pairs[i:]:
-        if only and a not in only and b not in only:
-            continue
+jobs = [(a, cls_a, b, cls_b) for i, (a, cls_a) in enumerate(pairs) for b, cls_b in pairs[i:]
+        if only is None or a in only or b in only]
+futures = [pool.submit(match_actions, a, b) for a, _, b, _ in jobs]
+for (a, cls_a, b, cls_b), future in zip(jobs, futures):
+    if True:
         match = axl.Match((cls_a(), cls_b()), turns=turns)
         theirs = ["%s%s" % (x, y) for x, y in match.play()]
-        out = json.loads(subprocess.run([sprague, "ipd", "match", a, b, "--turns", str(turns), "--format", "json"],
-                                        check=True, capture_output=True, text=True).stdout)
-        ours = ["%s%s" % (x, y) for x, y in out["actions"]]
+        ours = future.result()
         checked += 1
         if ours != theirs:
             mismatches += 1
@@ -62,10 +94,9 @@ MATCHES = 200
 flagged = 0
 compared = 0
 for entry in listing:
-    if not entry["stochastic"] or (only and entry["id"] not in only):
+    if not entry["stochastic"] or (only is not None and entry["id"] not in only):
         continue
-    candidates = [RENAMED.get(entry["id"], entry["id"]), "FirstBy" + entry["id"]] + entry["aliases"]
-    cls = next((getattr(axl, c) for c in candidates if hasattr(axl, c)), None)
+    cls = library_class(entry)
     if cls is None:
         print("not in axelrod %s: %s" % (axl.__version__, entry["id"]))
         continue
@@ -147,3 +178,53 @@ ours = {row["strategy"]: row["median_score"] for row in out["ranking"]}
 names = {name: str(dict(pairs)[name]()) for name in chosen}
 worst = max(abs(ours[name] - theirs[names[name]]) for name in chosen)
 print("tournament of %d deterministic strategies: median scores agree within %.1e" % (len(chosen), worst))
+
+# Strategies given by parameters against the library's parametrised players.
+from axelrod.strategies.finite_state_machines import FSMPlayer  # noqa: E402
+from axelrod.strategies.lookerup import LookerUp  # noqa: E402
+from axelrod.strategies.memoryone import MemoryOnePlayer  # noqa: E402
+from axelrod.strategies.zero_determinant import LRPlayer  # noqa: E402
+
+C, D = axl.Action.C, axl.Action.D
+FORTRESS3 = [[1, "C", 1, "D"], [1, "D", 2, "D"], [2, "C", 1, "D"], [2, "D", 3, "C"], [3, "C", 3, "C"], [3, "D", 1, "D"]]
+PARAMETRIC = [
+    ("memoryone:1,0,1,0", lambda: MemoryOnePlayer((1, 0, 1, 0))),
+    ("memoryone:0,1,1,0,D", lambda: MemoryOnePlayer((0, 1, 1, 0), initial=D)),
+    ("lookup:1,1,0:CDDC", lambda: LookerUp(pattern="CDDC", parameters=(1, 1, 0))),
+    ("lookup:1,2,0:CDCDDCDD:CC", lambda: LookerUp(pattern="CDCDDCDD", parameters=(1, 2, 0), initial_actions=(C, C))),
+    ("fsm:" + json.dumps({"initial_state": 1, "initial_action": "D", "transitions": FORTRESS3}),
+     lambda: FSMPlayer(transitions=[(a, C if b == "C" else D, c, C if d == "C" else D) for a, b, c, d in FORTRESS3],
+                           initial_state=1, initial_action=D)),
+]
+STOCHASTIC_PARAMETRIC = [
+    ("memoryone:0.9,1/10,0.6,1/5,D", lambda: MemoryOnePlayer((0.9, 0.1, 0.6, 0.2), initial=D)),
+    ("zd:1/9,1/2,1", lambda: LRPlayer(phi=1 / 9, s=0.5, l=1)),
+    ("zd:1/4,0,2", lambda: LRPlayer(phi=0.25, s=0, l=2)),
+]
+mismatches = 0
+jobs = [(spec, make, b, cls_b) for spec, make in PARAMETRIC for b, cls_b in pairs]
+futures = [pool.submit(match_actions, spec, b) for spec, _, b, _ in jobs]
+for (spec, make, b, cls_b), future in zip(jobs, futures):
+    theirs = ["%s%s" % (x, y) for x, y in axl.Match((make(), cls_b()), turns=turns).play()]
+    if future.result() != theirs:
+        mismatches += 1
+        print("MISMATCH %s vs %s" % (spec, b))
+print("%d pairs of %d deterministic strategies given by parameters checked, %d mismatches"
+      % (len(jobs), len(PARAMETRIC), mismatches))
+flagged = 0
+for spec, make in STOCHASTIC_PARAMETRIC:
+    for opponent in OPPONENTS:
+        scores = []
+        for seed in range(MATCHES):
+            match = axl.Match((make(), getattr(axl, opponent)()), turns=turns, seed=seed + 1)
+            match.play()
+            scores.append(match.final_score_per_turn()[0])
+        per_rep = run_json(["ipd", "tournament", spec, opponent, "--turns", str(turns), "--repetitions", str(MATCHES),
+                            "--seed", "1", "--format", "json"])["scores"][0]
+        error = (statistics.pvariance(scores) / MATCHES + statistics.pvariance(per_rep) / MATCHES) ** 0.5
+        if abs(statistics.mean(scores) - statistics.mean(per_rep)) > 4 * error + 1e-9:
+            flagged += 1
+            print("DIFFERENT %s vs %s: sprague %.4f, axelrod %.4f (standard error %.4f)"
+                  % (spec, opponent, statistics.mean(per_rep), statistics.mean(scores), error))
+print("%d stochastic pairings of strategies given by parameters compared in distribution, %d differ by more than 4 standard errors"
+      % (len(STOCHASTIC_PARAMETRIC) * len(OPPONENTS), flagged))

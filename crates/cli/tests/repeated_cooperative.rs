@@ -371,3 +371,69 @@ fn ctrl_c_stops_a_large_nucleolus() {
     let last = err.trim_end().lines().last().unwrap_or_default();
     assert!(last.contains("interrupted"), "{err}");
 }
+
+#[test]
+fn strategies_given_by_parameters_from_the_command_line() {
+    // A finite-state machine from a file: Fortress3's table (library
+    // finite_state_machines.py) equals the registered Fortress3.
+    let path = temp_file(
+        "fortress3.json",
+        r#"{"initial_state": 1, "initial_action": "D", "transitions": [[1, "C", 1, "D"], [1, "D", 2, "D"],
+            [2, "C", 1, "D"], [2, "D", 3, "C"], [3, "C", 3, "C"], [3, "D", 1, "D"]]}"#,
+    );
+    let from_file = json(&[
+        "ipd",
+        "match",
+        &format!("fsm:{path}"),
+        "TitForTat",
+        "--turns",
+        "30",
+        "--format",
+        "json",
+    ]);
+    let named = json(&[
+        "ipd",
+        "match",
+        "Fortress3",
+        "TitForTat",
+        "--turns",
+        "30",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(from_file["actions"], named["actions"]);
+    let tournament = json(&[
+        "ipd",
+        "tournament",
+        "memoryone:1,1/3,1,1/3",
+        "zd:1/9,1/2,1",
+        "lookup:1,1,0:CDDC",
+        "Defector",
+        "--repetitions",
+        "2",
+        "--turns",
+        "20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        tournament["players"],
+        serde_json::json!([
+            "memoryone:1,1/3,1,1/3,C",
+            "zd:1/9,1/2,1",
+            "lookup:1,1,0:CDDC",
+            "Defector"
+        ])
+    );
+    for bad in [
+        "memoryone:1,2,0,0",
+        "zd:1,1/2,1",
+        "lookup:1,1,0:CDC",
+        "fsm:{}",
+        "fsm:/nonexistent.json",
+    ] {
+        let (code, _, stderr) = sprague(&["ipd", "match", bad, "Defector"]);
+        assert_eq!(code, 2, "{bad}: {stderr}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{bad}: {stderr}");
+    }
+}

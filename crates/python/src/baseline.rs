@@ -15,7 +15,7 @@
 use pyo3::prelude::*;
 use sprague_cooperative::WeightedVotingGame;
 use sprague_repeated::ipd::tournament::{self, TournamentConfig};
-use sprague_repeated::ipd::{lookup, MatchConfig};
+use sprague_repeated::ipd::{MatchConfig, Player};
 use sprague_strategic::report::{nash_report, solve_nash, NashMethod, NashOptions};
 
 use crate::strategic::NativeStrategic;
@@ -58,7 +58,7 @@ fn _baseline_tournament(
 ) -> PyResult<()> {
     let players = names
         .iter()
-        .map(|n| lookup(n))
+        .map(|n| Player::parse(n))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| crate::InvalidInput::new_err(e.to_string()))?;
     let config = TournamentConfig {

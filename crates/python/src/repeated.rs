@@ -9,12 +9,14 @@
 
 use pyo3::prelude::*;
 use sprague_repeated::ipd::moran::{self, MoranConfig};
+use sprague_repeated::ipd::player::players;
 use sprague_repeated::ipd::records::{
     strategy_records, MatchRecord, MoranRecord, TournamentRecord,
 };
+use sprague_repeated::ipd::strategies::parametric::Files;
 use sprague_repeated::ipd::tournament::{Tournament, TournamentConfig, TournamentResult};
-use sprague_repeated::ipd::{all_strategies, StrategyInfo};
-use sprague_repeated::ipd::{lookup, play_match, IpdError, MatchConfig, MatchSummary, Payoffs};
+use sprague_repeated::ipd::{all_strategies, Player};
+use sprague_repeated::ipd::{play_match, IpdError, MatchConfig, MatchSummary, Payoffs};
 
 use crate::interrupt::{interrupted, Interrupt};
 
@@ -95,11 +97,13 @@ fn match_config(play: &Play) -> Result<MatchConfig, IpdError> {
     MatchConfig::checked(turns, prob_end, noise, Payoffs { r, s, t, p }, allow_non_pd)
 }
 
-fn strategies(names: &[String]) -> Result<Vec<&'static StrategyInfo>, IpdError> {
+/// The players of `names` (all registered strategies when empty), read as the
+/// command line reads them, checked under the configuration's payoffs.
+fn strategies(names: &[String], config: &MatchConfig) -> Result<Vec<Player>, IpdError> {
     if names.is_empty() {
-        return Ok(all_strategies().collect());
+        return Ok(all_strategies().map(Player::from).collect());
     }
-    names.iter().map(|name| lookup(name)).collect()
+    players(names, Files::Read, &config.payoffs)
 }
 
 /// Every strategy (JSON list: id, name, aliases, stochastic, description).
@@ -113,10 +117,15 @@ fn ipd_strategies() -> PyResult<String> {
 #[pyo3(signature = (a, b, play = None))]
 fn ipd_match(py: Python<'_>, a: &str, b: &str, play: Option<Play>) -> PyResult<String> {
     let play = play.unwrap_or_default();
-    let (a, b) = (lookup(a).map_err(to_python)?, lookup(b).map_err(to_python)?);
     let config = match_config(&play).map_err(to_python)?;
-    let result = py.detach(|| play_match(a, b, &config, play.seed));
-    json(&MatchRecord::new(a, b, &result))
+    let both = players(
+        &[a.to_string(), b.to_string()],
+        Files::Read,
+        &config.payoffs,
+    )
+    .map_err(to_python)?;
+    let result = py.detach(|| play_match(&both[0], &both[1], &config, play.seed));
+    json(&MatchRecord::new(&both[0], &both[1], &result))
 }
 
 /// A finished tournament: its JSON record and its SVG plots.
@@ -151,9 +160,10 @@ fn tournament_of(
     threads: usize,
 ) -> Result<Tournament, IpdError> {
     let play = play.unwrap_or_default();
-    let players = strategies(names)?;
+    let match_config = match_config(&play)?;
+    let players = strategies(names, &match_config)?;
     let config = TournamentConfig {
-        match_config: match_config(&play)?,
+        match_config,
         repetitions,
         seed: play.seed,
         threads,
@@ -285,14 +295,11 @@ fn ipd_moran(
     max_steps: usize,
     mutation_rate: f64,
 ) -> PyResult<String> {
-    let population: Vec<&'static StrategyInfo> = population
-        .iter()
-        .map(|name| lookup(name))
-        .collect::<Result<_, _>>()
-        .map_err(to_python)?;
     let play = play.unwrap_or_default();
+    let match_config = match_config(&play).map_err(to_python)?;
+    let population = players(&population, Files::Read, &match_config.payoffs).map_err(to_python)?;
     let config = MoranConfig {
-        match_config: match_config(&play).map_err(to_python)?,
+        match_config,
         seed: play.seed,
         max_steps,
         mutation_rate,

@@ -34,6 +34,21 @@ def test_strategies_are_listed_with_their_rules():
     assert found["Random"].stochastic and found["TitForTat"].description
 
 
+def test_strategies_given_by_parameters(tmp_path):
+    # memoryone:1,0,1,0 is tit for tat: exploited once, then mutual defection.
+    m = ipd.match("memoryone:1,0,1,0", "Defector", turns=10)
+    assert m.scores == (9.0, 14.0) and m.players == ("memoryone:1,0,1,0,C", "Defector")
+    machine = tmp_path / "alld.json"
+    machine.write_text('{"initial_state": 0, "initial_action": "D", "transitions": [[0, "C", 0, "D"], [0, "D", 0, "D"]]}')
+    assert ipd.match(f"fsm:{machine}", "Cooperator", turns=4).scores == (20.0, 0.0)
+    t = ipd.tournament(["zd:1/9,1/2,1", "lookup:1,1,0:CDDC", "TitForTat"], turns=20, repetitions=2)
+    assert len(t.ranking) == 3 and "zd:1/9,1/2,1" in t.players
+    with pytest.raises(sprague.InvalidInput, match="zero-determinant"):
+        ipd.match("zd:1,1/2,1", "Defector")
+    with pytest.raises(sprague.InvalidInput, match="memory-one"):
+        ipd.moran(["memoryone:1,0", "Defector"])
+
+
 @needs_cli
 def test_matches_equal_the_command_line():
     m = ipd.match("TitForTat", "Random", turns=50, noise=0.1, seed=3)

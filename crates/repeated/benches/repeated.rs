@@ -11,7 +11,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use sprague_repeated::ipd::tournament::{self, TournamentConfig};
-use sprague_repeated::ipd::{lookup, MatchConfig};
+use sprague_repeated::ipd::{MatchConfig, Player};
 
 /// The 20 strategies of the tournament benchmark (the same as in
 /// scripts/bench-repeated.sh on the Axelrod side).
@@ -53,7 +53,7 @@ fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> f64 {
 fn main() {
     let players: Vec<_> = TOURNAMENT_20
         .iter()
-        .map(|n| lookup(n).expect("a known strategy"))
+        .map(|n| Player::parse(n).expect("a known strategy"))
         .collect();
     let base = TournamentConfig {
         match_config: MatchConfig {
@@ -86,6 +86,15 @@ fn main() {
     rows.push((
         "tournament_20x200x5_noise0.05_1thread".into(),
         time(11, || tournament::run(&players, &noisy).expect("runs")),
+    ));
+    // Every registered strategy (the peers' script times the strategies both
+    // sides have through the command line, against the library, in one run).
+    let everyone: Vec<Player> = sprague_repeated::ipd::all_strategies()
+        .map(Player::from)
+        .collect();
+    rows.push((
+        format!("tournament_all{}x200x5_1thread", everyone.len()),
+        time(3, || tournament::run(&everyone, &base).expect("runs")),
     ));
     println!("{:45} {:>14}", "benchmark", "median");
     for (name, seconds) in &rows {

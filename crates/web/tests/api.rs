@@ -452,3 +452,33 @@ fn every_documented_example_answers_and_the_openapi_document_lists_every_endpoin
         );
     }
 }
+
+#[test]
+fn ipd_strategies_given_by_parameters_are_played_and_files_refused() {
+    let server = TestServer::default();
+    // memoryone:1,0,1,0 is tit for tat: exploited once, then mutual defection.
+    let answer = server.ok(
+        "ipd/match",
+        r#"{"first": "memoryone:1,0,1,0", "second": "Defector", "turns": 10}"#,
+    );
+    assert_eq!(answer["scores"], json!([9.0, 14.0]));
+    assert_eq!(
+        answer["players"],
+        json!(["memoryone:1,0,1,0,C", "Defector"])
+    );
+    let machine = r#"{"first": "fsm:{\"initial_state\": 0, \"initial_action\": \"D\", \"transitions\": [[0, \"C\", 0, \"D\"], [0, \"D\", 0, \"D\"]]}", "second": "Cooperator", "turns": 4}"#;
+    assert_eq!(
+        server.ok("ipd/match", machine)["scores"],
+        json!([20.0, 0.0])
+    );
+    let file = server.post(
+        "ipd/match",
+        r#"{"first": "fsm:/etc/passwd", "second": "Defector"}"#,
+    );
+    assert!(common::client_error(&file, "a file name").contains("inline JSON"));
+    let invalid = server.post(
+        "ipd/tournament",
+        r#"{"strategies": ["zd:1,1/2,1", "Defector"]}"#,
+    );
+    assert!(common::client_error(&invalid, "bad zd").contains("zero-determinant"));
+}

@@ -4,13 +4,15 @@
 use std::fmt::Write;
 
 use sprague_repeated::ipd::moran::{self, MoranConfig};
+use sprague_repeated::ipd::player::players;
 use sprague_repeated::ipd::records::{
     strategy_records, MatchRecord, MoranRecord, TournamentRecord,
 };
+use sprague_repeated::ipd::strategies::parametric::Files;
 use sprague_repeated::ipd::tournament::{self, TournamentConfig};
-use sprague_repeated::ipd::{
-    all_strategies, lookup, play_match, IpdError, MatchConfig, StrategyInfo,
-};
+use sprague_repeated::ipd::{all_strategies, play_match, IpdError, MatchConfig, Player};
+
+use crate::commands::games::csv_field;
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
@@ -71,7 +73,7 @@ impl Play {
 
 #[derive(Debug, clap::Args)]
 struct MatchArgs {
-    /// The first strategy (e.g. TitForTat).
+    /// The first strategy: a name (e.g. TitForTat) or parameters (memoryone:…, zd:…, lookup:…, fsm:…).
     first: String,
     /// The second strategy.
     second: String,
@@ -84,7 +86,7 @@ struct MatchArgs {
 
 #[derive(Debug, clap::Args)]
 struct TournamentArgs {
-    /// The strategies (all of them when none is given).
+    /// The strategies: names or parameters (memoryone:…, zd:…, lookup:…, fsm:…); all registered ones when none is given.
     strategies: Vec<String>,
     #[command(flatten)]
     play: Play,
@@ -104,7 +106,7 @@ struct TournamentArgs {
 
 #[derive(Debug, clap::Args)]
 struct MoranArgs {
-    /// The initial population, one name per individual (repeat a name for several copies).
+    /// The initial population, one name or parametric strategy per individual (repeat it for several copies).
     strategies: Vec<String>,
     #[command(flatten)]
     play: Play,
@@ -139,22 +141,22 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
 }
 
-fn strategies(names: &[String]) -> Result<Vec<&'static StrategyInfo>, CliError> {
-    Ok(names
-        .iter()
-        .map(|n| lookup(n))
-        .collect::<Result<Vec<_>, _>>()?)
+/// The players named (or given by parameters, files read) by `names`,
+/// checked under the match configuration's payoffs.
+fn strategies(names: &[String], config: &MatchConfig) -> Result<Vec<Player>, CliError> {
+    Ok(players(names, Files::Read, &config.payoffs)?)
 }
 
 fn run_match(args: &MatchArgs) -> Result<(), CliError> {
-    let (a, b) = (lookup(&args.first)?, lookup(&args.second)?);
     let config = args.play.config()?;
+    let both = strategies(&[args.first.clone(), args.second.clone()], &config)?;
+    let (a, b) = (&both[0], &both[1]);
     let result = play_match(a, b, &config, args.play.seed);
     let summary = result.summary;
     match args.format {
         Format::Json => print_json(&MatchRecord::new(a, b, &result)),
         Format::Csv => {
-            let mut text = format!("turn,{},{}\n", a.id, b.id);
+            let mut text = format!("turn,{},{}\n", csv_field(a.id()), csv_field(b.id()));
             for (t, (x, y)) in result.actions.iter().enumerate() {
                 let _ = writeln!(text, "{},{},{}", t + 1, x.as_char(), y.as_char());
             }
@@ -168,13 +170,13 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
                     .map(|&(x, y)| if k == 0 { x } else { y }.as_char())
                     .collect::<String>()
             };
-            let width = a.name.len().max(b.name.len());
+            let width = a.name().len().max(b.name().len());
             print_text(&format!(
                 "{:width$}  {}  {}\n{:width$}  {}  {}\n{} turns\n",
-                a.name,
+                a.name(),
                 row(0),
                 summary.scores[0],
-                b.name,
+                b.name(),
                 row(1),
                 summary.scores[1],
                 summary.turns
@@ -184,13 +186,14 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
 }
 
 fn run_tournament(args: &TournamentArgs) -> Result<(), CliError> {
+    let match_config = args.play.config()?;
     let players = if args.strategies.is_empty() {
-        all_strategies().collect()
+        all_strategies().map(Player::from).collect()
     } else {
-        strategies(&args.strategies)?
+        strategies(&args.strategies, &match_config)?
     };
     let config = TournamentConfig {
-        match_config: args.play.config()?,
+        match_config,
         repetitions: args.repetitions,
         seed: args.play.seed,
         threads: args.threads,
@@ -225,7 +228,7 @@ fn run_tournament(args: &TournamentArgs) -> Result<(), CliError> {
                     text,
                     "{},{},{:.6},{},{:.6}",
                     rank + 1,
-                    result.players[i].id,
+                    csv_field(result.players[i].id()),
                     result.median_scores[i],
                     total_wins[i],
                     result.cooperation_rates[i]
@@ -237,7 +240,7 @@ fn run_tournament(args: &TournamentArgs) -> Result<(), CliError> {
             let width = result
                 .players
                 .iter()
-                .map(|p| p.name.len())
+                .map(|p| p.name().len())
                 .max()
                 .unwrap_or(8)
                 .max(8);
@@ -250,7 +253,7 @@ fn run_tournament(args: &TournamentArgs) -> Result<(), CliError> {
                     text,
                     "{:>4}  {:width$}  {:>12.4}  {:>5}  {:>10.1}%",
                     rank + 1,
-                    result.players[i].name,
+                    result.players[i].name(),
                     result.median_scores[i],
                     total_wins[i],
                     100.0 * result.cooperation_rates[i]
@@ -267,9 +270,10 @@ fn run_tournament(args: &TournamentArgs) -> Result<(), CliError> {
 }
 
 fn run_moran(args: &MoranArgs) -> Result<(), CliError> {
-    let population = strategies(&args.strategies)?;
+    let match_config = args.play.config()?;
+    let population = strategies(&args.strategies, &match_config)?;
     let config = MoranConfig {
-        match_config: args.play.config()?,
+        match_config,
         seed: args.play.seed,
         max_steps: args.max_steps,
         mutation_rate: args.mutation_rate,
@@ -282,7 +286,7 @@ fn run_moran(args: &MoranArgs) -> Result<(), CliError> {
         Format::Csv => {
             let mut text = String::from("strategy,fixations\n");
             for (s, count) in summary.strategies.iter().zip(&summary.fixations) {
-                let _ = writeln!(text, "{},{count}", s.id);
+                let _ = writeln!(text, "{},{count}", csv_field(s.id()));
             }
             print_text(&text)
         }
@@ -295,7 +299,7 @@ fn run_moran(args: &MoranArgs) -> Result<(), CliError> {
                     summary
                         .strategies
                         .iter()
-                        .map(|s| s.name)
+                        .map(|s| s.name())
                         .collect::<Vec<_>>()
                         .join(", ")
                 );
@@ -314,12 +318,12 @@ fn run_moran(args: &MoranArgs) -> Result<(), CliError> {
             let width = summary
                 .strategies
                 .iter()
-                .map(|s| s.name.len())
+                .map(|s| s.name().len())
                 .max()
                 .unwrap_or(8);
             let _ = writeln!(text, "fixations over {} run(s):", args.runs);
             for (s, count) in summary.strategies.iter().zip(&summary.fixations) {
-                let _ = writeln!(text, "  {:width$}  {count}", s.name);
+                let _ = writeln!(text, "  {:width$}  {count}", s.name());
             }
             if summary.unfixed > 0 {
                 let _ = writeln!(text, "  {:width$}  {}", "(not fixed)", summary.unfixed);

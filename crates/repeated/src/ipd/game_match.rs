@@ -11,7 +11,8 @@
 //! the match's (length and noise), 4·stream+1 the first player's and
 //! 4·stream+2 the second player's.
 
-use super::strategies::{StrategyInfo, View};
+use super::player::Player;
+use super::strategies::View;
 use super::{Action, IpdError, Payoffs};
 use sprague_strategic::seeded::SeededRng;
 
@@ -118,8 +119,8 @@ impl MatchConfig {
     }
 
     /// Whether every match between the two strategies is the same.
-    pub fn is_deterministic(&self, a: &StrategyInfo, b: &StrategyInfo) -> bool {
-        self.noise == 0.0 && self.prob_end.is_none() && !a.stochastic && !b.stochastic
+    pub fn is_deterministic(&self, a: &Player, b: &Player) -> bool {
+        self.noise == 0.0 && self.prob_end.is_none() && !a.stochastic() && !b.stochastic()
     }
 }
 
@@ -160,8 +161,8 @@ impl MatchRunner {
     /// [`MatchRunner::actions`] until the next match.
     pub fn play(
         &mut self,
-        a: &StrategyInfo,
-        b: &StrategyInfo,
+        a: &Player,
+        b: &Player,
         config: &MatchConfig,
         seed: u64,
         stream: u64,
@@ -237,19 +238,14 @@ impl MatchRunner {
 /// Plays one match and returns its full record.
 ///
 /// ```
-/// use sprague_repeated::ipd::{lookup, play_match, MatchConfig};
-/// let tft = lookup("TitForTat").unwrap();
-/// let alld = lookup("Defector").unwrap();
+/// use sprague_repeated::ipd::{play_match, MatchConfig, Player};
+/// let tft = Player::parse("TitForTat").unwrap();
+/// let alld = Player::parse("Defector").unwrap();
 /// let config = MatchConfig { turns: 10, ..MatchConfig::default() };
-/// let result = play_match(tft, alld, &config, 0);
+/// let result = play_match(&tft, &alld, &config, 0);
 /// assert_eq!(result.summary.scores, [9.0, 14.0]);
 /// ```
-pub fn play_match(
-    a: &StrategyInfo,
-    b: &StrategyInfo,
-    config: &MatchConfig,
-    seed: u64,
-) -> MatchResult {
+pub fn play_match(a: &Player, b: &Player, config: &MatchConfig, seed: u64) -> MatchResult {
     let mut runner = MatchRunner::new();
     let summary = runner.play(a, b, config, seed, 0);
     MatchResult {
@@ -261,7 +257,6 @@ pub fn play_match(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ipd::lookup;
     use Action::{C, D};
 
     fn run(a: &str, b: &str, turns: usize) -> MatchResult {
@@ -269,7 +264,12 @@ mod tests {
             turns,
             ..MatchConfig::default()
         };
-        play_match(lookup(a).unwrap(), lookup(b).unwrap(), &config, 1)
+        play_match(
+            &Player::parse(a).unwrap(),
+            &Player::parse(b).unwrap(),
+            &config,
+            1,
+        )
     }
 
     fn moves(result: &MatchResult, player: usize) -> String {
@@ -320,7 +320,8 @@ mod tests {
 
     #[test]
     fn noise_and_probabilistic_end_are_seeded() {
-        let tft = lookup("TitForTat").unwrap();
+        let tft = Player::parse("TitForTat").unwrap();
+        let tft = &tft;
         let config = MatchConfig {
             noise: 0.1,
             prob_end: Some(0.05),

@@ -21,12 +21,14 @@
 
 mod game_match;
 pub mod moran;
+pub mod player;
 pub mod plot;
 pub mod records;
 pub mod strategies;
 pub mod tournament;
 
 pub use game_match::{play_match, MatchConfig, MatchResult, MatchRunner, MatchSummary};
+pub use player::Player;
 pub use strategies::{all_strategies, lookup, Strategy, StrategyInfo, View};
 
 use thiserror::Error;

@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 
 use super::game_match::{MatchConfig, MatchRunner, MatchSummary};
-use super::strategies::StrategyInfo;
+use super::player::Player;
 use super::IpdError;
 use sprague_strategic::seeded::SeededRng;
 
@@ -53,7 +53,7 @@ impl Default for MoranConfig {
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoranRun {
     /// The distinct strategies of the initial population.
-    pub strategies: Vec<&'static StrategyInfo>,
+    pub strategies: Vec<Player>,
     /// `counts[t][s]`: individuals of strategy s after t steps (t = 0 is the start).
     pub counts: Vec<Vec<usize>>,
     /// The strategy that took over, if one did within `max_steps`.
@@ -64,7 +64,7 @@ pub struct MoranRun {
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoranSummary {
     /// The distinct strategies of the initial population.
-    pub strategies: Vec<&'static StrategyInfo>,
+    pub strategies: Vec<Player>,
     /// How many runs each strategy won.
     pub fixations: Vec<usize>,
     /// Runs that had not fixated after `max_steps`.
@@ -93,7 +93,7 @@ pub const MAX_STEPS: usize = 1_000_000;
 /// Runs the process once from `population` (one entry per individual; a
 /// strategy may appear several times). `run` selects independent streams.
 pub fn run_once(
-    population: &[&'static StrategyInfo],
+    population: &[Player],
     config: &MoranConfig,
     run: u64,
 ) -> Result<MoranRun, IpdError> {
@@ -102,7 +102,7 @@ pub fn run_once(
 }
 
 /// Checks the configuration and the population size.
-fn check(population: &[&'static StrategyInfo], config: &MoranConfig) -> Result<(), IpdError> {
+fn check(population: &[Player], config: &MoranConfig) -> Result<(), IpdError> {
     config.match_config.validate()?;
     if population.len() > MAX_POPULATION {
         return Err(IpdError::TooLarge(format!(
@@ -132,19 +132,19 @@ fn check(population: &[&'static StrategyInfo], config: &MoranConfig) -> Result<(
 
 /// [`run_once`], asking `stop` before every step; `None` when it said stop.
 pub fn run_until(
-    population: &[&'static StrategyInfo],
+    population: &[Player],
     config: &MoranConfig,
     run: u64,
     stop: Option<&dyn Fn() -> bool>,
 ) -> Result<Option<MoranRun>, IpdError> {
     check(population, config)?;
-    let mut strategies: Vec<&'static StrategyInfo> = Vec::new();
+    let mut strategies: Vec<Player> = Vec::new();
     let mut individuals: Vec<usize> = Vec::with_capacity(population.len());
-    for info in population {
-        let index = match strategies.iter().position(|s| s.id == info.id) {
+    for player in population {
+        let index = match strategies.iter().position(|s| s.id() == player.id()) {
             Some(index) => index,
             None => {
-                strategies.push(info);
+                strategies.push(player.clone());
                 strategies.len() - 1
             }
         };
@@ -176,7 +176,7 @@ pub fn run_until(
         for a in 0..n {
             for b in a + 1..n {
                 let (sa, sb) = (individuals[a], individuals[b]);
-                let (ia, ib) = (strategies[sa], strategies[sb]);
+                let (ia, ib) = (&strategies[sa], &strategies[sb]);
                 let per_turn = |s: MatchSummary| s.scores.map(|x| x / s.turns.max(1) as f64);
                 let scores = if config.match_config.is_deterministic(ia, ib) {
                     *cache.entry((sa, sb)).or_insert_with(|| {
@@ -232,13 +232,13 @@ pub fn run_until(
 /// counts the fixations.
 ///
 /// ```
-/// use sprague_repeated::ipd::{lookup, moran};
-/// let population = ["TitForTat", "Defector", "Cooperator"].map(|n| lookup(n).unwrap());
+/// use sprague_repeated::ipd::{moran, Player};
+/// let population = ["TitForTat", "Defector", "Cooperator"].map(|n| Player::parse(n).unwrap());
 /// let summary = moran::run_many(&population, &moran::MoranConfig::default(), 20).unwrap();
 /// assert_eq!(summary.fixations.iter().sum::<usize>() + summary.unfixed, 20);
 /// ```
 pub fn run_many(
-    population: &[&'static StrategyInfo],
+    population: &[Player],
     config: &MoranConfig,
     runs: usize,
 ) -> Result<MoranSummary, IpdError> {
@@ -261,7 +261,7 @@ pub struct MoranOutcome {
 /// [`run_many`] keeping run 0 whole, asking `stop` before every step;
 /// `None` when it said stop.
 pub fn simulate(
-    population: &[&'static StrategyInfo],
+    population: &[Player],
     config: &MoranConfig,
     runs: usize,
     stop: Option<&dyn Fn() -> bool>,
@@ -303,7 +303,10 @@ pub fn simulate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ipd::lookup;
+
+    fn lookup(name: &str) -> Result<Player, IpdError> {
+        Player::parse(name)
+    }
 
     #[test]
     fn defectors_take_over_cooperators() {
@@ -368,7 +371,7 @@ mod tests {
             run_once(&population, &long, 0),
             Err(IpdError::TooLarge(_))
         ));
-        let crowd = vec![population[0]; MAX_POPULATION + 1];
+        let crowd = vec![population[0].clone(); MAX_POPULATION + 1];
         assert!(matches!(
             run_once(&crowd, &config, 0),
             Err(IpdError::TooLarge(_))
@@ -378,7 +381,7 @@ mod tests {
     #[test]
     fn homogeneous_population_is_fixed_at_once() {
         let tft = lookup("TitForTat").unwrap();
-        let run = run_once(&[tft, tft], &MoranConfig::default(), 0).unwrap();
+        let run = run_once(&[tft.clone(), tft], &MoranConfig::default(), 0).unwrap();
         assert_eq!(run.counts.len(), 1);
         assert_eq!(run.fixated, Some(0));
     }

@@ -124,7 +124,7 @@ pub fn box_plot(result: &TournamentResult) -> String {
             svg,
             r#"<text transform="translate({x:.1},{:.1}) rotate(60)">{}</text>"#,
             top + height + 10.0,
-            escape(result.players[i].name)
+            escape(result.players[i].name())
         );
     }
     svg.push_str("</svg>\n");
@@ -165,7 +165,7 @@ pub fn payoff_heat_map(result: &TournamentResult) -> String {
             r#"<text x="{}" y="{:.1}" text-anchor="end">{}</text>"#,
             margin - 5.0,
             y + cell * 0.7,
-            escape(result.players[i].name)
+            escape(result.players[i].name())
         );
         for (col, &j) in result.ranking.iter().enumerate() {
             let x = margin + cell * col as f64;
@@ -174,8 +174,8 @@ pub fn payoff_heat_map(result: &TournamentResult) -> String {
                 svg,
                 r#"<rect x="{x:.1}" y="{y:.1}" width="{cell}" height="{cell}" fill="{}"><title>{} vs {}: {v:.3}</title></rect>"#,
                 colour(scale(v)),
-                escape(result.players[i].name),
-                escape(result.players[j].name)
+                escape(result.players[i].name()),
+                escape(result.players[j].name())
             );
         }
     }
@@ -185,7 +185,7 @@ pub fn payoff_heat_map(result: &TournamentResult) -> String {
             svg,
             r#"<text transform="translate({x:.1},{:.1}) rotate(-60)">{}</text>"#,
             margin - 5.0,
-            escape(result.players[j].name)
+            escape(result.players[j].name())
         );
     }
     let legend_x = margin + cell * n as f64 + 20.0;
@@ -213,13 +213,13 @@ pub fn payoff_heat_map(result: &TournamentResult) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ipd::{lookup, tournament};
+    use crate::ipd::{tournament, Player};
 
     #[test]
     fn plots_are_svg_documents() {
         let players: Vec<_> = ["TitForTat", "Defector", "Bully"]
             .iter()
-            .map(|n| lookup(n).unwrap())
+            .map(|n| Player::parse(n).unwrap())
             .collect();
         let result = tournament::run(
             &players,

@@ -8,7 +8,8 @@ use serde::Serialize;
 
 use super::game_match::MatchResult;
 use super::moran::MoranOutcome;
-use super::strategies::{all_strategies, StrategyInfo};
+use super::player::Player;
+use super::strategies::all_strategies;
 use super::tournament::{TournamentConfig, TournamentResult};
 
 /// A strategy as `sprague ipd strategies --format json` lists it.
@@ -47,7 +48,7 @@ pub struct MatchRecord {
     /// How often each player cooperated.
     pub cooperations: [usize; 2],
     /// The two strategies' ids.
-    pub players: [&'static str; 2],
+    pub players: [String; 2],
     /// Both players' total payoffs.
     pub scores: [f64; 2],
     /// The number of turns played.
@@ -56,7 +57,7 @@ pub struct MatchRecord {
 
 impl MatchRecord {
     /// The record of `result`, a match of `a` against `b`.
-    pub fn new(a: &'static StrategyInfo, b: &'static StrategyInfo, result: &MatchResult) -> Self {
+    pub fn new(a: &Player, b: &Player, result: &MatchResult) -> Self {
         MatchRecord {
             actions: result
                 .actions
@@ -64,7 +65,7 @@ impl MatchRecord {
                 .map(|(x, y)| [x.as_char(), y.as_char()])
                 .collect(),
             cooperations: result.summary.cooperations,
-            players: [a.id, b.id],
+            players: [a.id().to_string(), b.id().to_string()],
             scores: result.summary.scores,
             turns: result.summary.turns,
         }
@@ -78,12 +79,12 @@ pub struct RankingRecord {
     pub cooperation_rate: f64,
     /// The median over the repetitions of its score per turn.
     pub median_score: f64,
-    /// The Axelrod library's name.
-    pub name: &'static str,
+    /// The Axelrod library's name (the canonical text of a strategy given by parameters).
+    pub name: String,
     /// 1 for the first.
     pub rank: usize,
     /// The strategy's id.
-    pub strategy: &'static str,
+    pub strategy: String,
     /// Matches won over all repetitions.
     pub wins: u32,
 }
@@ -98,7 +99,7 @@ pub struct TournamentRecord {
     /// Mean payoff per turn of row against column.
     pub payoff_matrix: Vec<Vec<f64>>,
     /// The players' ids, in input order.
-    pub players: Vec<&'static str>,
+    pub players: Vec<String>,
     /// The probability of ending after each turn, if the length is random.
     pub prob_end: Option<f64>,
     /// The players from first to last.
@@ -123,7 +124,7 @@ impl TournamentRecord {
             cooperation_rates: result.cooperation_rates.clone(),
             noise: config.match_config.noise,
             payoff_matrix: result.payoff_matrix.clone(),
-            players: result.players.iter().map(|p| p.id).collect(),
+            players: result.players.iter().map(|p| p.id().to_string()).collect(),
             prob_end: config.match_config.prob_end,
             ranking: result
                 .ranking
@@ -132,9 +133,9 @@ impl TournamentRecord {
                 .map(|(rank, &i)| RankingRecord {
                     cooperation_rate: result.cooperation_rates[i],
                     median_score: result.median_scores[i],
-                    name: result.players[i].name,
+                    name: result.players[i].name().to_string(),
                     rank: rank + 1,
-                    strategy: result.players[i].id,
+                    strategy: result.players[i].id().to_string(),
                     wins: total_wins[i],
                 })
                 .collect(),
@@ -154,7 +155,7 @@ impl TournamentRecord {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FirstRunRecord {
     /// The strategy that took over, if one did.
-    pub fixated: Option<&'static str>,
+    pub fixated: Option<String>,
     /// Counts of each strategy after each step (the start first).
     pub populations: Vec<Vec<usize>>,
 }
@@ -171,7 +172,7 @@ pub struct MoranRecord {
     /// The number of steps of each run.
     pub steps: Vec<usize>,
     /// The distinct strategies' ids.
-    pub strategies: Vec<&'static str>,
+    pub strategies: Vec<String>,
     /// Runs that had not fixated.
     pub unfixed: usize,
 }
@@ -182,13 +183,18 @@ impl MoranRecord {
         let first = &outcome.first;
         MoranRecord {
             first_run: FirstRunRecord {
-                fixated: first.fixated.map(|s| first.strategies[s].id),
+                fixated: first.fixated.map(|s| first.strategies[s].id().to_string()),
                 populations: first.counts.clone(),
             },
             fixations: outcome.summary.fixations.clone(),
             runs,
             steps: outcome.summary.steps.clone(),
-            strategies: outcome.summary.strategies.iter().map(|s| s.id).collect(),
+            strategies: outcome
+                .summary
+                .strategies
+                .iter()
+                .map(|s| s.id().to_string())
+                .collect(),
             unfixed: outcome.summary.unfixed,
         }
     }
@@ -197,7 +203,11 @@ impl MoranRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ipd::{lookup, play_match, MatchConfig};
+    use crate::ipd::{play_match, MatchConfig};
+
+    fn lookup(name: &str) -> Result<Player, crate::ipd::IpdError> {
+        Player::parse(name)
+    }
 
     #[test]
     fn a_match_record_has_the_documented_keys_in_order() {
@@ -206,7 +216,7 @@ mod tests {
             turns: 3,
             ..MatchConfig::default()
         };
-        let record = MatchRecord::new(tft, alld, &play_match(tft, alld, &config, 0));
+        let record = MatchRecord::new(&tft, &alld, &play_match(&tft, &alld, &config, 0));
         assert_eq!(
             serde_json::to_string(&record).unwrap(),
             r#"{"actions":[["C","D"],["D","D"],["D","D"]],"cooperations":[1,0],"players":["TitForTat","Defector"],"scores":[2.0,7.0],"turns":3}"#

@@ -14,7 +14,7 @@
 //! so results do not depend on the number of threads.
 
 use super::game_match::{MatchConfig, MatchRunner, MatchSummary};
-use super::strategies::StrategyInfo;
+use super::player::Player;
 use super::IpdError;
 
 /// How a tournament is played.
@@ -46,7 +46,7 @@ impl Default for TournamentConfig {
 #[derive(Debug, Clone, PartialEq)]
 pub struct TournamentResult {
     /// The players, in input order (indices below refer to this order).
-    pub players: Vec<&'static StrategyInfo>,
+    pub players: Vec<Player>,
     /// `scores[i][r]`: player i's payoff per turn averaged over its
     /// opponents (itself excluded) in repetition r.
     pub scores: Vec<Vec<f64>>,
@@ -83,7 +83,7 @@ pub const MAX_MATCHES: u64 = 10_000_000;
 /// tournament spread over a cluster equals the local one.
 #[derive(Debug, Clone)]
 pub struct Tournament {
-    players: Vec<&'static StrategyInfo>,
+    players: Vec<Player>,
     config: TournamentConfig,
     pairs: Vec<(usize, usize)>,
     /// (repetition, pair index) of every match.
@@ -92,12 +92,13 @@ pub struct Tournament {
 
 impl Tournament {
     /// Checks the players (2 to [`MAX_PLAYERS`]) and the configuration
-    /// (at most [`MAX_REPETITIONS`] and [`MAX_MATCHES`]) and numbers the matches.
-    pub fn new(
-        players: &[&'static StrategyInfo],
-        config: &TournamentConfig,
-    ) -> Result<Self, IpdError> {
+    /// (at most [`MAX_REPETITIONS`] and [`MAX_MATCHES`]; each defined under
+    /// the payoffs) and numbers the matches.
+    pub fn new(players: &[Player], config: &TournamentConfig) -> Result<Self, IpdError> {
         config.match_config.validate()?;
+        for player in players {
+            player.check_payoffs(&config.match_config.payoffs)?;
+        }
         let n = players.len();
         if n < 2 {
             return Err(IpdError::Parameter(
@@ -132,7 +133,11 @@ impl Tournament {
         let mut jobs = Vec::new();
         for r in 0..config.repetitions {
             for (p, &(i, j)) in pairs.iter().enumerate() {
-                if r == 0 || !config.match_config.is_deterministic(players[i], players[j]) {
+                if r == 0
+                    || !config
+                        .match_config
+                        .is_deterministic(&players[i], &players[j])
+                {
                     jobs.push((r, p));
                 }
             }
@@ -151,7 +156,7 @@ impl Tournament {
     }
 
     /// The players, in input order.
-    pub fn players(&self) -> &[&'static StrategyInfo] {
+    pub fn players(&self) -> &[Player] {
         &self.players
     }
 
@@ -173,8 +178,8 @@ impl Tournament {
         let (i, j) = self.pairs[p];
         let stream = ((r * n + i) * n + j) as u64;
         runner.play(
-            self.players[i],
-            self.players[j],
+            &self.players[i],
+            &self.players[j],
             &self.config.match_config,
             self.config.seed,
             stream,
@@ -311,16 +316,13 @@ impl Tournament {
 /// Plays the round robin of `players` (at least two).
 ///
 /// ```
-/// use sprague_repeated::ipd::{lookup, tournament};
-/// let players = ["TitForTat", "Grudger", "TitFor2Tats", "Defector"].map(|n| lookup(n).unwrap()).to_vec();
+/// use sprague_repeated::ipd::{tournament, Player};
+/// let players = ["TitForTat", "Grudger", "TitFor2Tats", "Defector"].map(|n| Player::parse(n).unwrap()).to_vec();
 /// let config = tournament::TournamentConfig { repetitions: 2, ..Default::default() };
 /// let result = tournament::run(&players, &config).unwrap();
-/// assert_eq!(result.players[result.ranking[0]].id, "TitForTat");
+/// assert_eq!(result.players[result.ranking[0]].id(), "TitForTat");
 /// ```
-pub fn run(
-    players: &[&'static StrategyInfo],
-    config: &TournamentConfig,
-) -> Result<TournamentResult, IpdError> {
+pub fn run(players: &[Player], config: &TournamentConfig) -> Result<TournamentResult, IpdError> {
     let tournament = Tournament::new(players, config)?;
     tournament
         .run(None)
@@ -344,7 +346,11 @@ pub fn median(values: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ipd::{all_strategies, lookup};
+    use crate::ipd::all_strategies;
+
+    fn lookup(name: &str) -> Result<Player, IpdError> {
+        Player::parse(name)
+    }
 
     #[test]
     fn small_round_robin_by_hand() {
@@ -374,7 +380,7 @@ mod tests {
 
     #[test]
     fn seeded_results_do_not_depend_on_threads() {
-        let players: Vec<_> = all_strategies().take(12).collect();
+        let players: Vec<_> = all_strategies().take(12).map(Player::from).collect();
         let mut config = TournamentConfig {
             match_config: MatchConfig {
                 turns: 50,
@@ -394,7 +400,7 @@ mod tests {
 
     #[test]
     fn matches_played_one_by_one_in_any_order_assemble_to_the_same_result() {
-        let players: Vec<_> = all_strategies().skip(5).take(8).collect();
+        let players: Vec<_> = all_strategies().skip(5).take(8).map(Player::from).collect();
         let config = TournamentConfig {
             match_config: MatchConfig {
                 turns: 30,
@@ -421,7 +427,7 @@ mod tests {
 
     #[test]
     fn a_stop_ends_the_tournament_and_limits_refuse_huge_ones() {
-        let players: Vec<_> = all_strategies().take(4).collect();
+        let players: Vec<_> = all_strategies().take(4).map(Player::from).collect();
         let config = TournamentConfig::default();
         let tournament = Tournament::new(&players, &config).unwrap();
         assert_eq!(tournament.run(Some(&|| true)), None);
@@ -435,7 +441,7 @@ mod tests {
             repetitions: 1_000_000,
             ..config
         };
-        let all: Vec<_> = all_strategies().collect();
+        let all: Vec<_> = all_strategies().map(Player::from).collect();
         let message = Tournament::new(&all, &many).unwrap_err().to_string();
         assert!(message.contains("more than the 10000000"), "{message}");
     }

@@ -6,13 +6,13 @@ use std::sync::atomic::Ordering;
 
 use serde::Deserialize;
 use sprague_repeated::ipd::moran::{self, MoranConfig};
+use sprague_repeated::ipd::player::players;
 use sprague_repeated::ipd::records::{
     strategy_records, MatchRecord, MoranRecord, TournamentRecord,
 };
+use sprague_repeated::ipd::strategies::parametric::Files;
 use sprague_repeated::ipd::tournament::{Tournament, TournamentConfig};
-use sprague_repeated::ipd::{
-    all_strategies, lookup, play_match, IpdError, MatchConfig, StrategyInfo,
-};
+use sprague_repeated::ipd::{all_strategies, play_match, IpdError, MatchConfig, Player};
 
 use super::{json, out_of_time, read, Control};
 use crate::error::ApiError;
@@ -62,11 +62,10 @@ macro_rules! with_play {
     };
 }
 
-fn strategies(names: &[String]) -> Result<Vec<&'static StrategyInfo>, ApiError> {
-    names
-        .iter()
-        .map(|name| lookup(name).map_err(refused))
-        .collect()
+/// The players of `names` (finite-state machines inline only: the server reads no files),
+/// checked under the match configuration's payoffs.
+fn strategies(names: &[String], config: &MatchConfig) -> Result<Vec<Player>, ApiError> {
+    players(names, Files::Refuse, &config.payoffs).map_err(refused)
 }
 
 with_play!(MatchRequest {
@@ -77,13 +76,10 @@ with_play!(MatchRequest {
 /// `POST /api/ipd/match`.
 pub fn match_endpoint(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: MatchRequest = read("ipd/match", body)?;
-    let (a, b) = (
-        lookup(&request.first).map_err(refused)?,
-        lookup(&request.second).map_err(refused)?,
-    );
     let config = request.config()?;
-    let result = play_match(a, b, &config, request.seed);
-    json(MatchRecord::new(a, b, &result))
+    let both = strategies(&[request.first.clone(), request.second.clone()], &config)?;
+    let result = play_match(&both[0], &both[1], &config, request.seed);
+    json(MatchRecord::new(&both[0], &both[1], &result))
 }
 
 fn ten() -> usize {
@@ -100,13 +96,14 @@ with_play!(TournamentRequest {
 /// `POST /api/ipd/tournament`: on this request's worker thread, stopped by its stop flag.
 pub fn tournament(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: TournamentRequest = read("ipd/tournament", body)?;
+    let match_config = request.config()?;
     let players = if request.strategies.is_empty() {
-        all_strategies().collect()
+        all_strategies().map(Player::from).collect()
     } else {
-        strategies(&request.strategies)?
+        strategies(&request.strategies, &match_config)?
     };
     let config = TournamentConfig {
-        match_config: request.config()?,
+        match_config,
         repetitions: request.repetitions,
         seed: request.seed,
         threads: 1,
@@ -140,9 +137,10 @@ with_play!(MoranRequest {
 /// `POST /api/ipd/moran`: stopped by the request's stop flag.
 pub fn moran_endpoint(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: MoranRequest = read("ipd/moran", body)?;
-    let population = strategies(&request.strategies)?;
+    let match_config = request.config()?;
+    let population = strategies(&request.strategies, &match_config)?;
     let config = MoranConfig {
-        match_config: request.config()?,
+        match_config,
         seed: request.seed,
         max_steps: request.max_steps,
         mutation_rate: request.mutation_rate,

@@ -726,7 +726,81 @@ static TABLES: &[&[StrategyInfo]] = &[
     tricky::TRICKY,
     resurrection::RESURRECTION,
     forgiver::FORGIVERS,
+    memoryone::MEMORY_ONE,
+    zero_determinant::ZERO_DETERMINANT,
+    memorytwo::MEMORY_TWO,
+    finite_state_machines::FINITE_STATE_MACHINES,
+    lookerup::LOOKERUP,
+    gambler::GAMBLER,
+    cycler::CYCLER,
+    mathematicalconstants::MATHEMATICAL_CONSTANTS,
+    sequence_player::SEQUENCE_PLAYER,
+    worse_and_worse::WORSE_AND_WORSE,
+    mutual::MUTUAL,
+    oncebitten::ONCE_BITTEN,
+    apavlov::APAVLOV,
+    adaptor::ADAPTOR,
+    averagecopier::AVERAGE_COPIER,
+    appeaser::APPEASER,
+    better_and_better::BETTER_AND_BETTER,
+    bush_mosteller::BUSH_MOSTELLER,
+    calculator::CALCULATOR,
+    doubler::DOUBLER,
+    frequency_analyzer::FREQUENCY_ANALYZER,
+    gradualkiller::GRADUAL_KILLER,
+    grumpy::GRUMPY,
+    inverse::INVERSE,
+    momentum::MOMENTUM,
+    negation::NEGATION,
+    revised_downing::REVISED_DOWNING,
+    selfsteem::SELF_STEEM,
+    shortmem::SHORT_MEM,
+    stalker::STALKER,
+    verybad::VERY_BAD,
+    qlearner::QLEARNER,
+    hmm::HMM,
+    ann::ANN,
+    dbs::DBS,
 ];
+
+// The families of the library after the classic table, each in its module
+// (declared after the macros, which they use).
+mod adaptor;
+mod ann;
+mod apavlov;
+mod appeaser;
+mod averagecopier;
+mod better_and_better;
+mod bush_mosteller;
+mod calculator;
+mod cycler;
+mod dbs;
+mod doubler;
+pub mod finite_state_machines;
+mod frequency_analyzer;
+mod gambler;
+mod gradualkiller;
+mod grumpy;
+mod hmm;
+mod inverse;
+pub mod lookerup;
+mod mathematicalconstants;
+mod memoryone;
+mod memorytwo;
+mod momentum;
+mod mutual;
+mod negation;
+mod oncebitten;
+pub mod parametric;
+mod qlearner;
+mod revised_downing;
+mod selfsteem;
+mod sequence_player;
+mod shortmem;
+mod stalker;
+mod verybad;
+mod worse_and_worse;
+pub mod zero_determinant;
 
 /// Every registered strategy, in the order `sprague ipd strategies` lists them.
 ///
