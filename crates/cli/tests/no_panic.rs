@@ -725,3 +725,39 @@ fn no_argument_list_panics_aborts_or_hangs() {
         panic!("{failure}");
     }
 }
+
+/// Found by the property test: under an address-space limit the system refuses threads
+/// (each reserves a stack and a malloc arena), and `ipd tournament --threads 64` panicked
+/// spawning them. Refused threads are now work done by the threads that run.
+#[test]
+fn refused_threads_are_not_a_panic() {
+    let directory = std::env::temp_dir().join(format!("sprague-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("the temporary directory is writable");
+    for arguments in [
+        &["ipd", "tournament", "--threads", "64", "--turns", "3"][..],
+        &[
+            "survey",
+            "0.?",
+            "--threads",
+            "64",
+            "--seconds",
+            "0.5",
+            "--budget",
+            "1000",
+        ],
+        &[
+            "values",
+            "0.16",
+            "--threads",
+            "64",
+            "--to",
+            "20000",
+            "--summary",
+        ],
+    ] {
+        let arguments: Vec<String> = arguments.iter().map(|s| s.to_string()).collect();
+        let status = run(&arguments, &directory);
+        assert!(status.is_ok(), "sprague {arguments:?}: {status:?}");
+    }
+    let _ = std::fs::remove_dir_all(&directory);
+}

@@ -938,10 +938,18 @@ pub fn all_equilibria_bimatrix(
     // The two polytopes are independent: enumerate them on two threads.
     let stop = options.stop;
     let (p, q) = std::thread::scope(|scope| {
-        let q = scope
-            .spawn(|| vertices_escalating(&sa, n, &labels_cols, &labels_rows, basis_limit, stop));
+        let enumerate_q =
+            || vertices_escalating(&sa, n, &labels_cols, &labels_rows, basis_limit, stop);
+        // On this thread after P when the system refuses a thread (a process or
+        // address-space limit).
+        let q = std::thread::Builder::new().spawn_scoped(scope, enumerate_q);
         let p = vertices_escalating(&bt, m, &labels_rows, &labels_cols, basis_limit, stop);
-        let q = q.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        let q = match q {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            Err(_) => enumerate_q(),
+        };
         (p, q)
     });
     let (p, q) = (p?, q?);

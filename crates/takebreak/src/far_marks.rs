@@ -350,17 +350,20 @@ impl Pacing {
 }
 
 impl FarMarks {
-    /// Starts the helper thread in `scope`.
-    pub fn spawn<'scope>(scope: &'scope Scope<'scope, '_>) -> Self {
+    /// Starts the helper thread in `scope`; `None` when the system refuses a thread (a
+    /// process or address-space limit): the sweep then runs alone.
+    pub fn spawn<'scope>(scope: &'scope Scope<'scope, '_>) -> Option<Self> {
         let handoff = Arc::new(Handoff::default());
         let helper = Arc::clone(&handoff);
-        scope.spawn(move || helper.serve());
-        Self {
+        std::thread::Builder::new()
+            .spawn_scoped(scope, move || helper.serve())
+            .ok()?;
+        Some(Self {
             handoff,
             pending: None,
             spare: Some(Job::empty()),
             pacing: Pacing::default(),
-        }
+        })
     }
 
     /// A job to fill for the batch `key` (buffers reused), or `None` while one
