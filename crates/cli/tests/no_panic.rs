@@ -1,8 +1,9 @@
 //! No argument list makes `sprague` panic, abort or hang: proptest generates argument
 //! lists from each subcommand's grammar (valid tokens mixed with edge numbers such as 0,
 //! -1, 2^64, 1e300, 1e-10000, huge and control-character strings, missing and extra
-//! arguments), runs the binary under a 1 GiB address-space limit with a time limit, and
-//! requires an exit code of 0, 1 or 2, no "panicked" on stderr and no death by a signal.
+//! arguments), runs the binary under a 1 GiB address-space limit and a limit of 10 s of
+//! processor time, and requires an exit code of 0, 1 or 2, no "panicked" on stderr and no
+//! death by a signal.
 //!
 //! 400 cases by default (about a minute in a debug build); set
 //! `SPRAGUE_NO_PANIC_CASES` for more (docs/fuzzing.md).
@@ -19,9 +20,13 @@ use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
 /// The address space a command may map.
 const ADDRESS_SPACE: libc::rlim_t = 1 << 30;
-/// How long a command may run: the sizes generated are small, so a command still
-/// running then has hung (or sized its work wrongly).
-const TIME_LIMIT: Duration = Duration::from_secs(15);
+/// The processor time a command may use (`RLIMIT_CPU`, so a busy machine does not make
+/// a case fail): the sizes generated are small, so a command using more has hung or sized
+/// its work wrongly. The kernel ends it with SIGXCPU.
+const CPU_SECONDS: libc::rlim_t = 10;
+/// How long a command may take on the clock, a backstop for one that waits without
+/// computing.
+const TIME_LIMIT: Duration = Duration::from_secs(120);
 
 fn data(path: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -634,6 +639,13 @@ fn run(arguments: &[String], directory: &std::path::Path) -> Result<Duration, St
             if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
                 return Err(std::io::Error::last_os_error());
             }
+            let cpu = libc::rlimit {
+                rlim_cur: CPU_SECONDS,
+                rlim_max: CPU_SECONDS + 1,
+            };
+            if libc::setrlimit(libc::RLIMIT_CPU, &cpu) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
             Ok(())
         });
     }
@@ -664,6 +676,11 @@ fn run(arguments: &[String], directory: &std::path::Path) -> Result<Duration, St
     let short: String = stderr.chars().take(600).collect();
     if stderr.contains("panicked") {
         return Err(format!("panicked: {short}"));
+    }
+    if status.signal() == Some(libc::SIGXCPU) {
+        return Err(format!(
+            "used more than {CPU_SECONDS} s of processor time: {short}"
+        ));
     }
     if let Some(signal) = status.signal() {
         return Err(format!("killed by signal {signal}: {short}"));
@@ -696,8 +713,8 @@ fn no_argument_list_panics_aborts_or_hangs() {
     let mut runner = TestRunner::new(Config {
         cases,
         max_shrink_iters: 64,
-        // A case that times out takes the time limit at every shrinking step.
-        max_shrink_time: 90_000,
+        // A case that runs out of time takes that time at every shrinking step.
+        max_shrink_time: 120_000,
         failure_persistence: None,
         ..Config::default()
     });
