@@ -530,7 +530,7 @@ mod tests {
         assert_eq!(far.shares(), (0, 1));
         // With the helper, waiting for it.
         let by_helper = std::thread::scope(|scope| {
-            let mut far = FarMarks::spawn(scope);
+            let mut far = FarMarks::spawn(scope).expect("a helper thread");
             // Let the helper claim it before the sweep comes back.
             let (posted, key) = job(&g);
             unsafe { far.start(posted, &g) };
@@ -549,7 +549,7 @@ mod tests {
     fn a_job_for_another_batch_is_dropped() {
         let g = table();
         std::thread::scope(|scope| {
-            let mut far = FarMarks::spawn(scope);
+            let mut far = FarMarks::spawn(scope).expect("a helper thread");
             let (posted, key) = job(&g);
             unsafe { far.start(posted, &g) };
             let other = BatchKey {
