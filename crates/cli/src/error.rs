@@ -37,6 +37,9 @@ pub enum CliError {
         /// Why the checkpoint asked for could not be written.
         checkpoint_error: Option<String>,
     },
+    /// A command other than `values` stopped by Ctrl-C before its answer was complete.
+    #[error("interrupted (Ctrl-C) before the answer was complete")]
+    Stopped,
     /// A take-and-break run that cannot start (a checkpoint that cannot be written or may not be overwritten).
     #[error(transparent)]
     Session(sprague_takebreak::session::SessionError),
@@ -147,7 +150,7 @@ impl CliError {
                     1
                 }
             }
-            CliError::Interrupted { .. } => 130,
+            CliError::Interrupted { .. } | CliError::Stopped => 130,
         }
     }
 

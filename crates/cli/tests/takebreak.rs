@@ -293,6 +293,16 @@ fn a_file_that_is_not_a_checkpoint_of_the_game_is_not_overwritten() {
 }
 
 #[test]
+fn a_device_or_a_directory_is_no_checkpoint_to_resume() {
+    // Refused without reading the device to its (missing) end: its header is no
+    // checkpoint's, and the reader takes regular files only, sized against memory.
+    let message = usage_error(&["values", "kayles", "--checkpoint", "/dev/zero", "--resume"]);
+    assert!(message.contains("/dev/zero is not a sprague take-and-break checkpoint"));
+    let message = usage_error(&["values", "kayles", "--checkpoint", "/", "--resume"]);
+    assert!(message.contains("is a directory"), "{message}");
+}
+
+#[test]
 fn a_checkpoint_in_a_missing_directory_is_refused_before_any_work() {
     let path = temporary("no-such-directory").join("grundy.ckpt");
     let file = path.to_str().unwrap();

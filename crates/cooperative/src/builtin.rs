@@ -13,6 +13,8 @@
 //! [`parse`] reads them from the text forms `glove:L,R`,
 //! `airport:c1,c2,...` and `bankruptcy:E:d1,d2,...`.
 
+use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 
@@ -57,18 +59,35 @@ pub fn airport(costs: &[BigRational]) -> Result<TuGame, CoopError> {
 }
 
 /// The bankruptcy game of an estate and claims: v(S) = max(0, E − Σ_{j∉S} dⱼ).
+///
+/// The claims are brought to one common denominator first, so each coalition's total is
+/// one integer addition to a smaller coalition's: 2ⁿ additions without reductions, where
+/// summing the rationals of each coalition afresh took n·2ⁿ additions with a gcd each (a
+/// second for ten claims of thirty-digit fractions, found by fuzzing).
 pub fn bankruptcy(estate: &BigRational, claims: &[BigRational]) -> Result<TuGame, CoopError> {
     check_bankruptcy(estate, claims)?;
+    let denominator = claims
+        .iter()
+        .fold(estate.denom().clone(), |d, c| d.lcm(c.denom()));
+    let scaled = |r: &BigRational| r.numer() * (&denominator / r.denom());
+    let all_claims: BigInt = claims.iter().map(scaled).sum();
+    // E − Σ_{j∉S} dⱼ = (E − Σ_j dⱼ) + Σ_{i∈S} dᵢ, all over the common denominator.
+    let base = scaled(estate) - all_claims;
+    let claims: Vec<BigInt> = claims.iter().map(scaled).collect();
+    // inside[S]: the claims of S; coalitions come in increasing order, so S without its
+    // lowest player is already there.
+    let mut inside: Vec<BigInt> = Vec::new();
     TuGame::from_fn(claims.len(), |s| {
-        let outside: BigRational = (0..claims.len())
-            .filter(|i| s >> i & 1 == 0)
-            .map(|i| &claims[i])
-            .sum();
-        let left = estate - outside;
+        let total = match s.checked_sub(1) {
+            None => BigInt::zero(),
+            Some(below) => &inside[(s & below) as usize] + &claims[s.trailing_zeros() as usize],
+        };
+        let left = &base + &total;
+        inside.push(total);
         if left.is_negative() {
             BigRational::zero()
         } else {
-            left
+            BigRational::new(left, denominator.clone())
         }
     })
 }
@@ -245,4 +264,62 @@ fn parse_spec_unchecked(spec: &str) -> Result<Option<Builtin>, CoopError> {
 /// builds its table; returns `Ok(None)` when `spec` names no built-in game.
 pub fn parse(spec: &str) -> Result<Option<TuGame>, CoopError> {
     parse_spec(spec)?.map(|game| game.to_game()).transpose()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rational(text: &str) -> BigRational {
+        parse_rational(text).unwrap()
+    }
+
+    /// v(S) = max(0, E − Σ_{j∉S} dⱼ) summed afresh for every coalition: the definition.
+    fn by_definition(estate: &BigRational, claims: &[BigRational], s: u32) -> BigRational {
+        let outside: BigRational = (0..claims.len())
+            .filter(|i| s >> i & 1 == 0)
+            .map(|i| &claims[i])
+            .sum();
+        let left = estate - outside;
+        if left.is_negative() {
+            BigRational::zero()
+        } else {
+            left
+        }
+    }
+
+    #[test]
+    fn bankruptcy_worths_are_the_definition() {
+        let estate = rational("200/3");
+        let claims: Vec<BigRational> = ["10", "3/7", "55/13", "100", "1/2", "0", "33.25"]
+            .map(rational)
+            .to_vec();
+        let game = bankruptcy(&estate, &claims).unwrap();
+        for s in 0..(1u32 << claims.len()) {
+            assert_eq!(game.value(s), &by_definition(&estate, &claims, s), "{s:b}");
+        }
+    }
+
+    /// Found by fuzzing: eighteen claims of thirty-digit fractions took seconds and
+    /// more; now one integer addition per coalition.
+    #[test]
+    fn bankruptcy_with_long_fractions_is_quick() {
+        let claims: Vec<BigRational> = (0..18)
+            .map(|i| {
+                rational(&format!(
+                    "{}5555555555555555555555521/55505555555555555555555{i}1",
+                    6 + i
+                ))
+            })
+            .collect();
+        let started = std::time::Instant::now();
+        let game = bankruptcy(&rational("2"), &claims).unwrap();
+        assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+        let all = (1u32 << 18) - 1;
+        assert_eq!(game.value(all), &rational("2"));
+        assert_eq!(
+            game.value(all - 1),
+            &by_definition(&rational("2"), &claims, all - 1)
+        );
+    }
 }

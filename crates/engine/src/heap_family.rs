@@ -64,6 +64,14 @@ pub trait HeapFamily {
     fn closed_form_formula(&self) -> Option<String> {
         None
     }
+
+    /// At most how many times [`HeapFamily::for_each_option`] calls `visit` for a heap of
+    /// `heap` tokens, for callers that size their work before enumerating (a family whose
+    /// moves split a heap in three has about n²/12 options). `None` (the default) when the
+    /// family does not say; callers then assume a count linear in the heap.
+    fn option_count_bound(&self, _heap: u64) -> Option<u128> {
+        None
+    }
 }
 
 impl<F: HeapFamily + ?Sized> HeapFamily for &F {
@@ -84,6 +92,9 @@ impl<F: HeapFamily + ?Sized> HeapFamily for &F {
     }
     fn closed_form_formula(&self) -> Option<String> {
         (**self).closed_form_formula()
+    }
+    fn option_count_bound(&self, heap: u64) -> Option<u128> {
+        (**self).option_count_bound(heap)
     }
 }
 

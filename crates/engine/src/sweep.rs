@@ -150,6 +150,12 @@ pub fn sweep<F: HeapFamily + ?Sized>(
     } else {
         to
     };
+    if theorem.is_none() {
+        // No period can end this sweep early: it will need the whole table, so the whole
+        // table is checked now rather than after hours of doubling up to the memory limit.
+        let what = format!("computing g(0..={last}) ({VALUE_BYTES} bytes per value)");
+        check_allocation((u128::from(last) + 1) * VALUE_BYTES, &what)?;
+    }
     let mut computed: Vec<u64> = Vec::new();
     let mut seen = MexSet::new();
     let mut checkpoint = FIRST_CHECKPOINT;
@@ -214,4 +220,34 @@ fn mex_of_options<F: HeapFamily + ?Sized>(
         seen.insert(value);
     });
     seen.mex()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Nim: g(n) = n by the closed form, no periodicity theorem.
+    struct Identity;
+    impl HeapFamily for Identity {
+        fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+            for smaller in 0..heap {
+                visit(&[smaller]);
+            }
+        }
+        fn closed_form(&self, heap: u64) -> Option<u64> {
+            Some(heap)
+        }
+    }
+
+    /// Found by the no-panic property test (`sprague values nim --to 18446744073709551615`):
+    /// a sweep no period can end grew its table by doubling up to the memory limit before
+    /// refusing; the whole table is checked first.
+    #[test]
+    fn a_sweep_without_a_theorem_is_sized_before_it_starts() {
+        let started = std::time::Instant::now();
+        assert!(sweep(&Identity, u64::MAX, 0).is_err());
+        assert!(sweep(&Identity, u64::MAX / 16, 0).is_err());
+        assert!(started.elapsed().as_secs() < 1);
+        assert_eq!(sweep(&Identity, 20, 0).unwrap().get(20), Some(20));
+    }
 }

@@ -150,10 +150,27 @@ fn preview(names: &[String]) -> String {
 /// ```
 pub fn parse_digraph(word: &str) -> Result<Digraph, GameError> {
     let (text, source) = read_source(word)?;
+    digraph_from_text(&text, source.as_deref())
+}
+
+/// Reads a digraph from its text: JSON (`{"vertices": [...], "edges": [[u, v], ...]}`)
+/// or an edge list; `source` is the file it came from, for error messages.
+///
+/// # Errors
+/// [`GameError::InvalidGraph`].
+///
+/// ```
+/// use sprague_games::digraph::digraph_from_text;
+/// let graph = digraph_from_text(r#"{"edges": [["a", "b"]]}"#, None).unwrap();
+/// assert_eq!(graph.names, vec!["a", "b"]);
+/// assert!(digraph_from_text("a>b\nground: a", Some("g.txt")).is_err());
+/// ```
+pub fn digraph_from_text(text: &str, source: Option<&str>) -> Result<Digraph, GameError> {
+    let source = source.map(str::to_string);
     if text.trim_start().starts_with('{') {
-        return parse_json(&text, source.as_deref());
+        return parse_json(text, source.as_deref());
     }
-    let list = parse_edge_list(&text, source.as_deref())?;
+    let list = parse_edge_list(text, source.as_deref())?;
     if list.ground.is_some() {
         return Err(GameError::InvalidGraph {
             source_name: source,
@@ -204,6 +221,10 @@ fn parse_json(text: &str, source: Option<&str>) -> Result<Digraph, GameError> {
             return Err(error(format!("the vertex '{}' is listed twice", pair[0])));
         }
     }
+    // A set, so that checking each edge's ends costs no scan of the vertices.
+    let declared: Option<std::collections::HashSet<&str>> = vertices
+        .as_ref()
+        .map(|names| names.iter().map(String::as_str).collect());
     let edges = object
         .get("edges")
         .and_then(|e| e.as_array())
@@ -220,9 +241,9 @@ fn parse_json(text: &str, source: Option<&str>) -> Result<Digraph, GameError> {
                     i + 1
                 ))
             })?;
-        if let Some(vertices) = &vertices {
+        if let Some(declared) = &declared {
             for end in [&pair.0, &pair.1] {
-                if !vertices.contains(end) {
+                if !declared.contains(end.as_str()) {
                     return Err(error(format!(
                         "edge {} names the unknown vertex '{end}'",
                         i + 1

@@ -43,6 +43,10 @@ impl HeapFamily for TabledFamily<'_> {
         self.family.options_with_value(heap, target)
     }
 
+    fn option_count_bound(&self, heap: u64) -> Option<u128> {
+        self.family.option_count_bound(heap)
+    }
+
     fn periodicity_theorem(&self) -> Option<PeriodicityTheorem> {
         self.family.periodicity_theorem()
     }
@@ -76,6 +80,7 @@ pub fn analyze_heaps_with_table(
     values: Option<Values>,
 ) -> Result<Analysis<Heaps>, GameError> {
     for &heap in heaps {
+        check_option_count(family, heap)?;
         if heap > MAX_ENUMERATED_HEAP && family.options_with_value(heap, 0).is_none() {
             return Err(GameError::PositionTooLarge {
                 reason: format!(
@@ -89,6 +94,27 @@ pub fn analyze_heaps_with_table(
     let mut solver = GrundySolver::new(HeapGame::new(tabled));
     let components: Vec<Heaps> = heaps.iter().map(|&heap| Heaps::single(heap)).collect();
     Ok(analyze(&mut solver, &components)?)
+}
+
+/// The most options of one heap enumerated to list its moves or winning moves (about a
+/// second of work): a game whose moves split a heap in three has about n²/12 options.
+pub const MAX_OPTION_VISITS: u128 = 20_000_000;
+
+/// Fails with [`GameError::PositionTooLarge`] when the family says a heap of `heap` has
+/// more than [`MAX_OPTION_VISITS`] options, before any is enumerated.
+///
+/// # Errors
+/// [`GameError::PositionTooLarge`], naming the heap and the bound.
+pub fn check_option_count(family: &dyn HeapFamily, heap: u64) -> Result<(), GameError> {
+    match family.option_count_bound(heap) {
+        Some(bound) if bound > MAX_OPTION_VISITS => Err(GameError::PositionTooLarge {
+            reason: format!(
+                "a heap of {heap} has up to {bound} options, too many to enumerate (the limit is \
+                 {MAX_OPTION_VISITS}; use `sprague values` for its value)"
+            ),
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// The sweep needed for heaps without a closed form (up to the largest heap,

@@ -718,6 +718,7 @@ pub fn heap_moves(family: &dyn HeapFamily, position: &Position) -> Result<Vec<Mo
                 ),
             });
         }
+        crate::heap_analysis::check_option_count(family, heap)?;
         let mut options: Vec<Vec<u64>> = Vec::new();
         family.for_each_option(heap, &mut |parts| {
             let mut parts: Vec<u64> = parts.iter().copied().filter(|&p| p > 0).collect();

@@ -7,7 +7,9 @@ use sprague_takebreak::{run, Config, Control, TakeBreak};
 
 use crate::error::GameError;
 use crate::game_graph::GameGraph;
-use crate::heap_analysis::{analyze_heaps_with_table, MAX_ENUMERATED_HEAP, PROOF_HORIZON};
+use crate::heap_analysis::{
+    analyze_heaps_with_table, check_option_count, MAX_ENUMERATED_HEAP, PROOF_HORIZON,
+};
 use crate::playable::{
     evaluate_sum_moves, parse_heap, require_position, Evaluation, HeapPlayable, PlayableGame,
     Report,
@@ -106,6 +108,10 @@ impl PlayableGame for TakeBreakPlayable {
             .iter()
             .map(|word| parse_heap(word))
             .collect::<Result<Vec<u64>, GameError>>()?;
+        // Refused before the sweep: the winning moves would enumerate every option.
+        for &heap in &heaps {
+            check_option_count(&self.rule, heap)?;
+        }
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let values = self.values(largest.min(MAX_ENUMERATED_HEAP))?;
         if values.get(largest).is_none() {
@@ -144,5 +150,36 @@ impl PlayableGame for TakeBreakPlayable {
             outcome.table.to_u64_vec(),
             outcome.periodicity,
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{parse_game, GameError};
+
+    /// Found by fuzzing (`fuzz/` game_description): listing the moves of a heap of 603603
+    /// in a game that splits heaps in three enumerated ~10¹¹ options before any check.
+    #[test]
+    fn three_way_splits_of_a_huge_heap_are_refused_before_enumerating() {
+        let game = parse_game("hex:0.F").unwrap();
+        let position = game.position(&["603603".to_string()]).unwrap();
+        let started = std::time::Instant::now();
+        let refused = game.parse_move(&position, "#1");
+        assert!(
+            matches!(refused, Err(GameError::PositionTooLarge { .. })),
+            "{refused:?}"
+        );
+        assert!(matches!(
+            game.moves(&position),
+            Err(GameError::PositionTooLarge { .. })
+        ));
+        assert!(matches!(
+            game.analyze(&position),
+            Err(GameError::PositionTooLarge { .. })
+        ));
+        assert!(started.elapsed().as_secs() < 2);
+        // Small heaps still list every move: 0.F from 7 takes one and leaves 0..3 heaps.
+        let small = game.position(&["7".to_string()]).unwrap();
+        assert!(game.moves(&small).unwrap().len() > 5);
     }
 }

@@ -1129,9 +1129,17 @@ pub fn all_equilibria_bimatrix(
         stop: options.stop,
     };
     let (p, q) = std::thread::scope(|scope| {
-        let q = scope.spawn(|| vertices_escalating(&sa, n, &labels_cols, &labels_rows, limits, 2));
+        let enumerate_q = || vertices_escalating(&sa, n, &labels_cols, &labels_rows, limits, 2);
+        // On this thread after P when the system refuses a thread (a process or
+        // address-space limit).
+        let q = std::thread::Builder::new().spawn_scoped(scope, enumerate_q);
         let p = vertices_escalating(&bt, m, &labels_rows, &labels_cols, limits, 1);
-        let q = q.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        let q = match q {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            Err(_) => enumerate_q(),
+        };
         (p, q)
     });
     let (p, q) = (p?, q?);

@@ -69,6 +69,14 @@ pub enum CheckpointError {
         /// Bytes present.
         found: u64,
     },
+    /// The file is larger than the memory that may be used to read it.
+    #[error("checkpoint {path}: {source}")]
+    Memory {
+        /// The file.
+        path: PathBuf,
+        /// The memory check that failed.
+        source: sprague_engine::memory::MemoryError,
+    },
     /// The checksum does not match the contents.
     #[error("checkpoint {path} is corrupt: {reason}")]
     Corrupt {
@@ -133,13 +141,53 @@ pub fn write_checkpoint(
 
 /// Reads a checkpoint of `rule` from `path`, checking game, version and checksum.
 ///
+/// The file must be a regular file (not a pipe or a device such as `/dev/zero`) whose
+/// size, twice over (the bytes read and the values made from them), fits in memory;
+/// both are checked before anything is read.
+///
 /// # Errors
 /// A [`CheckpointError`] saying what is wrong with the file.
 pub fn read_checkpoint(path: &Path, rule: &TakeBreak) -> Result<ValueTable, CheckpointError> {
-    let bytes = fs::read(path).map_err(|source| CheckpointError::Io {
+    let io = |source| CheckpointError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let metadata = fs::metadata(path).map_err(io)?;
+    if !metadata.is_file() {
+        return Err(CheckpointError::NotACheckpoint {
+            path: path.to_path_buf(),
+        });
+    }
+    sprague_engine::memory::check_allocation(
+        u128::from(metadata.len()) * 2,
+        "reading the checkpoint",
+    )
+    .map_err(|source| CheckpointError::Memory {
         path: path.to_path_buf(),
         source,
     })?;
+    let bytes = fs::read(path).map_err(io)?;
+    parse_checkpoint(&bytes, path, rule)
+}
+
+/// The values of `rule` in the checkpoint `bytes` (the contents of the file `path`,
+/// named in errors), checking game, version and checksum.
+///
+/// # Errors
+/// A [`CheckpointError`] saying what is wrong with the bytes.
+///
+/// ```
+/// use std::path::Path;
+/// use sprague_takebreak::checkpoint::{parse_checkpoint, CheckpointError};
+/// use sprague_takebreak::TakeBreak;
+/// let error = parse_checkpoint(b"SPRGTBCP\x01", Path::new("x.ckpt"), &TakeBreak::grundy());
+/// assert!(matches!(error, Err(CheckpointError::NotACheckpoint { .. })));
+/// ```
+pub fn parse_checkpoint(
+    bytes: &[u8],
+    path: &Path,
+    rule: &TakeBreak,
+) -> Result<ValueTable, CheckpointError> {
     let path_buf = || path.to_path_buf();
     if bytes.len() < 12 || &bytes[..8] != MAGIC {
         return Err(CheckpointError::NotACheckpoint { path: path_buf() });

@@ -350,17 +350,20 @@ impl Pacing {
 }
 
 impl FarMarks {
-    /// Starts the helper thread in `scope`.
-    pub fn spawn<'scope>(scope: &'scope Scope<'scope, '_>) -> Self {
+    /// Starts the helper thread in `scope`; `None` when the system refuses a thread (a
+    /// process or address-space limit): the sweep then runs alone.
+    pub fn spawn<'scope>(scope: &'scope Scope<'scope, '_>) -> Option<Self> {
         let handoff = Arc::new(Handoff::default());
         let helper = Arc::clone(&handoff);
-        scope.spawn(move || helper.serve());
-        Self {
+        std::thread::Builder::new()
+            .spawn_scoped(scope, move || helper.serve())
+            .ok()?;
+        Some(Self {
             handoff,
             pending: None,
             spare: Some(Job::empty()),
             pacing: Pacing::default(),
-        }
+        })
     }
 
     /// A job to fill for the batch `key` (buffers reused), or `None` while one
@@ -527,7 +530,7 @@ mod tests {
         assert_eq!(far.shares(), (0, 1));
         // With the helper, waiting for it.
         let by_helper = std::thread::scope(|scope| {
-            let mut far = FarMarks::spawn(scope);
+            let mut far = FarMarks::spawn(scope).expect("a helper thread");
             // Let the helper claim it before the sweep comes back.
             let (posted, key) = job(&g);
             unsafe { far.start(posted, &g) };
@@ -546,7 +549,7 @@ mod tests {
     fn a_job_for_another_batch_is_dropped() {
         let g = table();
         std::thread::scope(|scope| {
-            let mut far = FarMarks::spawn(scope);
+            let mut far = FarMarks::spawn(scope).expect("a helper thread");
             let (posted, key) = job(&g);
             unsafe { far.start(posted, &g) };
             let other = BatchKey {

@@ -303,6 +303,17 @@ impl HeapFamily for TakeBreak {
     fn periodicity_theorem(&self) -> Option<PeriodicityTheorem> {
         self.theorem()
     }
+
+    fn option_count_bound(&self, heap: u64) -> Option<u128> {
+        let n = u128::from(heap);
+        let pairs = n / 2 + 1;
+        let triples = (n / 3 + 1) * pairs;
+        Some(
+            (self.take_all.len() + self.take_one.len()) as u128
+                + self.split_two.len() as u128 * pairs
+                + self.split_three.len() as u128 * triples,
+        )
+    }
 }
 
 #[cfg(test)]
@@ -326,5 +337,25 @@ mod tests {
         let mut options = Vec::new();
         TakeBreak::grundy().for_each_option(6, &mut |parts| options.push(parts.to_vec()));
         assert_eq!(options, vec![vec![1, 5], vec![2, 4]]);
+    }
+
+    #[test]
+    fn option_count_bound_holds() {
+        for code in ["0.77", "0.F", "8.0", "4.007", "0.137"] {
+            let rule = TakeBreak::hexadecimal(code).unwrap();
+            for heap in 0..60 {
+                let mut count = 0u128;
+                rule.for_each_option(heap, &mut |_| count += 1);
+                assert!(
+                    count <= rule.option_count_bound(heap).unwrap(),
+                    "{code} {heap}"
+                );
+            }
+        }
+        // Three-way splits: about n²/12 options, known before any is listed.
+        let bound = TakeBreak::hexadecimal("0.F")
+            .unwrap()
+            .option_count_bound(603_603);
+        assert!(bound.unwrap() > 10_000_000_000);
     }
 }

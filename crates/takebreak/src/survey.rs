@@ -194,19 +194,23 @@ pub fn survey_codes(
     let next = std::sync::atomic::AtomicUsize::new(0);
     let mut parts: Vec<Option<SurveyPart>> = vec![None; codes.len()];
     let results = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(code) = codes.get(index) else {
-                    break;
-                };
-                let part = survey_one(code, budget, time);
-                if let Ok(mut results) = results.lock() {
-                    results.push((index, part));
-                }
-            });
+    let work = || loop {
+        let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let Some(code) = codes.get(index) else {
+            break;
+        };
+        let part = survey_one(code, budget, time);
+        if let Ok(mut results) = results.lock() {
+            results.push((index, part));
         }
+    };
+    std::thread::scope(|scope| {
+        // Helpers where the system grants threads (a refused one is one helper fewer);
+        // this thread works too, so the survey is done whatever is refused.
+        for _ in 1..threads {
+            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+        }
+        work();
     });
     for (index, part) in results.into_inner().unwrap_or_default() {
         parts[index] = part;

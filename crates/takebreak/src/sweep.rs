@@ -731,7 +731,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             return self.extend_values(values);
         }
         std::thread::scope(|scope| {
-            self.far = Some(FarMarks::spawn(scope));
+            self.far = FarMarks::spawn(scope);
             // A panic (in the tick callback, say) must drop the helper too:
             // `self` outlives the scope, which would otherwise wait forever for
             // a helper waiting for jobs from the `FarMarks` still held here.

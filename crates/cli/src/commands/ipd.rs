@@ -198,7 +198,11 @@ fn run_tournament(args: &TournamentArgs) -> Result<(), CliError> {
         seed: args.play.seed,
         threads: args.threads,
     };
-    let result = tournament::run(&players, &config)?;
+    let interrupted = crate::interrupt::ctrl_c_flag();
+    let stop = || interrupted.load(std::sync::atomic::Ordering::Relaxed);
+    let result = tournament::Tournament::new(&players, &config)?
+        .run(Some(&stop))
+        .ok_or(CliError::Stopped)?;
     if let Some(dir) = &args.svg_dir {
         let write = |name: &str, svg: String| -> Result<(), CliError> {
             let path = dir.join(name);
@@ -278,8 +282,10 @@ fn run_moran(args: &MoranArgs) -> Result<(), CliError> {
         max_steps: args.max_steps,
         mutation_rate: args.mutation_rate,
     };
-    let outcome = moran::simulate(&population, &config, args.runs, None)?
-        .ok_or_else(|| CliError::Usage("the Moran process stopped before its end".into()))?;
+    let interrupted = crate::interrupt::ctrl_c_flag();
+    let stop = || interrupted.load(std::sync::atomic::Ordering::Relaxed);
+    let outcome =
+        moran::simulate(&population, &config, args.runs, Some(&stop))?.ok_or(CliError::Stopped)?;
     let (summary, first) = (&outcome.summary, &outcome.first);
     match args.format {
         Format::Json => print_json(&MoranRecord::new(&outcome, args.runs)),

@@ -220,18 +220,24 @@ impl Tournament {
         } else {
             let chunk_size = self.jobs.len().div_ceil(threads);
             let parts: Vec<Option<Vec<MatchSummary>>> = std::thread::scope(|scope| {
+                // A chunk whose thread the system refuses (a process or address-space
+                // limit) is played on this thread in its turn.
                 let handles: Vec<_> = (0..self.jobs.len())
                     .step_by(chunk_size)
                     .map(|start| {
                         let end = (start + chunk_size).min(self.jobs.len());
-                        scope.spawn(move || play(start..end))
+                        std::thread::Builder::new()
+                            .spawn_scoped(scope, move || play(start..end))
+                            .map_err(|_| start..end)
                     })
                     .collect();
                 handles
                     .into_iter()
-                    .map(|h| {
-                        h.join()
-                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                    .map(|handle| match handle {
+                        Ok(h) => h
+                            .join()
+                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                        Err(range) => play(range),
                     })
                     .collect()
             });

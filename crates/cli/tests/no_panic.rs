@@ -1,0 +1,780 @@
+//! No argument list makes `sprague` panic, abort or hang: proptest generates argument
+//! lists from each subcommand's grammar (valid tokens mixed with edge numbers such as 0,
+//! -1, 2^64, 1e300, 1e-10000, huge and control-character strings, missing and extra
+//! arguments), runs the binary under a 1 GiB address-space limit and a limit of 10 s of
+//! processor time, and requires an exit code of 0, 1 or 2, no "panicked" on stderr and no
+//! death by a signal.
+//!
+//! 400 cases by default (about a minute in a debug build); set
+//! `SPRAGUE_NO_PANIC_CASES` for more (docs/fuzzing.md).
+#![cfg(unix)]
+
+use std::io::Read;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+
+/// The address space a command may map.
+const ADDRESS_SPACE: libc::rlim_t = 1 << 30;
+/// The processor time a command may use (`RLIMIT_CPU`, so a busy machine does not make
+/// a case fail): the sizes generated are small, so a command using more has hung or sized
+/// its work wrongly. The kernel ends it with SIGXCPU.
+const CPU_SECONDS: libc::rlim_t = 10;
+/// How long a command may take on the clock, a backstop for one that waits without
+/// computing.
+const TIME_LIMIT: Duration = Duration::from_secs(120);
+
+fn data(path: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(path)
+        .display()
+        .to_string()
+}
+
+/// Edge values for any argument: out of range, malformed, huge, control characters.
+fn edge() -> BoxedStrategy<String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "0",
+            "1",
+            "2",
+            "-1",
+            "-0",
+            "2^64",
+            "2^63",
+            "10^30",
+            "18446744073709551615",
+            "18446744073709551616",
+            "340282366920938463463374607431768211456",
+            "1e300",
+            "1e-10000",
+            "-1e300",
+            "NaN",
+            "inf",
+            "0x",
+            "0xffffffffffffffffffffffffffffffffff",
+            "3.5",
+            "1/0",
+            "",
+            " ",
+            "--",
+            "-",
+            "@",
+            "\u{7}\u{1b}[31m",
+            "\u{feff}",
+            "é√∞",
+            "/dev/zero",
+            "/dev/null",
+            "/",
+            "/nonexistent/file.nfg",
+        ])
+        .prop_map(str::to_string),
+        "[ -~]{0,12}",
+        (1usize..40_000).prop_map(|n| "9".repeat(n)),
+        (1usize..40_000).prop_map(|n| "(".repeat(n)),
+    ]
+    .boxed()
+}
+
+/// A token from `valid` most of the time, an edge value otherwise.
+fn token(valid: &[&'static str]) -> BoxedStrategy<String> {
+    let valid: Vec<String> = valid.iter().map(|s| s.to_string()).collect();
+    prop_oneof![4 => prop::sample::select(valid), 1 => edge()].boxed()
+}
+
+/// Small sizes (work parameters), or edge values.
+fn small() -> BoxedStrategy<String> {
+    token(&[
+        "0", "1", "2", "3", "5", "7", "10", "12", "20", "30", "64", "2^5",
+    ])
+}
+
+/// One of `values` only: for work sizes, where a large valid number would be a
+/// legitimately long computation rather than a defect.
+fn bounded(values: &[&'static str]) -> BoxedStrategy<String> {
+    prop::sample::select(values.iter().map(|s| s.to_string()).collect::<Vec<_>>()).boxed()
+}
+
+/// `arguments` with the options `always` appended (work sizes the command must be given).
+fn always(
+    arguments: BoxedStrategy<Vec<String>>,
+    always: Vec<(&'static str, BoxedStrategy<String>)>,
+) -> BoxedStrategy<Vec<String>> {
+    let (names, values): (Vec<&'static str>, Vec<BoxedStrategy<String>>) =
+        always.into_iter().unzip();
+    (arguments, values)
+        .prop_map(move |(mut arguments, values)| {
+            for (name, value) in names.iter().zip(values) {
+                arguments.extend([name.to_string(), value]);
+            }
+            arguments
+        })
+        .boxed()
+}
+
+fn format() -> BoxedStrategy<String> {
+    token(&["text", "json", "csv"])
+}
+
+const IMPARTIAL: &[&str] = &[
+    "nim",
+    "kayles",
+    "0.07",
+    "0.16",
+    "0.137",
+    "4.7",
+    "hex:0.F",
+    "grundy",
+    "lasker",
+    "bash:3",
+    "subtraction:1,3,4",
+    "wythoff",
+    "chomp",
+    "nimble",
+    "northcott",
+    "turning-turtles",
+    "mock-turtles",
+    "ruler",
+    "twins",
+    "acrostic-twins",
+    "tartan:ruler*mock-turtles",
+    "coins:run1-2",
+    "green-hackenbush",
+    "tree-edge-deletion",
+    "graph-edge-deletion",
+    "digraph:a>b,b>c,c>a",
+    "sos",
+    "allbut:1,2",
+    "count-to:3",
+    "moore:2",
+    "staircase",
+    "dynamic",
+    "fibonacci",
+    "thirty-one",
+    "empty-divide",
+    "misere:kayles",
+    "misere:nim",
+    "every:bash:3",
+    "bash:0",
+    "subtraction:",
+    "octal:0.9",
+    "hex:0.G",
+    "digraph:@/dev/zero",
+    "misere:misere:nim",
+    "every:every:nim",
+    "kayels",
+];
+
+const POSITIONS: &[&str] = &[
+    "0",
+    "1",
+    "3",
+    "5",
+    "7",
+    "10",
+    "3x4",
+    "4x7",
+    "10,15",
+    ".1..2.1",
+    "THHTTH",
+    "W...B.",
+    ".B..W",
+    "(()(()()))",
+    "g-a,a-b,b-g",
+    "1:1-2,2-3,3-1",
+    "a",
+    "THT/TTH/HTT",
+    "HHH",
+    "3-0",
+];
+
+const STRATEGIC: &[&str] = &[
+    "prisoners-dilemma",
+    "matching-pennies",
+    "rock-paper-scissors",
+    "battle-of-the-sexes",
+    "stag-hunt",
+    "von-stengel-degenerate",
+    "kuhn-poker",
+    "beer-quiche",
+    "no-such-game",
+];
+
+fn strategic_game() -> BoxedStrategy<String> {
+    let files = [
+        "tests/data/two_pennies.nfg",
+        "tests/data/pennies_bystander.nfg",
+        "../strategic/tests/data/2x2.nfg",
+        "../strategic/tests/data/e01.nfg",
+        "../strategic/tests/data/stengel.nfg",
+        "../strategic/tests/data/odd_or_even.csv",
+        "../strategic/tests/data/irrational_2x2x2.nfg",
+        "tests/data/loopy.json",
+    ]
+    .map(data)
+    .to_vec();
+    prop_oneof![token(STRATEGIC), prop::sample::select(files)].boxed()
+}
+
+const STRATEGIES: &[&str] = &[
+    "TitForTat",
+    "Defector",
+    "Cooperator",
+    "Random",
+    "Grudger",
+    "Alternator",
+    "TitFor2Tats",
+    "nonexistent",
+];
+
+const COOPERATIVE: &[&str] = &[
+    "[51; 49, 48, 3]",
+    "[12; 4,4,4,2,2,1]",
+    "[0; 1]",
+    "[1;]",
+    "[18446744073709551615; 18446744073709551615, 1]",
+    "glove:1,2",
+    "glove:0,0",
+    "glove:3,3",
+    "glove:100,100",
+    "airport:1,2,3",
+    "airport:",
+    "bankruptcy:10:3,4,5",
+    "bankruptcy:-1:1",
+    "bankruptcy:1e300:1",
+];
+
+/// `prefix`, then each positional (sometimes missing), then a subset of the options
+/// (each a flag, or a name and a value), then sometimes an extra argument.
+fn command(
+    prefix: &'static [&'static str],
+    positionals: Vec<BoxedStrategy<String>>,
+    options: Vec<(&'static str, Option<BoxedStrategy<String>>)>,
+) -> BoxedStrategy<Vec<String>> {
+    let count = options.len();
+    let options: Vec<BoxedStrategy<Vec<String>>> = options
+        .into_iter()
+        .map(|(name, value)| match value {
+            None => Just(vec![name.to_string()]).boxed(),
+            Some(value) => value.prop_map(move |v| vec![name.to_string(), v]).boxed(),
+        })
+        .collect();
+    let chosen = prop::sample::subsequence((0..count).collect::<Vec<_>>(), 0..=count.min(4));
+    (
+        positionals,
+        prop::collection::vec(prop::bool::weighted(0.92), 8),
+        options,
+        chosen,
+        prop::option::weighted(0.1, edge()),
+    )
+        .prop_map(move |(positional, keep, options, chosen, extra)| {
+            let mut arguments: Vec<String> = prefix.iter().map(|s| s.to_string()).collect();
+            for (index, word) in positional.into_iter().enumerate() {
+                // A positional is left out one time in twelve or so.
+                if keep[index % keep.len()] {
+                    arguments.push(word);
+                }
+            }
+            for index in chosen {
+                arguments.extend(options[index].iter().cloned());
+            }
+            arguments.extend(extra);
+            arguments
+        })
+        .boxed()
+}
+
+fn positions() -> BoxedStrategy<String> {
+    token(POSITIONS)
+}
+
+fn argument_lists() -> BoxedStrategy<Vec<String>> {
+    let impartial = || token(IMPARTIAL);
+    let play = || {
+        (
+            impartial(),
+            prop::collection::vec(positions(), 0..4),
+            any::<bool>(),
+            small(),
+        )
+            .prop_map(|(game, position, misere, seed)| {
+                let mut arguments = vec!["play".to_string(), game];
+                arguments.extend(position);
+                if misere {
+                    arguments.push("--misere".into());
+                }
+                arguments.extend(["--first".into(), "computer".into(), "--seed".into(), seed]);
+                arguments
+            })
+    };
+    let with_position = |name: &'static [&'static str]| {
+        (
+            impartial(),
+            prop::collection::vec(positions(), 0..4),
+            format(),
+        )
+            .prop_map(move |(game, position, format)| {
+                let mut arguments: Vec<String> = name.iter().map(|s| s.to_string()).collect();
+                arguments.push(game);
+                arguments.extend(position);
+                arguments.extend(["--format".into(), format]);
+                arguments
+            })
+    };
+    let ipd_play = |extra: Vec<(&'static str, Option<BoxedStrategy<String>>)>| {
+        let mut options = vec![
+            ("--turns", Some(small())),
+            ("--prob-end", Some(token(&["0", "0.1", "0.5", "1", "1.5"]))),
+            ("--noise", Some(token(&["0", "0.05", "0.5", "1"]))),
+            ("--seed", Some(small())),
+            (
+                "--payoffs",
+                Some(token(&["3,0,5,1", "5,3,1,0", "1,2,3", "a,b,c,d"])),
+            ),
+            ("--allow-non-pd", None),
+            ("--format", Some(format())),
+        ];
+        options.extend(extra);
+        options
+    };
+    let strategies = || prop::collection::vec(token(STRATEGIES), 0..4);
+    let coop = |name: &'static [&'static str],
+                extra: Vec<(&'static str, Option<BoxedStrategy<String>>)>| {
+        let mut options = vec![("--format", Some(format()))];
+        options.extend(extra);
+        command(name, vec![token(COOPERATIVE)], options)
+    };
+    prop_oneof![
+        command(
+            &["games"],
+            vec![impartial()],
+            vec![("--format", Some(format()))]
+        ),
+        with_position(&["analyze"]),
+        with_position(&["moves"]),
+        play(),
+        command(
+            &["values"],
+            vec![impartial()],
+            vec![
+                (
+                    "--to",
+                    Some(token(&["0", "1", "10", "100", "1000", "2^10"]))
+                ),
+                ("--format", Some(format())),
+                (
+                    "--method",
+                    Some(token(&["auto", "plain", "rare-common", "naive"]))
+                ),
+                ("--no-period", None),
+                ("--summary", None),
+                ("--checkpoint", Some(token(&["run.ckpt", "/dev/null", "/"]))),
+                ("--checkpoint-every", Some(small())),
+                ("--resume", None),
+                ("--force", None),
+                ("--threads", Some(small())),
+            ],
+        ),
+        command(
+            &["table"],
+            vec![token(&[
+                "wythoff",
+                "digraph:a>b,b>c,c>a",
+                "nim",
+                "digraph:"
+            ])],
+            vec![("--to", Some(small())), ("--format", Some(format()))],
+        ),
+        (with_position(&["graph"]), any::<u8>(), small()).prop_map(
+            |(mut arguments, shape, nodes)| {
+                if shape & 1 != 0 {
+                    arguments.push("--dot".into());
+                }
+                if shape & 2 != 0 {
+                    arguments.push("--svg".into());
+                }
+                arguments.extend(["--max-nodes".into(), nodes]);
+                arguments
+            }
+        ),
+        always(
+            command(
+                &["quotient"],
+                vec![token(&[
+                    "kayles", "0.77", "0.137", "4.7", "0.07", "0.?", "nim", "grundy"
+                ])],
+                vec![
+                    ("--survey", None),
+                    (
+                        "--genus",
+                        Some(bounded(&["0", "1", "3", "8", "-1", "2^64", "x"]))
+                    ),
+                    ("--max-order", Some(small())),
+                    ("--format", Some(format())),
+                ],
+            ),
+            vec![(
+                "--heaps",
+                bounded(&["0", "1", "2", "5", "8", "-1", "2^64", "1e300", "x"])
+            )],
+        ),
+        always(
+            command(
+                &["survey"],
+                vec![token(&[
+                    "0.?",
+                    "4.?",
+                    "0.7",
+                    "0.16",
+                    "0.x?",
+                    "?",
+                    "0.???????????"
+                ])],
+                vec![("--threads", Some(small())), ("--format", Some(format()))],
+            ),
+            vec![
+                (
+                    "--budget",
+                    bounded(&["1", "64", "1000", "2^10", "0", "-1", "2^64", "1e300"])
+                ),
+                (
+                    "--seconds",
+                    bounded(&["0.1", "0.5", "0", "-1", "1e300", "NaN", "x"])
+                ),
+            ],
+        ),
+        command(
+            &["plot"],
+            vec![impartial()],
+            vec![
+                (
+                    "--to",
+                    Some(bounded(&[
+                        "0",
+                        "10",
+                        "100",
+                        "1000",
+                        "-1",
+                        "2^64",
+                        "18446744073709551615",
+                        "x"
+                    ]))
+                ),
+                ("--output", Some(token(&["out.svg", "/", "/dev/null"]))),
+                ("--kind", Some(token(&["values", "rare-count"]))),
+            ],
+        ),
+        command(
+            &["nimber"],
+            vec![token(&[
+                "2 * 3",
+                "16 * 16",
+                "inv(12345)",
+                "sqrt(0xdeadbeef)",
+                "2^-3",
+                "0/0",
+                "1/0",
+                "(((1)))",
+                "inv(0)",
+                "2^2^2"
+            ])],
+            vec![("--format", Some(format()))],
+        ),
+        command(
+            &["nash"],
+            vec![strategic_game()],
+            vec![
+                (
+                    "--method",
+                    Some(token(&["auto", "enum", "support", "pure", "lh", "seqform"]))
+                ),
+                ("--label", Some(small())),
+                ("--all-labels", None),
+                ("--exact-pivoting", None),
+                ("--format", Some(format())),
+            ],
+        ),
+        command(
+            &["zerosum"],
+            vec![strategic_game()],
+            vec![("--exact-pivoting", None), ("--format", Some(format()))],
+        ),
+        command(
+            &["dominance"],
+            vec![strategic_game()],
+            vec![
+                ("--weak", None),
+                ("--mixed", None),
+                ("--format", Some(format()))
+            ],
+        ),
+        command(
+            &["tree", "solve"],
+            vec![strategic_game()],
+            vec![("--format", Some(format()))]
+        ),
+        command(
+            &["tree", "spe"],
+            vec![strategic_game()],
+            vec![("--format", Some(format()))]
+        ),
+        command(
+            &["tree", "info"],
+            vec![strategic_game()],
+            vec![("--format", Some(format()))]
+        ),
+        command(&["tree", "efg"], vec![strategic_game()], vec![]),
+        command(
+            &["tree", "repeated-pd"],
+            vec![],
+            vec![
+                ("--rounds", Some(small())),
+                ("--payoffs", Some(token(&["3,0,5,1", "1,2,3"]))),
+                ("--format", Some(format())),
+            ],
+        ),
+        command(
+            &["ipd", "match"],
+            vec![token(STRATEGIES), token(STRATEGIES)],
+            ipd_play(vec![]),
+        ),
+        (
+            strategies(),
+            command(
+                &["ipd", "tournament"],
+                vec![],
+                ipd_play(vec![
+                    ("--repetitions", Some(small())),
+                    ("--threads", Some(small())),
+                    ("--svg-dir", Some(token(&["plots", "/dev/null"]))),
+                ]),
+            )
+        )
+            .prop_map(|(names, mut arguments)| {
+                arguments.splice(2..2, names);
+                arguments
+            }),
+        (
+            strategies(),
+            command(
+                &["ipd", "moran"],
+                vec![],
+                ipd_play(vec![
+                    ("--runs", Some(small())),
+                    ("--max-steps", Some(small())),
+                    (
+                        "--mutation-rate",
+                        Some(token(&["0", "0.01", "0.5", "1", "2"]))
+                    ),
+                ]),
+            )
+        )
+            .prop_map(|(names, mut arguments)| {
+                arguments.splice(2..2, names);
+                arguments
+            }),
+        command(
+            &["ipd", "strategies"],
+            vec![],
+            vec![("--format", Some(format()))]
+        ),
+        coop(
+            &["coop", "shapley"],
+            vec![("--monte-carlo", Some(small())), ("--seed", Some(small()))]
+        ),
+        coop(
+            &["coop", "banzhaf"],
+            vec![("--monte-carlo", Some(small())), ("--seed", Some(small()))]
+        ),
+        coop(
+            &["coop", "in-core"],
+            vec![(
+                "--allocation",
+                Some(token(&["1,0,0", "1/3,1/3,1/3", "0", "a"]))
+            )]
+        ),
+        coop(&["coop", "core"], vec![]),
+        coop(&["coop", "least-core"], vec![]),
+        coop(&["coop", "nucleolus"], vec![("--pre", None)]),
+        command(
+            &["completions"],
+            vec![token(&["bash", "zsh", "fish", "elvish", "powershell"])],
+            vec![]
+        ),
+        command(
+            &["manpage"],
+            vec![],
+            vec![("--out-dir", Some(token(&["man", "/dev/null"])))]
+        ),
+        // Anything at all, after any subcommand name or none.
+        (
+            token(&["analyze", "values", "nash", "coop", "ipd", "tree", "bogus"]),
+            prop::collection::vec(edge(), 0..4),
+        )
+            .prop_map(|(name, rest)| std::iter::once(name).chain(rest).collect()),
+    ]
+    .boxed()
+}
+
+/// Runs `sprague arguments` in `directory` under the limits; Err says what went wrong.
+fn run(arguments: &[String], directory: &std::path::Path) -> Result<Duration, String> {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sprague"));
+    command
+        .args(arguments)
+        .current_dir(directory)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    // SAFETY: only setrlimit, which is async-signal-safe, between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: ADDRESS_SPACE,
+                rlim_max: ADDRESS_SPACE,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            let cpu = libc::rlimit {
+                rlim_cur: CPU_SECONDS,
+                rlim_max: CPU_SECONDS + 1,
+            };
+            if libc::setrlimit(libc::RLIMIT_CPU, &cpu) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let started = Instant::now();
+    let mut child = command
+        .spawn()
+        .map_err(|e| format!("could not start: {e}"))?;
+    let mut stderr_pipe = child.stderr.take().expect("piped");
+    // Read stderr on a thread, so a command writing much of it cannot block.
+    let reader = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = stderr_pipe.read_to_end(&mut text);
+        text
+    });
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            break status;
+        }
+        if started.elapsed() > TIME_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("still running after {TIME_LIMIT:?}"));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let elapsed = started.elapsed();
+    let stderr = String::from_utf8_lossy(&reader.join().expect("the reader ends")).to_string();
+    let short: String = stderr.chars().take(600).collect();
+    if stderr.contains("panicked") {
+        return Err(format!("panicked: {short}"));
+    }
+    if status.signal() == Some(libc::SIGXCPU) {
+        return Err(format!(
+            "used more than {CPU_SECONDS} s of processor time: {short}"
+        ));
+    }
+    if let Some(signal) = status.signal() {
+        return Err(format!("killed by signal {signal}: {short}"));
+    }
+    match status.code() {
+        Some(0..=2) => Ok(elapsed),
+        other => Err(format!("exit code {other:?}: {short}")),
+    }
+}
+
+/// The arguments with long ones cut to 60 characters, for messages.
+fn shortened(arguments: &[String]) -> Vec<String> {
+    arguments
+        .iter()
+        .map(|argument| match argument.char_indices().nth(60) {
+            Some((at, _)) => format!("{}… ({} bytes)", &argument[..at], argument.len()),
+            None => argument.clone(),
+        })
+        .collect()
+}
+
+#[test]
+fn no_argument_list_panics_aborts_or_hangs() {
+    let cases = std::env::var("SPRAGUE_NO_PANIC_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(400);
+    let directory = std::env::temp_dir().join(format!("sprague-no-panic-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("the temporary directory is writable");
+    let mut runner = TestRunner::new(Config {
+        cases,
+        max_shrink_iters: 64,
+        // A case that runs out of time takes that time at every shrinking step.
+        max_shrink_time: 120_000,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let started = Instant::now();
+    let slowest = std::cell::RefCell::new((Duration::ZERO, Vec::new()));
+    let result = runner.run(&argument_lists(), |arguments| {
+        let elapsed = run(&arguments, &directory).map_err(|failure| {
+            TestCaseError::fail(format!("sprague {:?}: {failure}", shortened(&arguments)))
+        })?;
+        let mut slowest = slowest.borrow_mut();
+        if elapsed > slowest.0 {
+            *slowest = (elapsed, arguments);
+        }
+        Ok(())
+    });
+    let _ = std::fs::remove_dir_all(&directory);
+    let slowest = slowest.into_inner();
+    println!(
+        "{cases} argument lists in {:.1} s; slowest {:.2} s: sprague {:?}",
+        started.elapsed().as_secs_f64(),
+        slowest.0.as_secs_f64(),
+        shortened(&slowest.1)
+    );
+    if let Err(failure) = result {
+        panic!("{failure}");
+    }
+}
+
+/// Found by the property test: under an address-space limit the system refuses threads
+/// (each reserves a stack and a malloc arena), and `ipd tournament --threads 64` panicked
+/// spawning them. Refused threads are now work done by the threads that run.
+#[test]
+fn refused_threads_are_not_a_panic() {
+    let directory = std::env::temp_dir().join(format!("sprague-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("the temporary directory is writable");
+    for arguments in [
+        &["ipd", "tournament", "--threads", "64", "--turns", "3"][..],
+        &[
+            "survey",
+            "0.?",
+            "--threads",
+            "64",
+            "--seconds",
+            "0.5",
+            "--budget",
+            "1000",
+        ],
+        &[
+            "values",
+            "0.16",
+            "--threads",
+            "64",
+            "--to",
+            "20000",
+            "--summary",
+        ],
+    ] {
+        let arguments: Vec<String> = arguments.iter().map(|s| s.to_string()).collect();
+        let status = run(&arguments, &directory);
+        assert!(status.is_ok(), "sprague {arguments:?}: {status:?}");
+    }
+    let _ = std::fs::remove_dir_all(&directory);
+}
