@@ -33,6 +33,46 @@ pub struct TuGame {
     scale: Option<u64>,
 }
 
+/// The values of all 2ⁿ coalitions, refused with [`CoopError::TooLarge`] as
+/// soon as their projected size (the bytes of the values computed so far,
+/// extrapolated to the whole table) exceeds `budget` bytes (half the memory
+/// the process may use): values of hundreds of digits (a bankruptcy game with
+/// long coprime fractions) would otherwise fill memory.
+fn table_within_memory(
+    n: usize,
+    worth: &mut impl FnMut(Coalition) -> BigRational,
+    budget: u128,
+) -> Result<Vec<BigRational>, CoopError> {
+    let count = 1u128 << n;
+    let slot = std::mem::size_of::<BigRational>() as u128;
+    let too_large = |projected: u128| {
+        CoopError::TooLarge(format!(
+            "the table of all {count} coalitions would need about {} of memory, more than the {} this process may use (its values have many digits)",
+            sprague_memory::format_bytes(projected),
+            sprague_memory::format_bytes(budget)
+        ))
+    };
+    if count * slot > budget {
+        return Err(too_large(count * slot));
+    }
+    let digits = |x: &num_bigint::BigInt| (x.bits() as u128).div_ceil(64) * 8;
+    let mut heap: u128 = 0;
+    let mut values = Vec::with_capacity(count as usize);
+    for s in 0..(1u32 << n) {
+        let value = worth(s);
+        heap += digits(value.numer()) + digits(value.denom());
+        values.push(value);
+        let done = u128::from(s) + 1;
+        if done % 4096 == 0 || done == count {
+            let projected = count * slot + heap * count / done;
+            if projected > budget {
+                return Err(too_large(projected));
+            }
+        }
+    }
+    Ok(values)
+}
+
 impl TuGame {
     /// Builds a game from player names and `values[S]` for every bit set S.
     ///
@@ -78,7 +118,8 @@ impl TuGame {
             return Err(CoopError::TooManyPlayers(n));
         }
         let names = (1..=n).map(|i| i.to_string()).collect();
-        let values = (0..(1u32 << n)).map(&mut worth).collect();
+        let budget = sprague_memory::available_bytes() / 2;
+        let values = table_within_memory(n, &mut worth, budget)?;
         TuGame::new(names, values)
     }
 
@@ -239,6 +280,29 @@ fn coalition_label(names: &[String], coalition: Coalition) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_of_long_values_is_refused_by_its_projected_size() {
+        // 2^14 values of about 2,000 decimal digits each (830 bytes for the
+        // numerator): about 14 MiB, refused under a 4 MiB budget after the
+        // first 4,096 values, accepted with a roomy one.
+        let long = num_bigint::BigInt::from(7).pow(2400);
+        let mut worth = |s: Coalition| BigRational::from_integer(&long * s);
+        let error = table_within_memory(14, &mut worth, 4 << 20).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("the table of all 16384 coalitions would need about"),
+            "{error}"
+        );
+        assert_eq!(
+            table_within_memory(14, &mut worth, 1 << 30).map(|v| v.len()),
+            Ok(1 << 14)
+        );
+        // Small values pass a small budget.
+        let mut small = |s: Coalition| BigRational::from_integer(s.into());
+        assert!(table_within_memory(14, &mut small, 4 << 20).is_ok());
+    }
 
     #[test]
     fn reads_a_table() {
