@@ -106,12 +106,14 @@ fn big_bimatrix() -> PathBuf {
 fn ctrl_c_stops_every_long_running_command_within_two_seconds() {
     let game = big_bimatrix();
     let game = game.to_str().expect("a UTF-8 temporary path");
+    let weights: Vec<String> = (1..=25).map(|w| w.to_string()).collect();
+    let weighted_25 = format!("[163; {}]", weights.join(","));
     let commands: Vec<Vec<&str>> = vec![
         vec!["values", "0.16", "--to", "2^26", "--no-period"],
         vec!["values", "mock-turtles", "--to", "10^8"],
         vec!["survey", "0.????"],
         vec!["nash", game, "--force"],
-        vec!["ipd", "tournament", "--repetitions", "1000"],
+        vec!["ipd", "tournament", "--repetitions", "300"],
         vec![
             "ipd",
             "moran",
@@ -123,7 +125,8 @@ fn ctrl_c_stops_every_long_running_command_within_two_seconds() {
             "1000",
         ],
         vec!["coop", "shapley", "glove:10,10"],
-        vec!["coop", "nucleolus", "glove:8,8"],
+        // 25 players by constraint generation (a 16-player glove game now ends at once).
+        vec!["coop", "nucleolus", &weighted_25],
         vec!["analyze", "chomp", "12x12"],
         vec!["analyze", "sos", "16"],
     ];
