@@ -1018,6 +1018,14 @@ pub fn lookup(name: &str) -> Result<&'static StrategyInfo, IpdError> {
     {
         return Ok(info);
     }
+    // No name is anywhere near this long: no suggestions (and no edit
+    // distances over a string of thousands of characters).
+    if wanted.len() > 64 {
+        return Err(IpdError::UnknownStrategy {
+            name: name.to_string(),
+            close: Vec::new(),
+        });
+    }
     let mut scored: Vec<(usize, &'static str)> = all_strategies()
         .map(|info| {
             let distance = names_of(info)
