@@ -230,7 +230,7 @@ fn a_request_past_its_time_budget_is_503_and_its_sweep_stops() {
         );
     }
     // A tournament is stopped the same way.
-    let tournament = server.post("ipd/tournament", r#"{"repetitions": 1000, "turns": 10000}"#);
+    let tournament = server.post("ipd/tournament", r#"{"repetitions": 300, "turns": 10000}"#);
     assert_eq!(tournament.status, 503, "{}", tournament.text());
 }
 
