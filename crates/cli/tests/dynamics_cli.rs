@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{json_formatted, sprague, usage_error};
+use common::{interrupted_after, json_formatted, sprague, usage_error};
 
 const RPS: &str = "tests/data/rps-win2-lose1.json";
 
@@ -239,8 +239,7 @@ fn bad_input_is_a_usage_error() {
 /// rounds, the replicator every 4096 steps.
 #[test]
 fn ctrl_c_stops_long_runs() {
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
     for args in [
         &[
             "dynamics",
@@ -266,25 +265,8 @@ fn ctrl_c_stops_long_runs() {
             "1000",
         ],
     ] {
-        let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
-        std::thread::sleep(Duration::from_millis(400));
-        let sent = Instant::now();
-        let killed = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(killed.success());
-        let out = child.wait_with_output().unwrap();
-        assert!(
-            sent.elapsed() < Duration::from_secs(2),
-            "{args:?}: {:?}",
-            sent.elapsed()
-        );
+        let (out, elapsed) = interrupted_after(args, Duration::from_millis(400));
+        assert!(elapsed < Duration::from_secs(2), "{args:?}: {elapsed:?}");
         assert_eq!(out.status.code(), Some(130), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(

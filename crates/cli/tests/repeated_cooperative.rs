@@ -1,5 +1,7 @@
 //! End-to-end tests of `sprague ipd`, `sprague coop` and `sprague tree`.
 
+mod common;
+
 use std::process::Command;
 
 fn sprague(args: &[&str]) -> (i32, String, String) {
@@ -339,34 +341,17 @@ fn nucleolus_of_games_given_by_a_rule() {
 /// seconds, exit code 130, the last line of stderr one sentence.
 #[test]
 fn ctrl_c_stops_a_large_nucleolus() {
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
     let weights: Vec<String> = (1..=25).map(|w| w.to_string()).collect();
     let game = format!("[163; {}]", weights.join(", "));
-    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(["coop", "nucleolus", &game])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    std::thread::sleep(Duration::from_millis(500));
-    let sent = Instant::now();
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
+    let (out, elapsed) =
+        common::interrupted_after(&["coop", "nucleolus", &game], Duration::from_millis(500));
     let err = String::from_utf8_lossy(&out.stderr);
     // In an optimised build the whole computation may end first.
     if out.status.code() == Some(0) {
         return;
     }
-    assert!(
-        sent.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        sent.elapsed()
-    );
+    assert!(elapsed < Duration::from_secs(2), "{elapsed:?}");
     assert_eq!(out.status.code(), Some(130), "{err}");
     let last = err.trim_end().lines().last().unwrap_or_default();
     assert!(last.contains("interrupted"), "{err}");

@@ -1,5 +1,7 @@
 //! End-to-end tests of `sprague nash`, `sprague zerosum` and `sprague dominance`.
 
+mod common;
+
 use std::process::Command;
 
 fn sprague(args: &[&str]) -> (i32, String, String) {
@@ -108,7 +110,7 @@ fn bad_input_exits_2_with_one_sentence() {
 /// game: about C(32, 16) = 6 * 10^8 support pairs, hours of work).
 #[test]
 fn ctrl_c_stops_a_forced_equilibrium_search() {
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
     let dir = std::env::temp_dir().join(format!("sprague-cli-interrupt-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("random16.nfg");
@@ -129,31 +131,15 @@ fn ctrl_c_stops_a_forced_equilibrium_search() {
         ),
     )
     .unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args([
-            "nash",
-            file.to_str().unwrap(),
-            "--method",
-            "support",
-            "--force",
-        ])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    std::thread::sleep(Duration::from_millis(500));
-    let sent = Instant::now();
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        sent.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        sent.elapsed()
-    );
+    let arguments = [
+        "nash",
+        file.to_str().unwrap(),
+        "--method",
+        "support",
+        "--force",
+    ];
+    let (out, elapsed) = common::interrupted_after(&arguments, Duration::from_millis(500));
+    assert!(elapsed < Duration::from_secs(2), "{elapsed:?}");
     assert_eq!(out.status.code(), Some(130));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(

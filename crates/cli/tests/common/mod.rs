@@ -76,3 +76,27 @@ pub fn usage_error_within(limit_mib: u64, arguments: &[&str]) -> String {
     );
     message
 }
+
+/// Starts `sprague arguments`, sends it SIGINT (`kill -INT`) after `wait`, and
+/// returns its output and how long it took to exit after the signal.
+pub fn interrupted_after(
+    arguments: &[&str],
+    wait: std::time::Duration,
+) -> (Output, std::time::Duration) {
+    use std::process::Stdio;
+    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(arguments)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(wait);
+    let sent = std::time::Instant::now();
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let out = child.wait_with_output().expect("the binary exits");
+    (out, sent.elapsed())
+}
