@@ -244,7 +244,7 @@ fn ipd_tournament_part(
             if interrupt.poll() {
                 return None;
             }
-            let s = tournament.play(index, &mut runner);
+            let s = tournament.play_until(index, &mut runner, Some(&|| interrupt.poll()))?;
             out.push((
                 s.turns,
                 s.scores[0],

@@ -144,6 +144,9 @@ pub struct MatchResult {
     pub summary: MatchSummary,
 }
 
+/// How many turns a match plays between two questions to its stop flag.
+pub const STOP_POLL_TURNS: usize = 1024;
+
 /// Plays matches reusing its history buffers (no allocation per turn).
 #[derive(Debug, Default)]
 pub struct MatchRunner {
@@ -167,6 +170,33 @@ impl MatchRunner {
         seed: u64,
         stream: u64,
     ) -> MatchSummary {
+        self.play_until(a, b, config, seed, stream, None)
+            .unwrap_or_else(|| unreachable!("no stop was given"))
+    }
+
+    /// Plays `a` against `b` like [`MatchRunner::play`], asking `stop` every
+    /// [`STOP_POLL_TURNS`] turns: a long match (some strategies' turns cost
+    /// time proportional to the history) ends early, without a summary, when
+    /// it answers `true`.
+    ///
+    /// ```
+    /// use sprague_repeated::ipd::{MatchConfig, MatchRunner, Player};
+    /// let tft = Player::parse("TitForTat").unwrap();
+    /// let config = MatchConfig { turns: 100_000, ..MatchConfig::default() };
+    /// let mut runner = MatchRunner::new();
+    /// assert!(runner.play_until(&tft, &tft, &config, 0, 0, Some(&|| true)).is_none());
+    /// let played = runner.play_until(&tft, &tft, &config, 0, 0, Some(&|| false));
+    /// assert_eq!(played.map(|s| s.turns), Some(100_000));
+    /// ```
+    pub fn play_until(
+        &mut self,
+        a: &Player,
+        b: &Player,
+        config: &MatchConfig,
+        seed: u64,
+        stream: u64,
+        stop: Option<&dyn Fn() -> bool>,
+    ) -> Option<MatchSummary> {
         let mut match_rng = SeededRng::new(seed, stream.wrapping_mul(4));
         let mut rng_a = SeededRng::new(seed, stream.wrapping_mul(4) + 1);
         let mut rng_b = SeededRng::new(seed, stream.wrapping_mul(4) + 2);
@@ -187,7 +217,10 @@ impl MatchRunner {
         self.second.reserve(turns);
         let mut defections = [0usize; 2];
         let mut scores = [0.0f64; 2];
-        for _ in 0..turns {
+        for turn in 0..turns {
+            if turn % STOP_POLL_TURNS == STOP_POLL_TURNS - 1 && stop.is_some_and(|stop| stop()) {
+                return None;
+            }
             let view_a = View {
                 own: &self.first,
                 opponent: &self.second,
@@ -222,11 +255,11 @@ impl MatchRunner {
             self.first.push(action_a);
             self.second.push(action_b);
         }
-        MatchSummary {
+        Some(MatchSummary {
             turns,
             scores,
             cooperations: [turns - defections[0], turns - defections[1]],
-        }
+        })
     }
 
     /// The actions of the last match played.

@@ -27,7 +27,9 @@ pub mod records;
 pub mod strategies;
 pub mod tournament;
 
-pub use game_match::{play_match, MatchConfig, MatchResult, MatchRunner, MatchSummary};
+pub use game_match::{
+    play_match, MatchConfig, MatchResult, MatchRunner, MatchSummary, STOP_POLL_TURNS,
+};
 pub use player::Player;
 pub use strategies::{all_strategies, lookup, Strategy, StrategyInfo, View};
 

@@ -178,13 +178,31 @@ pub fn run_until(
                 let (sa, sb) = (individuals[a], individuals[b]);
                 let (ia, ib) = (&strategies[sa], &strategies[sb]);
                 let per_turn = |s: MatchSummary| s.scores.map(|x| x / s.turns.max(1) as f64);
-                let scores = if config.match_config.is_deterministic(ia, ib) {
-                    *cache.entry((sa, sb)).or_insert_with(|| {
-                        per_turn(runner.play(ia, ib, &config.match_config, config.seed, 0))
-                    })
-                } else {
-                    let stream = mix(mix(mix(run) ^ step as u64) ^ (a * n + b) as u64);
-                    per_turn(runner.play(ia, ib, &config.match_config, config.seed, stream))
+                let deterministic = config.match_config.is_deterministic(ia, ib);
+                let scores = match cache.get(&(sa, sb)) {
+                    Some(&scores) if deterministic => scores,
+                    _ => {
+                        let stream = if deterministic {
+                            0
+                        } else {
+                            mix(mix(mix(run) ^ step as u64) ^ (a * n + b) as u64)
+                        };
+                        let Some(summary) = runner.play_until(
+                            ia,
+                            ib,
+                            &config.match_config,
+                            config.seed,
+                            stream,
+                            stop,
+                        ) else {
+                            return Ok(None);
+                        };
+                        let scores = per_turn(summary);
+                        if deterministic {
+                            cache.insert((sa, sb), scores);
+                        }
+                        scores
+                    }
                 };
                 fitness[a] += scores[0];
                 fitness[b] += scores[1];

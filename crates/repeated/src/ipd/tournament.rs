@@ -173,21 +173,35 @@ impl Tournament {
     /// Plays match `index` on its own random streams: the same summary
     /// wherever, whenever and on whichever thread it is played.
     pub fn play(&self, index: usize, runner: &mut MatchRunner) -> MatchSummary {
+        self.play_until(index, runner, None)
+            .unwrap_or_else(|| unreachable!("no stop was given"))
+    }
+
+    /// Plays match `index` like [`Tournament::play`], asking `stop` every few
+    /// turns ([`MatchRunner::play_until`]); `None` when it stopped the match.
+    pub fn play_until(
+        &self,
+        index: usize,
+        runner: &mut MatchRunner,
+        stop: Option<&dyn Fn() -> bool>,
+    ) -> Option<MatchSummary> {
         let n = self.players.len();
         let (r, p) = self.jobs[index];
         let (i, j) = self.pairs[p];
         let stream = ((r * n + i) * n + j) as u64;
-        runner.play(
+        runner.play_until(
             &self.players[i],
             &self.players[j],
             &self.config.match_config,
             self.config.seed,
             stream,
+            stop,
         )
     }
 
     /// Plays every match, on the configured threads; `stop`, asked before
-    /// every match, ends the tournament early (the answer is then `None`).
+    /// every match and every few turns within one, ends the tournament early
+    /// (the answer is then `None`).
     pub fn run(&self, stop: Option<&(dyn Fn() -> bool + Sync)>) -> Option<TournamentResult> {
         let config = &self.config;
         // Automatic: one thread for small tournaments, where starting threads
@@ -210,7 +224,7 @@ impl Tournament {
                     if stop.is_some_and(|stop| stop()) {
                         None
                     } else {
-                        Some(self.play(index, &mut runner))
+                        self.play_until(index, &mut runner, stop.map(|s| s as &dyn Fn() -> bool))
                     }
                 })
                 .collect()
