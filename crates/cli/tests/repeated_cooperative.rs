@@ -179,6 +179,48 @@ fn core_membership() {
 }
 
 #[test]
+fn the_airport_game_is_tested_as_a_cost_game() {
+    // The airport game is concave, so its Shapley value (Littlechild–Owen's
+    // sequential rule), its nucleolus and `core`'s point all lie in its core:
+    // no coalition pays more than its own cost.
+    let game = "airport:1,2,3,5";
+    let shares = |command: &str, key: &str| -> String {
+        let record = json(&["coop", command, game, "--format", "json"]);
+        let values = record[key].as_array().expect("a list of shares").clone();
+        values
+            .iter()
+            .map(|v| v.as_str().expect("exact text").to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    for (command, key) in [
+        ("shapley", "shapley"),
+        ("nucleolus", "nucleolus"),
+        ("core", "point"),
+    ] {
+        let allocation = shares(command, key);
+        let check = json(&[
+            "coop",
+            "in-core",
+            game,
+            "--allocation",
+            &allocation,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(check["in_core"], true, "{command}: {allocation} {check}");
+        assert_eq!(check["game_kind"], "cost");
+    }
+    // Player 1 alone would pay 1; charging it 2 overcharges it by 1.
+    let (code, stdout, _) = sprague(&["coop", "in-core", game, "--allocation", "2,0,1,2"]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("coalition {1} pays 1 more than its own cost"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn bad_cooperative_input() {
     let (code, _, stderr) = sprague(&["coop", "shapley", "[20; 4, 5]"]);
     assert_eq!(code, 2);

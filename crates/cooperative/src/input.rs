@@ -105,8 +105,23 @@ impl GameInput {
         }
     }
 
+    /// Whether the game is a cost game (the airport game): its table holds
+    /// what each coalition would pay on its own, and the core, least core and
+    /// nucleolus are those of a cost game.
+    ///
+    /// ```
+    /// use sprague_cooperative::input::GameInput;
+    /// let read = |s| GameInput::parse_inline(s).unwrap().unwrap();
+    /// assert!(read("airport:1,2,3").is_cost_game());
+    /// assert!(!read("glove:1,2").is_cost_game());
+    /// ```
+    pub fn is_cost_game(&self) -> bool {
+        matches!(self, GameInput::Builtin(Builtin::Airport { .. }))
+    }
+
     /// The table of all coalitions, for the concepts that need one (`what`
-    /// names the concept in the error of a game too large for a table).
+    /// names the concept in the error of a game too large for a table); for
+    /// a cost game, its costs.
     pub fn table(&self, what: &str) -> Result<TuGame, CoopError> {
         match self {
             GameInput::Table(t) => Ok(t.clone()),

@@ -10,7 +10,7 @@ use num_rational::BigRational;
 use num_traits::Signed;
 use serde::Serialize;
 
-use super::allocation::CoreCheck;
+use super::allocation::{self, CoreCheck, Sense};
 use super::builtin::Builtin;
 use super::characteristic::CharacteristicFunction;
 use super::constraint_generation::{self, Options, MAX_GENERATION_PLAYERS};
@@ -483,14 +483,44 @@ impl NucleolusRecord {
     }
 }
 
+/// The core test of a given allocation, as `coop in-core` does it: on the
+/// game's table of all coalitions (at most [`MAX_TABLE_PLAYERS`]
+/// players), the airport game read as the cost game it is (no coalition may
+/// pay more than its own cost), every other game as a worth game. Returns the
+/// table with the check.
+///
+/// ```
+/// use sprague_cooperative::input::GameInput;
+/// use sprague_cooperative::report::in_core;
+/// use sprague_strategic::exact_text::parse_rational;
+/// let airport = GameInput::parse_inline("airport:1,2,3").unwrap().unwrap();
+/// let x: Vec<_> = ["1", "1", "1"].iter().map(|s| parse_rational(s).unwrap()).collect();
+/// assert!(in_core(&airport, &x).unwrap().1.in_core());
+/// ```
+pub fn in_core(
+    game: &GameInput,
+    allocation: &[BigRational],
+) -> Result<(TuGame, CoreCheck), CoopError> {
+    let table = game.table("core test")?;
+    let sense = if game.is_cost_game() {
+        Sense::Cost
+    } else {
+        Sense::Worth
+    };
+    let check = allocation::core_membership_as(&table, allocation, sense)?;
+    Ok((table, check))
+}
+
 /// The JSON record of `coop in-core`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct InCoreRecord {
+    /// `"worth"`, or `"cost"` for a cost game (the airport game).
+    pub game_kind: &'static str,
     /// Whether the shares add up to v(N).
     pub efficient: bool,
     /// Whether the allocation is in the core.
     pub in_core: bool,
-    /// The largest excess v(S) − x(S).
+    /// The largest excess v(S) − x(S) (of a cost game: x(S) − c(S)).
     pub max_excess: String,
     /// A coalition with that excess, e.g. `{A,C}`.
     pub most_unhappy_coalition: String,
@@ -504,6 +534,10 @@ impl InCoreRecord {
     /// The record of `check`, a core test in `game`.
     pub fn new(game: &TuGame, check: &CoreCheck) -> Self {
         InCoreRecord {
+            game_kind: match check.sense {
+                Sense::Worth => "worth",
+                Sense::Cost => "cost",
+            },
             efficient: check.efficient,
             in_core: check.in_core(),
             max_excess: format_rational(&check.most_unhappy.1),

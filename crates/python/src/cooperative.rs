@@ -261,9 +261,8 @@ impl CoopGame {
     /// The core test of an allocation given as exact text, one share per
     /// player (JSON as `sprague coop in-core --format json`).
     fn in_core(&self, shares: Vec<String>) -> PyResult<String> {
-        let table = self.as_table("core test")?;
         let shares = allocation::parse_allocation(&shares.join(",")).map_err(to_python)?;
-        let check = allocation::core_membership(&table, &shares).map_err(to_python)?;
+        let (table, check) = report::in_core(&self.game, &shares).map_err(to_python)?;
         json(&report::InCoreRecord::new(&table, &check))
     }
 }

@@ -113,6 +113,18 @@ def test_core_least_core_and_membership():
     assert check.max_excess == Fraction(1, 2)
 
 
+def test_the_airport_game_is_tested_as_a_cost_game():
+    # Runways costing 1, 2, 3: the core of the cost game asks x(S) <= c(S).
+    airport = coop.Game.parse("airport:1,2,3")
+    found = coop.core(airport)
+    assert tuple(found.point.values()) in found
+    fair = coop.in_core(airport, [1, 1, 1])
+    assert fair and fair.game_kind == "cost"
+    overcharged = coop.in_core(airport, [2, 0, 1])
+    assert not overcharged and overcharged.most_unhappy_coalition == "{1}"
+    assert overcharged.max_excess == 1
+
+
 def test_tables_as_the_command_line_writes_them_and_values():
     text = '{"players": ["A", "B", "C"], "values": {"A": 0, "B": 0, "C": 0, "A,B": 1, "A,C": 1, "B,C": 0, "A,B,C": 1}}'
     game = coop.Game.parse(text)

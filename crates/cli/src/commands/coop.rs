@@ -18,7 +18,7 @@ use sprague_cooperative::constraint_generation::{Options, Progress};
 use sprague_cooperative::input::GameInput;
 use sprague_cooperative::report::{self, CoreRecord, InCoreRecord, LeastCoreRecord};
 use sprague_cooperative::report::{NucleolusRecord, ShapleyReport};
-use sprague_cooperative::{allocation, monte_carlo, TuGame};
+use sprague_cooperative::{allocation, monte_carlo};
 use sprague_strategic::exact_text::{format_rational, rational_to_f64, BigRational};
 use sprague_strategic::stop::StopCheck;
 
@@ -202,11 +202,6 @@ fn banzhaf(args: &ValueArgs) -> Result<(), CliError> {
     }
 }
 
-/// The game as a table of all coalitions, for the concepts that need one.
-fn load_table(spec: &str, what: &str) -> Result<TuGame, CliError> {
-    Ok(load(spec)?.table(what)?)
-}
-
 fn strings(values: &[BigRational]) -> Vec<String> {
     values.iter().map(format_rational).collect()
 }
@@ -223,16 +218,26 @@ fn core(args: &SolutionArgs) -> Result<(), CliError> {
         Format::Json => print_json(&CoreRecord::new(&game, &result)),
         _ => match &result.point {
             Some(point) => {
+                let promise = if game.is_cost_game() {
+                    "no coalition pays more than its own cost"
+                } else {
+                    "every coalition gets at least its worth"
+                };
                 let mut text = format!(
-                    "The core is not empty; a core point (every coalition gets at least its worth): {}\n",
+                    "The core is not empty; a core point ({promise}): {}\n",
                     tuple(point)
                 );
                 let zero = BigRational::from_integer(0.into());
                 if let Some(e) = epsilon.filter(|e| *e < &zero) {
+                    let margin = if game.is_cost_game() {
+                        "pay {} less than its own cost"
+                    } else {
+                        "get {} more than its worth"
+                    }
+                    .replace("{}", &format_rational(&-e));
                     let _ = writeln!(
                         text,
-                        "Every proper coalition can even get {} more than its worth (least-core ε = {}).",
-                        format_rational(&-e),
+                        "Every proper coalition can even {margin} (least-core ε = {}).",
                         format_rational(e)
                     );
                 }
@@ -328,9 +333,8 @@ fn nucleolus(args: &NucleolusArgs) -> Result<(), CliError> {
 }
 
 fn in_core(args: &InCoreArgs) -> Result<(), CliError> {
-    let table = load_table(&args.game, "core test")?;
     let shares = allocation::parse_allocation(&args.allocation)?;
-    let check = allocation::core_membership(&table, &shares)?;
+    let (table, check) = report::in_core(&load(&args.game)?, &shares)?;
     match args.format {
         Format::Json => print_json(&InCoreRecord::new(&table, &check)),
         _ => print_text(&format!("{}\n", allocation::describe(&table, &check))),

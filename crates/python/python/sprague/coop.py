@@ -320,13 +320,16 @@ class CoreCheck:
     """The core test of one allocation: ``in_core``, ``efficient`` (shares
     add up to v(N)), ``surplus`` (x(N) − v(N)), the ``most_unhappy_coalition``
     (as the command line writes it, e.g. ``"{A,C}"``) and its ``max_excess``
-    v(S) − x(S)."""
+    v(S) − x(S); ``game_kind`` is ``"worth"``, or ``"cost"`` for the airport
+    game, whose core asks that no coalition pay more than its own cost
+    (``max_excess`` is then x(S) − c(S))."""
 
     in_core: bool
     efficient: bool
     surplus: Fraction
     most_unhappy_coalition: str
     max_excess: Fraction
+    game_kind: str = "worth"
 
     def __bool__(self) -> bool:
         return self.in_core
@@ -342,6 +345,7 @@ def in_core(game: Any, allocation: Union[Mapping[Any, Any], Sequence[Any]]) -> C
         efficient=data["efficient"],
         surplus=fraction(data["surplus"]),
         most_unhappy_coalition=data["most_unhappy_coalition"],
+        game_kind=data["game_kind"],
         max_excess=fraction(data["max_excess"]),
     )
 

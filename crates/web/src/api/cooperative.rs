@@ -11,7 +11,7 @@ use sprague_cooperative::report::{
 use std::sync::atomic::Ordering;
 
 use sprague_cooperative::constraint_generation::Options;
-use sprague_cooperative::{allocation, CoopError, TuGame};
+use sprague_cooperative::{allocation, CoopError};
 use sprague_strategic::stop::StopCheck;
 
 use super::{json, read, Control};
@@ -24,10 +24,6 @@ fn load(spec: &str) -> Result<GameInput, ApiError> {
         Some(game) => Ok(game),
         None => GameInput::from_document(spec).map_err(ApiError::refused),
     }
-}
-
-fn load_table(spec: &str, what: &str) -> Result<TuGame, ApiError> {
-    load(spec)?.table(what).map_err(ApiError::refused)
 }
 
 fn refused(error: CoopError) -> ApiError {
@@ -139,8 +135,7 @@ struct InCoreRequest {
 /// `POST /api/coop/in-core`.
 pub fn in_core(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: InCoreRequest = read("coop/in-core", body)?;
-    let table = load_table(&request.game, "core test")?;
     let shares = allocation::parse_allocation(&request.allocation).map_err(refused)?;
-    let check = allocation::core_membership(&table, &shares).map_err(refused)?;
+    let (table, check) = report::in_core(&load(&request.game)?, &shares).map_err(refused)?;
     json(InCoreRecord::new(&table, &check))
 }
