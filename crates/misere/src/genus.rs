@@ -394,7 +394,7 @@ impl<F: HeapFamily> GenusSolver<F> {
             if seen.len() >= limit {
                 return Err(GenusError::TooLarge { limit });
             }
-            if seen.len() % POLL_EVERY == 0 && stop.load(Ordering::Relaxed) {
+            if seen.len().is_multiple_of(POLL_EVERY) && stop.load(Ordering::Relaxed) {
                 return Err(GenusError::Interrupted);
             }
             seen.insert(sum.clone());
@@ -410,7 +410,6 @@ impl<F: HeapFamily> GenusSolver<F> {
                 }
             }
         }
-        drop(visit);
         Ok(seen.len())
     }
 
@@ -566,7 +565,7 @@ impl<F: HeapFamily> GenusSolver<F> {
         if self.terms.len() >= self.limit {
             return Err(GenusError::TooLarge { limit: self.limit });
         }
-        if self.terms.len() % POLL_EVERY == 0
+        if self.terms.len().is_multiple_of(POLL_EVERY)
             && self
                 .stop
                 .as_ref()

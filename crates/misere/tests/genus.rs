@@ -252,7 +252,7 @@ fn nim_positions_have_fickle_or_firm_genera_and_misere_nim_outcomes() {
                 let p = if a.max(b).max(c) >= 2 { g == 0 } else { g == 1 };
                 assert_eq!(genus.misere[0] == 0, p, "{a} {b} {c}");
                 assert_eq!(
-                    tame_sum_is_p(&[genus.clone()]),
+                    tame_sum_is_p(std::slice::from_ref(&genus)),
                     Some(p),
                     "{a} {b} {c}: {genus}"
                 );
