@@ -282,3 +282,13 @@ fn the_genus_work_is_counted_and_refused_past_the_limit() {
         Err(GenusError::Interrupted)
     );
 }
+
+#[test]
+fn a_position_of_firm_genus_0_02_is_tame() {
+    // Stalking (0.31): heap 2 is *2 and heap 3's only move leaves heap 2, so heap 3 is
+    // {*2}, of genus 0^{02} (that of *2 + *2) — a tame genus. (Counting only Nim heaps'
+    // genera as tame once made heaps 3.. of 0.31 wild.)
+    let mut solver = GenusSolver::new(TakeBreak::octal("0.31").unwrap(), 100_000);
+    assert_eq!(solver.genus(&[3]).unwrap().to_string(), "0^02");
+    assert_eq!(solver.class(3).unwrap(), GenusClass::Tame);
+}
