@@ -358,6 +358,20 @@ impl<F: HeapFamily> GenusSolver<F> {
         self
     }
 
+    /// How many positions the solver keeps now (sums whose genus terms are known).
+    ///
+    /// ```
+    /// use sprague_misere::genus::GenusSolver;
+    /// use sprague_takebreak::TakeBreak;
+    /// let mut solver = GenusSolver::new(TakeBreak::octal("0.77").unwrap(), 1_000_000);
+    /// solver.genus(&[3]).unwrap();
+    /// // {3}, {2}, {1,1}, {1}, {}.
+    /// assert_eq!(solver.positions_kept(), 5);
+    /// ```
+    pub fn positions_kept(&self) -> usize {
+        self.terms.len()
+    }
+
     /// How many distinct positions (sums of heaps) the single heaps in `heaps`
     /// reach together: the entries [`GenusSolver::genus`] keeps for them, counted
     /// before the genus computation (a plain walk, no values).
@@ -608,4 +622,46 @@ fn mex(values: &mut [u32]) -> u32 {
         }
     }
     mex
+}
+
+/// An upper bound on the positions the heaps 1..=`largest` reach: a position is a
+/// multiset of heaps with at most `largest` tokens in all (moves never add tokens), and
+/// there are Σ_{n ≤ largest} p(n) of those (p the partition function). `None` once the
+/// bound passes `limit`.
+///
+/// ```
+/// use sprague_misere::genus::positions_bound;
+/// // p(0) + p(1) + p(2) + p(3) = 1 + 1 + 2 + 3.
+/// assert_eq!(positions_bound(3, 100), Some(7));
+/// assert_eq!(positions_bound(200, 1_000_000), None);
+/// ```
+pub fn positions_bound(largest: u64, limit: usize) -> Option<usize> {
+    let largest = usize::try_from(largest).ok()?;
+    // p(0..=n) grown one n at a time: p(n) by Euler's pentagonal recurrence.
+    let mut p: Vec<usize> = vec![1];
+    let mut total: usize = 1;
+    for n in 1..=largest {
+        let mut value: i128 = 0;
+        for k in 1.. {
+            let k = k as i128;
+            let sign = if k % 2 == 1 { 1 } else { -1 };
+            let mut any = false;
+            for pentagonal in [k * (3 * k - 1) / 2, k * (3 * k + 1) / 2] {
+                if pentagonal <= n as i128 {
+                    value += sign * p[n - pentagonal as usize] as i128;
+                    any = true;
+                }
+            }
+            if !any {
+                break;
+            }
+        }
+        let value = usize::try_from(value).ok()?;
+        total = total.checked_add(value)?;
+        if total > limit {
+            return None;
+        }
+        p.push(value);
+    }
+    Some(total)
 }

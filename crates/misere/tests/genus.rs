@@ -292,3 +292,22 @@ fn a_position_of_firm_genus_0_02_is_tame() {
     assert_eq!(solver.genus(&[3]).unwrap().to_string(), "0^02");
     assert_eq!(solver.class(3).unwrap(), GenusClass::Tame);
 }
+
+#[test]
+fn the_positions_kept_are_those_walked_and_within_the_partition_bound() {
+    use sprague_misere::genus::positions_bound;
+    use std::sync::atomic::AtomicBool;
+    let go = AtomicBool::new(false);
+    for code in GAMES {
+        let mut solver = GenusSolver::new(TakeBreak::octal(code).unwrap(), 2_000_000);
+        let heaps: Vec<u64> = (1..=20).collect();
+        let walked = solver.positions_of_heaps(&heaps, 2_000_000, &go).unwrap();
+        for &heap in &heaps {
+            solver.genus(&[heap]).unwrap();
+        }
+        assert_eq!(solver.positions_kept(), walked, "{code}");
+        // Σ_{n ≤ 20} p(n) = 2714 (OEIS A000070).
+        assert_eq!(positions_bound(20, usize::MAX), Some(2714));
+        assert!(walked <= 2714, "{code}: {walked}");
+    }
+}

@@ -7,7 +7,7 @@ use serde::Serialize;
 use sprague_engine::heap_family::describe_heap_move;
 use sprague_engine::Heaps;
 use sprague_games::parse_game;
-use sprague_misere::genus::{GenusClass, GenusError, GenusSolver};
+use sprague_misere::genus::{positions_bound, GenusClass, GenusError, GenusSolver};
 use sprague_misere::{MisereQuotient, PeriodProof, Presentation, QuotientLimits};
 use sprague_takebreak::TakeBreak;
 
@@ -109,17 +109,21 @@ fn run_genus(args: &Args, rule: TakeBreak, to: u64) -> Result<(), CliError> {
     let game = parse_game(args.game.strip_prefix("misere:").unwrap_or(&args.game))?;
     let stop = crate::interrupt::ctrl_c_flag();
     let mut solver = GenusSolver::new(rule, GENUS_POSITIONS).with_stop(stop.clone());
-    // The work, sized before it is done: every position the heaps reach.
-    let heaps: Vec<u64> = (1..=to).collect();
-    let positions = solver
-        .positions_of_heaps(&heaps, GENUS_POSITIONS, &stop)
-        .map_err(|e| match e {
-            GenusError::Interrupted => CliError::Stopped,
-            GenusError::TooLarge { limit } => CliError::Usage(format!(
-                "the genus of heaps up to {to} needs more than {limit} positions; give a smaller --genus"
-            )),
-            other => CliError::Usage(other.to_string()),
-        })?;
+    // The work, sized before it is done: every position the heaps reach is a multiset of
+    // at most `to` tokens, so the partition count bounds it; past the limit the positions
+    // themselves are counted (a walk without values).
+    if positions_bound(to, GENUS_POSITIONS).is_none() {
+        let heaps: Vec<u64> = (1..=to).collect();
+        solver
+            .positions_of_heaps(&heaps, GENUS_POSITIONS, &stop)
+            .map_err(|e| match e {
+                GenusError::Interrupted => CliError::Stopped,
+                GenusError::TooLarge { limit } => CliError::Usage(format!(
+                    "the genus of heaps up to {to} needs more than {limit} positions; give a smaller --genus"
+                )),
+                other => CliError::Usage(other.to_string()),
+            })?;
+    }
     let mut genera = Vec::new();
     let failed = |e: GenusError| match e {
         GenusError::Interrupted => CliError::Stopped,
@@ -137,7 +141,7 @@ fn run_genus(args: &Args, rule: TakeBreak, to: u64) -> Result<(), CliError> {
     }
     let record = GenusJson {
         game: game.description(),
-        positions,
+        positions: solver.positions_kept(),
         genera,
     };
     match args.format {
