@@ -129,3 +129,38 @@ fn a_survey_gives_each_code_its_quotient_or_where_it_stops() {
         alone["p_portion"].as_array().map(|p| p.len() as u64)
     );
 }
+
+#[test]
+fn genus_json_has_the_documented_keys_and_classes() {
+    let g = json_formatted(&["quotient", "kayles", "--genus", "12"]);
+    assert_eq!(g["game"], "kayles");
+    assert!(g["positions"].as_u64().is_some_and(|n| n > 12));
+    let rows = g["genera"].as_array().expect("genera");
+    assert_eq!(rows.len(), 12);
+    // Heaps 1–4 are tame (*1, *2, *3, *1 in every company); heap 5 has genus 4^{146}.
+    for row in &rows[..4] {
+        assert_eq!(row["class"], "tame");
+        assert_eq!(row["tame"], true);
+    }
+    assert_eq!(rows[4]["heap"], 5);
+    assert_eq!(rows[4]["genus"], "4^146");
+    assert_eq!(rows[4]["class"], "restless");
+    assert_eq!(rows[4]["tame"], false);
+    // Heap 6 (3^{31}) is wild through its option 5 but plays like *3 beside *2's.
+    assert_eq!(rows[5]["genus"], "3^31");
+    assert_eq!(rows[5]["class"], "restive");
+}
+
+#[test]
+fn ctrl_c_stops_a_long_genus_computation() {
+    use std::time::Duration;
+    let args = ["quotient", "kayles", "--genus", "59"];
+    let (out, elapsed) = interrupted_after(&args, Duration::from_millis(400));
+    assert!(elapsed < Duration::from_secs(2), "{elapsed:?}");
+    assert_eq!(out.status.code(), Some(130));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("interrupted") && err.trim_end().lines().count() == 1,
+        "{err}"
+    );
+}

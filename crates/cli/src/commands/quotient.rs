@@ -7,7 +7,7 @@ use serde::Serialize;
 use sprague_engine::heap_family::describe_heap_move;
 use sprague_engine::Heaps;
 use sprague_games::parse_game;
-use sprague_misere::genus::GenusSolver;
+use sprague_misere::genus::{positions_bound, GenusClass, GenusError, GenusSolver};
 use sprague_misere::{MisereQuotient, PeriodProof, Presentation, QuotientLimits};
 use sprague_takebreak::TakeBreak;
 
@@ -34,7 +34,7 @@ pub struct Args {
     /// the heaps given, proven or not, or the heap where the computation stops.
     #[arg(long)]
     pub survey: bool,
-    /// Print instead the genus symbol (Conway) of heaps 1..=N, each marked tame or wild.
+    /// Print instead the genus symbol (Conway) of heaps 1..=N, each marked tame, restive or restless.
     #[arg(long, value_name = "N")]
     pub genus: Option<u64>,
     /// The largest quotient order computed before giving up.
@@ -91,59 +91,79 @@ struct GenusRowJson {
     heap: u64,
     genus: String,
     tame: bool,
+    class: GenusClass,
 }
 
 #[derive(Serialize)]
 struct GenusJson {
     game: String,
+    positions: usize,
     genera: Vec<GenusRowJson>,
 }
 
 /// The most positions the genus computation keeps.
-const GENUS_POSITIONS: usize = 4_000_000;
+const GENUS_POSITIONS: usize = 1_000_000;
 
-/// Prints the genus of heaps 1..=`to`.
+/// Prints the genus and class of heaps 1..=`to`.
 fn run_genus(args: &Args, rule: TakeBreak, to: u64) -> Result<(), CliError> {
     let game = parse_game(args.game.strip_prefix("misere:").unwrap_or(&args.game))?;
-    let mut solver = GenusSolver::new(rule, GENUS_POSITIONS);
+    let stop = crate::interrupt::ctrl_c_flag();
+    let mut solver = GenusSolver::new(rule, GENUS_POSITIONS).with_stop(stop.clone());
+    // The work, sized before it is done: every position the heaps reach is a multiset of
+    // at most `to` tokens, so the partition count bounds it; past the limit the positions
+    // themselves are counted (a walk without values).
+    if positions_bound(to, GENUS_POSITIONS).is_none() {
+        let heaps: Vec<u64> = (1..=to).collect();
+        solver
+            .positions_of_heaps(&heaps, GENUS_POSITIONS, &stop)
+            .map_err(|e| match e {
+                GenusError::Interrupted => CliError::Stopped,
+                GenusError::TooLarge { limit } => CliError::Usage(format!(
+                    "the genus of heaps up to {to} needs more than {limit} positions; give a smaller --genus"
+                )),
+                other => CliError::Usage(other.to_string()),
+            })?;
+    }
     let mut genera = Vec::new();
+    let failed = |e: GenusError| match e {
+        GenusError::Interrupted => CliError::Stopped,
+        other => CliError::Usage(other.to_string()),
+    };
     for heap in 1..=to {
-        let genus = solver
-            .genus(&[heap])
-            .map_err(|e| CliError::Usage(e.to_string()))?;
-        let tame = solver
-            .is_tame(heap)
-            .map_err(|e| CliError::Usage(e.to_string()))?;
+        let genus = solver.genus(&[heap]).map_err(failed)?;
+        let class = solver.class(heap).map_err(failed)?;
         genera.push(GenusRowJson {
             heap,
             genus: genus.to_string(),
-            tame,
+            tame: class == GenusClass::Tame,
+            class,
         });
     }
     let record = GenusJson {
         game: game.description(),
+        positions: solver.positions_kept(),
         genera,
     };
     match args.format {
         Style::Json => print_json(&record),
         Style::Text => {
             let mut text = format!(
-                "Genus symbols of {} (g⁺ with γ₀γ₁… as superscript: g^γ₀γ₁…)
-
-",
-                game.title()
+                "Genus symbols of {} (g⁺ with γ₀γ₁… as superscript: g^γ₀γ₁…), {} positions\n\n",
+                game.title(),
+                record.positions
             );
             for row in &record.genera {
-                let class = if row.tame { "tame" } else { "wild" };
                 text.push_str(&format!(
-                    "  {:>4}  {:<14} {class}
-",
-                    row.heap, row.genus
+                    "  {:>4}  {:<14} {}\n",
+                    row.heap,
+                    row.genus,
+                    row.class.name()
                 ));
             }
-            text.push_str("
-Tame: every position has a Nim heap's genus (0^120, 1^031, a^{a,a⊕2}); sums of tame heaps play like misère Nim.
-");
+            text.push_str(
+                "\nTame: every position has a Nim position's genus (0^120, 1^031, g^{g,g⊕2}); sums of tame heaps play like misère Nim.\n\
+                 Restive: not tame, but beside *2's it plays like the Nim heap *g (γₖ = γₖ(*g) for k ≥ 1). Restless: neither.\n",
+            );
             print_text(&text)
         }
     }
