@@ -8,6 +8,7 @@ use sprague_engine::heap_family::describe_heap_move;
 use sprague_engine::Heaps;
 use sprague_games::parse_game;
 use sprague_misere::genus::GenusSolver;
+use sprague_misere::survey::{misere_column, MisereStatus, SURVEY_LIMITS};
 use sprague_misere::{MisereQuotient, PeriodProof, Presentation, QuotientLimits};
 use sprague_takebreak::TakeBreak;
 
@@ -164,41 +165,35 @@ struct SurveyRowJson {
     seconds: f64,
 }
 
-/// Limits of one game of a survey.
-const SURVEY_LIMITS: QuotientLimits = QuotientLimits {
-    max_order: 256,
-    max_states: 200_000,
-    max_outcomes: 400_000,
-};
-
 /// `sprague quotient PATTERN --survey`: the misère column of a survey.
 fn run_survey(args: &Args) -> Result<(), CliError> {
     let codes =
         sprague_takebreak::survey::codes(&args.game).map_err(|e| CliError::Usage(e.to_string()))?;
     let mut rows = Vec::new();
     for code in codes {
-        let rule = TakeBreak::octal(&code).map_err(|e| CliError::Usage(e.to_string()))?;
-        let started = Instant::now();
-        let mut quotient = MisereQuotient::take_break(rule).with_limits(QuotientLimits {
-            max_order: args.max_order.min(SURVEY_LIMITS.max_order),
-            ..SURVEY_LIMITS
-        });
-        let stopped = quotient.extend_to(args.heaps).err().map(|e| e.to_string());
-        let proof = quotient.proof();
+        let column = misere_column(
+            &code,
+            args.heaps,
+            QuotientLimits {
+                max_order: args.max_order.min(SURVEY_LIMITS.max_order),
+                ..SURVEY_LIMITS
+            },
+        )
+        .map_err(|e| CliError::Usage(e.to_string()))?;
         rows.push(SurveyRowJson {
             code,
-            status: match (&stopped, proof) {
-                (Some(_), _) => "stopped",
-                (None, Some(_)) => "proven",
-                (None, None) => "computed",
+            status: match column.status {
+                MisereStatus::Proven => "proven",
+                MisereStatus::Computed => "computed",
+                MisereStatus::Stopped => "stopped",
             },
-            order: quotient.monoid().order(),
-            heaps_computed: quotient.heaps(),
-            p_portion: quotient.monoid().p_portion().len(),
-            preperiod: proof.map(|p| p.preperiod),
-            period: proof.map(|p| p.period),
-            stopped,
-            seconds: started.elapsed().as_secs_f64(),
+            order: column.order,
+            heaps_computed: column.heaps,
+            p_portion: column.p_portion,
+            preperiod: column.preperiod,
+            period: column.period,
+            stopped: column.reason,
+            seconds: column.seconds,
         });
     }
     match args.format {
