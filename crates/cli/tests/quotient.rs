@@ -129,3 +129,79 @@ fn a_survey_gives_each_code_its_quotient_or_where_it_stops() {
         alone["p_portion"].as_array().map(|p| p.len() as u64)
     );
 }
+
+#[test]
+fn survey_misere_column_has_the_documented_keys() {
+    // 0.7? (8 codes): the misère column beside the normal-play row, in the same order.
+    let rows = json_formatted(&["survey", "0.7?", "--misere", "--misere-heaps", "40"]);
+    let rows = rows.as_array().expect("a list of rows");
+    assert_eq!(rows.len(), 8);
+    for row in rows {
+        let m = &row["misere"];
+        let status = m["status"].as_str().expect("status");
+        assert!(["proven", "computed", "stopped"].contains(&status), "{row}");
+        let order = m["order"].as_u64().expect("order");
+        // Misère quotients of impartial games have even order, but for the trivial {1}.
+        assert!(order == 1 || order % 2 == 0, "{row}");
+        assert!(m["p_portion"].as_u64().expect("p_portion") < order.max(2));
+        assert!(m["heaps"].as_u64().expect("heaps") <= 40);
+        assert_eq!(status == "proven", m["period"].is_u64(), "{row}");
+        assert_eq!(status == "stopped", m["stopped_at"].is_u64(), "{row}");
+        assert_eq!(status == "stopped", m["reason"].is_string(), "{row}");
+        assert!(m["seconds"].is_f64());
+    }
+    // 0.71: order 36, period 6 from heap 3; 0.75: order 8 (both as `quotient 0.?? --survey`).
+    let column = |code: &str| {
+        rows.iter()
+            .find(|row| row["code"] == code)
+            .map(|row| row["misere"].clone())
+            .expect("the code is surveyed")
+    };
+    assert_eq!(column("0.71")["status"], "proven");
+    assert_eq!(column("0.71")["order"], 36);
+    assert_eq!(column("0.75")["order"], 8);
+    // The same quotients as `sprague quotient` computes on its own.
+    let alone = json_formatted(&["quotient", "0.72"]);
+    assert_eq!(column("0.72")["order"], alone["order"]);
+    // Without --misere there is no such key.
+    let plain = json_formatted(&["survey", "0.7?"]);
+    assert!(plain[0].get("misere").is_none());
+}
+
+#[test]
+fn survey_misere_text_and_csv_show_the_column() {
+    let output = sprague(&["survey", "0.7?", "--misere", "--misere-heaps", "40"]);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("misère quotient (order)"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("0.71") && l.contains("36 proven (period 6 from 3)")),
+        "{text}"
+    );
+    assert!(text.contains("Misère column (quotients of heaps up to 40"));
+    let output = sprague(&[
+        "survey",
+        "0.7?",
+        "--misere",
+        "--misere-heaps",
+        "40",
+        "--format",
+        "csv",
+    ]);
+    let csv = String::from_utf8_lossy(&output.stdout);
+    let header = csv.lines().next().unwrap_or("");
+    assert!(header.ends_with(
+        ",misere_status,misere_order,misere_heaps,misere_preperiod,misere_period,misere_stopped_at"
+    ));
+    let columns = header.split(',').count();
+    assert!(csv.lines().skip(1).all(|l| l.split(',').count() == columns));
+}
+
+#[test]
+fn survey_misere_heaps_out_of_range_is_a_usage_error() {
+    for heaps in ["0", "100001"] {
+        let message = usage_error(&["survey", "0.7?", "--misere", "--misere-heaps", heaps]);
+        assert!(message.contains("--misere-heaps must be between 1 and 100000"), "{message}");
+    }
+}
