@@ -205,3 +205,21 @@ fn survey_misere_heaps_out_of_range_is_a_usage_error() {
         assert!(message.contains("--misere-heaps must be between 1 and 100000"), "{message}");
     }
 }
+
+#[test]
+fn max_outcomes_is_checked_and_reported_with_the_heap() {
+    let message = usage_error(&["quotient", "0.07", "--max-outcomes", "0"]);
+    assert!(message.contains("--max-outcomes must be at least 1"), "{message}");
+    // Refused before any allocation: far more memory than any machine has.
+    let message = usage_error(&["quotient", "0.07", "--max-outcomes", "1000000000000000"]);
+    assert!(message.contains("would need"), "{message}");
+    // A step needing more exact outcomes than allowed: one sentence with the heap (exit 1).
+    let output = sprague(&["quotient", "0.07", "--max-outcomes", "10", "--heaps", "30"]);
+    assert_eq!(output.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        message.contains("at heap 4 the candidate quotient needs exact outcomes of more than 10 sums"),
+        "{message}"
+    );
+    assert_eq!(message.trim_end().lines().count(), 1);
+}

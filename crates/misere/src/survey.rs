@@ -25,7 +25,7 @@ pub const SURVEY_LIMITS: QuotientLimits = QuotientLimits {
 };
 
 /// The default number of heaps of a survey's misère column.
-pub const SURVEY_HEAPS: u64 = 100;
+pub const SURVEY_HEAPS: u64 = 200;
 
 /// The most heaps a survey's misère column may ask for (the heap map and the
 /// option images of every heap are kept).
