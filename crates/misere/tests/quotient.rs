@@ -230,7 +230,10 @@ fn survey_column_reports_where_a_limit_stops() {
     assert_eq!(column.heaps, 9);
     assert_eq!(column.order, 6);
     let reason = column.reason.clone().unwrap_or_default();
-    assert!(reason.contains("order 12 at heap 10, past the limit 8"), "{reason}");
+    assert!(
+        reason.contains("order 12 at heap 10, past the limit 8"),
+        "{reason}"
+    );
     assert_eq!(column.short(), "6 to heap 9, stops at 10 (order)");
     // Too few exact outcomes for the first split.
     let limits = QuotientLimits {

@@ -211,13 +211,16 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 "values",
                 "same as",
                 "group (g(n + shift) = g_group(n))",
-                if misere.is_some() { "  | misère quotient (order)" } else { "" }
+                if misere.is_some() {
+                    "  | misère quotient (order)"
+                } else {
+                    ""
+                }
             );
             for (i, row) in json.iter().enumerate() {
                 let group = group_note(row);
-                let misere_cell = misere_of(i).map_or(String::new(), |m| {
-                    format!("{:<34}  | {}", group, m.short())
-                });
+                let misere_cell = misere_of(i)
+                    .map_or(String::new(), |m| format!("{:<34}  | {}", group, m.short()));
                 text.push_str(&format!(
                     "{:<8} {:<9} {:>10} {:>10} {:>5} {:>9} {:>9}  {:<8} {}\n",
                     row.code,
@@ -257,7 +260,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 grouped(Evidence::ComputedRange.word()),
             ));
             if let Some(columns) = &misere {
-                let count = |status: MisereStatus| columns.iter().filter(|m| m.status == status).count();
+                let count =
+                    |status: MisereStatus| columns.iter().filter(|m| m.status == status).count();
                 text.push_str(&format!(
                     "Misère column (quotients of heaps up to {}, order ≤ {}, {} exact outcomes and {} check states per step): \
                      {} proven, {} computed to the last heap without a period, {} stopped by a limit.\n",
