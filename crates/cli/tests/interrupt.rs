@@ -112,6 +112,8 @@ fn ctrl_c_stops_every_long_running_command_within_two_seconds() {
         vec!["values", "0.16", "--to", "2^26", "--no-period"],
         vec!["values", "mock-turtles", "--to", "10^8"],
         vec!["survey", "0.????"],
+        vec!["survey", "0.4?", "--misere"],
+        vec!["quotient", "0.07"],
         vec!["nash", game, "--force"],
         vec!["ipd", "tournament", "--repetitions", "300"],
         vec![

@@ -164,3 +164,124 @@ fn ctrl_c_stops_a_long_genus_computation() {
         "{err}"
     );
 }
+
+#[test]
+fn survey_misere_column_has_the_documented_keys() {
+    // Four codes (cheap ones: a split needing many exact outcomes takes seconds), the
+    // misère column beside the normal-play row, in the same order.
+    let rows = json_formatted(&[
+        "survey",
+        "0.71",
+        "0.72",
+        "0.75",
+        "0.35",
+        "--misere",
+        "--misere-heaps",
+        "60",
+    ]);
+    let rows = rows.as_array().expect("a list of rows");
+    assert_eq!(rows.len(), 4);
+    for row in rows {
+        let m = &row["misere"];
+        let status = m["status"].as_str().expect("status");
+        assert!(["proven", "computed", "stopped"].contains(&status), "{row}");
+        let order = m["order"].as_u64().expect("order");
+        // Misère quotients of impartial games have even order, but for the trivial {1}.
+        assert!(order == 1 || order % 2 == 0, "{row}");
+        assert!(m["p_portion"].as_u64().expect("p_portion") < order.max(2));
+        assert!(m["heaps"].as_u64().expect("heaps") <= 60);
+        assert_eq!(status == "proven", m["period"].is_u64(), "{row}");
+        assert_eq!(status == "stopped", m["stopped_at"].is_u64(), "{row}");
+        assert_eq!(status == "stopped", m["reason"].is_string(), "{row}");
+        assert!(m["seconds"].is_f64());
+    }
+    // 0.71: order 36, period 6 from heap 3; 0.75: order 8 (both as `quotient 0.?? --survey`).
+    let column = |code: &str| {
+        rows.iter()
+            .find(|row| row["code"] == code)
+            .map(|row| row["misere"].clone())
+            .expect("the code is surveyed")
+    };
+    assert_eq!(column("0.71")["status"], "proven");
+    assert_eq!(column("0.71")["order"], 36);
+    assert_eq!(column("0.75")["order"], 8);
+    // 0.35 stops at heap 8, where an element splits in a way the construction cannot take.
+    assert_eq!(column("0.35")["status"], "stopped");
+    assert_eq!(column("0.35")["stopped_at"], 8);
+    assert_eq!(column("0.35")["heaps"], 7);
+    // The same quotients as `sprague quotient` computes on its own.
+    let alone = json_formatted(&["quotient", "0.72"]);
+    assert_eq!(column("0.72")["order"], alone["order"]);
+    // Without --misere there is no such key.
+    let plain = json_formatted(&["survey", "0.71"]);
+    assert!(plain[0].get("misere").is_none());
+}
+
+#[test]
+fn survey_misere_text_and_csv_show_the_column() {
+    let output = sprague(&["survey", "0.71", "0.35", "--misere", "--misere-heaps", "40"]);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("misère quotient (order)"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("0.71") && l.contains("36 proven (period 6 from 3)")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("0.35") && l.contains("70 to heap 7, stops at 8 (split)")),
+        "{text}"
+    );
+    assert!(text.contains("Misère column (quotients of heaps up to 40"));
+    let output = sprague(&[
+        "survey",
+        "0.71",
+        "0.35",
+        "--misere",
+        "--misere-heaps",
+        "40",
+        "--format",
+        "csv",
+    ]);
+    let csv = String::from_utf8_lossy(&output.stdout);
+    let header = csv.lines().next().unwrap_or("");
+    assert!(header.ends_with(
+        ",misere_status,misere_order,misere_heaps,misere_preperiod,misere_period,misere_stopped_at"
+    ));
+    let columns = header.split(',').count();
+    assert!(csv.lines().skip(1).all(|l| l.split(',').count() == columns));
+}
+
+#[test]
+fn survey_misere_heaps_out_of_range_is_a_usage_error() {
+    for heaps in ["0", "100001"] {
+        let message = usage_error(&["survey", "0.71", "--misere", "--misere-heaps", heaps]);
+        assert!(
+            message.contains("--misere-heaps must be between 1 and 100000"),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn max_outcomes_is_checked_and_reported_with_the_heap() {
+    let message = usage_error(&["quotient", "0.07", "--max-outcomes", "0"]);
+    assert!(
+        message.contains("--max-outcomes must be at least 1"),
+        "{message}"
+    );
+    // Refused before any allocation: far more memory than any machine has.
+    let message = usage_error(&["quotient", "0.07", "--max-outcomes", "1000000000000000"]);
+    assert!(message.contains("would need"), "{message}");
+    // A step needing more exact outcomes than allowed: one sentence with the heap (exit 1).
+    let output = sprague(&["quotient", "0.07", "--max-outcomes", "10", "--heaps", "30"]);
+    assert_eq!(output.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        message
+            .contains("at heap 4 the candidate quotient needs exact outcomes of more than 10 sums"),
+        "{message}"
+    );
+    assert_eq!(message.trim_end().lines().count(), 1);
+}

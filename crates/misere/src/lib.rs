@@ -14,6 +14,9 @@
 //!   Ways*, ch. 13): [`genus`], with tameness and the misère-Nim rule for sums
 //!   of tame games.
 //!
+//! [`survey`] summarises one code's quotient within a budget (the misère
+//! column of `sprague survey --misere`).
+//!
 //! [`monoid`] holds the finite bipartite monoids both build on; [`play`] answers
 //! sums (outcome and winning moves) through a proven quotient.
 
@@ -23,6 +26,7 @@ pub mod monoid;
 pub mod play;
 pub mod presentation;
 pub mod quotient;
+pub mod survey;
 pub mod verify;
 
 pub use monoid::{BipartiteMonoid, Element};

@@ -133,6 +133,25 @@ pub enum QuotientError {
     },
 }
 
+impl QuotientError {
+    /// The heap at which the computation stopped.
+    ///
+    /// ```
+    /// use sprague_misere::QuotientError;
+    /// let error = QuotientError::Refinement { heap: 25 };
+    /// assert_eq!(error.heap(), 25);
+    /// ```
+    pub fn heap(&self) -> u64 {
+        match *self {
+            Self::TooLarge { heap, .. }
+            | Self::CheckTooLarge { heap, .. }
+            | Self::Refinement { heap }
+            | Self::OutcomesTooMany { heap, .. }
+            | Self::Powers { heap, .. } => heap,
+        }
+    }
+}
+
 /// The proof that the heap map is periodic for all heaps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct PeriodProof {

@@ -213,3 +213,42 @@ fn growth_past_the_limit_is_one_sentence_with_order_and_heap() {
     // The heaps before stay computed.
     assert_eq!(q.heaps(), 4);
 }
+
+/// The misère column of a survey stops with the heap and the limit's sentence,
+/// and keeps the order of the last quotient proven.
+#[test]
+fn survey_column_reports_where_a_limit_stops() {
+    use sprague_misere::survey::{misere_column, MisereStatus};
+    // Dawson's Kayles: orders 2, 6, 12 at heaps 2, 4, 10; order 12 > 8 stops at heap 10.
+    let limits = QuotientLimits {
+        max_order: 8,
+        ..QuotientLimits::default()
+    };
+    let column = misere_column("0.07", 100, limits).expect("an octal code");
+    assert_eq!(column.status, MisereStatus::Stopped);
+    assert_eq!(column.stopped_at, Some(10));
+    assert_eq!(column.heaps, 9);
+    assert_eq!(column.order, 6);
+    let reason = column.reason.clone().unwrap_or_default();
+    assert!(
+        reason.contains("order 12 at heap 10, past the limit 8"),
+        "{reason}"
+    );
+    assert_eq!(column.short(), "6 to heap 9, stops at 10 (order)");
+    // Too few exact outcomes for the first split.
+    let limits = QuotientLimits {
+        max_outcomes: 10,
+        ..QuotientLimits::default()
+    };
+    let column = misere_column("0.07", 100, limits).expect("an octal code");
+    assert_eq!(column.status, MisereStatus::Stopped);
+    let reason = column.reason.clone().unwrap_or_default();
+    assert!(reason.contains("more than 10 sums"), "{reason}");
+    assert!(reason.contains(&format!("at heap {}", column.stopped_at.unwrap_or(0))));
+    // Within the heaps given, no period yet: computed.
+    let column = misere_column("0.77", 20, QuotientLimits::default()).expect("an octal code");
+    assert_eq!(column.status, MisereStatus::Computed);
+    assert_eq!((column.heaps, column.order), (20, 24));
+    // Not an octal code.
+    assert!(misere_column("0.9", 10, QuotientLimits::default()).is_err());
+}

@@ -2,10 +2,16 @@
 //! periodic with preperiod and period, or unsolved within the budget), with
 //! equivalent games grouped: identical values (`same as`) and values equal up
 //! to a shift of heap sizes (`group`: g(n + k) = g_rep(n), proven or observed
-//! on the computed range; see `sprague_takebreak::equivalence`).
+//! on the computed range; see `sprague_takebreak::equivalence`). With
+//! `--misere`, a misère column: each code's misère quotient within a budget
+//! (`sprague_misere::survey`).
 
 use std::time::{Duration, Instant};
 
+use serde::Serialize;
+use sprague_misere::survey::{
+    misere_column, MisereColumn, MisereStatus, MAX_SURVEY_HEAPS, SURVEY_HEAPS, SURVEY_LIMITS,
+};
 use sprague_takebreak::equivalence::Evidence;
 use sprague_takebreak::record::{survey_code_list, SurveyRowRecord};
 use sprague_takebreak::survey::survey_codes;
@@ -32,9 +38,59 @@ pub struct Args {
     /// Games computed at once (0: all cores); the table does not depend on it.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    /// Add a misère column: each code's misère quotient (Plambeck–Siegel), its order
+    /// proven, or reached when a limit stops it (opt-in: it costs far more than the
+    /// normal-play values).
+    #[arg(long)]
+    pub misere: bool,
+    /// Heaps of the misère column's quotients at most (fewer once a period is proven).
+    #[arg(long, default_value_t = SURVEY_HEAPS, value_name = "N")]
+    pub misere_heaps: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// A row with its misère column (`--misere`).
+#[derive(Serialize)]
+struct RowJson<'a> {
+    #[serde(flatten)]
+    row: &'a SurveyRowRecord,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    misere: Option<&'a MisereColumn>,
+}
+
+/// The misère column of every code, computed on `threads` threads (the column
+/// does not depend on it).
+fn misere_columns(
+    codes: &[String],
+    heaps: u64,
+    threads: usize,
+) -> Result<Vec<MisereColumn>, CliError> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    let work = || loop {
+        let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let Some(code) = codes.get(index) else {
+            break;
+        };
+        let column = misere_column(code, heaps, SURVEY_LIMITS);
+        if let Ok(mut results) = results.lock() {
+            results.push((index, column));
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads.clamp(1, 64) {
+            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+        }
+        work();
+    });
+    let mut results = results.into_inner().unwrap_or_default();
+    results.sort_by_key(|(index, _)| *index);
+    results
+        .into_iter()
+        .map(|(_, column)| column.map_err(|e| CliError::from(sprague_games::GameError::from(e))))
+        .collect()
 }
 
 /// The group column of the text and CSV tables: empty for a representative.
@@ -63,6 +119,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             "--seconds must be a positive number of seconds up to {MAX_SECONDS} (11 days), not {seconds}"
         )));
     }
+    if args.misere && !(1..=MAX_SURVEY_HEAPS).contains(&args.misere_heaps) {
+        return Err(CliError::Usage(format!(
+            "--misere-heaps must be between 1 and {MAX_SURVEY_HEAPS}, not {}",
+            args.misere_heaps
+        )));
+    }
     let threads = match args.threads {
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         n => n,
@@ -76,17 +138,38 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         threads,
     )
     .map_err(sprague_games::GameError::from)?;
-    let total = started.elapsed().as_secs_f64();
     let json: Vec<SurveyRowRecord> = rows.iter().map(SurveyRowRecord::of).collect();
+    let misere = if args.misere {
+        let codes: Vec<String> = json.iter().map(|row| row.code.clone()).collect();
+        Some(misere_columns(&codes, args.misere_heaps, threads)?)
+    } else {
+        None
+    };
+    let total = started.elapsed().as_secs_f64();
+    let misere_of = |i: usize| misere.as_ref().and_then(|m| m.get(i));
     match args.format {
-        Format::Json => print_json(&json),
+        Format::Json => {
+            let rows: Vec<RowJson> = json
+                .iter()
+                .enumerate()
+                .map(|(i, row)| RowJson {
+                    row,
+                    misere: misere_of(i),
+                })
+                .collect();
+            print_json(&rows)
+        }
         Format::Csv => {
             let mut text =
-                "code,status,preperiod,period,max_value,rare_mask,computed,same_as,group,shift,equivalence,compared,rare_position_parity\n"
+                "code,status,preperiod,period,max_value,rare_mask,computed,same_as,group,shift,equivalence,compared,rare_position_parity"
                     .to_string();
-            for row in &json {
+            if misere.is_some() {
+                text.push_str(",misere_status,misere_order,misere_heaps,misere_preperiod,misere_period,misere_stopped_at");
+            }
+            text.push('\n');
+            for (i, row) in json.iter().enumerate() {
                 text.push_str(&format!(
-                    "{},{},{},{},{},{:#x},{},{},{},{},{},{},{}\n",
+                    "{},{},{},{},{},{:#x},{},{},{},{},{},{},{}",
                     row.code,
                     row.status,
                     optional(row.preperiod),
@@ -101,12 +184,24 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     optional(row.compared),
                     optional(row.rare_position_parity.map(u64::from))
                 ));
+                if let Some(m) = misere_of(i) {
+                    text.push_str(&format!(
+                        ",{},{},{},{},{},{}",
+                        status_word(m),
+                        m.order,
+                        m.heaps,
+                        optional(m.preperiod),
+                        optional(m.period),
+                        optional(m.stopped_at)
+                    ));
+                }
+                text.push('\n');
             }
             print_text(&text)
         }
         Format::Text => {
             let mut text = format!(
-                "{:<8} {:<9} {:>10} {:>10} {:>5} {:>9} {:>9}  {:<8} {}\n",
+                "{:<8} {:<9} {:>10} {:>10} {:>5} {:>9} {:>9}  {:<8} {}{}\n",
                 "code",
                 "status",
                 "preperiod",
@@ -115,9 +210,17 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 "mask",
                 "values",
                 "same as",
-                "group (g(n + shift) = g_group(n))"
+                "group (g(n + shift) = g_group(n))",
+                if misere.is_some() {
+                    "  | misère quotient (order)"
+                } else {
+                    ""
+                }
             );
-            for row in &json {
+            for (i, row) in json.iter().enumerate() {
+                let group = group_note(row);
+                let misere_cell = misere_of(i)
+                    .map_or(String::new(), |m| format!("{:<34}  | {}", group, m.short()));
                 text.push_str(&format!(
                     "{:<8} {:<9} {:>10} {:>10} {:>5} {:>9} {:>9}  {:<8} {}\n",
                     row.code,
@@ -133,7 +236,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     },
                     row.computed,
                     row.same_as.clone().unwrap_or_default(),
-                    group_note(row)
+                    if misere.is_some() { misere_cell } else { group }
                 ));
             }
             let count = |word: &str| json.iter().filter(|row| row.status == word).count();
@@ -156,8 +259,32 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 grouped(Evidence::Proven.word()),
                 grouped(Evidence::ComputedRange.word()),
             ));
+            if let Some(columns) = &misere {
+                let count =
+                    |status: MisereStatus| columns.iter().filter(|m| m.status == status).count();
+                text.push_str(&format!(
+                    "Misère column (quotients of heaps up to {}, order ≤ {}, {} exact outcomes and {} check states per step): \
+                     {} proven, {} computed to the last heap without a period, {} stopped by a limit.\n",
+                    args.misere_heaps,
+                    SURVEY_LIMITS.max_order,
+                    SURVEY_LIMITS.max_outcomes,
+                    SURVEY_LIMITS.max_states,
+                    count(MisereStatus::Proven),
+                    count(MisereStatus::Computed),
+                    count(MisereStatus::Stopped),
+                ));
+            }
             print_text(&text)
         }
+    }
+}
+
+/// The status word of a misère column (as in the JSON).
+fn status_word(column: &MisereColumn) -> &'static str {
+    match column.status {
+        MisereStatus::Proven => "proven",
+        MisereStatus::Computed => "computed",
+        MisereStatus::Stopped => "stopped",
     }
 }
 
