@@ -29,9 +29,11 @@ use num_traits::{One, Signed, Zero};
 use super::behaviour::BehaviourProfile;
 use super::error::ExtensiveError;
 use super::game::ExtensiveGame;
-use super::sequence_form::SequenceForm;
+use super::sequence_form::{chance_and_accumulated, SequenceForm};
+use super::sequences::Sequences;
 use crate::integer::{with_escalation, Int, Overflow};
 use crate::rational::common_denominator;
+use crate::small_rational::{ExactField, SmallRational};
 use crate::tableau::Tableau;
 
 /// The largest LCP (rows) Lemke's algorithm is run on: its dense tableau has
@@ -60,11 +62,24 @@ pub struct LemkeSolution {
 /// assert!(check_equilibrium(&game, &s.profile).unwrap().iter().all(|c| c.best));
 /// ```
 pub fn lemke_equilibrium(game: &ExtensiveGame) -> Result<LemkeSolution, ExtensiveError> {
-    let sf = SequenceForm::new(game)?;
-    let n1 = sf.sequences.count[0];
-    let n2 = sf.sequences.count[1];
-    let m1 = sf.constraints[0].len();
-    let m2 = sf.constraints[1].len();
+    solve(game, true)
+}
+
+/// Lemke's algorithm by exact pivoting only, without the floating-point
+/// guide: the reference the fast path is tested against.
+#[doc(hidden)]
+pub fn lemke_equilibrium_exact_pivoting(
+    game: &ExtensiveGame,
+) -> Result<LemkeSolution, ExtensiveError> {
+    solve(game, false)
+}
+
+fn solve(game: &ExtensiveGame, guided: bool) -> Result<LemkeSolution, ExtensiveError> {
+    let (sequences, constraints) = SequenceForm::structure(game)?;
+    let n1 = sequences.count[0];
+    let n2 = sequences.count[1];
+    let m1 = constraints[0].len();
+    let m2 = constraints[1].len();
     let rows = n1 + n2 + m1 + m2;
     if rows > MAX_LCP_ROWS {
         return Err(ExtensiveError::TooLarge {
@@ -73,7 +88,9 @@ pub fn lemke_equilibrium(game: &ExtensiveGame) -> Result<LemkeSolution, Extensiv
             limit: format!("{MAX_LCP_ROWS} rows"),
         });
     }
-    let (a, b) = negative_integer_payoffs(game, &sf);
+    let (a, b) = negative_integer_payoffs::<SmallRational>(game, &sequences)
+        .or_else(|| negative_integer_payoffs::<BigRational>(game, &sequences))
+        .expect("big rationals do not overflow");
     let lcp = Lcp {
         n1,
         n2,
@@ -81,9 +98,14 @@ pub fn lemke_equilibrium(game: &ExtensiveGame) -> Result<LemkeSolution, Extensiv
         m2,
         a,
         b,
-        sf: &sf,
+        constraints: &constraints,
     };
-    let run = match lcp.certified_from_float() {
+    let certified = if guided {
+        lcp.certified_from_float()
+    } else {
+        None
+    };
+    let run = match certified {
         Some(run) => run,
         None => with_escalation(
             || lcp.run::<i64>(),
@@ -92,7 +114,7 @@ pub fn lemke_equilibrium(game: &ExtensiveGame) -> Result<LemkeSolution, Extensiv
         )?,
     };
     let plans = [run.z[..n1].to_vec(), run.z[n1..n1 + n2].to_vec()];
-    let profile = BehaviourProfile::from_realisation_plans(game, &sf.sequences, &plans);
+    let profile = BehaviourProfile::from_realisation_plans(game, &sequences, &plans);
     Ok(LemkeSolution {
         profile,
         plans,
@@ -101,35 +123,40 @@ pub fn lemke_equilibrium(game: &ExtensiveGame) -> Result<LemkeSolution, Extensiv
 }
 
 /// The payoff entries of both players, shifted so that every leaf pays less
-/// than 0 and scaled to integers: `(σ₁, σ₂, a, b)`.
+/// than 0 and scaled to integers: `(σ₁, σ₂, a, b)`. Computed in the number
+/// type `T`; `None` if a number does not fit.
 #[allow(clippy::type_complexity)]
-fn negative_integer_payoffs(
+fn negative_integer_payoffs<T: ExactField>(
     game: &ExtensiveGame,
-    sf: &SequenceForm,
-) -> (Vec<(usize, usize, BigInt)>, Vec<(usize, usize, BigInt)>) {
-    let acc = game.accumulated_payoffs();
-    let chance = game.chance_reach();
+    sequences: &Sequences,
+) -> Option<(Vec<(usize, usize, BigInt)>, Vec<(usize, usize, BigInt)>)> {
+    let (chance, acc) = chance_and_accumulated::<T>(game)?;
     let leaves = game.leaves();
     let mut out = [Vec::new(), Vec::new()];
     for p in 0..2 {
-        let top = leaves
-            .iter()
-            .map(|&v| acc[v][p].clone())
-            .max()
-            .unwrap_or_else(BigRational::zero)
-            + BigRational::one();
-        let mut map: std::collections::BTreeMap<(usize, usize), BigRational> = Default::default();
+        let mut top = T::zero_value();
+        for (k, &v) in leaves.iter().enumerate() {
+            if k == 0 || acc[v][p] > top {
+                top = acc[v][p].clone();
+            }
+        }
+        let top = top.add(&T::one_value())?;
+        let mut map: std::collections::BTreeMap<(usize, usize), T> = Default::default();
         for &v in &leaves {
-            if chance[v].is_zero() {
+            if chance[v].is_zero_value() {
                 continue;
             }
-            let key = (sf.sequences.at_node[v][0], sf.sequences.at_node[v][1]);
-            *map.entry(key).or_insert_with(BigRational::zero) += &chance[v] * (&acc[v][p] - &top);
+            let key = (sequences.at_node[v][0], sequences.at_node[v][1]);
+            let term = chance[v].mul(&acc[v][p].sub(&top)?)?;
+            let entry = map.entry(key).or_insert_with(T::zero_value);
+            *entry = entry.add(&term)?;
         }
-        let d = common_denominator(map.values());
+        let values: Vec<BigRational> = map.values().map(T::to_rational).collect();
+        let d = common_denominator(values.iter());
         out[p] = map
-            .into_iter()
-            .map(|((i, j), x)| {
+            .keys()
+            .zip(values)
+            .map(|(&(i, j), x)| {
                 (
                     i,
                     j,
@@ -139,7 +166,7 @@ fn negative_integer_payoffs(
             .collect();
     }
     let [a, b] = out;
-    (a, b)
+    Some((a, b))
 }
 
 /// The leaving row of the floating-point path: the minimum ratio, z₀'s row
@@ -176,23 +203,30 @@ fn float_ratio_row(
     candidates.first().copied()
 }
 
-/// A pivot of the floating-point tableau on `(r, e)`.
-fn float_pivot(t: &mut [f64], cols: usize, r: usize, e: usize) {
+/// A pivot of the floating-point tableau on `(r, e)`, touching only the
+/// columns where the pivot row is nonzero (the sequence-form tableau is sparse).
+fn float_pivot(t: &mut [f64], cols: usize, r: usize, e: usize, nonzero: &mut Vec<usize>) {
     let p = t[r * cols + e];
     for x in &mut t[r * cols..(r + 1) * cols] {
         *x /= p;
     }
-    let pivot_row: Vec<f64> = t[r * cols..(r + 1) * cols].to_vec();
-    for (i, row) in t.chunks_exact_mut(cols).enumerate() {
+    nonzero.clear();
+    nonzero.extend((0..cols).filter(|&c| t[r * cols + c] != 0.0));
+    let (before, rest) = t.split_at_mut(r * cols);
+    let (pivot_row, after) = rest.split_at_mut(cols);
+    for row in before
+        .chunks_exact_mut(cols)
+        .chain(after.chunks_exact_mut(cols))
+    {
         let f = row[e];
-        if i == r || f == 0.0 {
+        if f == 0.0 {
             continue;
         }
-        for (x, y) in row.iter_mut().zip(&pivot_row) {
-            if *y != 0.0 {
-                *x -= f * y;
-            }
+        for &c in nonzero.iter() {
+            row[c] -= f * pivot_row[c];
         }
+        // The pivot column is exactly zero outside the pivot row.
+        row[e] = 0.0;
     }
 }
 
@@ -203,7 +237,7 @@ struct Lcp<'a> {
     m2: usize,
     a: Vec<(usize, usize, BigInt)>,
     b: Vec<(usize, usize, BigInt)>,
-    sf: &'a SequenceForm,
+    constraints: &'a [Vec<Vec<(usize, i64)>>; 2],
 }
 
 struct Run {
@@ -214,29 +248,33 @@ struct Run {
 /// Tolerance of the floating-point guide.
 const EPS: f64 = 1e-9;
 
+/// Bases up to this many rows are solved by fraction-free elimination in
+/// machine integers; larger ones by p-adic lifting.
+const FRACTION_FREE_ROWS: usize = 200;
+
 impl Lcp<'_> {
     /// Follows Lemke's path in floating point (the same rules, ties by the
     /// smallest row) and returns the final basis, or `None` if the path does
     /// not end within `50·n` pivots.
-    fn float_basis(&self, rows: &[(Vec<(usize, BigInt)>, i64)]) -> Option<(Vec<usize>, usize)> {
-        use num_traits::ToPrimitive;
+    fn float_basis(&self, rows: &[(Vec<(usize, i64)>, i64)]) -> Option<(Vec<usize>, usize)> {
         let n = rows.len();
         let cols = 2 * n + 2;
         let z0 = 2 * n;
         let mut t = vec![0f64; n * cols];
         for (i, (coefficients, rhs)) in rows.iter().enumerate() {
             t[i * cols + i] = 1.0;
-            for (j, c) in coefficients {
-                t[i * cols + n + j] -= c.to_f64()?;
+            for &(j, c) in coefficients {
+                t[i * cols + n + j] -= c as f64;
             }
             t[i * cols + z0] = -1.0;
             t[i * cols + cols - 1] = *rhs as f64;
         }
+        let mut nonzero = Vec::with_capacity(cols);
         let mut basis: Vec<usize> = (0..n).collect();
         let most_negative = rows.iter().map(|r| r.1).min()?;
         let first = (0..n).rev().find(|&i| rows[i].1 == most_negative)?;
         let mut leaving = basis[first];
-        float_pivot(&mut t, cols, first, z0);
+        float_pivot(&mut t, cols, first, z0, &mut nonzero);
         basis[first] = z0;
         for pivots in 2..50 * n + 100 {
             let entering = if leaving < n {
@@ -246,7 +284,7 @@ impl Lcp<'_> {
             };
             let r = float_ratio_row(&t, cols, n, entering, &basis, z0)?;
             leaving = basis[r];
-            float_pivot(&mut t, cols, r, entering);
+            float_pivot(&mut t, cols, r, entering, &mut nonzero);
             basis[r] = entering;
             if leaving == z0 {
                 return Some((basis, pivots));
@@ -255,12 +293,11 @@ impl Lcp<'_> {
         None
     }
 
-    /// The floating-point path's end basis solved exactly (p-adic lifting)
-    /// and checked: every basic value nonnegative, no complementary pair both
-    /// basic, the plans exact. `None` sends the caller to exact pivoting.
+    /// The floating-point path's end basis solved exactly and checked: every
+    /// basic value nonnegative, no complementary pair both basic, the plans
+    /// exact. `None` sends the caller to exact pivoting.
     fn certified_from_float(&self) -> Option<Run> {
-        use num_traits::ToPrimitive;
-        let rows = self.rows();
+        let rows = self.small_rows()?;
         let n = rows.len();
         let (basis, pivots) = self.float_basis(&rows)?;
         let mut is_basic = vec![false; 2 * n];
@@ -273,6 +310,10 @@ impl Lcp<'_> {
             return None;
         }
         // Columns of [I | −M]: w_i is e_i, z_j is −M[:, j].
+        let mut column_of = vec![usize::MAX; 2 * n];
+        for (k, &v) in basis.iter().enumerate() {
+            column_of[v] = k;
+        }
         let mut matrix = vec![vec![0i64; n]; n];
         for (k, &v) in basis.iter().enumerate() {
             if v < n {
@@ -280,31 +321,76 @@ impl Lcp<'_> {
             }
         }
         for (i, (coefficients, _)) in rows.iter().enumerate() {
-            for (j, c) in coefficients {
-                if let Some(k) = basis.iter().position(|&v| v == n + j) {
-                    matrix[i][k] -= c.to_i64()?;
+            for &(j, c) in coefficients {
+                let k = column_of[n + j];
+                if k != usize::MAX {
+                    matrix[i][k] = matrix[i][k].checked_sub(c)?;
                 }
             }
         }
         let rhs: Vec<i64> = rows.iter().map(|r| r.1).collect();
-        let (values, denominator) = crate::exact_solve::solve_integer_system(&matrix, &rhs, false)?;
+        let (values, denominator) = if n <= FRACTION_FREE_ROWS {
+            crate::exact_solve::solve_fraction_free(&matrix, &rhs)?
+        } else {
+            crate::exact_solve::solve_integer_system(&matrix, &rhs, false)?
+        };
         if values.iter().any(|v| v.is_negative()) {
             return None;
         }
-        let mut z = vec![BigRational::zero(); self.n1 + self.n2];
+        let mut numerators = vec![BigInt::zero(); self.n1 + self.n2];
         for (k, &v) in basis.iter().enumerate() {
             if v >= n && v < n + self.n1 + self.n2 {
-                z[v - n] = BigRational::new(values[k].clone(), denominator.clone());
+                numerators[v - n] = values[k].clone();
             }
         }
-        self.plans_exact(&z).then_some(Run { z, pivots })
+        if !self.plans_exact_integer(&numerators, &denominator) {
+            return None;
+        }
+        let z = numerators
+            .into_iter()
+            .map(|x| BigRational::new(x, denominator.clone()))
+            .collect();
+        Some(Run { z, pivots })
+    }
+
+    /// Whether numerators `x` over the common denominator `d` start with
+    /// realisation plans: `E x = e d` and `F y = f d` exactly.
+    fn plans_exact_integer(&self, x: &[BigInt], d: &BigInt) -> bool {
+        let offset = [0, self.n1];
+        (0..2).all(|p| {
+            self.constraints[p].iter().enumerate().all(|(r, row)| {
+                let sum: BigInt = row.iter().map(|&(s, c)| &x[offset[p] + s] * c).sum();
+                if r == 0 {
+                    sum == *d
+                } else {
+                    sum.is_zero()
+                }
+            })
+        })
+    }
+
+    /// The rows of [`Lcp::rows`] with `i64` coefficients below `2^40`, or
+    /// `None` if a coefficient is larger (the fast path then does not apply).
+    #[allow(clippy::type_complexity)]
+    fn small_rows(&self) -> Option<Vec<(Vec<(usize, i64)>, i64)>> {
+        use num_traits::ToPrimitive;
+        self.rows()
+            .into_iter()
+            .map(|(coefficients, rhs)| {
+                let small = coefficients
+                    .into_iter()
+                    .map(|(j, c)| c.to_i64().filter(|v| v.abs() < 1 << 40).map(|v| (j, v)))
+                    .collect::<Option<Vec<_>>>()?;
+                Some((small, rhs))
+            })
+            .collect()
     }
 
     /// Whether `z` starts with realisation plans: `E x = e` and `F y = f` exactly.
     fn plans_exact(&self, z: &[BigRational]) -> bool {
         let offset = [0, self.n1];
         (0..2).all(|p| {
-            self.sf.constraints[p].iter().enumerate().all(|(r, row)| {
+            self.constraints[p].iter().enumerate().all(|(r, row)| {
                 let sum: BigRational = row
                     .iter()
                     .map(|&(s, c)| &z[offset[p] + s] * BigRational::from_integer(c.into()))
@@ -332,13 +418,13 @@ impl Lcp<'_> {
         for (i, j, v) in &self.b {
             rows[y0 + j].0.push((x0 + i, -v));
         }
-        for (r, row) in self.sf.constraints[0].iter().enumerate() {
+        for (r, row) in self.constraints[0].iter().enumerate() {
             for &(s, c) in row {
                 rows[x0 + s].0.push((p0 + r, (-c).into()));
                 rows[p0 + r].0.push((x0 + s, c.into()));
             }
         }
-        for (r, row) in self.sf.constraints[1].iter().enumerate() {
+        for (r, row) in self.constraints[1].iter().enumerate() {
             for &(s, c) in row {
                 rows[y0 + s].0.push((q0 + r, (-c).into()));
                 rows[q0 + r].0.push((y0 + s, c.into()));
