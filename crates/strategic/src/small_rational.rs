@@ -39,6 +39,27 @@ pub trait ExactField: Clone + PartialEq + PartialOrd + Sized {
     fn mul(&self, other: &Self) -> Option<Self>;
     /// `self / other` (`None` also when `other` is zero).
     fn div(&self, other: &Self) -> Option<Self>;
+    /// The values times the least common multiple of their denominators,
+    /// as integers (`None` on overflow).
+    fn scale_to_integers(values: &[Self]) -> Option<Vec<BigInt>>;
+}
+
+/// `num / den` as a big rational in lowest terms, reduced in machine
+/// integers when both fit in `i64`. `den` must not be zero.
+///
+/// ```
+/// use num_bigint::BigInt;
+/// use sprague_strategic::small_rational::lowest_terms;
+/// assert_eq!(lowest_terms(BigInt::from(6), BigInt::from(-4)).to_string(), "-3/2");
+/// ```
+pub fn lowest_terms(num: BigInt, den: BigInt) -> BigRational {
+    match (num.to_i64(), den.to_i64()) {
+        (Some(n), Some(d)) if d != 0 => match SmallRational::new(n, d) {
+            Some(x) => x.to_rational(),
+            None => BigRational::new(num, den),
+        },
+        _ => BigRational::new(num, den),
+    }
 }
 
 impl ExactField for BigRational {
@@ -68,6 +89,15 @@ impl ExactField for BigRational {
     }
     fn div(&self, other: &Self) -> Option<Self> {
         (!other.is_zero()).then(|| self / other)
+    }
+    fn scale_to_integers(values: &[Self]) -> Option<Vec<BigInt>> {
+        let d = crate::rational::common_denominator(values.iter());
+        Some(
+            values
+                .iter()
+                .map(|v| v.numer() * (&d / v.denom()))
+                .collect(),
+        )
     }
 }
 
@@ -202,6 +232,21 @@ impl ExactField for SmallRational {
             i128::from(self.den) * i128::from(other.num),
         )
     }
+    fn scale_to_integers(values: &[Self]) -> Option<Vec<BigInt>> {
+        let mut d: i128 = 1;
+        for v in values {
+            let den = i128::from(v.den);
+            d = (d / gcd(d as u128, den as u128) as i128).checked_mul(den)?;
+        }
+        values
+            .iter()
+            .map(|v| {
+                Some(BigInt::from(
+                    i128::from(v.num).checked_mul(d / i128::from(v.den))?,
+                ))
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -240,6 +285,9 @@ mod tests {
                 }
             }
             prop_assert_eq!(x.cmp(&y), bx.cmp(&by));
+            let scaled = SmallRational::scale_to_integers(&[x, y]).unwrap();
+            prop_assert_eq!(scaled, BigRational::scale_to_integers(&[bx, by]).unwrap());
+            prop_assert_eq!(lowest_terms(BigInt::from(a) * 6, BigInt::from(b) * 6), big(a, b));
         }
     }
 

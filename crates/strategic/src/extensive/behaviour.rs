@@ -122,8 +122,14 @@ impl BehaviourProfile {
             if total.is_zero() {
                 continue;
             }
+            let small_total = SmallRational::from_rational(total);
             for a in 0..set.actions.len() {
-                b.probabilities[h][a] = &plans[p][seq.first[h] + a] / total;
+                let x = &plans[p][seq.first[h] + a];
+                b.probabilities[h][a] = match (SmallRational::from_rational(x), small_total) {
+                    (Some(x), Some(t)) => x.div(&t).map(|q| q.to_rational()),
+                    _ => None,
+                }
+                .unwrap_or_else(|| x / total);
             }
         }
         b

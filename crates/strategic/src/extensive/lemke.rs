@@ -32,8 +32,7 @@ use super::game::ExtensiveGame;
 use super::sequence_form::{chance_and_accumulated, SequenceForm};
 use super::sequences::Sequences;
 use crate::integer::{with_escalation, Int, Overflow};
-use crate::rational::common_denominator;
-use crate::small_rational::{ExactField, SmallRational};
+use crate::small_rational::{lowest_terms, ExactField, SmallRational};
 use crate::tableau::Tableau;
 
 /// The largest LCP (rows) Lemke's algorithm is run on: its dense tableau has
@@ -151,18 +150,12 @@ fn negative_integer_payoffs<T: ExactField>(
             let entry = map.entry(key).or_insert_with(T::zero_value);
             *entry = entry.add(&term)?;
         }
-        let values: Vec<BigRational> = map.values().map(T::to_rational).collect();
-        let d = common_denominator(values.iter());
+        let values: Vec<T> = map.values().cloned().collect();
+        let scaled = T::scale_to_integers(&values)?;
         out[p] = map
             .keys()
-            .zip(values)
-            .map(|(&(i, j), x)| {
-                (
-                    i,
-                    j,
-                    (x * BigRational::from_integer(d.clone())).to_integer(),
-                )
-            })
+            .zip(scaled)
+            .map(|(&(i, j), x)| (i, j, x))
             .collect();
     }
     let [a, b] = out;
@@ -186,7 +179,7 @@ fn float_ratio_row(
         .iter()
         .map(|&i| ratio(i, cols - 1))
         .fold(f64::INFINITY, f64::min);
-    candidates.retain(|&i| ratio(i, cols - 1) <= min + EPS);
+    candidates.retain(|&i| ratio(i, cols - 1) <= min + tolerance(min));
     if let Some(&i) = candidates.iter().find(|&&i| basis[i] == z0) {
         return Some(i);
     }
@@ -198,9 +191,15 @@ fn float_ratio_row(
             .iter()
             .map(|&i| ratio(i, c))
             .fold(f64::INFINITY, f64::min);
-        candidates.retain(|&i| ratio(i, c) <= min + EPS);
+        candidates.retain(|&i| ratio(i, c) <= min + tolerance(min));
     }
     candidates.first().copied()
+}
+
+/// The tolerance of a tie in the ratio tests: relative to the minimum, so
+/// that ratios of large scaled payoffs are not mistaken for ties.
+fn tolerance(min: f64) -> f64 {
+    1e-9 * min.abs() + 1e-12
 }
 
 /// A pivot of the floating-point tableau on `(r, e)`, touching only the
@@ -348,7 +347,7 @@ impl Lcp<'_> {
         }
         let z = numerators
             .into_iter()
-            .map(|x| BigRational::new(x, denominator.clone()))
+            .map(|x| lowest_terms(x, denominator.clone()))
             .collect();
         Some(Run { z, pivots })
     }

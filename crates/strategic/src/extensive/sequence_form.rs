@@ -12,7 +12,8 @@
 //! `max q₀ s.t. Fᵀ q − Aᵀ x ≤ 0, E x = e, x ≥ 0` (q free; the dual of the
 //! opponent's best response); its dual is the second player's programme, so
 //! the optimal duals of the first block of rows are that player's minimax
-//! plan. It is solved exactly by [`crate::linear_program`]. The general two-player
+//! plan. It is solved exactly by [`crate::linear_program`], guided by the
+//! floating-point simplex method whose basis is verified exactly. The general two-player
 //! case (an equilibrium by Lemke's algorithm) is in [`super::lemke`].
 
 use num_rational::BigRational;
@@ -257,7 +258,7 @@ fn maximin_plan(
     for r in 0..other_rows.len() {
         lp.set_free(n_own + r).map_err(lp_error)?;
     }
-    match lp.solve() {
+    match lp.solve_guided() {
         LpResult::Optimal(s) => Ok((
             s.value,
             s.x[..n_own].to_vec(),
