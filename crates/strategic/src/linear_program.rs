@@ -327,7 +327,9 @@ const FRACTION_FREE_ROWS: usize = 200;
 
 /// The optimal basis proposed by the floating-point simplex method
 /// ([`crate::float_guide::lp_basis`]), solved exactly for the primal values
-/// `B x_B = b` and the duals `Bᵀ y = c_B`, and accepted only if `x_B ≥ 0`,
+/// `B x_B = b` and the duals `Bᵀ y = c_B` (only the rows whose slack is
+/// nonbasic: a square system in the basic columns of A), and accepted only
+/// if `x_B ≥ 0` (basic slacks included),
 /// every reduced cost `c_j − yᵀ A_j` is at most 0 (slack columns included,
 /// which fixes the duals' signs) and `c·x = b·y`: weak duality then proves
 /// `x` optimal. `None` if a check fails or a number is too large for the
@@ -370,46 +372,75 @@ fn certified_from_float(p: &Standard<'_>) -> Option<Core> {
     if basis.len() != m || basis.iter().any(|&v| v >= n + slack_row.len()) {
         return None;
     }
-    // B: column k is the column of variable basis[k].
-    let mut b = vec![vec![0i64; m]; m];
-    for (k, &v) in basis.iter().enumerate() {
+    // Rows whose slack is basic drop out (their dual is 0, the slack takes
+    // up the difference): the basic columns S and the other rows T form a
+    // square system A[T, S] x_S = b_T, and A[T, S]ᵀ y_T = c_S.
+    let mut slack_basic = vec![false; m];
+    let mut structural: Vec<usize> = Vec::new();
+    for &v in &basis {
         if v < n {
-            for i in 0..m {
-                b[i][k] = rows[i][v];
-            }
+            structural.push(v);
         } else {
-            let (i, sign) = slack_row[v - n];
-            b[i][k] = sign;
+            slack_basic[slack_row[v - n].0] = true;
         }
     }
-    let solve = |matrix: &[Vec<i64>], right: &[i64], transposed: bool| {
-        if m <= FRACTION_FREE_ROWS {
-            if transposed {
-                let t: Vec<Vec<i64>> = (0..m)
-                    .map(|i| (0..m).map(|j| matrix[j][i]).collect())
-                    .collect();
-                crate::exact_solve::solve_fraction_free(&t, right)
-            } else {
-                crate::exact_solve::solve_fraction_free(matrix, right)
-            }
-        } else {
-            crate::exact_solve::solve_integer_system(matrix, right, transposed)
-        }
-    };
-    let (xb, dx) = solve(&b, &rhs, false)?;
-    if xb.iter().any(|v| v.is_negative()) {
+    let tight: Vec<usize> = (0..m).filter(|&i| !slack_basic[i]).collect();
+    if tight.len() != structural.len() {
         return None;
     }
-    let cb: Vec<i64> = basis
+    let k = tight.len();
+    let b: Vec<Vec<i64>> = tight
         .iter()
-        .map(|&v| if v < n { objective[v] } else { 0 })
+        .map(|&i| structural.iter().map(|&j| rows[i][j]).collect())
         .collect();
-    let (y, dy) = solve(&b, &cb, true)?;
+    let solve = |right: &[i64], transposed: bool| {
+        if k <= FRACTION_FREE_ROWS {
+            if transposed {
+                let t: Vec<Vec<i64>> = (0..k).map(|i| (0..k).map(|j| b[j][i]).collect()).collect();
+                crate::exact_solve::solve_fraction_free(&t, right)
+            } else {
+                crate::exact_solve::solve_fraction_free(&b, right)
+            }
+        } else {
+            crate::exact_solve::solve_integer_system(&b, right, transposed)
+        }
+    };
+    let bt: Vec<i64> = tight.iter().map(|&i| rhs[i]).collect();
+    let (xs, dx) = solve(&bt, false)?;
+    if xs.iter().any(|v| v.is_negative()) {
+        return None;
+    }
+    let cs: Vec<i64> = structural.iter().map(|&j| objective[j]).collect();
+    let (yt, dy) = solve(&cs, true)?;
+    let mut y = vec![BigInt::zero(); m];
+    for (a, &i) in tight.iter().enumerate() {
+        y[i] = yt[a].clone();
+    }
+    // Primal feasibility of the rows left out: the basic slacks are ≥ 0.
+    let mut x = vec![BigInt::zero(); n];
+    for (a, &j) in structural.iter().enumerate() {
+        x[j] = xs[a].clone();
+    }
+    for &(row_index, sign) in &slack_row {
+        if !slack_basic[row_index] {
+            continue;
+        }
+        let ax: BigInt = structural
+            .iter()
+            .filter(|&&j| rows[row_index][j] != 0)
+            .map(|&j| &x[j] * rows[row_index][j])
+            .sum();
+        // slack = sign·(b − a·x) ≥ 0.
+        if ((BigInt::from(rhs[row_index]) * &dx - ax) * sign).is_negative() {
+            return None;
+        }
+    }
     // Reduced costs, times dy: c_j dy − Σ_i y_i a_ij <= 0; slacks: sign·y_i >= 0.
     for j in 0..n {
-        let s: BigInt = (0..m)
-            .filter(|&i| rows[i][j] != 0)
-            .map(|i| &y[i] * rows[i][j])
+        let s: BigInt = tight
+            .iter()
+            .filter(|&&i| rows[i][j] != 0)
+            .map(|&i| &y[i] * rows[i][j])
             .sum();
         if BigInt::from(objective[j]) * &dy - s > BigInt::zero() {
             return None;
@@ -420,12 +451,6 @@ fn certified_from_float(p: &Standard<'_>) -> Option<Core> {
         .any(|&(i, sign)| (&y[i] * sign).is_negative())
     {
         return None;
-    }
-    let mut x = vec![BigInt::zero(); n];
-    for (k, &v) in basis.iter().enumerate() {
-        if v < n {
-            x[v] = xb[k].clone();
-        }
     }
     // Equal objectives: (c·x_num) dy = (b·y_num) dx.
     let primal: BigInt = x.iter().zip(&objective).map(|(v, &c)| v * c).sum();
@@ -607,6 +632,48 @@ mod tests {
             LpResult::Optimal(s) => s,
             other => panic!("expected an optimum, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn guided_solution_is_certified_and_equal() {
+        // The textbook programme below: the floating-point basis is certified
+        // (not a fallback) and gives the exact optimum.
+        let rows: Vec<Vec<BigInt>> = [[2, 3, 1], [4, 1, 2], [3, 4, 2]]
+            .iter()
+            .map(|r| r.iter().map(|&x| BigInt::from(x)).collect())
+            .collect();
+        let rhs: Vec<BigInt> = [5, 11, 8].iter().map(|&x| BigInt::from(x)).collect();
+        let objective: Vec<BigInt> = [5, 4, 3].iter().map(|&x| BigInt::from(x)).collect();
+        let relations = [Relation::LessEqual; 3];
+        let problem = Standard {
+            rows: &rows,
+            rhs: &rhs,
+            relations: &relations,
+            objective: &objective,
+        };
+        match certified_from_float(&problem) {
+            Some(Core::Optimal { x, duals, det }) => {
+                let value = |v: &[BigInt]| -> Vec<BigRational> {
+                    v.iter()
+                        .map(|a| BigRational::new(a.clone(), det.clone()))
+                        .collect()
+                };
+                assert_eq!(value(&x), vec![r(2), r(0), r(1)]);
+                // Chvátal's optimal dictionary: duals (1, 0, 1).
+                assert_eq!(value(&duals), vec![r(1), r(0), r(1)]);
+            }
+            _ => panic!("the floating-point basis was not certified"),
+        }
+        // With equalities, >= rows and free variables, solve_guided equals solve.
+        let mut lp = LinearProgram::new(Sense::Minimize, vec![r(1), r(-1), r(2)]);
+        lp.add_constraint(vec![r(1), r(1), r(1)], Relation::Equal, r(2))
+            .unwrap();
+        lp.add_constraint(vec![r(1), r(-1), r(0)], Relation::GreaterEqual, r(-4))
+            .unwrap();
+        lp.add_constraint(vec![r(0), r(1), r(3)], Relation::LessEqual, r(5))
+            .unwrap();
+        lp.set_free(1).unwrap();
+        assert_eq!(lp.solve_guided(), lp.solve());
     }
 
     #[test]

@@ -17,9 +17,11 @@
 //! integer tableau (`i64`, then `i128`, then big integers), with the
 //! lexicographic ratio test so degenerate games do not cycle. For speed the
 //! path is first followed in floating point with the same rules; its end
-//! basis is solved exactly (p-adic lifting, [`crate::exact_solve`]) and
-//! accepted only if every basic value is nonnegative and the basis is
-//! complementary, so the answer is exact either way. The plans found are
+//! basis is solved exactly — only the basic z variables, a square system of
+//! half the size, by fraction-free elimination in machine integers for small
+//! games and p-adic lifting for large ones ([`crate::exact_solve`]) — and
+//! accepted only if the basis is complementary and every basic value (w and
+//! z) is nonnegative, so the answer is exact either way. The plans found are
 //! checked to satisfy `E x = e` and `F y = f` exactly.
 
 use num_bigint::BigInt;
@@ -292,9 +294,10 @@ impl Lcp<'_> {
         None
     }
 
-    /// The floating-point path's end basis solved exactly and checked: every
-    /// basic value nonnegative, no complementary pair both basic, the plans
-    /// exact. `None` sends the caller to exact pivoting.
+    /// The floating-point path's end basis solved exactly and checked: no
+    /// complementary pair both basic, every basic value (z and w) nonnegative,
+    /// the plans exact; then (w, z) solves the LCP. `None` sends the caller
+    /// to exact pivoting.
     fn certified_from_float(&self) -> Option<Run> {
         let rows = self.small_rows()?;
         let n = rows.len();
@@ -308,27 +311,27 @@ impl Lcp<'_> {
         if (0..n).any(|i| is_basic[i] && is_basic[i + n]) {
             return None;
         }
-        // Columns of [I | −M]: w_i is e_i, z_j is −M[:, j].
-        let mut column_of = vec![usize::MAX; 2 * n];
-        for (k, &v) in basis.iter().enumerate() {
-            column_of[v] = k;
+        // Row i reads w_i = q̄_i + Σ_j c_ij z_j. In a complementary basis the
+        // basic z_j (j in J) are exactly those whose w_j is nonbasic (0), so
+        // z_J solves the square system −Σ_{j∈J} c_ij z_j = q̄_i (i in J),
+        // half the size of the basis; the basic w_i follow and must be ≥ 0.
+        let basic_z: Vec<usize> = (0..n).filter(|&j| is_basic[n + j]).collect();
+        let mut index_in_j = vec![usize::MAX; n];
+        for (a, &j) in basic_z.iter().enumerate() {
+            index_in_j[j] = a;
         }
-        let mut matrix = vec![vec![0i64; n]; n];
-        for (k, &v) in basis.iter().enumerate() {
-            if v < n {
-                matrix[v][k] = 1;
-            }
-        }
-        for (i, (coefficients, _)) in rows.iter().enumerate() {
-            for &(j, c) in coefficients {
-                let k = column_of[n + j];
-                if k != usize::MAX {
-                    matrix[i][k] = matrix[i][k].checked_sub(c)?;
+        let k = basic_z.len();
+        let mut matrix = vec![vec![0i64; k]; k];
+        for (a, &i) in basic_z.iter().enumerate() {
+            for &(j, c) in &rows[i].0 {
+                if index_in_j[j] != usize::MAX {
+                    let at = &mut matrix[a][index_in_j[j]];
+                    *at = at.checked_sub(c)?;
                 }
             }
         }
-        let rhs: Vec<i64> = rows.iter().map(|r| r.1).collect();
-        let (values, denominator) = if n <= FRACTION_FREE_ROWS {
+        let rhs: Vec<i64> = basic_z.iter().map(|&i| rows[i].1).collect();
+        let (values, denominator) = if k <= FRACTION_FREE_ROWS {
             crate::exact_solve::solve_fraction_free(&matrix, &rhs)?
         } else {
             crate::exact_solve::solve_integer_system(&matrix, &rhs, false)?
@@ -336,10 +339,24 @@ impl Lcp<'_> {
         if values.iter().any(|v| v.is_negative()) {
             return None;
         }
+        for (i, (coefficients, q)) in rows.iter().enumerate() {
+            if index_in_j[i] != usize::MAX {
+                continue;
+            }
+            let mut w = &denominator * *q;
+            for &(j, c) in coefficients {
+                if index_in_j[j] != usize::MAX {
+                    w += &values[index_in_j[j]] * c;
+                }
+            }
+            if w.is_negative() {
+                return None;
+            }
+        }
         let mut numerators = vec![BigInt::zero(); self.n1 + self.n2];
-        for (k, &v) in basis.iter().enumerate() {
-            if v >= n && v < n + self.n1 + self.n2 {
-                numerators[v - n] = values[k].clone();
+        for (a, &j) in basic_z.iter().enumerate() {
+            if j < self.n1 + self.n2 {
+                numerators[j] = values[a].clone();
             }
         }
         if !self.plans_exact_integer(&numerators, &denominator) {
@@ -503,5 +520,33 @@ impl Lcp<'_> {
             )));
         }
         Ok(Ok(Run { z, pivots }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::extensive::builtin::{beer_quiche, kuhn_poker};
+
+    /// The floating-point path's basis is certified on the built-in games
+    /// (the fast path is taken, not the fallback) and equals exact pivoting.
+    #[test]
+    fn float_basis_is_certified_on_builtin_games() {
+        for game in [kuhn_poker(), beer_quiche()] {
+            let (sequences, constraints) = SequenceForm::structure(&game).unwrap();
+            let (a, b) = negative_integer_payoffs::<SmallRational>(&game, &sequences).unwrap();
+            let lcp = Lcp {
+                n1: sequences.count[0],
+                n2: sequences.count[1],
+                m1: constraints[0].len(),
+                m2: constraints[1].len(),
+                a,
+                b,
+                constraints: &constraints,
+            };
+            let fast = lcp.certified_from_float().expect("certified");
+            let exact = lcp.run::<i64>().unwrap().unwrap();
+            assert_eq!(fast.z, exact.z);
+        }
     }
 }
