@@ -361,7 +361,11 @@ fn gauss_jordan<T: crate::integer::Int>(
     let mut t = crate::tableau::Tableau::new(k, cols, data, vec![usize::MAX; k]);
     let mut used = vec![false; k];
     for c in 0..k {
-        let Some(r) = (0..k).find(|&r| !used[r] && !t.at(r, c).is_zero_int()) else {
+        // Of the rows that can take the pivot, the sparsest (less fill-in).
+        let Some(r) = (0..k)
+            .filter(|&r| !used[r] && !t.at(r, c).is_zero_int())
+            .min_by_key(|&r| (c..cols).filter(|&j| !t.at(r, j).is_zero_int()).count())
+        else {
             return Ok(None);
         };
         t.pivot(r, c)?;

@@ -84,6 +84,19 @@ impl FloatDictionary {
     }
 }
 
+impl FloatDictionary {
+    /// Bland's leaving rule: among the rows of minimum ratio (within a
+    /// tolerance), the one whose basic variable has the smallest index.
+    fn bland_row(&self, c: usize) -> Option<usize> {
+        let w = self.d + 1;
+        let ratio = |i: usize| self.data[i * w + self.d] / self.data[i * w + c];
+        let rows = (0..self.basic.len()).filter(|&i| self.data[i * w + c] > EPS);
+        let min = rows.clone().map(ratio).fold(f64::INFINITY, f64::min);
+        rows.filter(|&i| ratio(i) <= min + 1e-12 * min.abs().max(1.0))
+            .min_by_key(|&i| self.basic[i])
+    }
+}
+
 /// Proposes an optimal basis of `max 1·w s.t. A w <= 1, w >= 0` for a
 /// positive matrix: returns `(J, I)`, the columns with `w_j` basic and the
 /// rows whose slack is nonbasic (tight), of equal size.
@@ -195,8 +208,8 @@ pub(crate) enum RowKind {
 
 /// Proposes an optimal basis of `max c·x s.t. A x (<=|>=|=) b, x >= 0`
 /// (with `b >= 0`) by the two-phase simplex method in floating point:
-/// Dantzig's rule, switching to Bland's smallest-index rule after a run of
-/// degenerate pivots. Variables are numbered `0..n` (the columns of A) and
+/// Dantzig's rule, switching to Bland's smallest-index rule (entering and
+/// leaving) after a run of pivots that do not raise the objective. Variables are numbered `0..n` (the columns of A) and
 /// then one slack per inequality row, in row order. Returns the basic
 /// variable of every row, or `None` (infeasible or unbounded as far as
 /// floating point can tell, an artificial variable left basic, or no end
@@ -278,13 +291,20 @@ pub(crate) fn lp_basis(
                     .min_by_key(|&c| t.nonbasic[c])
             };
             let Some(e) = entering else { break };
-            let r = t.ratio_row(e)?;
-            if t.data[r * w + d].abs() < EPS {
-                degenerate_run += 1;
+            let bland = degenerate_run >= 50;
+            let r = if bland {
+                t.bland_row(e)?
             } else {
-                degenerate_run = 0;
-            }
+                t.ratio_row(e)?
+            };
+            let before = t.data[objective * w + d];
             t.pivot(r, e);
+            // A pivot that does not raise the objective counts as degenerate.
+            if t.data[objective * w + d] > before + 1e-9 * before.abs().max(1.0) {
+                degenerate_run = 0;
+            } else {
+                degenerate_run += 1;
+            }
         }
         if objective == m + 1 {
             if t.data[(m + 1) * w + d].abs() > 1e-7 {

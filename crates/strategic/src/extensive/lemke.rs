@@ -164,70 +164,120 @@ fn negative_integer_payoffs<T: ExactField>(
     Some((a, b))
 }
 
-/// The leaving row of the floating-point path: the minimum ratio, z₀'s row
-/// among ties, else the lexicographic rule on the columns of the initial
-/// basis (as in the exact path).
-fn float_ratio_row(
-    t: &[f64],
-    cols: usize,
+/// Lemke's path in floating point in revised form: only the inverse of the
+/// basis B⁻¹ (the tableau's w columns) and the basic values are kept; the
+/// entering column is computed from the sparse LCP column when needed.
+/// Same rules as the exact path (z₀'s row among ties, else the
+/// lexicographic rule on the columns of the initial basis).
+struct FloatPath {
     n: usize,
-    e: usize,
-    basis: &[usize],
-    z0: usize,
-) -> Option<usize> {
-    let ratio = |i: usize, c: usize| t[i * cols + c] / t[i * cols + e];
-    let mut candidates: Vec<usize> = (0..n).filter(|&i| t[i * cols + e] > EPS).collect();
-    let min = candidates
-        .iter()
-        .map(|&i| ratio(i, cols - 1))
-        .fold(f64::INFINITY, f64::min);
-    candidates.retain(|&i| ratio(i, cols - 1) <= min + tolerance(min));
-    if let Some(&i) = candidates.iter().find(|&&i| basis[i] == z0) {
-        return Some(i);
-    }
-    for c in 0..n {
-        if candidates.len() <= 1 {
-            break;
+    /// Row-major `n × n`.
+    binv: Vec<f64>,
+    values: Vec<f64>,
+    basis: Vec<usize>,
+    /// The entries of z_j's column of `[I | −M]`.
+    z_columns: Vec<Vec<(usize, f64)>>,
+    nonzero: Vec<usize>,
+}
+
+impl FloatPath {
+    fn new(rows: &[(Vec<(usize, i64)>, i64)]) -> Self {
+        let n = rows.len();
+        let mut binv = vec![0f64; n * n];
+        for i in 0..n {
+            binv[i * n + i] = 1.0;
         }
+        let mut z_columns = vec![Vec::new(); n];
+        for (i, (coefficients, _)) in rows.iter().enumerate() {
+            for &(j, c) in coefficients {
+                z_columns[j].push((i, -(c as f64)));
+            }
+        }
+        FloatPath {
+            n,
+            binv,
+            values: rows.iter().map(|r| r.1 as f64).collect(),
+            basis: (0..n).collect(),
+            z_columns,
+            nonzero: Vec::with_capacity(n),
+        }
+    }
+
+    /// The tableau column of variable `v` (w: `v < n`, z: `n ≤ v < 2n`, z₀: `2n`).
+    fn column(&self, v: usize) -> Vec<f64> {
+        let n = self.n;
+        (0..n)
+            .map(|i| {
+                let row = &self.binv[i * n..(i + 1) * n];
+                if v < n {
+                    row[v]
+                } else if v < 2 * n {
+                    self.z_columns[v - n].iter().map(|&(k, c)| row[k] * c).sum()
+                } else {
+                    -row.iter().sum::<f64>()
+                }
+            })
+            .collect()
+    }
+
+    /// The leaving row for entering column `d`.
+    fn ratio_row(&self, d: &[f64], z0: usize) -> Option<usize> {
+        let n = self.n;
+        let mut candidates: Vec<usize> = (0..n).filter(|&i| d[i] > EPS).collect();
+        let ratio = |i: usize| self.values[i] / d[i];
         let min = candidates
             .iter()
-            .map(|&i| ratio(i, c))
+            .map(|&i| ratio(i))
             .fold(f64::INFINITY, f64::min);
-        candidates.retain(|&i| ratio(i, c) <= min + tolerance(min));
-    }
-    candidates.first().copied()
-}
-
-/// The tolerance of a tie in the ratio tests: relative to the minimum, so
-/// that ratios of large scaled payoffs are not mistaken for ties.
-fn tolerance(min: f64) -> f64 {
-    1e-9 * min.abs() + 1e-12
-}
-
-/// A pivot of the floating-point tableau on `(r, e)`, touching only the
-/// columns where the pivot row is nonzero (the sequence-form tableau is sparse).
-fn float_pivot(t: &mut [f64], cols: usize, r: usize, e: usize, nonzero: &mut Vec<usize>) {
-    let p = t[r * cols + e];
-    for x in &mut t[r * cols..(r + 1) * cols] {
-        *x /= p;
-    }
-    nonzero.clear();
-    nonzero.extend((0..cols).filter(|&c| t[r * cols + c] != 0.0));
-    let (before, rest) = t.split_at_mut(r * cols);
-    let (pivot_row, after) = rest.split_at_mut(cols);
-    for row in before
-        .chunks_exact_mut(cols)
-        .chain(after.chunks_exact_mut(cols))
-    {
-        let f = row[e];
-        if f == 0.0 {
-            continue;
+        candidates.retain(|&i| ratio(i) <= min + EPS);
+        if let Some(&i) = candidates.iter().find(|&&i| self.basis[i] == z0) {
+            return Some(i);
         }
-        for &c in nonzero.iter() {
-            row[c] -= f * pivot_row[c];
+        for c in 0..n {
+            if candidates.len() <= 1 {
+                break;
+            }
+            let lex = |i: usize| self.binv[i * n + c] / d[i];
+            let min = candidates
+                .iter()
+                .map(|&i| lex(i))
+                .fold(f64::INFINITY, f64::min);
+            candidates.retain(|&i| lex(i) <= min + EPS);
         }
-        // The pivot column is exactly zero outside the pivot row.
-        row[e] = 0.0;
+        candidates.first().copied()
+    }
+
+    /// Pivots variable `v` with column `d` into row `r`, updating only the
+    /// columns where row r of B⁻¹ is nonzero.
+    fn pivot(&mut self, r: usize, v: usize, d: &[f64]) {
+        let n = self.n;
+        let p = d[r];
+        for x in &mut self.binv[r * n..(r + 1) * n] {
+            *x /= p;
+        }
+        self.values[r] /= p;
+        self.nonzero.clear();
+        let row_r = &self.binv[r * n..(r + 1) * n];
+        self.nonzero.extend((0..n).filter(|&c| row_r[c] != 0.0));
+        let (before, rest) = self.binv.split_at_mut(r * n);
+        let (pivot_row, after) = rest.split_at_mut(n);
+        let value_r = self.values[r];
+        for (i, row) in before.chunks_exact_mut(n).enumerate().chain(
+            after
+                .chunks_exact_mut(n)
+                .enumerate()
+                .map(|(k, row)| (k + r + 1, row)),
+        ) {
+            let f = d[i];
+            if f == 0.0 {
+                continue;
+            }
+            for &c in &self.nonzero {
+                row[c] -= f * pivot_row[c];
+            }
+            self.values[i] -= f * value_r;
+        }
+        self.basis[r] = v;
     }
 }
 
@@ -259,36 +309,25 @@ impl Lcp<'_> {
     /// not end within `50·n` pivots.
     fn float_basis(&self, rows: &[(Vec<(usize, i64)>, i64)]) -> Option<(Vec<usize>, usize)> {
         let n = rows.len();
-        let cols = 2 * n + 2;
         let z0 = 2 * n;
-        let mut t = vec![0f64; n * cols];
-        for (i, (coefficients, rhs)) in rows.iter().enumerate() {
-            t[i * cols + i] = 1.0;
-            for &(j, c) in coefficients {
-                t[i * cols + n + j] -= c as f64;
-            }
-            t[i * cols + z0] = -1.0;
-            t[i * cols + cols - 1] = *rhs as f64;
-        }
-        let mut nonzero = Vec::with_capacity(cols);
-        let mut basis: Vec<usize> = (0..n).collect();
+        let mut path = FloatPath::new(rows);
         let most_negative = rows.iter().map(|r| r.1).min()?;
         let first = (0..n).rev().find(|&i| rows[i].1 == most_negative)?;
-        let mut leaving = basis[first];
-        float_pivot(&mut t, cols, first, z0, &mut nonzero);
-        basis[first] = z0;
+        let mut leaving = path.basis[first];
+        let d = path.column(z0);
+        path.pivot(first, z0, &d);
         for pivots in 2..50 * n + 100 {
             let entering = if leaving < n {
                 leaving + n
             } else {
                 leaving - n
             };
-            let r = float_ratio_row(&t, cols, n, entering, &basis, z0)?;
-            leaving = basis[r];
-            float_pivot(&mut t, cols, r, entering, &mut nonzero);
-            basis[r] = entering;
+            let d = path.column(entering);
+            let r = path.ratio_row(&d, z0)?;
+            leaving = path.basis[r];
+            path.pivot(r, entering, &d);
             if leaving == z0 {
-                return Some((basis, pivots));
+                return Some((path.basis, pivots));
             }
         }
         None
