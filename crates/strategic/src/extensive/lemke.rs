@@ -68,6 +68,14 @@ pub fn lemke_equilibrium(game: &ExtensiveGame) -> Result<LemkeSolution, Extensiv
 
 /// Lemke's algorithm by exact pivoting only, without the floating-point
 /// guide: the reference the fast path is tested against.
+///
+/// ```
+/// use sprague_strategic::extensive::{builtin::kuhn_poker, lemke::{lemke_equilibrium,
+///     lemke_equilibrium_exact_pivoting}};
+/// let kuhn = kuhn_poker();
+/// assert_eq!(lemke_equilibrium_exact_pivoting(&kuhn).unwrap().plans,
+///            lemke_equilibrium(&kuhn).unwrap().plans);
+/// ```
 #[doc(hidden)]
 pub fn lemke_equilibrium_exact_pivoting(
     game: &ExtensiveGame,
