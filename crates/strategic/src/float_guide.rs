@@ -195,6 +195,9 @@ pub(crate) fn lemke_howson_supports(
     None
 }
 
+/// The size of the right-hand-side perturbation of [`lp_basis`].
+const PERTURBATION: f64 = 1e-7;
+
 /// The kind of one constraint row of [`lp_basis`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum RowKind {
@@ -259,7 +262,10 @@ pub(crate) fn lp_basis(
         if surplus_column[i] != usize::MAX {
             data[i * w + surplus_column[i]] = -1.0;
         }
-        data[i * w + d] = b[i];
+        // A tiny distinct perturbation of every right-hand side breaks the
+        // degeneracy of rows with b = 0 (Charnes 1952; Wolfe 1963), so that
+        // pivots make progress; the exact check uses the true b.
+        data[i * w + d] = b[i] + PERTURBATION * (1.0 + (i as f64 * 0.618_033_988_75).fract());
         if kinds[i] != RowKind::LessEqual {
             for j in 0..w {
                 data[(m + 1) * w + j] -= data[i * w + j];
@@ -307,7 +313,7 @@ pub(crate) fn lp_basis(
             }
         }
         if objective == m + 1 {
-            if t.data[(m + 1) * w + d].abs() > 1e-7 {
+            if t.data[(m + 1) * w + d].abs() > 1e-7 + PERTURBATION * 2.0 * m as f64 {
                 return None;
             }
             // Drive artificials left basic (at level zero) out of the basis.
