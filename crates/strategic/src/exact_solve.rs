@@ -10,7 +10,10 @@
 //! The result is then checked exactly (`M N = b D` in big integers), so a
 //! returned solution is always right. Used to certify the bases that the
 //! floating-point guides of [`crate::zero_sum`] and
-//! [`crate::lemke_howson`] propose.
+//! [`crate::lemke_howson`] propose. Small sparse systems (the bases of the
+//! sequence-form solvers) are solved instead by fraction-free Gauss–Jordan
+//! elimination ([`solve_fraction_free`], Bareiss 1968) in machine integers,
+//! escalating to big integers on overflow.
 
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -310,6 +313,79 @@ pub fn solve_integer_system(
     Some((values, den))
 }
 
+/// Solves `M z = b` exactly for a square integer matrix by fraction-free
+/// Gauss–Jordan elimination (Bareiss, "Sylvester's identity and multistep
+/// integer-preserving Gaussian elimination", Math. Comp. 22, 1968) on the
+/// crate's integer tableau: `i64` entries with 128-bit intermediates, then
+/// `i128`, then big integers on overflow, so the answer is always exact.
+/// Every intermediate entry is a minor of `[M | b]`, so for the small, sparse
+/// systems of the floating-point guides' bases this stays in machine
+/// integers and needs no big-integer arithmetic until the result. Returns
+/// the numerators and the positive common denominator (in lowest terms), or
+/// `None` if `M` is singular.
+///
+/// ```
+/// use sprague_strategic::exact_solve::solve_fraction_free;
+/// // [[2,1],[1,3]] z = [1,1] -> z = (2/5, 1/5).
+/// let (n, d) = solve_fraction_free(&[vec![2, 1], vec![1, 3]], &[1, 1]).unwrap();
+/// assert_eq!((n[0].to_string(), n[1].to_string(), d.to_string()), ("2".into(), "1".into(), "5".into()));
+/// ```
+pub fn solve_fraction_free(m: &[Vec<i64>], b: &[i64]) -> Option<(Vec<BigInt>, BigInt)> {
+    let k = m.len();
+    if m.iter().any(|r| r.len() != k) || b.len() != k {
+        return None;
+    }
+    crate::integer::with_escalation(
+        || gauss_jordan::<i64>(m, b),
+        || gauss_jordan::<i128>(m, b),
+        || gauss_jordan::<BigInt>(m, b),
+    )
+}
+
+/// Fraction-free Gauss–Jordan elimination of `[M | b]` in the integer type `T`.
+fn gauss_jordan<T: crate::integer::Int>(
+    m: &[Vec<i64>],
+    b: &[i64],
+) -> Result<Option<(Vec<BigInt>, BigInt)>, crate::integer::Overflow> {
+    use crate::integer::Overflow;
+    let k = m.len();
+    let cols = k + 1;
+    let convert = |x: i64| T::from_bigint(&BigInt::from(x)).ok_or(Overflow);
+    let mut data = Vec::with_capacity(k * cols);
+    for (row, &bi) in m.iter().zip(b) {
+        for &x in row {
+            data.push(convert(x)?);
+        }
+        data.push(convert(bi)?);
+    }
+    let mut t = crate::tableau::Tableau::new(k, cols, data, vec![usize::MAX; k]);
+    let mut used = vec![false; k];
+    for c in 0..k {
+        // Of the rows that can take the pivot, the sparsest (less fill-in).
+        let Some(r) = (0..k)
+            .filter(|&r| !used[r] && !t.at(r, c).is_zero_int())
+            .min_by_key(|&r| (c..cols).filter(|&j| !t.at(r, j).is_zero_int()).count())
+        else {
+            return Ok(None);
+        };
+        t.pivot(r, c)?;
+        used[r] = true;
+    }
+    let mut values = vec![BigInt::zero(); k];
+    for r in 0..k {
+        values[t.basis[r]] = t.rhs(r).to_bigint();
+    }
+    let mut den = t.det.to_bigint();
+    let g = values.iter().fold(den.clone(), |g, v| g.gcd(v));
+    if !g.is_one() && !g.is_zero() {
+        for v in values.iter_mut() {
+            *v = &*v / &g;
+        }
+        den = &den / &g;
+    }
+    Ok(Some((values, den)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -325,6 +401,34 @@ mod tests {
         assert_eq!(d, BigInt::from(6));
         assert_eq!(n, vec![BigInt::from(3), BigInt::from(1)]);
         assert!(solve_integer_system(&[vec![1, 2], vec![2, 4]], &[1, 1], false).is_none());
+        assert!(solve_fraction_free(&[vec![1, 2], vec![2, 4]], &[1, 1]).is_none());
+    }
+
+    #[test]
+    fn fraction_free_equals_p_adic() {
+        // Random sparse systems (entries of both signs), solved both ways.
+        let mut rng = crate::random::SplitMix64::new(11);
+        for k in [1usize, 2, 5, 12, 30] {
+            for _ in 0..5 {
+                let m: Vec<Vec<i64>> = (0..k)
+                    .map(|_| {
+                        (0..k)
+                            .map(|_| {
+                                if rng.below_or_equal(2) == 0 {
+                                    rng.below_or_equal(40) as i64 - 20
+                                } else {
+                                    0
+                                }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let b: Vec<i64> = (0..k).map(|_| rng.below_or_equal(6) as i64 - 3).collect();
+                let lifted = solve_integer_system(&m, &b, false);
+                let direct = solve_fraction_free(&m, &b);
+                assert_eq!(lifted, direct, "k = {k}, m = {m:?}, b = {b:?}");
+            }
+        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! Floating-point guides for the exact methods: a dense simplex method and a
-//! Lemke–Howson path in `f64`. They only *propose* a basis (which variables
+//! Floating-point guides for the exact methods: a dense simplex method (for
+//! matrix games and, two-phase, for general programmes) and a Lemke–Howson
+//! path in `f64`. They only *propose* a basis (which variables
 //! are positive); the exact methods then solve that basis in exact
 //! arithmetic ([`crate::exact_solve`]) and check every optimality or
 //! equilibrium condition exactly, falling back to exact pivoting when the
@@ -80,6 +81,19 @@ impl FloatDictionary {
             }
         }
         best.map(|b| b.0)
+    }
+}
+
+impl FloatDictionary {
+    /// Bland's leaving rule: among the rows of minimum ratio (within a
+    /// tolerance), the one whose basic variable has the smallest index.
+    fn bland_row(&self, c: usize) -> Option<usize> {
+        let w = self.d + 1;
+        let ratio = |i: usize| self.data[i * w + self.d] / self.data[i * w + c];
+        let rows = (0..self.basic.len()).filter(|&i| self.data[i * w + c] > EPS);
+        let min = rows.clone().map(ratio).fold(f64::INFINITY, f64::min);
+        rows.filter(|&i| ratio(i) <= min + 1e-12 * min.abs().max(1.0))
+            .min_by_key(|&i| self.basic[i])
     }
 }
 
@@ -179,4 +193,139 @@ pub(crate) fn lemke_howson_supports(
         in_p = !in_p;
     }
     None
+}
+
+/// The size of the right-hand-side perturbation of [`lp_basis`].
+const PERTURBATION: f64 = 1e-7;
+
+/// The kind of one constraint row of [`lp_basis`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RowKind {
+    /// `a·x <= b` (slack `+s`).
+    LessEqual,
+    /// `a·x >= b` (surplus `−s`).
+    GreaterEqual,
+    /// `a·x = b` (no slack).
+    Equal,
+}
+
+/// Proposes an optimal basis of `max c·x s.t. A x (<=|>=|=) b, x >= 0`
+/// (with `b >= 0`) by the two-phase simplex method in floating point:
+/// Dantzig's rule, switching to Bland's smallest-index rule (entering and
+/// leaving) after a run of pivots that do not raise the objective. Variables are numbered `0..n` (the columns of A) and
+/// then one slack per inequality row, in row order. Returns the basic
+/// variable of every row, or `None` (infeasible or unbounded as far as
+/// floating point can tell, an artificial variable left basic, or no end
+/// within the pivot limit); the caller verifies the basis exactly.
+pub(crate) fn lp_basis(
+    a: &[Vec<f64>],
+    b: &[f64],
+    kinds: &[RowKind],
+    c: &[f64],
+) -> Option<Vec<usize>> {
+    let m = a.len();
+    let n = c.len();
+    let slacks = kinds.iter().filter(|k| **k != RowKind::Equal).count();
+    // Nonbasic at the start: the columns of A and the surpluses of >= rows;
+    // basic: the slacks of <= rows and an artificial for every other row.
+    let mut nonbasic: Vec<usize> = (0..n).collect();
+    let mut basic = Vec::with_capacity(m);
+    let mut artificial = n + slacks;
+    let mut slack = n;
+    let mut surplus_column = vec![usize::MAX; m];
+    for (i, kind) in kinds.iter().enumerate() {
+        match kind {
+            RowKind::LessEqual => {
+                basic.push(slack);
+                slack += 1;
+            }
+            RowKind::GreaterEqual => {
+                surplus_column[i] = nonbasic.len();
+                nonbasic.push(slack);
+                slack += 1;
+                basic.push(artificial);
+                artificial += 1;
+            }
+            RowKind::Equal => {
+                basic.push(artificial);
+                artificial += 1;
+            }
+        }
+    }
+    let first_artificial = n + slacks;
+    let d = nonbasic.len();
+    let w = d + 1;
+    // Rows 0..m: constraints; row m: phase 2 objective; row m + 1: phase 1.
+    let mut data = vec![0.0; (m + 2) * w];
+    for i in 0..m {
+        data[i * w..i * w + n].copy_from_slice(&a[i]);
+        if surplus_column[i] != usize::MAX {
+            data[i * w + surplus_column[i]] = -1.0;
+        }
+        // A tiny distinct perturbation of every right-hand side breaks the
+        // degeneracy of rows with b = 0 (Charnes 1952; Wolfe 1963), so that
+        // pivots make progress; the exact check uses the true b.
+        data[i * w + d] = b[i] + PERTURBATION * (1.0 + (i as f64 * 0.618_033_988_75).fract());
+        if kinds[i] != RowKind::LessEqual {
+            for j in 0..w {
+                data[(m + 1) * w + j] -= data[i * w + j];
+            }
+        }
+    }
+    for j in 0..n {
+        data[m * w + j] = -c[j];
+    }
+    let mut t = FloatDictionary::new(m + 2, d, data, basic, nonbasic);
+    let limit = 50 * (m + n) + 1000;
+    let mut pivots = 0;
+    for objective in [m + 1, m] {
+        let mut degenerate_run = 0;
+        loop {
+            pivots += 1;
+            if pivots > limit {
+                return None;
+            }
+            let row = &t.data[objective * w..objective * w + d];
+            let allowed = |c: usize| t.nonbasic[c] < first_artificial;
+            let entering = if degenerate_run < 50 {
+                (0..d)
+                    .filter(|&c| allowed(c) && row[c] < -EPS)
+                    .min_by(|&x, &y| row[x].total_cmp(&row[y]))
+            } else {
+                (0..d)
+                    .filter(|&c| allowed(c) && row[c] < -EPS)
+                    .min_by_key(|&c| t.nonbasic[c])
+            };
+            let Some(e) = entering else { break };
+            let bland = degenerate_run >= 50;
+            let r = if bland {
+                t.bland_row(e)?
+            } else {
+                t.ratio_row(e)?
+            };
+            let before = t.data[objective * w + d];
+            t.pivot(r, e);
+            // A pivot that does not raise the objective counts as degenerate.
+            if t.data[objective * w + d] > before + 1e-9 * before.abs().max(1.0) {
+                degenerate_run = 0;
+            } else {
+                degenerate_run += 1;
+            }
+        }
+        if objective == m + 1 {
+            if t.data[(m + 1) * w + d].abs() > 1e-7 + PERTURBATION * 2.0 * m as f64 {
+                return None;
+            }
+            // Drive artificials left basic (at level zero) out of the basis.
+            for r in 0..m {
+                if t.basic[r] >= first_artificial {
+                    let e = (0..d).find(|&c| {
+                        t.nonbasic[c] < first_artificial && t.data[r * w + c].abs() > 1e-7
+                    })?;
+                    t.pivot(r, e);
+                }
+            }
+        }
+    }
+    Some(t.basic)
 }

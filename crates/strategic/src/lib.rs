@@ -64,6 +64,7 @@ pub mod random;
 pub mod rational;
 pub mod report;
 pub mod seeded;
+pub mod small_rational;
 pub mod stop;
 pub mod support_enumeration;
 pub(crate) mod tableau;

@@ -11,6 +11,12 @@
 //! the simplex method", 1977) would do as well but needs more pivots.
 //! The arithmetic runs on `i64`, `i128` and then big integers (see
 //! [`crate::integer`]); results are [`BigRational`] in lowest terms.
+//! [`LinearProgram::solve_guided`] first runs the simplex method in floating
+//! point (module `float_guide`), solves its optimal basis exactly and accepts
+//! it only with an exact optimality certificate (primal and dual
+//! feasibility, equal objective values), the "guess, then verify" scheme of
+//! QSopt_ex (Applegate, Cook, Dash and Espinoza, Oper. Res. Letters 35,
+//! 2007); otherwise it pivots exactly as above.
 //!
 //! ```
 //! use sprague_strategic::linear_program::{LinearProgram, Relation, Sense, LpResult};
@@ -163,6 +169,34 @@ impl LinearProgram {
 
     /// Solves the program exactly.
     pub fn solve(&self) -> LpResult {
+        self.solve_with(false)
+    }
+
+    /// Solves the program exactly, first by the floating-point simplex
+    /// method whose optimal basis is then solved and verified exactly
+    /// (primal feasibility, dual feasibility and equal objective values
+    /// prove optimality), falling back to exact pivoting when the proposed
+    /// basis fails a check. The answer is exact either way, but where the
+    /// optimum is not unique it may be another optimal vertex than
+    /// [`LinearProgram::solve`]'s.
+    ///
+    /// ```
+    /// use sprague_strategic::linear_program::{LinearProgram, Relation, Sense, LpResult};
+    /// use num_rational::BigRational;
+    /// let r = |x: i64| BigRational::from_integer(x.into());
+    /// let mut lp = LinearProgram::new(Sense::Maximize, vec![r(1), r(1)]);
+    /// lp.add_constraint(vec![r(1), r(2)], Relation::LessEqual, r(4)).unwrap();
+    /// lp.add_constraint(vec![r(3), r(1)], Relation::LessEqual, r(6)).unwrap();
+    /// match lp.solve_guided() {
+    ///     LpResult::Optimal(s) => assert_eq!(s.value, BigRational::new(14.into(), 5.into())),
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// ```
+    pub fn solve_guided(&self) -> LpResult {
+        self.solve_with(true)
+    }
+
+    fn solve_with(&self, guided: bool) -> LpResult {
         // Columns of the standard form: every variable, plus a negative copy
         // of every free variable.
         let n = self.objective.len();
@@ -222,11 +256,18 @@ impl LinearProgram {
             relations: &relations,
             objective: &obj,
         };
-        let core = with_escalation(
-            || simplex::<i64>(&problem),
-            || simplex::<i128>(&problem),
-            || simplex::<BigInt>(&problem),
-        );
+        let certified = if guided {
+            certified_from_float(&problem)
+        } else {
+            None
+        };
+        let core = certified.unwrap_or_else(|| {
+            with_escalation(
+                || simplex::<i64>(&problem),
+                || simplex::<i128>(&problem),
+                || simplex::<BigInt>(&problem),
+            )
+        });
         match core {
             Core::Infeasible => LpResult::Infeasible,
             Core::Unbounded => LpResult::Unbounded,
@@ -278,6 +319,153 @@ enum Core {
         duals: Vec<BigInt>,
         det: BigInt,
     },
+}
+
+/// Bases up to this many rows are solved by fraction-free elimination; larger
+/// ones by p-adic lifting.
+const FRACTION_FREE_ROWS: usize = 200;
+
+/// The optimal basis proposed by the floating-point simplex method
+/// ([`crate::float_guide::lp_basis`]), solved exactly for the primal values
+/// `B x_B = b` and the duals `Bᵀ y = c_B` (only the rows whose slack is
+/// nonbasic: a square system in the basic columns of A), and accepted only
+/// if `x_B ≥ 0` (basic slacks included),
+/// every reduced cost `c_j − yᵀ A_j` is at most 0 (slack columns included,
+/// which fixes the duals' signs) and `c·x = b·y`: weak duality then proves
+/// `x` optimal. `None` if a check fails or a number is too large for the
+/// fast path.
+fn certified_from_float(p: &Standard<'_>) -> Option<Core> {
+    use crate::float_guide::{lp_basis, RowKind};
+    use num_traits::ToPrimitive;
+    let m = p.rows.len();
+    let n = p.objective.len();
+    let small = |v: &BigInt| v.to_i64().filter(|x| x.abs() < 1 << 40);
+    let rows: Vec<Vec<i64>> = p
+        .rows
+        .iter()
+        .map(|r| r.iter().map(small).collect::<Option<Vec<_>>>())
+        .collect::<Option<_>>()?;
+    let rhs: Vec<i64> = p.rhs.iter().map(small).collect::<Option<_>>()?;
+    let objective: Vec<i64> = p.objective.iter().map(small).collect::<Option<_>>()?;
+    let kinds: Vec<RowKind> = p
+        .relations
+        .iter()
+        .map(|r| match r {
+            Relation::LessEqual => RowKind::LessEqual,
+            Relation::GreaterEqual => RowKind::GreaterEqual,
+            Relation::Equal => RowKind::Equal,
+        })
+        .collect();
+    // Slack k belongs to row slack_row[k] with sign +1 (<=) or -1 (>=).
+    let slack_row: Vec<(usize, i64)> = kinds
+        .iter()
+        .enumerate()
+        .filter_map(|(i, k)| match k {
+            RowKind::LessEqual => Some((i, 1)),
+            RowKind::GreaterEqual => Some((i, -1)),
+            RowKind::Equal => None,
+        })
+        .collect();
+    let to_f64 = |v: &[i64]| v.iter().map(|&x| x as f64).collect::<Vec<f64>>();
+    let float_rows: Vec<Vec<f64>> = rows.iter().map(|r| to_f64(r)).collect();
+    let basis = lp_basis(&float_rows, &to_f64(&rhs), &kinds, &to_f64(&objective))?;
+    if basis.len() != m || basis.iter().any(|&v| v >= n + slack_row.len()) {
+        return None;
+    }
+    // Rows whose slack is basic drop out (their dual is 0, the slack takes
+    // up the difference): the basic columns S and the other rows T form a
+    // square system A[T, S] x_S = b_T, and A[T, S]ᵀ y_T = c_S.
+    let mut slack_basic = vec![false; m];
+    let mut structural: Vec<usize> = Vec::new();
+    for &v in &basis {
+        if v < n {
+            structural.push(v);
+        } else {
+            slack_basic[slack_row[v - n].0] = true;
+        }
+    }
+    let tight: Vec<usize> = (0..m).filter(|&i| !slack_basic[i]).collect();
+    if tight.len() != structural.len() {
+        return None;
+    }
+    let k = tight.len();
+    let b: Vec<Vec<i64>> = tight
+        .iter()
+        .map(|&i| structural.iter().map(|&j| rows[i][j]).collect())
+        .collect();
+    let solve = |right: &[i64], transposed: bool| {
+        if k <= FRACTION_FREE_ROWS {
+            if transposed {
+                let t: Vec<Vec<i64>> = (0..k).map(|i| (0..k).map(|j| b[j][i]).collect()).collect();
+                crate::exact_solve::solve_fraction_free(&t, right)
+            } else {
+                crate::exact_solve::solve_fraction_free(&b, right)
+            }
+        } else {
+            crate::exact_solve::solve_integer_system(&b, right, transposed)
+        }
+    };
+    let bt: Vec<i64> = tight.iter().map(|&i| rhs[i]).collect();
+    let (xs, dx) = solve(&bt, false)?;
+    if xs.iter().any(|v| v.is_negative()) {
+        return None;
+    }
+    let cs: Vec<i64> = structural.iter().map(|&j| objective[j]).collect();
+    let (yt, dy) = solve(&cs, true)?;
+    let mut y = vec![BigInt::zero(); m];
+    for (a, &i) in tight.iter().enumerate() {
+        y[i] = yt[a].clone();
+    }
+    // Primal feasibility of the rows left out: the basic slacks are ≥ 0.
+    let mut x = vec![BigInt::zero(); n];
+    for (a, &j) in structural.iter().enumerate() {
+        x[j] = xs[a].clone();
+    }
+    for &(row_index, sign) in &slack_row {
+        if !slack_basic[row_index] {
+            continue;
+        }
+        let ax: BigInt = structural
+            .iter()
+            .filter(|&&j| rows[row_index][j] != 0)
+            .map(|&j| &x[j] * rows[row_index][j])
+            .sum();
+        // slack = sign·(b − a·x) ≥ 0.
+        if ((BigInt::from(rhs[row_index]) * &dx - ax) * sign).is_negative() {
+            return None;
+        }
+    }
+    // Reduced costs, times dy: c_j dy − Σ_i y_i a_ij <= 0; slacks: sign·y_i >= 0.
+    for j in 0..n {
+        let s: BigInt = tight
+            .iter()
+            .filter(|&&i| rows[i][j] != 0)
+            .map(|&i| &y[i] * rows[i][j])
+            .sum();
+        if BigInt::from(objective[j]) * &dy - s > BigInt::zero() {
+            return None;
+        }
+    }
+    if slack_row
+        .iter()
+        .any(|&(i, sign)| (&y[i] * sign).is_negative())
+    {
+        return None;
+    }
+    // Equal objectives: (c·x_num) dy = (b·y_num) dx.
+    let primal: BigInt = x.iter().zip(&objective).map(|(v, &c)| v * c).sum();
+    let dual: BigInt = y.iter().zip(&rhs).map(|(v, &r)| v * r).sum();
+    if &primal * &dy != &dual * &dx {
+        return None;
+    }
+    use num_integer::Integer;
+    let d = dx.lcm(&dy);
+    let (fx, fy) = (&d / &dx, &d / &dy);
+    Some(Core::Optimal {
+        x: x.into_iter().map(|v| v * &fx).collect(),
+        duals: y.into_iter().map(|v| v * &fy).collect(),
+        det: d,
+    })
 }
 
 fn convert<T: Int>(v: &BigInt) -> Result<T, Overflow> {
@@ -444,6 +632,48 @@ mod tests {
             LpResult::Optimal(s) => s,
             other => panic!("expected an optimum, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn guided_solution_is_certified_and_equal() {
+        // The textbook programme below: the floating-point basis is certified
+        // (not a fallback) and gives the exact optimum.
+        let rows: Vec<Vec<BigInt>> = [[2, 3, 1], [4, 1, 2], [3, 4, 2]]
+            .iter()
+            .map(|r| r.iter().map(|&x| BigInt::from(x)).collect())
+            .collect();
+        let rhs: Vec<BigInt> = [5, 11, 8].iter().map(|&x| BigInt::from(x)).collect();
+        let objective: Vec<BigInt> = [5, 4, 3].iter().map(|&x| BigInt::from(x)).collect();
+        let relations = [Relation::LessEqual; 3];
+        let problem = Standard {
+            rows: &rows,
+            rhs: &rhs,
+            relations: &relations,
+            objective: &objective,
+        };
+        match certified_from_float(&problem) {
+            Some(Core::Optimal { x, duals, det }) => {
+                let value = |v: &[BigInt]| -> Vec<BigRational> {
+                    v.iter()
+                        .map(|a| BigRational::new(a.clone(), det.clone()))
+                        .collect()
+                };
+                assert_eq!(value(&x), vec![r(2), r(0), r(1)]);
+                // Chvátal's optimal dictionary: duals (1, 0, 1).
+                assert_eq!(value(&duals), vec![r(1), r(0), r(1)]);
+            }
+            _ => panic!("the floating-point basis was not certified"),
+        }
+        // With equalities, >= rows and free variables, solve_guided equals solve.
+        let mut lp = LinearProgram::new(Sense::Minimize, vec![r(1), r(-1), r(2)]);
+        lp.add_constraint(vec![r(1), r(1), r(1)], Relation::Equal, r(2))
+            .unwrap();
+        lp.add_constraint(vec![r(1), r(-1), r(0)], Relation::GreaterEqual, r(-4))
+            .unwrap();
+        lp.add_constraint(vec![r(0), r(1), r(3)], Relation::LessEqual, r(5))
+            .unwrap();
+        lp.set_free(1).unwrap();
+        assert_eq!(lp.solve_guided(), lp.solve());
     }
 
     #[test]

@@ -16,7 +16,9 @@
 //! for each information set that follows it, the largest value among that
 //! set's actions. Under perfect recall this is the best-response value
 //! (the dynamic programme of von Stengel 1996, §4); the profile is an
-//! equilibrium exactly when it equals every player's expected payoff.
+//! equilibrium exactly when it equals every player's expected payoff. The
+//! pass runs on machine rationals ([`crate::small_rational`]) and is repeated
+//! on big rationals when a number does not fit, so it is exact either way.
 
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -26,6 +28,7 @@ use super::error::ExtensiveError;
 use super::game::ExtensiveGame;
 use super::sequences::Sequences;
 use crate::exact_text::format_rational;
+use crate::small_rational::{ExactField, SmallRational};
 
 /// A behaviour profile: for every information set (chance sets included,
 /// with their own probabilities), a probability for each action.
@@ -119,8 +122,14 @@ impl BehaviourProfile {
             if total.is_zero() {
                 continue;
             }
+            let small_total = SmallRational::from_rational(total);
             for a in 0..set.actions.len() {
-                b.probabilities[h][a] = &plans[p][seq.first[h] + a] / total;
+                let x = &plans[p][seq.first[h] + a];
+                b.probabilities[h][a] = match (SmallRational::from_rational(x), small_total) {
+                    (Some(x), Some(t)) => x.div(&t).map(|q| q.to_rational()),
+                    _ => None,
+                }
+                .unwrap_or_else(|| x / total);
             }
         }
         b
@@ -160,19 +169,8 @@ pub fn order_by_depth(game: &ExtensiveGame, seq: &Sequences, p: usize) -> Vec<us
 /// assert!(num_traits::Zero::is_zero(&(&v[0] + &v[1]))); // zero-sum
 /// ```
 pub fn expected_payoffs(game: &ExtensiveGame, profile: &BehaviourProfile) -> Vec<BigRational> {
-    let reach = reach_probabilities(game, profile, None);
-    let mut total = vec![BigRational::zero(); game.num_players()];
-    for (v, node) in game.nodes.iter().enumerate() {
-        if let Some(o) = node.outcome {
-            if reach[v].is_zero() {
-                continue;
-            }
-            for (t, u) in total.iter_mut().zip(&game.outcomes[o].payoffs) {
-                *t += &reach[v] * u;
-            }
-        }
-    }
-    total
+    let numbers = Numbers::<BigRational>::new(game, profile).expect(BIG_NEVER_OVERFLOW);
+    numbers.expected_payoffs(game).expect(BIG_NEVER_OVERFLOW)
 }
 
 /// The probability of reaching each node, counting every mover's
@@ -182,21 +180,126 @@ pub fn reach_probabilities(
     profile: &BehaviourProfile,
     except: Option<usize>,
 ) -> Vec<BigRational> {
-    let mut reach = vec![BigRational::zero(); game.nodes.len()];
-    reach[0] = BigRational::one();
-    for v in 0..game.nodes.len() {
-        let node = &game.nodes[v];
-        let Some(h) = node.infoset else { continue };
-        let own = except.is_some() && game.infosets[h].player == except;
-        for (a, &c) in node.children.iter().enumerate() {
-            reach[c] = if own {
-                reach[v].clone()
-            } else {
-                &reach[v] * &profile.probabilities[h][a]
-            };
-        }
+    let numbers = Numbers::<BigRational>::new(game, profile).expect(BIG_NEVER_OVERFLOW);
+    numbers.reach(game, except).expect(BIG_NEVER_OVERFLOW)
+}
+
+/// Big rationals have no overflow; the generic routines below return `None`
+/// only for machine rationals.
+const BIG_NEVER_OVERFLOW: &str = "big rationals do not overflow";
+
+/// The profile's probabilities and the outcomes' payoffs in one exact number
+/// type `T` (machine rationals on the fast path, big rationals otherwise).
+struct Numbers<T> {
+    probabilities: Vec<Vec<T>>,
+    payoffs: Vec<Vec<T>>,
+}
+
+impl<T: ExactField> Numbers<T> {
+    /// The numbers of the profile and the game, or `None` if one does not fit in `T`.
+    fn new(game: &ExtensiveGame, profile: &BehaviourProfile) -> Option<Self> {
+        let convert =
+            |v: &[BigRational]| v.iter().map(T::from_rational).collect::<Option<Vec<T>>>();
+        Some(Numbers {
+            probabilities: profile
+                .probabilities
+                .iter()
+                .map(|p| convert(p))
+                .collect::<Option<_>>()?,
+            payoffs: game
+                .outcomes
+                .iter()
+                .map(|o| convert(&o.payoffs))
+                .collect::<Option<_>>()?,
+        })
     }
-    reach
+
+    /// Reach probabilities as in [`reach_probabilities`].
+    fn reach(&self, game: &ExtensiveGame, except: Option<usize>) -> Option<Vec<T>> {
+        let mut reach = vec![T::zero_value(); game.nodes.len()];
+        reach[0] = T::one_value();
+        for v in 0..game.nodes.len() {
+            let node = &game.nodes[v];
+            let Some(h) = node.infoset else { continue };
+            let own = except.is_some() && game.infosets[h].player == except;
+            for (a, &c) in node.children.iter().enumerate() {
+                reach[c] = if own {
+                    reach[v].clone()
+                } else {
+                    reach[v].mul(&self.probabilities[h][a])?
+                };
+            }
+        }
+        Some(reach)
+    }
+
+    /// Expected payoffs as in [`expected_payoffs`].
+    fn expected_payoffs(&self, game: &ExtensiveGame) -> Option<Vec<T>> {
+        let reach = self.reach(game, None)?;
+        let mut total = vec![T::zero_value(); game.num_players()];
+        for (v, node) in game.nodes.iter().enumerate() {
+            if let Some(o) = node.outcome {
+                if reach[v].is_zero_value() {
+                    continue;
+                }
+                for (t, u) in total.iter_mut().zip(&self.payoffs[o]) {
+                    *t = t.add(&reach[v].mul(u)?)?;
+                }
+            }
+        }
+        Some(total)
+    }
+
+    /// The best-response value as in [`best_response_value`].
+    fn best_response_value(&self, game: &ExtensiveGame, seq: &Sequences, p: usize) -> Option<T> {
+        let reach = self.reach(game, Some(p))?;
+        let mut value = vec![T::zero_value(); seq.count[p]];
+        for (v, node) in game.nodes.iter().enumerate() {
+            if let Some(o) = node.outcome {
+                if reach[v].is_zero_value() {
+                    continue;
+                }
+                let s = seq.at_node[v][p];
+                value[s] = value[s].add(&reach[v].mul(&self.payoffs[o][p])?)?;
+            }
+        }
+        let sets = game.player_infosets(p);
+        let mut following: Vec<Vec<usize>> = vec![Vec::new(); seq.count[p]];
+        for &h in &sets {
+            following[seq.parent[h]].push(h);
+        }
+        for s in order_by_depth(game, seq, p).into_iter().rev() {
+            let mut extra = T::zero_value();
+            for &h in &following[s] {
+                let k = game.infosets[h].actions.len();
+                let mut best = T::zero_value();
+                for a in 0..k {
+                    let x = &value[seq.first[h] + a];
+                    if a == 0 || *x > best {
+                        best = x.clone();
+                    }
+                }
+                extra = extra.add(&best)?;
+            }
+            value[s] = value[s].add(&extra)?;
+        }
+        Some(value.swap_remove(0))
+    }
+
+    /// Every player's expected payoff and best-response value.
+    fn payoffs_and_best_responses(
+        &self,
+        game: &ExtensiveGame,
+        seq: &Sequences,
+    ) -> Option<Vec<(BigRational, BigRational)>> {
+        let payoffs = self.expected_payoffs(game)?;
+        (0..game.num_players())
+            .map(|p| {
+                let br = self.best_response_value(game, seq, p)?;
+                Some((payoffs[p].to_rational(), br.to_rational()))
+            })
+            .collect()
+    }
 }
 
 /// One player's part of the equilibrium check.
@@ -218,32 +321,9 @@ pub fn best_response_value(
     profile: &BehaviourProfile,
     p: usize,
 ) -> BigRational {
-    let reach = reach_probabilities(game, profile, Some(p));
-    let mut value = vec![BigRational::zero(); seq.count[p]];
-    for (v, node) in game.nodes.iter().enumerate() {
-        if let Some(o) = node.outcome {
-            value[seq.at_node[v][p]] += &reach[v] * &game.outcomes[o].payoffs[p];
-        }
-    }
-    let sets = game.player_infosets(p);
-    let mut following: Vec<Vec<usize>> = vec![Vec::new(); seq.count[p]];
-    for &h in &sets {
-        following[seq.parent[h]].push(h);
-    }
-    for s in order_by_depth(game, seq, p).into_iter().rev() {
-        let mut extra = BigRational::zero();
-        for &h in &following[s] {
-            let k = game.infosets[h].actions.len();
-            let best = (0..k)
-                .map(|a| &value[seq.first[h] + a])
-                .max()
-                .cloned()
-                .unwrap_or_else(BigRational::zero);
-            extra += best;
-        }
-        value[s] += extra;
-    }
-    value.swap_remove(0)
+    Numbers::<BigRational>::new(game, profile)
+        .and_then(|n| n.best_response_value(game, seq, p))
+        .expect(BIG_NEVER_OVERFLOW)
 }
 
 /// A pure best response of player p to the others' strategies in the
@@ -309,15 +389,20 @@ pub fn check_equilibrium(
 ) -> Result<Vec<PlayerCheck>, ExtensiveError> {
     let seq = Sequences::new(game)?;
     profile.check(game)?;
-    let payoffs = expected_payoffs(game, profile);
-    Ok((0..game.num_players())
-        .map(|p| {
-            let br = best_response_value(game, &seq, profile, p);
-            PlayerCheck {
-                payoff: format_rational(&payoffs[p]),
-                best: br == payoffs[p],
-                best_response: format_rational(&br),
-            }
+    // Machine rationals first; big rationals if a number does not fit.
+    let values = Numbers::<SmallRational>::new(game, profile)
+        .and_then(|n| n.payoffs_and_best_responses(game, &seq))
+        .or_else(|| {
+            Numbers::<BigRational>::new(game, profile)
+                .and_then(|n| n.payoffs_and_best_responses(game, &seq))
+        })
+        .expect(BIG_NEVER_OVERFLOW);
+    Ok(values
+        .into_iter()
+        .map(|(payoff, br)| PlayerCheck {
+            payoff: format_rational(&payoff),
+            best: br == payoff,
+            best_response: format_rational(&br),
         })
         .collect())
 }

@@ -17,9 +17,11 @@
 //! integer tableau (`i64`, then `i128`, then big integers), with the
 //! lexicographic ratio test so degenerate games do not cycle. For speed the
 //! path is first followed in floating point with the same rules; its end
-//! basis is solved exactly (p-adic lifting, [`crate::exact_solve`]) and
-//! accepted only if every basic value is nonnegative and the basis is
-//! complementary, so the answer is exact either way. The plans found are
+//! basis is solved exactly — only the basic z variables, a square system of
+//! half the size, by fraction-free elimination in machine integers for small
+//! games and p-adic lifting for large ones ([`crate::exact_solve`]) — and
+//! accepted only if the basis is complementary and every basic value (w and
+//! z) is nonnegative, so the answer is exact either way. The plans found are
 //! checked to satisfy `E x = e` and `F y = f` exactly.
 
 use num_bigint::BigInt;
@@ -29,9 +31,10 @@ use num_traits::{One, Signed, Zero};
 use super::behaviour::BehaviourProfile;
 use super::error::ExtensiveError;
 use super::game::ExtensiveGame;
-use super::sequence_form::SequenceForm;
+use super::sequence_form::{chance_and_accumulated, SequenceForm};
+use super::sequences::Sequences;
 use crate::integer::{with_escalation, Int, Overflow};
-use crate::rational::common_denominator;
+use crate::small_rational::{lowest_terms, ExactField, SmallRational};
 use crate::tableau::Tableau;
 
 /// The largest LCP (rows) Lemke's algorithm is run on: its dense tableau has
@@ -60,11 +63,32 @@ pub struct LemkeSolution {
 /// assert!(check_equilibrium(&game, &s.profile).unwrap().iter().all(|c| c.best));
 /// ```
 pub fn lemke_equilibrium(game: &ExtensiveGame) -> Result<LemkeSolution, ExtensiveError> {
-    let sf = SequenceForm::new(game)?;
-    let n1 = sf.sequences.count[0];
-    let n2 = sf.sequences.count[1];
-    let m1 = sf.constraints[0].len();
-    let m2 = sf.constraints[1].len();
+    solve(game, true)
+}
+
+/// Lemke's algorithm by exact pivoting only, without the floating-point
+/// guide: the reference the fast path is tested against.
+///
+/// ```
+/// use sprague_strategic::extensive::{builtin::kuhn_poker, lemke::{lemke_equilibrium,
+///     lemke_equilibrium_exact_pivoting}};
+/// let kuhn = kuhn_poker();
+/// assert_eq!(lemke_equilibrium_exact_pivoting(&kuhn).unwrap().plans,
+///            lemke_equilibrium(&kuhn).unwrap().plans);
+/// ```
+#[doc(hidden)]
+pub fn lemke_equilibrium_exact_pivoting(
+    game: &ExtensiveGame,
+) -> Result<LemkeSolution, ExtensiveError> {
+    solve(game, false)
+}
+
+fn solve(game: &ExtensiveGame, guided: bool) -> Result<LemkeSolution, ExtensiveError> {
+    let (sequences, constraints) = SequenceForm::structure(game)?;
+    let n1 = sequences.count[0];
+    let n2 = sequences.count[1];
+    let m1 = constraints[0].len();
+    let m2 = constraints[1].len();
     let rows = n1 + n2 + m1 + m2;
     if rows > MAX_LCP_ROWS {
         return Err(ExtensiveError::TooLarge {
@@ -73,7 +97,9 @@ pub fn lemke_equilibrium(game: &ExtensiveGame) -> Result<LemkeSolution, Extensiv
             limit: format!("{MAX_LCP_ROWS} rows"),
         });
     }
-    let (a, b) = negative_integer_payoffs(game, &sf);
+    let (a, b) = negative_integer_payoffs::<SmallRational>(game, &sequences)
+        .or_else(|| negative_integer_payoffs::<BigRational>(game, &sequences))
+        .expect("big rationals do not overflow");
     let lcp = Lcp {
         n1,
         n2,
@@ -81,9 +107,14 @@ pub fn lemke_equilibrium(game: &ExtensiveGame) -> Result<LemkeSolution, Extensiv
         m2,
         a,
         b,
-        sf: &sf,
+        constraints: &constraints,
     };
-    let run = match lcp.certified_from_float() {
+    let certified = if guided {
+        lcp.certified_from_float()
+    } else {
+        None
+    };
+    let run = match certified {
         Some(run) => run,
         None => with_escalation(
             || lcp.run::<i64>(),
@@ -92,7 +123,7 @@ pub fn lemke_equilibrium(game: &ExtensiveGame) -> Result<LemkeSolution, Extensiv
         )?,
     };
     let plans = [run.z[..n1].to_vec(), run.z[n1..n1 + n2].to_vec()];
-    let profile = BehaviourProfile::from_realisation_plans(game, &sf.sequences, &plans);
+    let profile = BehaviourProfile::from_realisation_plans(game, &sequences, &plans);
     Ok(LemkeSolution {
         profile,
         plans,
@@ -101,98 +132,160 @@ pub fn lemke_equilibrium(game: &ExtensiveGame) -> Result<LemkeSolution, Extensiv
 }
 
 /// The payoff entries of both players, shifted so that every leaf pays less
-/// than 0 and scaled to integers: `(σ₁, σ₂, a, b)`.
+/// than 0 and scaled to integers: `(σ₁, σ₂, a, b)`. Computed in the number
+/// type `T`; `None` if a number does not fit.
 #[allow(clippy::type_complexity)]
-fn negative_integer_payoffs(
+fn negative_integer_payoffs<T: ExactField>(
     game: &ExtensiveGame,
-    sf: &SequenceForm,
-) -> (Vec<(usize, usize, BigInt)>, Vec<(usize, usize, BigInt)>) {
-    let acc = game.accumulated_payoffs();
-    let chance = game.chance_reach();
+    sequences: &Sequences,
+) -> Option<(Vec<(usize, usize, BigInt)>, Vec<(usize, usize, BigInt)>)> {
+    let (chance, acc) = chance_and_accumulated::<T>(game)?;
     let leaves = game.leaves();
     let mut out = [Vec::new(), Vec::new()];
     for p in 0..2 {
-        let top = leaves
-            .iter()
-            .map(|&v| acc[v][p].clone())
-            .max()
-            .unwrap_or_else(BigRational::zero)
-            + BigRational::one();
-        let mut map: std::collections::BTreeMap<(usize, usize), BigRational> = Default::default();
+        let mut top = T::zero_value();
+        for (k, &v) in leaves.iter().enumerate() {
+            if k == 0 || acc[v][p] > top {
+                top = acc[v][p].clone();
+            }
+        }
+        let top = top.add(&T::one_value())?;
+        let mut map: std::collections::BTreeMap<(usize, usize), T> = Default::default();
         for &v in &leaves {
-            if chance[v].is_zero() {
+            if chance[v].is_zero_value() {
                 continue;
             }
-            let key = (sf.sequences.at_node[v][0], sf.sequences.at_node[v][1]);
-            *map.entry(key).or_insert_with(BigRational::zero) += &chance[v] * (&acc[v][p] - &top);
+            let key = (sequences.at_node[v][0], sequences.at_node[v][1]);
+            let term = chance[v].mul(&acc[v][p].sub(&top)?)?;
+            let entry = map.entry(key).or_insert_with(T::zero_value);
+            *entry = entry.add(&term)?;
         }
-        let d = common_denominator(map.values());
+        let values: Vec<T> = map.values().cloned().collect();
+        let scaled = T::scale_to_integers(&values)?;
         out[p] = map
-            .into_iter()
-            .map(|((i, j), x)| {
-                (
-                    i,
-                    j,
-                    (x * BigRational::from_integer(d.clone())).to_integer(),
-                )
-            })
+            .keys()
+            .zip(scaled)
+            .map(|(&(i, j), x)| (i, j, x))
             .collect();
     }
     let [a, b] = out;
-    (a, b)
+    Some((a, b))
 }
 
-/// The leaving row of the floating-point path: the minimum ratio, z₀'s row
-/// among ties, else the lexicographic rule on the columns of the initial
-/// basis (as in the exact path).
-fn float_ratio_row(
-    t: &[f64],
-    cols: usize,
+/// Lemke's path in floating point in revised form: only the inverse of the
+/// basis B⁻¹ (the tableau's w columns) and the basic values are kept; the
+/// entering column is computed from the sparse LCP column when needed.
+/// Same rules as the exact path (z₀'s row among ties, else the
+/// lexicographic rule on the columns of the initial basis).
+struct FloatPath {
     n: usize,
-    e: usize,
-    basis: &[usize],
-    z0: usize,
-) -> Option<usize> {
-    let ratio = |i: usize, c: usize| t[i * cols + c] / t[i * cols + e];
-    let mut candidates: Vec<usize> = (0..n).filter(|&i| t[i * cols + e] > EPS).collect();
-    let min = candidates
-        .iter()
-        .map(|&i| ratio(i, cols - 1))
-        .fold(f64::INFINITY, f64::min);
-    candidates.retain(|&i| ratio(i, cols - 1) <= min + EPS);
-    if let Some(&i) = candidates.iter().find(|&&i| basis[i] == z0) {
-        return Some(i);
-    }
-    for c in 0..n {
-        if candidates.len() <= 1 {
-            break;
-        }
-        let min = candidates
-            .iter()
-            .map(|&i| ratio(i, c))
-            .fold(f64::INFINITY, f64::min);
-        candidates.retain(|&i| ratio(i, c) <= min + EPS);
-    }
-    candidates.first().copied()
+    /// Row-major `n × n`.
+    binv: Vec<f64>,
+    values: Vec<f64>,
+    basis: Vec<usize>,
+    /// The entries of z_j's column of `[I | −M]`.
+    z_columns: Vec<Vec<(usize, f64)>>,
+    nonzero: Vec<usize>,
 }
 
-/// A pivot of the floating-point tableau on `(r, e)`.
-fn float_pivot(t: &mut [f64], cols: usize, r: usize, e: usize) {
-    let p = t[r * cols + e];
-    for x in &mut t[r * cols..(r + 1) * cols] {
-        *x /= p;
-    }
-    let pivot_row: Vec<f64> = t[r * cols..(r + 1) * cols].to_vec();
-    for (i, row) in t.chunks_exact_mut(cols).enumerate() {
-        let f = row[e];
-        if i == r || f == 0.0 {
-            continue;
+impl FloatPath {
+    fn new(rows: &[(Vec<(usize, i64)>, i64)]) -> Self {
+        let n = rows.len();
+        let mut binv = vec![0f64; n * n];
+        for i in 0..n {
+            binv[i * n + i] = 1.0;
         }
-        for (x, y) in row.iter_mut().zip(&pivot_row) {
-            if *y != 0.0 {
-                *x -= f * y;
+        let mut z_columns = vec![Vec::new(); n];
+        for (i, (coefficients, _)) in rows.iter().enumerate() {
+            for &(j, c) in coefficients {
+                z_columns[j].push((i, -(c as f64)));
             }
         }
+        FloatPath {
+            n,
+            binv,
+            values: rows.iter().map(|r| r.1 as f64).collect(),
+            basis: (0..n).collect(),
+            z_columns,
+            nonzero: Vec::with_capacity(n),
+        }
+    }
+
+    /// The tableau column of variable `v` (w: `v < n`, z: `n ≤ v < 2n`, z₀: `2n`).
+    fn column(&self, v: usize) -> Vec<f64> {
+        let n = self.n;
+        (0..n)
+            .map(|i| {
+                let row = &self.binv[i * n..(i + 1) * n];
+                if v < n {
+                    row[v]
+                } else if v < 2 * n {
+                    self.z_columns[v - n].iter().map(|&(k, c)| row[k] * c).sum()
+                } else {
+                    -row.iter().sum::<f64>()
+                }
+            })
+            .collect()
+    }
+
+    /// The leaving row for entering column `d`.
+    fn ratio_row(&self, d: &[f64], z0: usize) -> Option<usize> {
+        let n = self.n;
+        let mut candidates: Vec<usize> = (0..n).filter(|&i| d[i] > EPS).collect();
+        let ratio = |i: usize| self.values[i] / d[i];
+        let min = candidates
+            .iter()
+            .map(|&i| ratio(i))
+            .fold(f64::INFINITY, f64::min);
+        candidates.retain(|&i| ratio(i) <= min + EPS);
+        if let Some(&i) = candidates.iter().find(|&&i| self.basis[i] == z0) {
+            return Some(i);
+        }
+        for c in 0..n {
+            if candidates.len() <= 1 {
+                break;
+            }
+            let lex = |i: usize| self.binv[i * n + c] / d[i];
+            let min = candidates
+                .iter()
+                .map(|&i| lex(i))
+                .fold(f64::INFINITY, f64::min);
+            candidates.retain(|&i| lex(i) <= min + EPS);
+        }
+        candidates.first().copied()
+    }
+
+    /// Pivots variable `v` with column `d` into row `r`, updating only the
+    /// columns where row r of B⁻¹ is nonzero.
+    fn pivot(&mut self, r: usize, v: usize, d: &[f64]) {
+        let n = self.n;
+        let p = d[r];
+        for x in &mut self.binv[r * n..(r + 1) * n] {
+            *x /= p;
+        }
+        self.values[r] /= p;
+        self.nonzero.clear();
+        let row_r = &self.binv[r * n..(r + 1) * n];
+        self.nonzero.extend((0..n).filter(|&c| row_r[c] != 0.0));
+        let (before, rest) = self.binv.split_at_mut(r * n);
+        let (pivot_row, after) = rest.split_at_mut(n);
+        let value_r = self.values[r];
+        for (i, row) in before.chunks_exact_mut(n).enumerate().chain(
+            after
+                .chunks_exact_mut(n)
+                .enumerate()
+                .map(|(k, row)| (k + r + 1, row)),
+        ) {
+            let f = d[i];
+            if f == 0.0 {
+                continue;
+            }
+            for &c in &self.nonzero {
+                row[c] -= f * pivot_row[c];
+            }
+            self.values[i] -= f * value_r;
+        }
+        self.basis[r] = v;
     }
 }
 
@@ -203,7 +296,7 @@ struct Lcp<'a> {
     m2: usize,
     a: Vec<(usize, usize, BigInt)>,
     b: Vec<(usize, usize, BigInt)>,
-    sf: &'a SequenceForm,
+    constraints: &'a [Vec<Vec<(usize, i64)>>; 2],
 }
 
 struct Run {
@@ -214,53 +307,46 @@ struct Run {
 /// Tolerance of the floating-point guide.
 const EPS: f64 = 1e-9;
 
+/// Bases up to this many rows are solved by fraction-free elimination in
+/// machine integers; larger ones by p-adic lifting.
+const FRACTION_FREE_ROWS: usize = 200;
+
 impl Lcp<'_> {
     /// Follows Lemke's path in floating point (the same rules, ties by the
     /// smallest row) and returns the final basis, or `None` if the path does
     /// not end within `50·n` pivots.
-    fn float_basis(&self, rows: &[(Vec<(usize, BigInt)>, i64)]) -> Option<(Vec<usize>, usize)> {
-        use num_traits::ToPrimitive;
+    fn float_basis(&self, rows: &[(Vec<(usize, i64)>, i64)]) -> Option<(Vec<usize>, usize)> {
         let n = rows.len();
-        let cols = 2 * n + 2;
         let z0 = 2 * n;
-        let mut t = vec![0f64; n * cols];
-        for (i, (coefficients, rhs)) in rows.iter().enumerate() {
-            t[i * cols + i] = 1.0;
-            for (j, c) in coefficients {
-                t[i * cols + n + j] -= c.to_f64()?;
-            }
-            t[i * cols + z0] = -1.0;
-            t[i * cols + cols - 1] = *rhs as f64;
-        }
-        let mut basis: Vec<usize> = (0..n).collect();
+        let mut path = FloatPath::new(rows);
         let most_negative = rows.iter().map(|r| r.1).min()?;
         let first = (0..n).rev().find(|&i| rows[i].1 == most_negative)?;
-        let mut leaving = basis[first];
-        float_pivot(&mut t, cols, first, z0);
-        basis[first] = z0;
+        let mut leaving = path.basis[first];
+        let d = path.column(z0);
+        path.pivot(first, z0, &d);
         for pivots in 2..50 * n + 100 {
             let entering = if leaving < n {
                 leaving + n
             } else {
                 leaving - n
             };
-            let r = float_ratio_row(&t, cols, n, entering, &basis, z0)?;
-            leaving = basis[r];
-            float_pivot(&mut t, cols, r, entering);
-            basis[r] = entering;
+            let d = path.column(entering);
+            let r = path.ratio_row(&d, z0)?;
+            leaving = path.basis[r];
+            path.pivot(r, entering, &d);
             if leaving == z0 {
-                return Some((basis, pivots));
+                return Some((path.basis, pivots));
             }
         }
         None
     }
 
-    /// The floating-point path's end basis solved exactly (p-adic lifting)
-    /// and checked: every basic value nonnegative, no complementary pair both
-    /// basic, the plans exact. `None` sends the caller to exact pivoting.
+    /// The floating-point path's end basis solved exactly and checked: no
+    /// complementary pair both basic, every basic value (z and w) nonnegative,
+    /// the plans exact; then (w, z) solves the LCP. `None` sends the caller
+    /// to exact pivoting.
     fn certified_from_float(&self) -> Option<Run> {
-        use num_traits::ToPrimitive;
-        let rows = self.rows();
+        let rows = self.small_rows()?;
         let n = rows.len();
         let (basis, pivots) = self.float_basis(&rows)?;
         let mut is_basic = vec![false; 2 * n];
@@ -272,39 +358,102 @@ impl Lcp<'_> {
         if (0..n).any(|i| is_basic[i] && is_basic[i + n]) {
             return None;
         }
-        // Columns of [I | −M]: w_i is e_i, z_j is −M[:, j].
-        let mut matrix = vec![vec![0i64; n]; n];
-        for (k, &v) in basis.iter().enumerate() {
-            if v < n {
-                matrix[v][k] = 1;
-            }
+        // Row i reads w_i = q̄_i + Σ_j c_ij z_j. In a complementary basis the
+        // basic z_j (j in J) are exactly those whose w_j is nonbasic (0), so
+        // z_J solves the square system −Σ_{j∈J} c_ij z_j = q̄_i (i in J),
+        // half the size of the basis; the basic w_i follow and must be ≥ 0.
+        let basic_z: Vec<usize> = (0..n).filter(|&j| is_basic[n + j]).collect();
+        let mut index_in_j = vec![usize::MAX; n];
+        for (a, &j) in basic_z.iter().enumerate() {
+            index_in_j[j] = a;
         }
-        for (i, (coefficients, _)) in rows.iter().enumerate() {
-            for (j, c) in coefficients {
-                if let Some(k) = basis.iter().position(|&v| v == n + j) {
-                    matrix[i][k] -= c.to_i64()?;
+        let k = basic_z.len();
+        let mut matrix = vec![vec![0i64; k]; k];
+        for (a, &i) in basic_z.iter().enumerate() {
+            for &(j, c) in &rows[i].0 {
+                if index_in_j[j] != usize::MAX {
+                    let at = &mut matrix[a][index_in_j[j]];
+                    *at = at.checked_sub(c)?;
                 }
             }
         }
-        let rhs: Vec<i64> = rows.iter().map(|r| r.1).collect();
-        let (values, denominator) = crate::exact_solve::solve_integer_system(&matrix, &rhs, false)?;
+        let rhs: Vec<i64> = basic_z.iter().map(|&i| rows[i].1).collect();
+        let (values, denominator) = if k <= FRACTION_FREE_ROWS {
+            crate::exact_solve::solve_fraction_free(&matrix, &rhs)?
+        } else {
+            crate::exact_solve::solve_integer_system(&matrix, &rhs, false)?
+        };
         if values.iter().any(|v| v.is_negative()) {
             return None;
         }
-        let mut z = vec![BigRational::zero(); self.n1 + self.n2];
-        for (k, &v) in basis.iter().enumerate() {
-            if v >= n && v < n + self.n1 + self.n2 {
-                z[v - n] = BigRational::new(values[k].clone(), denominator.clone());
+        for (i, (coefficients, q)) in rows.iter().enumerate() {
+            if index_in_j[i] != usize::MAX {
+                continue;
+            }
+            let mut w = &denominator * *q;
+            for &(j, c) in coefficients {
+                if index_in_j[j] != usize::MAX {
+                    w += &values[index_in_j[j]] * c;
+                }
+            }
+            if w.is_negative() {
+                return None;
             }
         }
-        self.plans_exact(&z).then_some(Run { z, pivots })
+        let mut numerators = vec![BigInt::zero(); self.n1 + self.n2];
+        for (a, &j) in basic_z.iter().enumerate() {
+            if j < self.n1 + self.n2 {
+                numerators[j] = values[a].clone();
+            }
+        }
+        if !self.plans_exact_integer(&numerators, &denominator) {
+            return None;
+        }
+        let z = numerators
+            .into_iter()
+            .map(|x| lowest_terms(x, denominator.clone()))
+            .collect();
+        Some(Run { z, pivots })
+    }
+
+    /// Whether numerators `x` over the common denominator `d` start with
+    /// realisation plans: `E x = e d` and `F y = f d` exactly.
+    fn plans_exact_integer(&self, x: &[BigInt], d: &BigInt) -> bool {
+        let offset = [0, self.n1];
+        (0..2).all(|p| {
+            self.constraints[p].iter().enumerate().all(|(r, row)| {
+                let sum: BigInt = row.iter().map(|&(s, c)| &x[offset[p] + s] * c).sum();
+                if r == 0 {
+                    sum == *d
+                } else {
+                    sum.is_zero()
+                }
+            })
+        })
+    }
+
+    /// The rows of [`Lcp::rows`] with `i64` coefficients below `2^40`, or
+    /// `None` if a coefficient is larger (the fast path then does not apply).
+    #[allow(clippy::type_complexity)]
+    fn small_rows(&self) -> Option<Vec<(Vec<(usize, i64)>, i64)>> {
+        use num_traits::ToPrimitive;
+        self.rows()
+            .into_iter()
+            .map(|(coefficients, rhs)| {
+                let small = coefficients
+                    .into_iter()
+                    .map(|(j, c)| c.to_i64().filter(|v| v.abs() < 1 << 40).map(|v| (j, v)))
+                    .collect::<Option<Vec<_>>>()?;
+                Some((small, rhs))
+            })
+            .collect()
     }
 
     /// Whether `z` starts with realisation plans: `E x = e` and `F y = f` exactly.
     fn plans_exact(&self, z: &[BigRational]) -> bool {
         let offset = [0, self.n1];
         (0..2).all(|p| {
-            self.sf.constraints[p].iter().enumerate().all(|(r, row)| {
+            self.constraints[p].iter().enumerate().all(|(r, row)| {
                 let sum: BigRational = row
                     .iter()
                     .map(|&(s, c)| &z[offset[p] + s] * BigRational::from_integer(c.into()))
@@ -332,13 +481,13 @@ impl Lcp<'_> {
         for (i, j, v) in &self.b {
             rows[y0 + j].0.push((x0 + i, -v));
         }
-        for (r, row) in self.sf.constraints[0].iter().enumerate() {
+        for (r, row) in self.constraints[0].iter().enumerate() {
             for &(s, c) in row {
                 rows[x0 + s].0.push((p0 + r, (-c).into()));
                 rows[p0 + r].0.push((x0 + s, c.into()));
             }
         }
-        for (r, row) in self.sf.constraints[1].iter().enumerate() {
+        for (r, row) in self.constraints[1].iter().enumerate() {
             for &(s, c) in row {
                 rows[y0 + s].0.push((q0 + r, (-c).into()));
                 rows[q0 + r].0.push((y0 + s, c.into()));
@@ -418,5 +567,33 @@ impl Lcp<'_> {
             )));
         }
         Ok(Ok(Run { z, pivots }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::extensive::builtin::{beer_quiche, kuhn_poker};
+
+    /// The floating-point path's basis is certified on the built-in games
+    /// (the fast path is taken, not the fallback) and equals exact pivoting.
+    #[test]
+    fn float_basis_is_certified_on_builtin_games() {
+        for game in [kuhn_poker(), beer_quiche()] {
+            let (sequences, constraints) = SequenceForm::structure(&game).unwrap();
+            let (a, b) = negative_integer_payoffs::<SmallRational>(&game, &sequences).unwrap();
+            let lcp = Lcp {
+                n1: sequences.count[0],
+                n2: sequences.count[1],
+                m1: constraints[0].len(),
+                m2: constraints[1].len(),
+                a,
+                b,
+                constraints: &constraints,
+            };
+            let fast = lcp.certified_from_float().expect("certified");
+            let exact = lcp.run::<i64>().unwrap().unwrap();
+            assert_eq!(fast.z, exact.z);
+        }
     }
 }

@@ -10,8 +10,10 @@
 //!
 //! For zero-sum games the maximin plan is the linear programme
 //! `max q₀ s.t. Fᵀ q − Aᵀ x ≤ 0, E x = e, x ≥ 0` (q free; the dual of the
-//! opponent's best response), and symmetrically for the second player; both
-//! are solved exactly by [`crate::linear_program`]. The general two-player
+//! opponent's best response); its dual is the second player's programme, so
+//! the optimal duals of the first block of rows are that player's minimax
+//! plan. It is solved exactly by [`crate::linear_program`], guided by the
+//! floating-point simplex method whose basis is verified exactly. The general two-player
 //! case (an equilibrium by Lemke's algorithm) is in [`super::lemke`].
 
 use num_rational::BigRational;
@@ -22,6 +24,7 @@ use super::error::ExtensiveError;
 use super::game::ExtensiveGame;
 use super::sequences::Sequences;
 use crate::linear_program::{LinearProgram, LpResult, Relation, Sense};
+use crate::small_rational::{ExactField, SmallRational};
 
 /// The largest number of sequences (of both players together) the sequence
 /// form is built for.
@@ -52,6 +55,23 @@ impl SequenceForm {
     /// assert_eq!(sf.constraints[0].len(), 7); // x(∅) = 1 and one row per set
     /// ```
     pub fn new(game: &ExtensiveGame) -> Result<Self, ExtensiveError> {
+        let (sequences, constraints) = Self::structure(game)?;
+        let entries = payoff_entries::<SmallRational>(game, &sequences)
+            .or_else(|| payoff_entries::<BigRational>(game, &sequences))
+            .expect("big rationals do not overflow");
+        Ok(SequenceForm {
+            sequences,
+            entries,
+            constraints,
+        })
+    }
+
+    /// The sequences and the plan constraints E, F without the payoffs,
+    /// checking two players, perfect recall and the size.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn structure(
+        game: &ExtensiveGame,
+    ) -> Result<(Sequences, [Vec<Vec<(usize, i64)>>; 2]), ExtensiveError> {
         if game.num_players() != 2 {
             return Err(ExtensiveError::NotTwoPlayer {
                 method: "the sequence form".into(),
@@ -67,25 +87,6 @@ impl SequenceForm {
                 limit: format!("{MAX_SEQUENCES}"),
             });
         }
-        let chance = game.chance_reach();
-        let mut map: std::collections::HashMap<(usize, usize), [BigRational; 2]> =
-            std::collections::HashMap::new();
-        for (v, node) in game.nodes.iter().enumerate() {
-            let Some(o) = node.outcome else { continue };
-            if chance[v].is_zero() {
-                continue;
-            }
-            let key = (sequences.at_node[v][0], sequences.at_node[v][1]);
-            let u = &game.outcomes[o].payoffs;
-            let entry = map
-                .entry(key)
-                .or_insert_with(|| [BigRational::zero(), BigRational::zero()]);
-            entry[0] += &chance[v] * &u[0];
-            entry[1] += &chance[v] * &u[1];
-        }
-        let mut entries: Vec<(usize, usize, [BigRational; 2])> =
-            map.into_iter().map(|((i, j), u)| (i, j, u)).collect();
-        entries.sort_by_key(|e| (e.0, e.1));
         let constraints = [0, 1].map(|p| {
             let mut rows = vec![vec![(0usize, 1i64)]];
             for h in game.player_infosets(p) {
@@ -97,12 +98,68 @@ impl SequenceForm {
             }
             rows
         });
-        Ok(SequenceForm {
-            sequences,
-            entries,
-            constraints,
-        })
+        Ok((sequences, constraints))
     }
+}
+
+/// The probability that chance lets play reach each node and the payoffs
+/// collected on the way there, in the number type `T` (`None` on overflow).
+#[allow(clippy::type_complexity)]
+pub(crate) fn chance_and_accumulated<T: ExactField>(
+    game: &ExtensiveGame,
+) -> Option<(Vec<T>, Vec<Vec<T>>)> {
+    let n = game.num_players();
+    let mut chance = vec![T::one_value(); game.nodes.len()];
+    let mut acc: Vec<Vec<T>> = vec![Vec::new(); game.nodes.len()];
+    acc[0] = vec![T::zero_value(); n];
+    for v in 0..game.nodes.len() {
+        let node = &game.nodes[v];
+        if let Some(o) = node.outcome {
+            for (x, y) in acc[v].iter_mut().zip(&game.outcomes[o].payoffs) {
+                *x = x.add(&T::from_rational(y)?)?;
+            }
+        }
+        let set = node.infoset.map(|h| &game.infosets[h]);
+        for (a, &c) in node.children.iter().enumerate() {
+            chance[c] = match set {
+                Some(set) if set.player.is_none() => {
+                    chance[v].mul(&T::from_rational(&set.probabilities[a])?)?
+                }
+                _ => chance[v].clone(),
+            };
+            acc[c] = acc[v].clone();
+        }
+    }
+    Some((chance, acc))
+}
+
+/// The nonzero payoff entries of the sequence form in the number type `T`.
+#[allow(clippy::type_complexity)]
+fn payoff_entries<T: ExactField>(
+    game: &ExtensiveGame,
+    sequences: &Sequences,
+) -> Option<Vec<(usize, usize, [BigRational; 2])>> {
+    let chance = chance_and_accumulated::<T>(game).map(|c| c.0)?;
+    let mut map: std::collections::BTreeMap<(usize, usize), [T; 2]> = Default::default();
+    for (v, node) in game.nodes.iter().enumerate() {
+        let Some(o) = node.outcome else { continue };
+        if chance[v].is_zero_value() {
+            continue;
+        }
+        let key = (sequences.at_node[v][0], sequences.at_node[v][1]);
+        let u = &game.outcomes[o].payoffs;
+        let entry = map
+            .entry(key)
+            .or_insert_with(|| [T::zero_value(), T::zero_value()]);
+        for p in 0..2 {
+            entry[p] = entry[p].add(&chance[v].mul(&T::from_rational(&u[p])?)?)?;
+        }
+    }
+    Some(
+        map.into_iter()
+            .map(|((i, j), [a, b])| (i, j, [a.to_rational(), b.to_rational()]))
+            .collect(),
+    )
 }
 
 /// The exact solution of a two-player zero-sum game by the sequence-form LP.
@@ -138,8 +195,10 @@ pub fn solve_zero_sum(game: &ExtensiveGame) -> Result<ZeroSumSolution, Extensive
             });
         }
     }
-    let (value, x) = maximin_plan(&sf, 0)?;
-    let (_, y) = maximin_plan(&sf, 1)?;
+    // One programme: its optimal duals on the rows `Fᵀ q − Aᵀ x ≤ 0` are the
+    // second player's minimax plan (`F y = f` from the free q, and
+    // `Eᵀ p ≥ A y` from x ≥ 0: the dual is that player's programme).
+    let (value, x, y) = maximin_plan(&sf, 0)?;
     let plans = [x, y];
     let profile = BehaviourProfile::from_realisation_plans(game, &sf.sequences, &plans);
     Ok(ZeroSumSolution {
@@ -151,11 +210,13 @@ pub fn solve_zero_sum(game: &ExtensiveGame) -> Result<ZeroSumSolution, Extensive
 
 /// Player p's maximin realisation plan and its guaranteed payoff:
 /// `max q₀` over plans x of p and free q (one per row of the opponent's
-/// constraints) with `Fᵀ q ≤ Aᵀ x` (p's payoffs).
+/// constraints) with `Fᵀ q ≤ Aᵀ x` (p's payoffs); with the optimal duals
+/// of those rows, the opponent's minimax plan.
+#[allow(clippy::type_complexity)]
 fn maximin_plan(
     sf: &SequenceForm,
     p: usize,
-) -> Result<(BigRational, Vec<BigRational>), ExtensiveError> {
+) -> Result<(BigRational, Vec<BigRational>, Vec<BigRational>), ExtensiveError> {
     let o = 1 - p;
     let n_own = sf.sequences.count[p];
     let n_other = sf.sequences.count[o];
@@ -197,8 +258,12 @@ fn maximin_plan(
     for r in 0..other_rows.len() {
         lp.set_free(n_own + r).map_err(lp_error)?;
     }
-    match lp.solve() {
-        LpResult::Optimal(s) => Ok((s.value, s.x[..n_own].to_vec())),
+    match lp.solve_guided() {
+        LpResult::Optimal(s) => Ok((
+            s.value,
+            s.x[..n_own].to_vec(),
+            s.duals[..n_other].to_vec(),
+        )),
         other => Err(ExtensiveError::Solver(format!(
             "the sequence-form linear programme of player {} ended {:?}, which cannot happen for a finite game",
             p + 1,
