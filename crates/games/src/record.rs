@@ -189,7 +189,20 @@ pub fn analysis(
     game: &dyn crate::PlayableGame,
     position: &crate::Position,
 ) -> Result<(crate::Report, Vec<Option<String>>), GameError> {
-    let mut report = game.analyze(position)?;
+    analysis_observed(game, position, &mut |_, _| {})
+}
+
+/// [`analysis`], the search telling `observe` the positions solved (and the most it can
+/// solve, when known), as [`crate::PlayableGame::analyze_observed`] does.
+///
+/// # Errors
+/// As [`analysis`].
+pub fn analysis_observed(
+    game: &dyn crate::PlayableGame,
+    position: &crate::Position,
+    observe: &mut dyn FnMut(u64, Option<u128>),
+) -> Result<(crate::Report, Vec<Option<String>>), GameError> {
+    let mut report = game.analyze_observed(position, observe)?;
     let rules: Vec<Option<String>> = report
         .components
         .iter()
