@@ -372,7 +372,7 @@ pub fn parse_diagram(word: &str) -> Result<Diagram, GameError> {
             .ok_or_else(|| {
                 error(format!(
                     "{what} must be a whole number from 1 to 65535, not '{}'",
-                    text.trim()
+                    crate::error::quoted(text.trim())
                 ))
             })
     };

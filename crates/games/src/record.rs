@@ -789,6 +789,10 @@ pub fn parse_heap_bound(text: &str) -> Result<u64, String> {
         cleaned.parse().ok()
     };
     value.ok_or_else(|| {
-        format!("'{text}' is not a heap size: write a whole number, or a power such as 2^22 or 10^6, at most {}", u64::MAX)
+        format!(
+            "'{}' is not a heap size: write a whole number, or a power such as 2^22 or 10^6, at most {}",
+            crate::error::quoted(text),
+            u64::MAX
+        )
     })
 }
