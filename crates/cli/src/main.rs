@@ -131,8 +131,8 @@ fn main() -> ExitCode {
         Err(error) => {
             // Every error passes the last guard on echoed input (escaped, lines bounded).
             eprintln!(
-                "error: {}",
-                sprague_textfile::quote::bounded_message(&error.to_string())
+                "{}",
+                sprague_textfile::quote::bounded_message(&format!("error: {error}"))
             );
             ExitCode::from(error.exit_code())
         }

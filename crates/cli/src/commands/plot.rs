@@ -105,12 +105,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let svg = values_svg(&title, &values, &legend, |value| value == 0)?;
     write(args, &svg)?;
     let p_positions = values.iter().filter(|&&value| value == 0).count();
-    eprintln!(
+    note(&format!(
         "wrote {} ({} values, largest {}, {p_positions} P-positions)",
         args.output.display(),
         values.len(),
         values.iter().max().copied().unwrap_or(0)
-    );
+    ));
     Ok(())
 }
 
@@ -162,14 +162,20 @@ fn run_take_break(
         Kind::RareCount => rare_count_svg(&game.title(), &values, class)?,
     };
     write(args, &svg)?;
-    eprintln!(
+    note(&format!(
         "wrote {} ({} values, largest {}, rare: {class}, {} rare)",
         args.output.display(),
         values.len(),
         outcome.stats.max_value,
         outcome.stats.rare_count
-    );
+    ));
     Ok(())
+}
+
+/// A note on stderr that names the output file as given: escaped and bounded like an
+/// error's echo of input.
+fn note(text: &str) {
+    eprintln!("{}", sprague_textfile::quote::bounded_message(text));
 }
 
 fn write(args: &Args, svg: &str) -> Result<(), CliError> {
