@@ -40,7 +40,7 @@ fn check(arguments: &[&str], clap: bool) {
             "{shown:?}: a line of {length} characters"
         );
         assert!(
-            !clap && length < LINE_LIMIT || clap,
+            clap || length < LINE_LIMIT,
             "{shown:?}: the input reached the last guard unquoted: {line:.200}"
         );
         assert!(

@@ -467,7 +467,7 @@ impl PlayableGame for CoinTurning {
         self.values_observed(to, &mut |_| {})
     }
 
-    /// Grunt by the take-and-break engine (see [`grunt_values`]); every other rule by the
+    /// Grunt by the take-and-break engine (its values are Grundy's game's); every other rule by the
     /// dense sweep.
     fn values_observed(
         &self,

@@ -520,7 +520,7 @@ impl GameTree {
                         line,
                         &format!(
                             "a node starts with p, c or t, not \"{}\"",
-                            sprague_textfile::quoted(&other)
+                            sprague_textfile::quoted(other)
                         ),
                     ))
                 }

@@ -170,7 +170,7 @@ impl Reader {
                         line,
                         &format!(
                             "a node starts with p, c or t, not \"{}\"",
-                            sprague_textfile::quoted(&other)
+                            sprague_textfile::quoted(other)
                         ),
                     ))
                 }
