@@ -244,7 +244,8 @@ pub fn sweep_observed<F: HeapFamily + ?Sized>(
 ///     }
 ///     fn option_count_bound(&self, heap: u64) -> Option<u128> { Some(heap.into()) }
 /// }
-/// assert_eq!(sweep_work(&Nim, 100), Some(100 * 101 / 2));
+/// // 1 for the heap of 0 (a value costs one step even without options), then n options at n.
+/// assert_eq!(sweep_work(&Nim, 100), Some(1 + 100 * 101 / 2));
 /// let estimate = sweep_work(&Nim, 1 << 30).unwrap() as f64;
 /// assert!((estimate / 2f64.powi(59) - 1.0).abs() < 0.001);
 /// ```

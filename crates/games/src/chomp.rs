@@ -262,7 +262,7 @@ impl ChompSolver {
         self.is_n_observed(diagram, &mut |_| {})
     }
 
-    /// [`ChompSolver::is_n`], telling `observe` every 65,536 diagrams solved how many this
+    /// [`ChompSolver::is_n`], telling `observe` every 4096 diagrams solved how many this
     /// search has solved (of at most the box's diagrams), for progress lines.
     pub fn is_n_observed(&mut self, diagram: &Diagram, observe: &mut dyn FnMut(u64)) -> bool {
         debug_assert!(self.fits(diagram));
@@ -328,7 +328,7 @@ impl ChompSolver {
             let index = top.index;
             self.set(index, value);
             solved += 1;
-            if solved.is_multiple_of(65_536) {
+            if solved.is_multiple_of(4096) {
                 observe(solved);
             }
             stack.pop();

@@ -237,7 +237,7 @@ pub trait PlayableGame: Send + Sync {
     ///
     /// ```
     /// let game = sprague_games::parse_game("chomp").unwrap();
-    /// let position = game.position(&["9x9".to_string()]).unwrap();
+    /// let position = game.position(&["10x10".to_string()]).unwrap(); // 184,756 diagrams
     /// let mut told = None;
     /// let report = game.analyze_observed(&position, &mut |solved, total| told = Some((solved, total))).unwrap();
     /// assert_eq!(report.outcome.letter(), "N");
