@@ -59,7 +59,7 @@ pub enum StrategicError {
     #[error("unknown game or file \"{}\"; give a .nfg, .csv or .json file or one of the built-in examples: {}", sprague_textfile::quoted(.0), .1)]
     UnknownExample(String, String),
     /// Reading a file failed.
-    #[error("could not read {}: {message}", sprague_textfile::quoted(.path))]
+    #[error("could not read {}: {message}", sprague_textfile::quote::quoted_path(.path))]
     Io {
         /// The path.
         path: String,

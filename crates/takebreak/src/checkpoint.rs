@@ -24,9 +24,10 @@ const MAGIC: &[u8; 8] = b"SPRGTBCP";
 /// The checkpoint format version written by this build.
 pub const VERSION: u32 = 1;
 
-/// A checkpoint's path as an error message quotes it (shortened, control characters escaped).
+/// A checkpoint's path as an error message quotes it (its end kept, control characters
+/// escaped).
 pub(crate) fn shown_path(path: &std::path::Path) -> String {
-    sprague_textfile::quoted(&path.display().to_string())
+    sprague_textfile::quote::quoted_path(&path.display().to_string())
 }
 
 /// A checkpoint that cannot be written or used.

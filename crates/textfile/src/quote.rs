@@ -13,6 +13,10 @@
 /// The characters of an input an error message shows.
 pub const SHOWN: usize = 60;
 
+/// The characters of a file path an error message shows: paths are legitimately long, and
+/// their end (the file's name) says the most.
+pub const PATH_SHOWN: usize = 200;
+
 /// The longest line of a message after [`bounded_message`].
 pub const LINE_LIMIT: usize = 400;
 
@@ -46,6 +50,31 @@ pub fn quoted(text: &str) -> String {
         shown.push('…');
     }
     shown
+}
+
+/// A file path as an error message quotes it: control characters escaped, and of a path
+/// longer than [`PATH_SHOWN`] characters (escapes included) only its end (with `…` before
+/// it), where the file's name is.
+///
+/// ```
+/// use sprague_textfile::quote::quoted_path;
+/// assert_eq!(quoted_path("/tmp/run/g.ckpt"), "/tmp/run/g.ckpt");
+/// let long = format!("/{}/g.ckpt", "d".repeat(300));
+/// let shown = quoted_path(&long);
+/// assert!(shown.starts_with('…') && shown.ends_with("d/g.ckpt"));
+/// assert_eq!(shown.chars().count(), sprague_textfile::quote::PATH_SHOWN + 1);
+/// ```
+pub fn quoted_path(path: &str) -> String {
+    // Escaped first, then cut: the escapes count towards the characters shown.
+    let shown = escaped(path.chars(), &[]);
+    let count = shown.chars().count();
+    if count <= PATH_SHOWN {
+        return shown;
+    }
+    format!(
+        "…{}",
+        shown.chars().skip(count - PATH_SHOWN).collect::<String>()
+    )
 }
 
 /// A whole message made safe to print: control characters other than line breaks escaped,
