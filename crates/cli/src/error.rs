@@ -74,7 +74,7 @@ pub enum CliError {
     #[error(transparent)]
     Quotient(#[from] sprague_misere::QuotientError),
     /// An input file could not be read.
-    #[error("could not read {path}: {message}")]
+    #[error("could not read {}: {message}", sprague_textfile::quote::quoted_path(.path))]
     ReadInput {
         /// The path as given.
         path: String,
@@ -82,7 +82,7 @@ pub enum CliError {
         message: String,
     },
     /// An output file could not be written.
-    #[error("could not write {path}: {message}")]
+    #[error("could not write {}: {message}", sprague_textfile::quote::quoted_path(.path))]
     WriteOutput {
         /// The path as given.
         path: String,

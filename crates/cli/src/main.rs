@@ -3,14 +3,18 @@
 //! Every subcommand lives in its own module under `commands/`, parses its
 //! arguments with clap, calls the libraries and formats the answer as text,
 //! JSON or CSV. Errors become one sentence on stderr and an exit code:
-//! 0 success, 1 failure, 2 usage (bad input).
+//! 0 success, 1 failure, 2 usage (bad input); the input an error quotes is shortened and
+//! escaped (`sprague_textfile::quoted` where it is quoted, and
+//! `sprague_textfile::quote::bounded_message` over every message as the last guard).
 
 mod commands;
 mod error;
 mod graph_svg;
 mod interrupt;
 mod output;
+mod progress;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -105,11 +109,17 @@ fn run(command: Command) -> Result<(), CliError> {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(error) => {
-            let code = if error.use_stderr() { 2 } else { 0 };
-            // Printing help or a usage error; nothing more can be done if stderr is closed.
-            let _ = error.print();
-            return ExitCode::from(code);
+        Err(error) if error.use_stderr() => {
+            // A usage error may echo a value as given (30 KB, control characters): bounded.
+            // Nothing more can be done if stderr is closed.
+            let text = sprague_textfile::quote::bounded_message(&error.render().to_string());
+            let _ = write!(std::io::stderr(), "{text}");
+            return ExitCode::from(2);
+        }
+        Err(help) => {
+            // Help or the version, on stdout; nothing more can be done if it is closed.
+            let _ = help.print();
+            return ExitCode::SUCCESS;
         }
     };
     if !matches!(cli.command, Command::Serve(_)) {
@@ -119,7 +129,11 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error}");
+            // Every error passes the last guard on echoed input (escaped, lines bounded).
+            eprintln!(
+                "{}",
+                sprague_textfile::quote::bounded_message(&format!("error: {error}"))
+            );
             ExitCode::from(error.exit_code())
         }
     }

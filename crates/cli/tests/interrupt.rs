@@ -1,8 +1,9 @@
 //! Ctrl-C stops every long-running command within 2 seconds with exit code 130 and no
 //! panic: each command below is started, left to compute for a second (it must still be
 //! running then, or the test proves nothing), sent SIGINT, and timed until it exits.
-//! The commands that watch a stop flag (values, nash, ipd tournament and moran) stop
-//! themselves; the others are ended by the handler (`crates/cli/src/interrupt.rs`).
+//! The commands that watch a stop flag (values of take-and-break games, nash, ipd
+//! tournament and moran) stop themselves; the others (survey, plot, the values of other
+//! games, analyze) are ended by the handler (`crates/cli/src/interrupt.rs`).
 #![cfg(unix)]
 
 use std::io::Read;
@@ -106,11 +107,17 @@ fn big_bimatrix() -> PathBuf {
 fn ctrl_c_stops_every_long_running_command_within_two_seconds() {
     let game = big_bimatrix();
     let game = game.to_str().expect("a UTF-8 temporary path");
+    let plot = std::env::temp_dir()
+        .join(format!("sprague-interrupt-{}.svg", std::process::id()))
+        .display()
+        .to_string();
     let weights: Vec<String> = (1..=25).map(|w| w.to_string()).collect();
     let weighted_25 = format!("[163; {}]", weights.join(","));
     let commands: Vec<Vec<&str>> = vec![
         vec!["values", "0.16", "--to", "2^26", "--no-period"],
         vec!["values", "mock-turtles", "--to", "10^8"],
+        vec!["values", "coins:any1-4", "--to", "3000", "--force"],
+        vec!["plot", "0.16", "--to", "2^26", "-o", &plot],
         vec!["survey", "0.????"],
         vec!["survey", "0.4?", "--misere"],
         vec!["quotient", "0.07"],
@@ -123,8 +130,9 @@ fn ctrl_c_stops_every_long_running_command_within_two_seconds() {
             "Defector",
             "Random",
             "Grudger",
+            // 1,000 runs end within the second in a release build.
             "--runs",
-            "1000",
+            "100000",
         ],
         vec!["coop", "shapley", "glove:10,10"],
         // 25 players by constraint generation (a 16-player glove game now ends at once).
@@ -142,6 +150,7 @@ fn ctrl_c_stops_every_long_running_command_within_two_seconds() {
         ));
     }
     let _ = std::fs::remove_file(game);
+    let _ = std::fs::remove_file(&plot);
     // Shown with --nocapture: the time from SIGINT to exit of each command.
     println!("{}", report.join("\n"));
 }

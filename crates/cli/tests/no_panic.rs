@@ -2,8 +2,9 @@
 //! lists from each subcommand's grammar (valid tokens mixed with edge numbers such as 0,
 //! -1, 2^64, 1e300, 1e-10000, huge and control-character strings, missing and extra
 //! arguments), runs the binary under a 1 GiB address-space limit and a limit of 10 s of
-//! processor time, and requires an exit code of 0, 1 or 2, no "panicked" on stderr and no
-//! death by a signal.
+//! processor time, and requires an exit code of 0, 1 or 2, no "panicked" on stderr, no
+//! death by a signal, and stderr in lines of at most 400 characters without a raw control
+//! character (input echoed by an error is quoted shortened and escaped).
 //!
 //! 400 cases by default (about a minute in a debug build); set
 //! `SPRAGUE_NO_PANIC_CASES` for more (docs/fuzzing.md).
@@ -24,6 +25,8 @@ const ADDRESS_SPACE: libc::rlim_t = 1 << 30;
 /// a case fail): the sizes generated are small, so a command using more has hung or sized
 /// its work wrongly. The kernel ends it with SIGXCPU.
 const CPU_SECONDS: libc::rlim_t = 10;
+/// The longest line of stderr (`sprague_textfile::quote::LINE_LIMIT`).
+const MESSAGE_LINE: usize = 400;
 /// How long a command may take on the clock, a backstop for one that waits without
 /// computing.
 const TIME_LIMIT: Duration = Duration::from_secs(120);
@@ -76,6 +79,8 @@ fn edge() -> BoxedStrategy<String> {
         "[ -~]{0,12}",
         (1usize..40_000).prop_map(|n| "9".repeat(n)),
         (1usize..40_000).prop_map(|n| "(".repeat(n)),
+        // Up to 30 KB of text with escape sequences: errors must quote it shortened and escaped.
+        (1usize..6_000).prop_map(|n| "a\u{1b}[2J".repeat(n)),
     ]
     .boxed()
 }
@@ -687,6 +692,17 @@ fn run(arguments: &[String], directory: &std::path::Path) -> Result<Duration, St
     }
     if let Some(signal) = status.signal() {
         return Err(format!("killed by signal {signal}: {short}"));
+    }
+    // Whatever the input, what reaches stderr is bounded lines without raw control
+    // characters: echoed input is quoted shortened and escaped.
+    if let Some(line) = stderr
+        .lines()
+        .find(|line| line.chars().count() > MESSAGE_LINE || line.chars().any(char::is_control))
+    {
+        let line: String = line.chars().take(200).collect();
+        return Err(format!(
+            "a line of stderr is longer than {MESSAGE_LINE} characters or holds a control character: {line:?}"
+        ));
     }
     match status.code() {
         Some(0..=2) => Ok(elapsed),

@@ -180,8 +180,12 @@ impl std::str::FromStr for AssignmentGame {
             .map(|row| {
                 row.split(',')
                     .map(|entry| {
-                        parse_rational(entry)
-                            .ok_or_else(|| syntax(&format!("\"{}\" is not a number", entry.trim())))
+                        parse_rational(entry).ok_or_else(|| {
+                            syntax(&format!(
+                                "\"{}\" is not a number",
+                                sprague_textfile::quoted(entry.trim())
+                            ))
+                        })
                     })
                     .collect()
             })

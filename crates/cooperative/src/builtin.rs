@@ -113,7 +113,10 @@ fn numbers(list: &str, what: &str) -> Result<Vec<BigRational>, CoopError> {
     list.split(',')
         .map(|part| {
             parse_rational(part).ok_or_else(|| {
-                CoopError::Builtin(format!("\"{}\" is not a number in the {what}", part.trim()))
+                CoopError::Builtin(format!(
+                    "\"{}\" is not a number in the {what}",
+                    sprague_textfile::quoted(part.trim())
+                ))
             })
         })
         .collect()
@@ -249,7 +252,10 @@ fn parse_spec_unchecked(spec: &str) -> Result<Option<Builtin>, CoopError> {
                 CoopError::Builtin("the bankruptcy game is written bankruptcy:E:d1,d2,...".into())
             })?;
             let estate = parse_rational(estate).ok_or_else(|| {
-                CoopError::Builtin(format!("the estate \"{}\" is not a number", estate.trim()))
+                CoopError::Builtin(format!(
+                    "the estate \"{}\" is not a number",
+                    sprague_textfile::quoted(estate.trim())
+                ))
             })?;
             let claims = numbers(claims, "claims")?;
             check_bankruptcy(&estate, &claims)?;

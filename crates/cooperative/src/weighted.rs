@@ -279,11 +279,17 @@ impl std::str::FromStr for WeightedVotingGame {
     fn from_str(text: &str) -> Result<Self, CoopError> {
         let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
         let (quota, weights) = inner.split_once(';').ok_or_else(|| {
-            CoopError::WeightedSyntax(format!("no ';' after the quota in \"{}\"", text.trim()))
+            CoopError::WeightedSyntax(format!(
+                "no ';' after the quota in \"{}\"",
+                sprague_textfile::quoted(text.trim())
+            ))
         })?;
         let number = |s: &str| {
             s.trim().parse::<u64>().map_err(|_| {
-                CoopError::WeightedSyntax(format!("\"{}\" is not a non-negative integer", s.trim()))
+                CoopError::WeightedSyntax(format!(
+                    "\"{}\" is not a non-negative integer",
+                    sprague_textfile::quoted(s.trim())
+                ))
             })
         };
         let quota = number(quota)?;

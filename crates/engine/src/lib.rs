@@ -34,5 +34,5 @@ pub use outcome::Outcome;
 pub use period_search::{PeriodSearch, Stopped};
 pub use periodicity::{find_arithmetic_period, ArithmeticPeriodicity};
 pub use periodicity::{find_period, find_period_naive, Periodicity, PeriodicityTheorem};
-pub use sweep::{sweep, SweepError, Values};
+pub use sweep::{sweep, sweep_observed, sweep_work, SweepError, Values};
 pub use win_lose_tie::{TwoPlayerGame, WinLoseTieSolver, WltError, WltValue};

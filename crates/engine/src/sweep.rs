@@ -144,6 +144,34 @@ pub fn sweep<F: HeapFamily + ?Sized>(
     to: u64,
     horizon: u64,
 ) -> Result<Values, SweepError> {
+    sweep_observed(family, to, horizon, &mut |_| {})
+}
+
+/// [`sweep`], telling `observe` how many values are computed as it goes (for progress
+/// lines): after every value whose options were enumerated, and every 4096 values given
+/// by a closed form.
+///
+/// # Errors
+/// As [`sweep`].
+///
+/// ```
+/// use sprague_engine::{sweep_observed, HeapFamily};
+/// struct Nim;
+/// impl HeapFamily for Nim {
+///     fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+///         for left in 0..heap { visit(&[left]); }
+///     }
+/// }
+/// let mut seen = 0;
+/// let values = sweep_observed(&Nim, 20, 0, &mut |computed| seen = computed).unwrap();
+/// assert_eq!((values.get(20), seen), (Some(20), 21));
+/// ```
+pub fn sweep_observed<F: HeapFamily + ?Sized>(
+    family: &F,
+    to: u64,
+    horizon: u64,
+    observe: &mut dyn FnMut(u64),
+) -> Result<Values, SweepError> {
     let theorem = family.periodicity_theorem();
     let last = if theorem.is_some() {
         to.max(horizon)
@@ -167,8 +195,17 @@ pub fn sweep<F: HeapFamily + ?Sized>(
         reserve(&mut computed, end, last)?;
         for heap in next..=end {
             let value = match family.closed_form(heap) {
-                Some(value) => value,
-                None => mex_of_options(family, heap, &computed, &mut seen),
+                Some(value) => {
+                    if heap.is_multiple_of(4096) {
+                        observe(heap);
+                    }
+                    value
+                }
+                None => {
+                    let value = mex_of_options(family, heap, &computed, &mut seen);
+                    observe(heap + 1);
+                    value
+                }
             };
             computed.push(value);
         }
@@ -189,6 +226,51 @@ pub fn sweep<F: HeapFamily + ?Sized>(
         periodicity,
         arithmetic: None,
     })
+}
+
+/// About how many options a sweep of g(0..=`last`) visits (a value given by a closed form
+/// counts as one), from [`HeapFamily::option_count_bound`], so that a caller can size the
+/// work before starting it; `None` when the family does not bound its options. Exact up to
+/// 2^16 values; beyond, the sum over 4096 equal blocks of each block's length times the
+/// bound at its end (an upper estimate, within a few parts in a thousand, for the bounds
+/// that grow with the heap, as every family's do).
+///
+/// ```
+/// use sprague_engine::{sweep_work, HeapFamily};
+/// struct Nim;
+/// impl HeapFamily for Nim {
+///     fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+///         for left in 0..heap { visit(&[left]); }
+///     }
+///     fn option_count_bound(&self, heap: u64) -> Option<u128> { Some(heap.into()) }
+/// }
+/// // 1 for the heap of 0 (a value costs one step even without options), then n options at n.
+/// assert_eq!(sweep_work(&Nim, 100), Some(1 + 100 * 101 / 2));
+/// let estimate = sweep_work(&Nim, 1 << 30).unwrap() as f64;
+/// assert!((estimate / 2f64.powi(59) - 1.0).abs() < 0.001);
+/// ```
+pub fn sweep_work<F: HeapFamily + ?Sized>(family: &F, last: u64) -> Option<u128> {
+    let cost = |heap: u64| -> Option<u128> {
+        match family.closed_form(heap) {
+            Some(_) => Some(1),
+            None => family.option_count_bound(heap).map(|count| count.max(1)),
+        }
+    };
+    const EXACT: u64 = 1 << 16;
+    const BLOCKS: u64 = 4096;
+    if last < EXACT {
+        return (0..=last).try_fold(0u128, |total, heap| Some(total.saturating_add(cost(heap)?)));
+    }
+    let count = u128::from(last) + 1;
+    let mut total = 0u128;
+    let mut start = 0u128;
+    for block in 1..=u128::from(BLOCKS) {
+        let end = count * block / u128::from(BLOCKS);
+        let last_of_block = u64::try_from(end - 1).unwrap_or(last);
+        total = total.saturating_add(cost(last_of_block)?.saturating_mul(end - start));
+        start = end;
+    }
+    Some(total)
 }
 
 /// Grows the table to hold g(0..=end), after checking memory.

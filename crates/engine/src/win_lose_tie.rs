@@ -270,6 +270,28 @@ impl<G: TwoPlayerGame> WinLoseTieSolver<G> {
     /// [`WltError::Cycle`] when a cycle is reachable; [`WltError::Memory`]
     /// when the game's dense table does not fit.
     pub fn solve(&mut self, position: &G::Position) -> Result<WltValue, WltError> {
+        self.solve_observed(position, &mut |_, _| {})
+    }
+
+    /// [`WinLoseTieSolver::solve`], telling `observe` every 4096 positions solved how many
+    /// this search has solved, and the most it can (the game's dense table size, when it
+    /// numbers its positions), for progress lines.
+    ///
+    /// # Errors
+    /// As [`WinLoseTieSolver::solve`].
+    pub fn solve_observed(
+        &mut self,
+        position: &G::Position,
+        observe: &mut dyn FnMut(u64, Option<u128>),
+    ) -> Result<WltValue, WltError> {
+        let total = self.game.dense_size().map(|size| size as u128);
+        let mut solved = 0u64;
+        let mut count = |solved: &mut u64| {
+            *solved += 1;
+            if solved.is_multiple_of(4096) {
+                observe(*solved, total);
+            }
+        };
         self.ensure_dense()?;
         if let Some(value) = self.lookup(position) {
             return Ok(value);
@@ -299,6 +321,7 @@ impl<G: TwoPlayerGame> WinLoseTieSolver<G> {
                     // A move that ends the game in the mover's favour: W1, the best there is.
                     on_stack.remove(&frame.position);
                     self.store(frame.position, value);
+                    count(&mut solved);
                     if let Some(parent) = stack.last_mut() {
                         parent.values.push(value);
                     }
@@ -310,6 +333,7 @@ impl<G: TwoPlayerGame> WinLoseTieSolver<G> {
                 let value = combine(frame.values.iter().copied());
                 on_stack.remove(&frame.position);
                 self.store(frame.position, value);
+                count(&mut solved);
                 if let Some(parent) = stack.last_mut() {
                     parent.values.push(value);
                 }

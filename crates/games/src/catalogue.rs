@@ -78,7 +78,7 @@ impl Request<'_> {
                 reason: format!(
                     "{what} must be a whole number from 0 to {}, not '{}'",
                     u64::MAX,
-                    word.trim()
+                    crate::error::quoted(word.trim())
                 ),
             })
     }

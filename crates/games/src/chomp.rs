@@ -259,7 +259,14 @@ impl ChompSolver {
     /// assert!(!solver.is_n(&Diagram(vec![2, 1]))); // the L of two arms of length 1
     /// ```
     pub fn is_n(&mut self, diagram: &Diagram) -> bool {
+        self.is_n_observed(diagram, &mut |_| {})
+    }
+
+    /// [`ChompSolver::is_n`], telling `observe` every 4096 diagrams solved how many this
+    /// search has solved (of at most the box's diagrams), for progress lines.
+    pub fn is_n_observed(&mut self, diagram: &Diagram, observe: &mut dyn FnMut(u64)) -> bool {
         debug_assert!(self.fits(diagram));
+        let mut solved = 0u64;
         let root = self.rank(&diagram.0);
         if self.get(root) != UNKNOWN {
             return self.get(root) == N;
@@ -320,6 +327,10 @@ impl ChompSolver {
             let value = result.unwrap_or(P);
             let index = top.index;
             self.set(index, value);
+            solved += 1;
+            if solved.is_multiple_of(4096) {
+                observe(solved);
+            }
             stack.pop();
         }
         self.get(root) == N
@@ -361,7 +372,7 @@ pub fn parse_diagram(word: &str) -> Result<Diagram, GameError> {
             .ok_or_else(|| {
                 error(format!(
                     "{what} must be a whole number from 1 to 65535, not '{}'",
-                    text.trim()
+                    crate::error::quoted(text.trim())
                 ))
             })
     };
@@ -428,6 +439,90 @@ fn l_shape(diagram: &Diagram) -> Option<(u16, usize)> {
 /// Chomp for the command line.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ChompPlayable;
+
+impl ChompPlayable {
+    /// The analysis of `words`; one board's search tells `observe` the diagrams solved.
+    fn analyze_observed_words(
+        &self,
+        words: &[String],
+        observe: &mut dyn FnMut(u64, Option<u128>),
+    ) -> Result<Report, GameError> {
+        require_position(words, "chomp", "4x7")?;
+        let diagrams = words
+            .iter()
+            .map(|word| parse_diagram(word))
+            .collect::<Result<Vec<Diagram>, GameError>>()?;
+        if let [diagram] = diagrams.as_slice() {
+            // Search the flatter of the diagram and its conjugate (the same game transposed).
+            let transposed = diagram.0.len() > diagram.0[0] as usize;
+            let searched = if transposed {
+                diagram.conjugate()
+            } else {
+                diagram.clone()
+            };
+            let mut solver = ChompSolver::new(searched.0.len(), searched.0[0] as usize)?;
+            let total = Some(searched.box_states());
+            let n = solver.is_n_observed(&searched, &mut |solved| observe(solved, total));
+            let bites: Vec<(usize, u16)> = if n {
+                solver
+                    .winning_bites(&searched)
+                    .into_iter()
+                    .map(|(row, column)| {
+                        if transposed {
+                            (column as usize, row as u16)
+                        } else {
+                            (row, column)
+                        }
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let rectangle = diagram.0.iter().all(|&l| l == diagram.0[0]);
+            let stealing = if rectangle && diagram.0 != [1] {
+                " (strategy stealing: every rectangle but 1×1 is N — confirmed)"
+            } else {
+                ""
+            };
+            return Ok(Report {
+                outcome: if n { Outcome::N } else { Outcome::P },
+                grundy: None,
+                components: vec![ComponentReport {
+                    position: diagram.to_string(),
+                    grundy: None,
+                }],
+                winning_moves: bites
+                    .into_iter()
+                    .map(|(row, column)| MoveReport {
+                        component: None,
+                        description: describe_bite(row, column),
+                        to: diagram.bite(row, column).to_string(),
+                    })
+                    .collect(),
+                method: format!(
+                    "search over all {} diagrams of the {}×{} box (outcomes in 2 bits per diagram){stealing}",
+                    diagram.box_states(),
+                    diagram.0.len(),
+                    diagram.0[0]
+                ),
+                remoteness: None,
+            });
+        }
+        if let Some(large) = diagrams.iter().find(|d| d.box_states() > SUM_STATE_LIMIT) {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "a sum of Chomp boards needs Sprague–Grundy values; {large} has {} diagrams, the limit per board is {SUM_STATE_LIMIT}",
+                    large.box_states()
+                ),
+            });
+        }
+        let mut solver = GrundySolver::new(Chomp);
+        let analysis = sprague_engine::analyze(&mut solver, &diagrams)?;
+        Ok(Report::from_analysis(
+            analysis.map_positions(|d| d.to_string()),
+        ))
+    }
+}
 
 impl PlayableGame for ChompPlayable {
     fn description(&self) -> String {
@@ -611,79 +706,16 @@ impl PlayableGame for ChompPlayable {
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
-        require_position(words, "chomp", "4x7")?;
-        let diagrams = words
-            .iter()
-            .map(|word| parse_diagram(word))
-            .collect::<Result<Vec<Diagram>, GameError>>()?;
-        if let [diagram] = diagrams.as_slice() {
-            // Search the flatter of the diagram and its conjugate (the same game transposed).
-            let transposed = diagram.0.len() > diagram.0[0] as usize;
-            let searched = if transposed {
-                diagram.conjugate()
-            } else {
-                diagram.clone()
-            };
-            let mut solver = ChompSolver::new(searched.0.len(), searched.0[0] as usize)?;
-            let n = solver.is_n(&searched);
-            let bites: Vec<(usize, u16)> = if n {
-                solver
-                    .winning_bites(&searched)
-                    .into_iter()
-                    .map(|(row, column)| {
-                        if transposed {
-                            (column as usize, row as u16)
-                        } else {
-                            (row, column)
-                        }
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            let rectangle = diagram.0.iter().all(|&l| l == diagram.0[0]);
-            let stealing = if rectangle && diagram.0 != [1] {
-                " (strategy stealing: every rectangle but 1×1 is N — confirmed)"
-            } else {
-                ""
-            };
-            return Ok(Report {
-                outcome: if n { Outcome::N } else { Outcome::P },
-                grundy: None,
-                components: vec![ComponentReport {
-                    position: diagram.to_string(),
-                    grundy: None,
-                }],
-                winning_moves: bites
-                    .into_iter()
-                    .map(|(row, column)| MoveReport {
-                        component: None,
-                        description: describe_bite(row, column),
-                        to: diagram.bite(row, column).to_string(),
-                    })
-                    .collect(),
-                method: format!(
-                    "search over all {} diagrams of the {}×{} box (outcomes in 2 bits per diagram){stealing}",
-                    diagram.box_states(),
-                    diagram.0.len(),
-                    diagram.0[0]
-                ),
-                remoteness: None,
-            });
-        }
-        if let Some(large) = diagrams.iter().find(|d| d.box_states() > SUM_STATE_LIMIT) {
-            return Err(GameError::PositionTooLarge {
-                reason: format!(
-                    "a sum of Chomp boards needs Sprague–Grundy values; {large} has {} diagrams, the limit per board is {SUM_STATE_LIMIT}",
-                    large.box_states()
-                ),
-            });
-        }
-        let mut solver = GrundySolver::new(Chomp);
-        let analysis = sprague_engine::analyze(&mut solver, &diagrams)?;
-        Ok(Report::from_analysis(
-            analysis.map_positions(|d| d.to_string()),
-        ))
+        self.analyze_observed_words(words, &mut |_, _| {})
+    }
+
+    /// One board's search tells `observe` the diagrams solved, of its box's diagrams.
+    fn analyze_observed(
+        &self,
+        position: &Position,
+        observe: &mut dyn FnMut(u64, Option<u128>),
+    ) -> Result<Report, GameError> {
+        self.analyze_observed_words(&position.components, observe)
     }
 
     fn game_graph(&self, words: &[String], node_limit: usize) -> Result<GameGraph, GameError> {

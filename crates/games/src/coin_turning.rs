@@ -319,6 +319,37 @@ impl HeapFamily for CoinRule {
     fn closed_form(&self, heap: u64) -> Option<u64> {
         CoinRule::closed_form(self, heap)
     }
+
+    fn option_count_bound(&self, heap: u64) -> Option<u128> {
+        Some(self.move_count(usize::try_from(heap).unwrap_or(usize::MAX)))
+    }
+}
+
+/// g(0..=`to`) of Grunt by the take-and-break engine's Grundy's game: the move at x is
+/// worth g(a) ⊕ g(x − a) with 0 < a < x − a, the split of a heap of x into two unequal
+/// heaps (*Winning Ways*, ch. 14, "Grunt"), so the values are Grundy's game's, which the
+/// rare/common sweep computes in a fraction of the dense sweep's n²/4 options. The period
+/// is searched as the dense sweep searches it (observed on the values, no theorem).
+fn grunt_values(
+    to: u64,
+    observe: &mut dyn FnMut(u64),
+) -> Result<sprague_engine::Values, GameError> {
+    use sprague_takebreak::{Config, Control, TakeBreak};
+    let config = Config {
+        stop_when_proven: false,
+        ..Config::up_to(to)
+    };
+    let control = Control {
+        tick: Some(Box::new(|progress, _| observe(progress.computed))),
+        ..Control::default()
+    };
+    let outcome = sprague_takebreak::run(&TakeBreak::grundy(), config, None, control)?;
+    let mut values: Vec<u64> = outcome.table.to_vec().into_iter().map(u64::from).collect();
+    values.truncate(usize::try_from(to).unwrap_or(usize::MAX).saturating_add(1));
+    let periodicity = sprague_engine::PeriodSearch::new()
+        .check(&values, None, &mut || false)
+        .unwrap_or(None);
+    Ok(sprague_engine::Values::from_parts(values, periodicity))
 }
 
 /// A 1-D coin-turning game: a named rule.
@@ -432,6 +463,37 @@ impl Game for CoinRow<'_> {
 }
 
 impl PlayableGame for CoinTurning {
+    fn values(&self, to: u64) -> Result<sprague_engine::Values, GameError> {
+        self.values_observed(to, &mut |_| {})
+    }
+
+    /// Grunt by the take-and-break engine (its values are Grundy's game's); every other rule by the
+    /// dense sweep.
+    fn values_observed(
+        &self,
+        to: u64,
+        observe: &mut dyn FnMut(u64),
+    ) -> Result<sprague_engine::Values, GameError> {
+        if self.rule == CoinRule::Grunt {
+            return grunt_values(to, observe);
+        }
+        Ok(sprague_engine::sweep_observed(
+            &self.rule,
+            to,
+            crate::heap_analysis::PROOF_HORIZON,
+            observe,
+        )?)
+    }
+
+    /// The dense sweep's options ([`sprague_engine::sweep_work`]); none for Grunt, whose
+    /// values come from the take-and-break engine.
+    fn values_work(&self, to: u64) -> Option<u128> {
+        match self.rule {
+            CoinRule::Grunt => None,
+            _ => sprague_engine::sweep_work(&self.rule, to),
+        }
+    }
+
     fn description(&self) -> String {
         self.description.clone()
     }
@@ -708,6 +770,33 @@ mod tests {
         for winning in &report.winning_moves {
             assert_eq!(solver.grundy(&winning.to), Ok(0));
         }
+    }
+
+    #[test]
+    fn grunt_values_by_the_take_and_break_engine_equal_the_dense_mex_sweep() {
+        // The fast path (Grundy's game on the rare/common engine) against the dense sweep
+        // of the 4-coin rule itself: values and the period search alike.
+        let game = CoinTurning::with_rule(CoinRule::Grunt);
+        let fast = game.values(3000).unwrap();
+        let dense = sprague_engine::sweep(&CoinRule::Grunt, 3000, 0).unwrap();
+        assert_eq!(fast.computed(), dense.computed());
+        assert_eq!(fast.periodicity(), dense.periodicity());
+        assert_eq!(fast.computed()[..10], [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]);
+    }
+
+    #[test]
+    fn the_work_of_a_sweep_is_its_move_count() {
+        let rule = CoinRule::Any { min: 1, max: 4 };
+        let game = CoinTurning::with_rule(rule.clone());
+        let counted: u128 = (0..=500usize).map(|x| rule.move_count(x)).sum();
+        assert_eq!(game.values_work(500), Some(counted));
+        // 1 + x + C(x, 2) + C(x, 3) moves at x, so about C(5001, 4) ≈ 2.6e13 up to 5000.
+        let estimate = game.values_work(5000).unwrap() as f64;
+        assert!((estimate / 2.6e13 - 1.0).abs() < 0.02, "{estimate}");
+        assert_eq!(
+            CoinTurning::with_rule(CoinRule::Grunt).values_work(5000),
+            None
+        );
     }
 
     #[test]

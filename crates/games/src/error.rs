@@ -71,7 +71,7 @@ pub enum GameError {
         reason: String,
     },
     /// A move that is not legal in the position.
-    #[error("'{text}' is not a legal move from {}: {reason}", quoted(.position))]
+    #[error("'{}' is not a legal move from {}: {reason}", quoted(.text), quoted(.position))]
     IllegalMove {
         /// The move as typed.
         text: String,
@@ -140,9 +140,9 @@ fn suggestion_text(suggestions: &[String]) -> String {
     }
 }
 
-/// User input as an error message quotes it: control characters escaped and
-/// anything past 60 characters cut (with `…`), so a long or binary argument
-/// cannot flood the terminal.
+/// User input as an error message quotes it (the one helper of every crate,
+/// [`sprague_textfile::quoted`]): control characters escaped and anything past 60
+/// characters cut (with `…`), so a long or binary argument cannot flood the terminal.
 ///
 /// ```
 /// use sprague_games::error::quoted;
@@ -150,21 +150,4 @@ fn suggestion_text(suggestions: &[String]) -> String {
 /// assert_eq!(quoted("a\u{7}b"), "a\\u{7}b");
 /// assert_eq!(quoted(&"x".repeat(100)).chars().count(), 61);
 /// ```
-pub fn quoted(text: &str) -> String {
-    const SHOWN: usize = 60;
-    let mut shown: String = text
-        .chars()
-        .take(SHOWN)
-        .flat_map(|c| {
-            if c.is_control() {
-                c.escape_debug().collect::<Vec<char>>()
-            } else {
-                vec![c]
-            }
-        })
-        .collect();
-    if text.chars().count() > SHOWN {
-        shown.push('…');
-    }
-    shown
-}
+pub use sprague_textfile::quoted;

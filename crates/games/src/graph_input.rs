@@ -157,8 +157,9 @@ pub fn parse_edge_list(text: &str, source: Option<&str>) -> Result<EdgeList, Gam
             let names: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
             if let Some(bad) = names.iter().find(|n| !valid_name(n)) {
                 return Err(error(format!(
-                    "{}: '{bad}' is not a vertex name (letters, digits, _)",
-                    where_(number)
+                    "{}: '{}' is not a vertex name (letters, digits, _)",
+                    where_(number),
+                    crate::error::quoted(bad)
                 )));
             }
             if list.vertices.is_some() {
@@ -178,8 +179,9 @@ pub fn parse_edge_list(text: &str, source: Option<&str>) -> Result<EdgeList, Gam
             }
             _ => {
                 return Err(error(format!(
-                    "{}: '{line}' is not an edge; write two vertex names, e.g. a-b",
-                    where_(number)
+                    "{}: '{}' is not an edge; write two vertex names, e.g. a-b",
+                    where_(number),
+                    crate::error::quoted(line)
                 )))
             }
         }

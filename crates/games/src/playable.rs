@@ -228,6 +228,31 @@ pub trait PlayableGame: Send + Sync {
         self.analyze_words(&position.components)
     }
 
+    /// [`PlayableGame::analyze`], telling `observe` as the search goes how many positions it
+    /// has solved and, when known, the most it can solve (for progress lines). By default the
+    /// analysis without telling; the games of long searches (Chomp, SOS) override it.
+    ///
+    /// # Errors
+    /// As [`PlayableGame::analyze`].
+    ///
+    /// ```
+    /// let game = sprague_games::parse_game("chomp").unwrap();
+    /// let position = game.position(&["10x10".to_string()]).unwrap(); // 184,756 diagrams
+    /// let mut told = None;
+    /// let report = game.analyze_observed(&position, &mut |solved, total| told = Some((solved, total))).unwrap();
+    /// assert_eq!(report.outcome.letter(), "N");
+    /// let (solved, total) = told.unwrap();
+    /// assert!(solved > 0 && u128::from(solved) <= total.unwrap());
+    /// ```
+    fn analyze_observed(
+        &self,
+        position: &Position,
+        observe: &mut dyn FnMut(u64, Option<u128>),
+    ) -> Result<Report, GameError> {
+        let _ = observe;
+        self.analyze(position)
+    }
+
     /// Analyses the position written as `words` (one per component): the
     /// implementation behind [`PlayableGame::analyze`].
     ///
@@ -306,6 +331,37 @@ pub trait PlayableGame: Send + Sync {
                 game: self.description(),
             })?;
         Ok(sprague_engine::sweep(family, to, PROOF_HORIZON)?)
+    }
+
+    /// [`PlayableGame::values`], telling `observe` how many values are computed as it goes
+    /// (for progress lines). By default the values without telling: a game whose values
+    /// take long overrides it.
+    ///
+    /// # Errors
+    /// As [`PlayableGame::values`].
+    ///
+    /// ```
+    /// let game = sprague_games::parse_game("coins:any1-4").unwrap();
+    /// let mut computed = 0;
+    /// let values = game.values_observed(50, &mut |count| computed = count).unwrap();
+    /// assert_eq!((values.computed().len(), computed), (51, 51));
+    /// ```
+    fn values_observed(&self, to: u64, observe: &mut dyn FnMut(u64)) -> Result<Values, GameError> {
+        let _ = observe;
+        self.values(to)
+    }
+
+    /// About how many options computing g(0..=`to`) visits (see
+    /// [`sprague_engine::sweep_work`]), for a game that can say, so that a caller may refuse
+    /// too much work before starting it; `None` (the default) when it cannot.
+    ///
+    /// ```
+    /// let game = sprague_games::parse_game("coins:any1-4").unwrap();
+    /// assert!(game.values_work(5000).unwrap() > 20_000_000_000_000);
+    /// ```
+    fn values_work(&self, to: u64) -> Option<u128> {
+        let _ = to;
+        None
     }
 }
 

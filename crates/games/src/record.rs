@@ -189,7 +189,20 @@ pub fn analysis(
     game: &dyn crate::PlayableGame,
     position: &crate::Position,
 ) -> Result<(crate::Report, Vec<Option<String>>), GameError> {
-    let mut report = game.analyze(position)?;
+    analysis_observed(game, position, &mut |_, _| {})
+}
+
+/// [`analysis`], the search telling `observe` the positions solved (and the most it can
+/// solve, when known), as [`crate::PlayableGame::analyze_observed`] does.
+///
+/// # Errors
+/// As [`analysis`].
+pub fn analysis_observed(
+    game: &dyn crate::PlayableGame,
+    position: &crate::Position,
+    observe: &mut dyn FnMut(u64, Option<u128>),
+) -> Result<(crate::Report, Vec<Option<String>>), GameError> {
+    let mut report = game.analyze_observed(position, observe)?;
     let rules: Vec<Option<String>> = report
         .components
         .iter()
@@ -776,6 +789,10 @@ pub fn parse_heap_bound(text: &str) -> Result<u64, String> {
         cleaned.parse().ok()
     };
     value.ok_or_else(|| {
-        format!("'{text}' is not a heap size: write a whole number, or a power such as 2^22 or 10^6, at most {}", u64::MAX)
+        format!(
+            "'{}' is not a heap size: write a whole number, or a power such as 2^22 or 10^6, at most {}",
+            crate::error::quoted(text),
+            u64::MAX
+        )
     })
 }

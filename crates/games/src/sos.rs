@@ -345,6 +345,60 @@ fn value_words(value: WltValue) -> String {
     }
 }
 
+impl SosPlayable {
+    /// The analysis of `words`, the search telling `observe` the strips solved.
+    fn analyze_observed_words(
+        &self,
+        words: &[String],
+        observe: &mut dyn FnMut(u64, Option<u128>),
+    ) -> Result<Report, GameError> {
+        require_position(words, "sos", "16")?;
+        let strip = parse_strip(&words.concat())?;
+        let mut solver = WinLoseTieSolver::new(Sos {
+            length: strip.length,
+        });
+        let value = solver.solve_observed(&strip, observe)?;
+        let mut moves = Vec::new();
+        if value.outcome == Outcome::W {
+            for (after, option) in solver.move_values(&strip)? {
+                if option.outcome == Outcome::L {
+                    moves.push(MoveReport {
+                        component: None,
+                        description: format!(
+                            "{} ({}{})",
+                            describe(&strip, &after),
+                            value_words(WltValue {
+                                outcome: Outcome::W,
+                                remoteness: option.remoteness + 1
+                            }),
+                            if option.remoteness + 1 == value.remoteness {
+                                ", fastest"
+                            } else {
+                                ""
+                            }
+                        ),
+                        to: after.to_string(),
+                    });
+                }
+            }
+        }
+        Ok(Report {
+            outcome: value.outcome,
+            grundy: None,
+            components: vec![ComponentReport {
+                position: strip.to_string(),
+                grundy: None,
+            }],
+            winning_moves: moves,
+            method: format!(
+                "win/lose/tie search with remoteness (win fast, lose slow) over {} solved strips",
+                solver.solved_positions()
+            ),
+            remoteness: Some(u64::from(value.remoteness)),
+        })
+    }
+}
+
 impl PlayableGame for SosPlayable {
     fn description(&self) -> String {
         "sos".into()
@@ -461,50 +515,16 @@ impl PlayableGame for SosPlayable {
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
-        require_position(words, "sos", "16")?;
-        let strip = parse_strip(&words.concat())?;
-        let mut solver = WinLoseTieSolver::new(Sos {
-            length: strip.length,
-        });
-        let value = solver.solve(&strip)?;
-        let mut moves = Vec::new();
-        if value.outcome == Outcome::W {
-            for (after, option) in solver.move_values(&strip)? {
-                if option.outcome == Outcome::L {
-                    moves.push(MoveReport {
-                        component: None,
-                        description: format!(
-                            "{} ({}{})",
-                            describe(&strip, &after),
-                            value_words(WltValue {
-                                outcome: Outcome::W,
-                                remoteness: option.remoteness + 1
-                            }),
-                            if option.remoteness + 1 == value.remoteness {
-                                ", fastest"
-                            } else {
-                                ""
-                            }
-                        ),
-                        to: after.to_string(),
-                    });
-                }
-            }
-        }
-        Ok(Report {
-            outcome: value.outcome,
-            grundy: None,
-            components: vec![ComponentReport {
-                position: strip.to_string(),
-                grundy: None,
-            }],
-            winning_moves: moves,
-            method: format!(
-                "win/lose/tie search with remoteness (win fast, lose slow) over {} solved strips",
-                solver.solved_positions()
-            ),
-            remoteness: Some(u64::from(value.remoteness)),
-        })
+        self.analyze_observed_words(words, &mut |_, _| {})
+    }
+
+    /// The search tells `observe` the strips solved, of the 3^length strips at most.
+    fn analyze_observed(
+        &self,
+        position: &Position,
+        observe: &mut dyn FnMut(u64, Option<u128>),
+    ) -> Result<Report, GameError> {
+        self.analyze_observed_words(&position.components, observe)
     }
 
     fn game_graph(&self, words: &[String], node_limit: usize) -> Result<GameGraph, GameError> {

@@ -287,20 +287,22 @@ fn take_break_values<'py>(
 }
 
 /// Every octal code of the pattern(s), each within a value and time budget,
-/// classified (see `sprague survey`); the GIL is released meanwhile.
+/// classified (see `sprague survey`); the GIL is released meanwhile. The defaults are the
+/// command line's (the library's): a budget of 2^18 values per game, no time limit
+/// (`seconds = None`), one game per core (`threads = 0`).
 #[pyfunction]
-#[pyo3(signature = (patterns, budget = 1 << 20, seconds = 10.0, threads = 1))]
+#[pyo3(signature = (patterns, budget = sprague_takebreak::survey::DEFAULT_BUDGET, seconds = None, threads = 0))]
 fn survey<'py>(
     py: Python<'py>,
     patterns: Vec<String>,
     budget: u64,
-    seconds: f64,
+    seconds: Option<f64>,
     threads: usize,
 ) -> PyResult<Bound<'py, PyList>> {
     let time = survey_time(seconds)?;
-    if !(1..=64).contains(&threads) {
+    if threads > 64 {
         return Err(crate::InvalidInput::new_err(format!(
-            "threads must be from 1 to 64, not {threads}"
+            "threads must be from 0 (one per core) to 64, not {threads}"
         )));
     }
     let codes = codes_of(&patterns)?;
@@ -318,8 +320,8 @@ fn survey_codes(patterns: Vec<String>) -> PyResult<Vec<String>> {
 
 /// One code surveyed on its own (e.g. on a Dask worker), as bytes for [`survey_assemble`].
 #[pyfunction]
-#[pyo3(signature = (code, budget = 1 << 20, seconds = 10.0))]
-fn survey_part(py: Python<'_>, code: &str, budget: u64, seconds: f64) -> PyResult<Vec<u8>> {
+#[pyo3(signature = (code, budget = sprague_takebreak::survey::DEFAULT_BUDGET, seconds = None))]
+fn survey_part(py: Python<'_>, code: &str, budget: u64, seconds: Option<f64>) -> PyResult<Vec<u8>> {
     let time = survey_time(seconds)?;
     let part = py
         .detach(|| sprague_takebreak::survey::survey_part(code, budget, time))
@@ -338,13 +340,20 @@ fn survey_assemble(py: Python<'_>, parts: Vec<Vec<u8>>) -> PyResult<Bound<'_, Py
     rows_list(py, sprague_takebreak::survey::assemble(parts))
 }
 
-fn survey_time(seconds: f64) -> PyResult<Duration> {
-    if seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 {
-        Ok(Duration::from_secs_f64(seconds))
-    } else {
-        Err(crate::InvalidInput::new_err(format!(
-            "seconds must be a number of seconds above 0 and at most 86400 (a day), not {seconds}"
-        )))
+/// The time per game: `None` for no limit (the library's longest, [`MAX_TIME`]).
+///
+/// [`MAX_TIME`]: sprague_takebreak::survey::MAX_TIME
+fn survey_time(seconds: Option<f64>) -> PyResult<Duration> {
+    let longest = sprague_takebreak::survey::MAX_TIME;
+    match seconds {
+        None => Ok(longest),
+        Some(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= longest.as_secs_f64() => {
+            Ok(Duration::from_secs_f64(seconds))
+        }
+        Some(seconds) => Err(crate::InvalidInput::new_err(format!(
+            "seconds must be a number of seconds above 0 and at most {} (11 days), or None for no limit, not {seconds}",
+            longest.as_secs()
+        ))),
     }
 }
 

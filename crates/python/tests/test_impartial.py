@@ -3,6 +3,7 @@
 never against the code under test."""
 
 import functools
+import inspect
 import os
 import random
 import signal
@@ -12,6 +13,7 @@ import time
 import pytest
 
 import sprague
+from command_line import SPRAGUE_BIN, cli
 
 # OEIS A002186, Kayles (octal 0.77), n = 0..83 (https://oeis.org/A002186).
 A002186 = [
@@ -161,6 +163,27 @@ def test_nimber_arithmetic_matches_oeis_and_field_laws():
         sprague.Nimber(5) / 0
     with pytest.raises(ZeroDivisionError):
         sprague.Nimber(0).inverse()
+
+
+def test_survey_defaults_are_the_command_lines():
+    # `sprague survey --help`: --budget 2^18, no --seconds limit, --threads 0 (all cores).
+    defaults = inspect.signature(sprague.survey).parameters
+    assert defaults["budget"].default == 2**18
+    assert defaults["seconds"].default is None
+    assert defaults["threads"].default == 0
+    # The same rows as the command line's survey with its defaults.
+    rows = sprague.survey(["0.07", "0.137", "0.4"])
+    by_code = {row["code"]: row for row in rows}
+    assert (by_code["0.07"]["preperiod"], by_code["0.07"]["period"]) == (53, 34)
+    if os.access(SPRAGUE_BIN, os.X_OK):
+        expected = cli("survey", "0.07", "0.137", "0.4")
+        assert [(r["code"], r["computed"], r["period"]) for r in rows] == [
+            (r["code"], r["computed"], r["period"]) for r in expected
+        ]
+    with pytest.raises(sprague.InvalidInput):
+        sprague.survey("0.?", threads=65)
+    with pytest.raises(sprague.InvalidInput):
+        sprague.survey("0.?", seconds=0)
 
 
 def test_survey_classifies_codes():

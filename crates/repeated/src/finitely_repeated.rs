@@ -238,12 +238,16 @@ pub fn repeated_pd(
         .collect::<Option<Vec<_>>>()
         .ok_or_else(|| {
             IpdError::PayoffSyntax(format!(
-                "\"{payoffs}\" has a part that is not an exact number"
+                "\"{}\" has a part that is not an exact number",
+                sprague_textfile::quoted(payoffs)
             ))
         })?;
-    let [r, s, t, p]: [_; 4] = numbers
-        .try_into()
-        .map_err(|_| IpdError::PayoffSyntax(format!("\"{payoffs}\" does not have four numbers")))?;
+    let [r, s, t, p]: [_; 4] = numbers.try_into().map_err(|_| {
+        IpdError::PayoffSyntax(format!(
+            "\"{}\" does not have four numbers",
+            sprague_textfile::quoted(payoffs)
+        ))
+    })?;
     if rounds == 0 || rounds > MAX_ROUNDS {
         return Err(IpdError::Parameter(format!(
             "the number of rounds must be between 1 and {MAX_ROUNDS}, not {rounds}"

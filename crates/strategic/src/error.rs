@@ -18,7 +18,7 @@ pub enum StrategicError {
     #[error("malformed matrix input: {0}")]
     Matrix(String),
     /// A number could not be read as an exact rational.
-    #[error("{:?} {}; expected an integer, a fraction p/q or a decimal", .0, crate::exact_text::why_not_a_number(.0))]
+    #[error("\"{}\" {}; expected an integer, a fraction p/q or a decimal", sprague_textfile::quoted(.0), crate::exact_text::why_not_a_number(.0))]
     NotANumber(String),
     /// A player has no strategies.
     #[error("player {player} has no strategies; every player needs at least one")]
@@ -56,10 +56,10 @@ pub enum StrategicError {
         limit: String,
     },
     /// An unknown built-in example was named.
-    #[error("unknown game or file {0:?}; give a .nfg, .csv or .json file or one of the built-in examples: {1}")]
+    #[error("unknown game or file \"{}\"; give a .nfg, .csv or .json file or one of the built-in examples: {}", sprague_textfile::quoted(.0), .1)]
     UnknownExample(String, String),
     /// Reading a file failed.
-    #[error("could not read {path}: {message}")]
+    #[error("could not read {}: {message}", sprague_textfile::quote::quoted_path(.path))]
     Io {
         /// The path.
         path: String,

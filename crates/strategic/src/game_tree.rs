@@ -518,7 +518,10 @@ impl GameTree {
                 other => {
                     return Err(p.error_at(
                         line,
-                        &format!("a node starts with p, c or t, not \"{other}\""),
+                        &format!(
+                            "a node starts with p, c or t, not \"{}\"",
+                            sprague_textfile::quoted(other)
+                        ),
                     ))
                 }
             };
@@ -796,13 +799,27 @@ impl Parser {
     }
     fn number<T: std::str::FromStr>(&mut self) -> Result<T, TreeError> {
         let (word, line) = self.word()?;
-        word.parse()
-            .map_err(|_| self.error_at(line, &format!("\"{word}\" is not a whole number")))
+        word.parse().map_err(|_| {
+            self.error_at(
+                line,
+                &format!(
+                    "\"{}\" is not a whole number",
+                    sprague_textfile::quoted(&word)
+                ),
+            )
+        })
     }
     fn rational(&mut self) -> Result<BigRational, TreeError> {
         let (word, line) = self.word()?;
-        parse_rational(&word)
-            .ok_or_else(|| self.error_at(line, &format!("\"{word}\" is not an exact number")))
+        parse_rational(&word).ok_or_else(|| {
+            self.error_at(
+                line,
+                &format!(
+                    "\"{}\" is not an exact number",
+                    sprague_textfile::quoted(&word)
+                ),
+            )
+        })
     }
 }
 

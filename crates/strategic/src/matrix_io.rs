@@ -44,9 +44,9 @@ pub fn read_csv(input: &str) -> Result<NormalFormGame, StrategicError> {
             .map(|cell| {
                 parse_rational(cell.trim()).map_err(|_| {
                     StrategicError::Matrix(format!(
-                        "line {}: {:?} {}",
+                        "line {}: \"{}\" {}",
                         k + 1,
-                        cell.trim(),
+                        sprague_textfile::quoted(cell.trim()),
                         crate::exact_text::why_not_a_number(cell)
                     ))
                 })

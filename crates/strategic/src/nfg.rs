@@ -147,7 +147,10 @@ impl Parser {
             Some(Token::Word(w)) => parse_rational(&w).map_err(|_| {
                 self.pos -= 1;
                 let why = crate::exact_text::why_not_a_number(&w);
-                self.error(format!("{w:?} {why} ({what})"))
+                self.error(format!(
+                    "\"{}\" {why} ({what})",
+                    sprague_textfile::quoted(&w)
+                ))
             }),
             Some(_) => {
                 self.pos -= 1;
@@ -162,7 +165,10 @@ impl Parser {
         match self.next() {
             Some(Token::Word(w)) => w.parse::<usize>().map_err(|_| {
                 self.pos -= 1;
-                self.error(format!("{w:?} is not a nonnegative whole number ({what})"))
+                self.error(format!(
+                    "\"{}\" is not a nonnegative whole number ({what})",
+                    sprague_textfile::quoted(&w)
+                ))
             }),
             _ => {
                 self.pos -= 1;

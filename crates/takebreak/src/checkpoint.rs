@@ -24,11 +24,17 @@ const MAGIC: &[u8; 8] = b"SPRGTBCP";
 /// The checkpoint format version written by this build.
 pub const VERSION: u32 = 1;
 
+/// A checkpoint's path as an error message quotes it (its end kept, control characters
+/// escaped).
+pub(crate) fn shown_path(path: &std::path::Path) -> String {
+    sprague_textfile::quote::quoted_path(&path.display().to_string())
+}
+
 /// A checkpoint that cannot be written or used.
 #[derive(Debug, Error)]
 pub enum CheckpointError {
     /// Reading or writing the file failed.
-    #[error("checkpoint {path}: {source}")]
+    #[error("checkpoint {}: {source}", crate::checkpoint::shown_path(.path))]
     Io {
         /// The file.
         path: PathBuf,
@@ -36,13 +42,13 @@ pub enum CheckpointError {
         source: std::io::Error,
     },
     /// The file is not a sprague checkpoint.
-    #[error("{path} is not a sprague take-and-break checkpoint")]
+    #[error("{} is not a sprague take-and-break checkpoint", crate::checkpoint::shown_path(.path))]
     NotACheckpoint {
         /// The file.
         path: PathBuf,
     },
     /// Written by another version of the format.
-    #[error("checkpoint {path} has format version {found}; this sprague reads version {VERSION}")]
+    #[error("checkpoint {} has format version {found}; this sprague reads version {VERSION}", crate::checkpoint::shown_path(.path))]
     Version {
         /// The file.
         path: PathBuf,
@@ -50,7 +56,7 @@ pub enum CheckpointError {
         found: u32,
     },
     /// Written for another game.
-    #[error("checkpoint {path} is for the game '{found}', not '{expected}'")]
+    #[error("checkpoint {} is for the game '{found}', not '{expected}'", crate::checkpoint::shown_path(.path))]
     OtherGame {
         /// The file.
         path: PathBuf,
@@ -60,7 +66,7 @@ pub enum CheckpointError {
         found: String,
     },
     /// Shorter than its header says.
-    #[error("checkpoint {path} is truncated: {found} bytes where {expected} are needed")]
+    #[error("checkpoint {} is truncated: {found} bytes where {expected} are needed", crate::checkpoint::shown_path(.path))]
     Truncated {
         /// The file.
         path: PathBuf,
@@ -70,7 +76,7 @@ pub enum CheckpointError {
         found: u64,
     },
     /// The file is larger than the memory that may be used to read it.
-    #[error("checkpoint {path}: {source}")]
+    #[error("checkpoint {}: {source}", crate::checkpoint::shown_path(.path))]
     Memory {
         /// The file.
         path: PathBuf,
@@ -78,7 +84,7 @@ pub enum CheckpointError {
         source: sprague_engine::memory::MemoryError,
     },
     /// The checksum does not match the contents.
-    #[error("checkpoint {path} is corrupt: {reason}")]
+    #[error("checkpoint {} is corrupt: {reason}", crate::checkpoint::shown_path(.path))]
     Corrupt {
         /// The file.
         path: PathBuf,

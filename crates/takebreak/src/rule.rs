@@ -28,7 +28,7 @@ pub const MAX_DIGITS: usize = 64;
 
 /// A code that is not a take-and-break code.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("invalid {kind} code '{code}': {reason}")]
+#[error("invalid {kind} code '{}': {reason}", sprague_textfile::quoted(.code))]
 pub struct CodeError {
     /// "octal" or "hexadecimal".
     pub kind: &'static str,

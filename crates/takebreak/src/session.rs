@@ -155,7 +155,7 @@ pub enum SessionError {
     #[error(transparent)]
     Sweep(#[from] SweepError),
     /// The checkpoint path names a file that is not a checkpoint of this game.
-    #[error("refusing to overwrite {path}: it is {found}, and overwriting it needs --force (force=True from Python)")]
+    #[error("refusing to overwrite {}: it is {found}, and overwriting it needs --force (force=True from Python)", crate::checkpoint::shown_path(.path))]
     WouldOverwrite {
         /// The file.
         path: PathBuf,
@@ -163,13 +163,13 @@ pub enum SessionError {
         found: String,
     },
     /// The checkpoint path is a directory.
-    #[error("checkpoint {path} is a directory; give a file name for the checkpoint")]
+    #[error("checkpoint {} is a directory; give a file name for the checkpoint", crate::checkpoint::shown_path(.path))]
     IsADirectory {
         /// The path given.
         path: PathBuf,
     },
     /// The checkpoint's directory does not exist.
-    #[error("checkpoint {path} cannot be written: the directory {directory} does not exist")]
+    #[error("checkpoint {} cannot be written: the directory {} does not exist", crate::checkpoint::shown_path(.path), crate::checkpoint::shown_path(.directory))]
     MissingDirectory {
         /// The checkpoint file.
         path: PathBuf,
@@ -177,7 +177,7 @@ pub enum SessionError {
         directory: PathBuf,
     },
     /// A file cannot be created beside the checkpoint.
-    #[error("checkpoint {path} cannot be written: {source}")]
+    #[error("checkpoint {} cannot be written: {source}", crate::checkpoint::shown_path(.path))]
     NotWritable {
         /// The checkpoint file.
         path: PathBuf,

@@ -22,6 +22,32 @@ use crate::equivalence::{group_by_shift, Evidence, KnownValues};
 use crate::rule::{CodeError, TakeBreak};
 use crate::sweep::{run, Config, Control, Status};
 
+/// The default budget of a survey: at most 2^18 values per game while trying to prove its
+/// period. A budget of values (not of seconds) makes the table the same on any machine, at
+/// any load; every face (the command line's `survey`, the Python `sprague.survey`) uses it.
+pub const DEFAULT_BUDGET: u64 = 1 << 18;
+
+/// The longest time per game a survey takes (about 11 days); a survey with no time limit
+/// (the default) runs with this one, which the budget of values always reaches first.
+pub const MAX_TIME: Duration = Duration::from_secs(1_000_000);
+
+/// The number of games surveyed at once for a request of `requested` threads: 0 means one
+/// per core (the default of every face), and at most 64.
+///
+/// ```
+/// use sprague_takebreak::survey::thread_count;
+/// assert_eq!(thread_count(3), 3);
+/// assert!(thread_count(0) >= 1);
+/// assert_eq!(thread_count(1000), 64);
+/// ```
+pub fn thread_count(requested: usize) -> usize {
+    match requested {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    }
+    .clamp(1, 64)
+}
+
 /// How a game of a survey ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
@@ -168,6 +194,7 @@ pub fn survey(
 
 /// Surveys the octal `codes` given (e.g. games of different families or digit
 /// counts, to group them together), like [`survey`]; rows in the order given.
+/// `threads` as [`thread_count`] reads it (0: one per core).
 ///
 /// # Errors
 /// [`CodeError`] for a code that is not an octal code.
@@ -187,11 +214,51 @@ pub fn survey_codes(
     time: Duration,
     threads: usize,
 ) -> Result<Vec<SurveyRow>, CodeError> {
+    survey_codes_observed(codes, budget, time, threads, &|_| {})
+}
+
+/// How far a survey is, for progress lines: games finished of the total, and the game
+/// one of the workers has just started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SurveyProgress<'a> {
+    /// Games finished.
+    pub done: usize,
+    /// Games in the survey.
+    pub total: usize,
+    /// The code a worker has just started.
+    pub current: &'a str,
+}
+
+/// [`survey_codes`], telling `observe` (from the worker threads) each time a game starts.
+///
+/// # Errors
+/// As [`survey_codes`].
+///
+/// ```
+/// use std::sync::Mutex;
+/// use std::time::Duration;
+/// use sprague_takebreak::survey::survey_codes_observed;
+/// let codes = ["0.07", "0.137"].map(String::from);
+/// let seen = Mutex::new(Vec::new());
+/// survey_codes_observed(&codes, 4096, Duration::from_secs(5), 1, &|progress| {
+///     seen.lock().unwrap().push((progress.done, progress.current.to_string()));
+/// })
+/// .unwrap();
+/// assert_eq!(*seen.lock().unwrap(), [(0, "0.07".to_string()), (1, "0.137".to_string())]);
+/// ```
+pub fn survey_codes_observed(
+    codes: &[String],
+    budget: u64,
+    time: Duration,
+    threads: usize,
+    observe: &(dyn Fn(SurveyProgress<'_>) + Sync),
+) -> Result<Vec<SurveyRow>, CodeError> {
     for code in codes {
         TakeBreak::octal(code)?;
     }
-    let threads = threads.clamp(1, 64);
+    let threads = thread_count(threads);
     let next = std::sync::atomic::AtomicUsize::new(0);
+    let done = std::sync::atomic::AtomicUsize::new(0);
     let mut parts: Vec<Option<SurveyPart>> = vec![None; codes.len()];
     let results = std::sync::Mutex::new(Vec::new());
     let work = || loop {
@@ -199,7 +266,13 @@ pub fn survey_codes(
         let Some(code) = codes.get(index) else {
             break;
         };
+        observe(SurveyProgress {
+            done: done.load(std::sync::atomic::Ordering::Relaxed),
+            total: codes.len(),
+            current: code,
+        });
         let part = survey_one(code, budget, time);
+        done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if let Ok(mut results) = results.lock() {
             results.push((index, part));
         }

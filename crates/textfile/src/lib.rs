@@ -1,4 +1,5 @@
-//! Input files read whole, but never more than a limit.
+//! Input files read whole, but never more than a limit; and input quoted in error
+//! messages, shortened and escaped ([`quote`]).
 //!
 //! Every file sprague reads (games in `.nfg`, CSV or JSON, game trees,
 //! coalition tables, edge lists) is small text; a user may still name
@@ -10,6 +11,9 @@
 //! parts (`take`, `read_to_string`) but not the refusal.
 
 use std::io::Read;
+
+pub mod quote;
+pub use quote::quoted;
 
 /// The default limit on an input file: 16 MiB.
 pub const FILE_LIMIT: u64 = 16 << 20;

@@ -2,11 +2,12 @@
 //! total, the outcome and every winning move.
 
 use sprague_engine::Outcome;
-use sprague_games::record::{analysis, AnalysisRecord};
+use sprague_games::record::{analysis_observed, AnalysisRecord};
 use sprague_games::{parse_game, Report};
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Style};
+use crate::progress::Progress;
 
 /// Arguments of `sprague analyze`.
 #[derive(Debug, clap::Args)]
@@ -16,6 +17,10 @@ pub struct Args {
     /// The components of the position, e.g. heap sizes: 3 4 5.
     #[arg(allow_negative_numbers = true)]
     pub position: Vec<String>,
+    /// Show progress on stderr (positions solved, of at most how many) even when it is not
+    /// a terminal (long searches: Chomp, SOS).
+    #[arg(long)]
+    pub progress: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Style::Text)]
     pub format: Style,
@@ -31,7 +36,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     let game = parse_game(&args.game)?;
     let position = game.position(&args.position)?;
-    let (report, rules) = analysis(game.as_ref(), &position)?;
+    let bar = Progress::new(args.progress, None, "positions");
+    let (report, rules) = analysis_observed(game.as_ref(), &position, &mut |solved, total| {
+        bar.update(
+            solved,
+            total.and_then(|t| u64::try_from(t).ok()),
+            &String::new,
+        )
+    })?;
+    bar.finish();
     let formula = game
         .heap_family()
         .and_then(|family| family.closed_form_formula());

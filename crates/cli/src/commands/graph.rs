@@ -68,9 +68,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let title = format!("{} from {}", game.title(), args.position.join(" "));
     if args.dot {
         eprintln!(
-            "render with Graphviz: sprague graph {} {} --dot | dot -Tsvg > graph.svg",
-            args.game,
-            args.position.join(" ")
+            "{}",
+            sprague_textfile::quote::bounded_message(&format!(
+                "render with Graphviz: sprague graph {} {} --dot | dot -Tsvg > graph.svg",
+                args.game,
+                args.position.join(" ")
+            ))
         );
         return print_text(&graph.to_dot(&title));
     }

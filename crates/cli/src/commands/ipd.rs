@@ -16,6 +16,7 @@ use crate::commands::games::csv_field;
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
+use crate::progress::Progress;
 
 /// Arguments of `sprague ipd`.
 #[derive(Debug, clap::Args)]
@@ -119,6 +120,9 @@ struct MoranArgs {
     /// Probability that a newborn becomes one of the other initial strategies (then no stop at fixation).
     #[arg(long, default_value_t = 0.0)]
     mutation_rate: f64,
+    /// Show progress on stderr (runs done) even when it is not a terminal.
+    #[arg(long)]
+    progress: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -284,8 +288,13 @@ fn run_moran(args: &MoranArgs) -> Result<(), CliError> {
     };
     let interrupted = crate::interrupt::ctrl_c_flag();
     let stop = || interrupted.load(std::sync::atomic::Ordering::Relaxed);
+    let bar = Progress::new(args.progress, Some(args.runs as u64), "runs");
     let outcome =
-        moran::simulate(&population, &config, args.runs, Some(&stop))?.ok_or(CliError::Stopped)?;
+        moran::simulate_observed(&population, &config, args.runs, Some(&stop), &mut |done| {
+            bar.update(done as u64, None, &String::new)
+        })?
+        .ok_or(CliError::Stopped)?;
+    bar.finish();
     let (summary, first) = (&outcome.summary, &outcome.first);
     match args.format {
         Format::Json => print_json(&MoranRecord::new(&outcome, args.runs)),

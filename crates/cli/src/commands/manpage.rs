@@ -29,7 +29,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             };
             std::fs::create_dir_all(directory).map_err(failed)?;
             clap_mangen::generate_to(command, directory).map_err(failed)?;
-            eprintln!("wrote the man pages to {}", directory.display());
+            // The directory as given, escaped and bounded like an error's echo of input.
+            eprintln!(
+                "{}",
+                sprague_textfile::quote::bounded_message(&format!(
+                    "wrote the man pages to {}",
+                    directory.display()
+                ))
+            );
             Ok(())
         }
         None => {

@@ -1,5 +1,7 @@
 //! `sprague nash GAME`: Nash equilibria of a strategic-form game, exactly.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
 use num_rational::BigRational;
 use sprague_strategic::extensive::input::load_extensive;
 use sprague_strategic::extensive::reduced::reduced_normal_form;
@@ -9,13 +11,14 @@ use sprague_strategic::extensive::ExtensiveGame;
 use sprague_strategic::input::load_game;
 use sprague_strategic::quadratic::QuadraticNumber;
 use sprague_strategic::report::{nash_report, solve_nash, NashFound, NashMethod, NashOptions};
-use sprague_strategic::stop::StopCheck;
+use sprague_strategic::stop::{StopCheck, POLL_EVERY};
 use sprague_strategic::NormalFormGame;
 
 use super::extensive_text;
 use super::strategic_text::{header, mixed, rat, rats, table};
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
+use crate::progress::Progress;
 
 /// How to compute equilibria.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -59,6 +62,9 @@ pub struct Args {
     /// Run exhaustive methods even above their size limit.
     #[arg(long)]
     pub force: bool,
+    /// Show progress on stderr (the solver's steps so far) even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -74,6 +80,20 @@ impl Method {
             Method::Pure => NashMethod::Pure,
             Method::Lh => NashMethod::LemkeHowson,
         }
+    }
+}
+
+/// The stop check of the solvers, which they ask every [`POLL_EVERY`] steps (a pivot, a
+/// support pair, a basis): the Ctrl-C flag, and the steps so far on the progress line.
+fn counted_check<'a>(
+    interrupted: &'a AtomicBool,
+    bar: &'a Progress,
+) -> impl Fn() -> bool + Sync + 'a {
+    let asked = AtomicU64::new(0);
+    move || {
+        let steps = (asked.fetch_add(1, Ordering::Relaxed) + 1) * u64::from(POLL_EVERY);
+        bar.update(steps, None, &String::new);
+        interrupted.load(Ordering::Relaxed)
     }
 }
 
@@ -95,7 +115,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             None => load_game(&args.game)?,
         };
     let interrupted = crate::interrupt::ctrl_c_flag();
-    let check = || interrupted.load(std::sync::atomic::Ordering::Relaxed);
+    let bar = Progress::new(args.progress, None, "steps");
+    let check = counted_check(&interrupted, &bar);
     let options = NashOptions {
         method: method.library(),
         label: args.label,
@@ -105,6 +126,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         stop: StopCheck::new(&check),
     };
     let found = solve_nash(&game, &options)?;
+    bar.finish();
     match args.format {
         Format::Json => print_json(&serde_json::to_value(nash_report(&game, &found))?),
         Format::Csv => {
@@ -144,7 +166,8 @@ fn run_extensive(args: &Args, tree: &ExtensiveGame) -> Result<(), CliError> {
         Method::Auto
     };
     let interrupted = crate::interrupt::ctrl_c_flag();
-    let check = || interrupted.load(std::sync::atomic::Ordering::Relaxed);
+    let bar = Progress::new(args.progress, None, "steps");
+    let check = counted_check(&interrupted, &bar);
     let method = match args.method.unwrap_or(default) {
         Method::Seqform => ExtensiveMethod::SequenceForm,
         other => ExtensiveMethod::Reduced(NashOptions {
@@ -157,6 +180,7 @@ fn run_extensive(args: &Args, tree: &ExtensiveGame) -> Result<(), CliError> {
         }),
     };
     let report = solve_extensive_nash(tree, &method)?;
+    bar.finish();
     match args.format {
         Format::Json => print_json(&serde_json::to_value(&report)?),
         Format::Csv => Err(extensive_text::no_csv()),

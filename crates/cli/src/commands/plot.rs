@@ -23,8 +23,9 @@ use sprague_games::{parse_game, GameError, PlayableGame};
 use sprague_takebreak::RareClass;
 use sprague_takebreak::{run as sweep, Config, Control};
 
-use crate::commands::values::parse_heap_bound;
+use crate::commands::values::{check_work, parse_heap_bound};
 use crate::error::CliError;
+use crate::progress::Progress;
 
 /// What to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -49,6 +50,13 @@ pub struct Args {
     /// What to draw.
     #[arg(long, value_enum, default_value_t = Kind::Values)]
     pub kind: Kind,
+    /// Compute the values even when the sweep visits more options than its limit (games
+    /// other than take-and-break; as `sprague values --force`).
+    #[arg(long)]
+    pub force: bool,
+    /// Show progress on stderr (values computed) even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
 }
 
 const WIDTH: u32 = 1000;
@@ -81,7 +89,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let to = args.to;
     let bytes = (u128::from(to) + 1) * std::mem::size_of::<u64>() as u128;
     check_allocation(bytes, &format!("plotting g(0..={to})")).map_err(GameError::from)?;
-    let found = game.values(to)?;
+    check_work(game.as_ref(), to, args.force)?;
+    let bar = Progress::new(args.progress, Some(to + 1), "values");
+    let found =
+        game.values_observed(to, &mut |computed| bar.update(computed, None, &String::new))?;
+    bar.finish();
     let values: Vec<u64> = (0..=to)
         .map(|heap| found.get(heap).ok_or(CliError::Incomplete { heap }))
         .collect::<Result<_, _>>()?;
@@ -93,12 +105,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let svg = values_svg(&title, &values, &legend, |value| value == 0)?;
     write(args, &svg)?;
     let p_positions = values.iter().filter(|&&value| value == 0).count();
-    eprintln!(
+    note(&format!(
         "wrote {} ({} values, largest {}, {p_positions} P-positions)",
         args.output.display(),
         values.len(),
         values.iter().max().copied().unwrap_or(0)
-    );
+    ));
     Ok(())
 }
 
@@ -112,7 +124,15 @@ fn run_take_break(
         stop_when_proven: false,
         ..Config::up_to(args.to)
     };
-    let outcome = sweep(rule, config, None, Control::default()).map_err(GameError::from)?;
+    let bar = Progress::new(args.progress, Some(args.to + 1), "values");
+    let control = Control {
+        tick: Some(Box::new(|progress, _| {
+            bar.update(progress.computed, None, &String::new)
+        })),
+        ..Control::default()
+    };
+    let outcome = sweep(rule, config, None, control).map_err(GameError::from)?;
+    bar.finish();
     let class = RareClass {
         mask: outcome.stats.rare_mask,
         position: outcome.stats.rare_position,
@@ -142,14 +162,20 @@ fn run_take_break(
         Kind::RareCount => rare_count_svg(&game.title(), &values, class)?,
     };
     write(args, &svg)?;
-    eprintln!(
+    note(&format!(
         "wrote {} ({} values, largest {}, rare: {class}, {} rare)",
         args.output.display(),
         values.len(),
         outcome.stats.max_value,
         outcome.stats.rare_count
-    );
+    ));
     Ok(())
+}
+
+/// A note on stderr that names the output file as given: escaped and bounded like an
+/// error's echo of input.
+fn note(text: &str) {
+    eprintln!("{}", sprague_textfile::quote::bounded_message(text));
 }
 
 fn write(args: &Args, svg: &str) -> Result<(), CliError> {

@@ -14,11 +14,12 @@ use sprague_misere::survey::{
 };
 use sprague_takebreak::equivalence::Evidence;
 use sprague_takebreak::record::{survey_code_list, SurveyRowRecord};
-use sprague_takebreak::survey::survey_codes;
+use sprague_takebreak::survey::survey_codes_observed;
 
 use crate::commands::values::parse_heap_bound;
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
+use crate::progress::Progress;
 
 /// Arguments of `sprague survey`.
 #[derive(Debug, clap::Args)]
@@ -29,6 +30,7 @@ pub struct Args {
     pub patterns: Vec<String>,
     /// Values computed per game at most while trying to prove its period: the default
     /// budget, reproducible on any machine (raise it, e.g. 2^20, to prove longer periods).
+    /// (The library's `survey::DEFAULT_BUDGET`; a test checks the two agree.)
     #[arg(long, default_value = "2^18", value_parser = parse_heap_bound)]
     pub budget: u64,
     /// Seconds per game at most (no limit by default: the --budget of values decides,
@@ -46,6 +48,9 @@ pub struct Args {
     /// Heaps of the misère column's quotients at most (fewer once a period is proven).
     #[arg(long, default_value_t = SURVEY_HEAPS, value_name = "N")]
     pub misere_heaps: u64,
+    /// Show progress on stderr (games done, the game started) even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -109,7 +114,7 @@ fn group_note(row: &SurveyRowRecord) -> String {
 
 /// The longest time budget per code: beyond it a deadline is no limit at all
 /// (and past about 10^19 seconds it cannot even be represented).
-const MAX_SECONDS: f64 = 1e6;
+const MAX_SECONDS: f64 = sprague_takebreak::survey::MAX_TIME.as_secs() as f64;
 
 /// Runs the survey and prints the table.
 pub fn run(args: &Args) -> Result<(), CliError> {
@@ -125,19 +130,23 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             args.misere_heaps
         )));
     }
-    let threads = match args.threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        n => n,
-    };
+    let threads = sprague_takebreak::survey::thread_count(args.threads);
     let started = Instant::now();
     let codes = survey_code_list(&args.patterns).map_err(sprague_games::GameError::from)?;
-    let rows = survey_codes(
+    let bar = Progress::new(args.progress, Some(codes.len() as u64), "games");
+    let rows = survey_codes_observed(
         &codes,
         args.budget,
         Duration::from_secs_f64(seconds),
         threads,
+        &|progress| {
+            bar.update(progress.done as u64, None, &|| {
+                format!("started {}", progress.current)
+            })
+        },
     )
     .map_err(sprague_games::GameError::from)?;
+    bar.finish();
     let json: Vec<SurveyRowRecord> = rows.iter().map(SurveyRowRecord::of).collect();
     let misere = if args.misere {
         let codes: Vec<String> = json.iter().map(|row| row.code.clone()).collect();
@@ -290,4 +299,25 @@ fn status_word(column: &MisereColumn) -> &'static str {
 
 fn optional(value: Option<u64>) -> String {
     value.map_or("-".to_string(), |value| value.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Debug, Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    /// The command line's defaults are the library's (which the Python module uses too).
+    #[test]
+    fn the_defaults_are_the_library_defaults() {
+        let parsed = Wrapper::parse_from(["survey", "0.?"]).args;
+        assert_eq!(parsed.budget, sprague_takebreak::survey::DEFAULT_BUDGET);
+        assert_eq!(parsed.seconds, None);
+        assert_eq!(parsed.threads, 0);
+    }
 }

@@ -20,6 +20,7 @@ use sprague_takebreak::{Config, Method, RareClass, Status, TakeBreak};
 use crate::commands::games::csv_field;
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
+use crate::progress::Progress;
 
 /// Arguments of `sprague values`.
 #[derive(Debug, clap::Args)]
@@ -53,7 +54,9 @@ pub struct Args {
     /// Continue from the checkpoint given by --checkpoint (the values are bit-identical).
     #[arg(long)]
     pub resume: bool,
-    /// Overwrite the --checkpoint FILE even when it is not a checkpoint of this game.
+    /// Take-and-break games: overwrite the --checkpoint FILE even when it is not a checkpoint
+    /// of this game. Other games: compute even when the sweep visits more options than its
+    /// limit (2^32, about a minute).
     #[arg(long)]
     pub force: bool,
     /// Threads: 2 or more let a helper thread mark the rare pairs of the next batch of heaps (rare/common sweeps); surveys run several games at once.
@@ -85,6 +88,36 @@ impl MethodArg {
     }
 }
 
+/// The most options a sweep of a game other than take-and-break visits unless `--force` is
+/// given: 2^32, about a minute of the dense sweep (Grunt's 2^30 options to g(65536) took 14 s
+/// on the development machine before Grunt went to the take-and-break engine).
+pub const WORK_LIMIT: u128 = 1 << 32;
+
+/// Sizes the values g(0..=`to`) of a game other than take-and-break before they are
+/// computed: a sweep of more than [`WORK_LIMIT`] options is refused unless `force`d.
+///
+/// # Errors
+/// [`CliError::Usage`] with the size, the limit and how to force it.
+pub fn check_work(game: &dyn PlayableGame, to: u64, force: bool) -> Result<(), CliError> {
+    match game.values_work(to) {
+        Some(work) if work > WORK_LIMIT && !force => Err(CliError::Usage(format!(
+            "computing g(0..={to}) of {} visits about {} options, more than the limit of {WORK_LIMIT} (about a minute); pass --force to run it anyway (Ctrl-C stops it)",
+            game.description(),
+            scientific(work)
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// A large count in a sentence: `2.6e13`, or the number itself below a million.
+fn scientific(count: u128) -> String {
+    if count < 1_000_000 {
+        count.to_string()
+    } else {
+        format!("{:.1e}", count as f64)
+    }
+}
+
 /// Reads a heap bound: `1000`, `2^30`, `10^6`, `1e6`, `1_000_000` (see
 /// [`sprague_games::record::parse_heap_bound`]).
 pub fn parse_heap_bound(text: &str) -> Result<u64, String> {
@@ -97,13 +130,18 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if let Some(rule) = game.take_break() {
         return run_take_break(args, game.as_ref(), rule);
     }
-    if args.checkpoint.is_some() || args.resume || args.force {
+    if args.checkpoint.is_some() || args.resume {
         return Err(CliError::Usage(format!(
-            "--checkpoint, --resume and --force are for take-and-break games (octal, hex, grundy), not {}",
+            "--checkpoint and --resume are for take-and-break games (octal, hex, grundy), not {}",
             game.description()
         )));
     }
-    let values = game.values(args.to)?;
+    check_work(game.as_ref(), args.to, args.force)?;
+    let bar = Progress::new(args.progress, Some(args.to + 1), "values");
+    let values = game.values_observed(args.to, &mut |computed| {
+        bar.update(computed, None, &String::new)
+    })?;
+    bar.finish();
     let record = FamilyValuesRecord::new(game.as_ref(), &values, args.to)?;
     let table = &record.values;
     let closed_form = record.closed_form.clone();
@@ -207,8 +245,7 @@ fn render_text(
 /// ([`ValuesRecord`]); here are the Ctrl-C handler, the progress bar or lines
 /// and the printing.
 fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Result<(), CliError> {
-    use std::io::IsTerminal;
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     if args.resume && args.checkpoint.is_none() {
         return Err(CliError::Usage(
@@ -227,26 +264,7 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
         every: Duration::from_secs(args.checkpoint_every.max(1)),
     });
     let stop = crate::interrupt::ctrl_c_flag();
-    let show_progress = args.progress || std::io::stderr().is_terminal();
-    let bar = show_progress.then(|| {
-        let bar = indicatif::ProgressBar::with_draw_target(
-            Some(args.to + 1),
-            if std::io::stderr().is_terminal() {
-                indicatif::ProgressDrawTarget::stderr()
-            } else {
-                indicatif::ProgressDrawTarget::hidden()
-            },
-        );
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} values, {per_sec}, ETA {eta} {msg}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
-    });
-    let plain_lines = show_progress && !std::io::stderr().is_terminal();
-    let mut last_line = Instant::now();
+    let bar = Progress::new(args.progress, Some(args.to + 1), "values");
     let config = Config {
         stop_when_proven: !args.no_period,
         method: args.method.method(),
@@ -263,24 +281,11 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
                 position: progress.rare_position,
             }
         );
-        if let Some(bar) = &bar {
-            bar.set_position(progress.computed);
-            bar.set_message(message.clone());
-        }
-        if plain_lines && last_line.elapsed() >= Duration::from_secs(1) {
-            last_line = Instant::now();
-            let rate = progress.computed as f64 / progress.elapsed.as_secs_f64().max(1e-9);
-            eprintln!(
-                "progress: {}/{} values, {:.0} values/s, {message}",
-                progress.computed,
-                progress.target + 1,
-                rate
-            );
-        }
+        bar.update(progress.computed, Some(progress.target + 1), &|| {
+            message.clone()
+        });
     })?;
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
+    bar.finish();
     if record.status() == Status::Interrupted {
         return Err(CliError::Interrupted {
             computed: record.computed(),

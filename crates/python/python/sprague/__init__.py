@@ -537,16 +537,22 @@ def analyze(game_description: str, *position: Union[str, int]) -> Analysis:
 
 def survey(
     patterns: Union[str, Iterable[str]],
-    budget: int = 1 << 20,
-    seconds: float = 10.0,
-    threads: int = 1,
+    budget: int = 1 << 18,
+    seconds: Optional[float] = None,
+    threads: int = 0,
     client: Any = None,
 ) -> List[dict]:
     """Every octal code of the pattern(s) (``"0.??"``), each computed within
-    ``budget`` values and ``seconds``, classified: ``status`` (trivial,
-    periodic, unsolved), ``period``, ``preperiod``, ``max_value``, and the
-    group of games equal up to a shift of heap sizes. The GIL is released
-    while the engine runs.
+    ``budget`` values (and ``seconds``, if given), classified: ``status``
+    (trivial, periodic, unsolved), ``period``, ``preperiod``, ``max_value``,
+    and the group of games equal up to a shift of heap sizes. The GIL is
+    released while the engine runs.
+
+    The defaults are those of ``sprague survey`` on the command line: a budget
+    of 2**18 values per game, no time limit (``seconds=None``; the budget of
+    values decides, so the rows do not depend on the machine's speed or load),
+    and one game per core at once (``threads=0``; the rows do not depend on it).
+    Raise ``budget`` (e.g. to ``2**20``) to prove longer periods.
 
     ``client``: a ``dask.distributed.Client``; the codes are then surveyed on
     its workers (one task per code) and grouped here, giving the same rows as
@@ -557,11 +563,12 @@ def survey(
     if isinstance(patterns, str):
         patterns = [patterns]
     patterns = list(patterns)
+    limit = None if seconds is None else float(seconds)
     if client is not None:
         from ._dask import survey_on
 
-        return survey_on(client, patterns, int(budget), float(seconds))
-    return list(_native.survey(patterns, int(budget), float(seconds), int(threads)))
+        return survey_on(client, patterns, int(budget), limit)
+    return list(_native.survey(patterns, int(budget), limit, int(threads)))
 
 
 # Repeated and cooperative games: sprague.ipd, sprague.coop.

@@ -5,19 +5,21 @@ are grouped here exactly as a local survey groups them
 
 from __future__ import annotations
 
-from typing import Any, List
+from typing import Any, List, Optional
 
 from . import _native
 
 
-def _survey_part(code: str, budget: int, seconds: float) -> bytes:
+def _survey_part(code: str, budget: int, seconds: Optional[float]) -> bytes:
     # Runs on a worker: import there, not at the client.
     from sprague import _native as native
 
     return native.survey_part(code, budget, seconds)
 
 
-def survey_on(client: Any, patterns: List[str], budget: int, seconds: float) -> List[dict]:
+def survey_on(
+    client: Any, patterns: List[str], budget: int, seconds: Optional[float]
+) -> List[dict]:
     """The survey of ``patterns`` computed on the workers of the Dask ``client``."""
     codes = _native.survey_codes(patterns)
     futures = client.map(

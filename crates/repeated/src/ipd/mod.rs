@@ -66,7 +66,7 @@ impl Action {
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum IpdError {
     /// No strategy has this name.
-    #[error("unknown strategy \"{name}\"{}", suggestion(.close))]
+    #[error("unknown strategy \"{}\"{}", sprague_textfile::quoted(.name), suggestion(.close))]
     UnknownStrategy {
         /// The name as given.
         name: String,
@@ -183,12 +183,16 @@ impl std::str::FromStr for Payoffs {
             .map(|part| part.trim().parse::<f64>())
             .collect::<Result<_, _>>()
             .map_err(|_| {
-                IpdError::PayoffSyntax(format!("\"{text}\" has a part that is not a number"))
+                IpdError::PayoffSyntax(format!(
+                    "\"{}\" has a part that is not a number",
+                    sprague_textfile::quoted(text)
+                ))
             })?;
         match numbers[..] {
             [r, s, t, p] if numbers.iter().all(|x| x.is_finite()) => Ok(Payoffs { r, s, t, p }),
             _ => Err(IpdError::PayoffSyntax(format!(
-                "\"{text}\" does not have four finite numbers"
+                "\"{}\" does not have four finite numbers",
+                sprague_textfile::quoted(text)
             ))),
         }
     }

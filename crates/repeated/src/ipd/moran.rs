@@ -284,6 +284,21 @@ pub fn simulate(
     runs: usize,
     stop: Option<&dyn Fn() -> bool>,
 ) -> Result<Option<MoranOutcome>, IpdError> {
+    simulate_observed(population, config, runs, stop, &mut |_| {})
+}
+
+/// [`simulate`], telling `observe` the number of runs finished after each run (for
+/// progress lines).
+///
+/// # Errors
+/// As [`simulate`].
+pub fn simulate_observed(
+    population: &[Player],
+    config: &MoranConfig,
+    runs: usize,
+    stop: Option<&dyn Fn() -> bool>,
+    observe: &mut dyn FnMut(usize),
+) -> Result<Option<MoranOutcome>, IpdError> {
     if runs == 0 {
         return Err(IpdError::Parameter("at least one run is needed".into()));
     }
@@ -312,6 +327,7 @@ pub fn simulate(
         if r == 0 {
             first = Some(run);
         }
+        observe(r + 1);
     }
     Ok(summary
         .zip(first)

@@ -168,7 +168,10 @@ impl Reader {
                 other => {
                     return Err(efg(
                         line,
-                        &format!("a node starts with p, c or t, not \"{other}\""),
+                        &format!(
+                            "a node starts with p, c or t, not \"{}\"",
+                            sprague_textfile::quoted(other)
+                        ),
                     ))
                 }
             };
@@ -535,15 +538,25 @@ impl Parser {
     }
     fn number<T: std::str::FromStr>(&mut self) -> Result<T, ExtensiveError> {
         let (word, line) = self.word()?;
-        word.parse()
-            .map_err(|_| efg(line, &format!("\"{word}\" is not a whole number")))
+        word.parse().map_err(|_| {
+            efg(
+                line,
+                &format!(
+                    "\"{}\" is not a whole number",
+                    sprague_textfile::quoted(&word)
+                ),
+            )
+        })
     }
     fn rational(&mut self) -> Result<BigRational, ExtensiveError> {
         let (word, line) = self.word()?;
         parse_rational(&word).ok_or_else(|| {
             efg(
                 line,
-                &format!("\"{word}\" is not an exact number (an integer, p/q or a decimal)"),
+                &format!(
+                    "\"{}\" is not an exact number (an integer, p/q or a decimal)",
+                    sprague_textfile::quoted(&word)
+                ),
             )
         })
     }
