@@ -109,7 +109,7 @@ pub struct SmallRational {
 }
 
 /// The gcd of two nonnegative integers (Stein's binary algorithm).
-fn gcd(mut a: u128, mut b: u128) -> u128 {
+pub(crate) fn gcd(mut a: u128, mut b: u128) -> u128 {
     if a == 0 {
         return b;
     }

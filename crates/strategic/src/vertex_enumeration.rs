@@ -94,27 +94,6 @@ pub struct AllEquilibria {
     pub vertex_counts: (usize, usize),
 }
 
-fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
-    if a == 0 {
-        return b;
-    }
-    if b == 0 {
-        return a;
-    }
-    let shift = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            std::mem::swap(&mut a, &mut b);
-        }
-        b -= a;
-        if b == 0 {
-            return a << shift;
-        }
-    }
-}
-
 /// The upper bound theorem (McMullen 1970): the most vertices a
 /// `d`-dimensional polytope with `facets` facets can have.
 pub fn upper_bound_vertices(d: usize, facets: usize) -> u128 {
@@ -238,7 +217,7 @@ impl Vertices {
                     return v
                         .iter()
                         .map(|&x| {
-                            let g = gcd_u128(x as u128, total as u128) as i128;
+                            let g = crate::small_rational::gcd(x as u128, total as u128) as i128;
                             BigRational::new_raw(BigInt::from(x / g), BigInt::from(total / g))
                         })
                         .collect();
