@@ -112,6 +112,13 @@ pub fn write_checkpoint(
     rule: &TakeBreak,
     table: TableRef<'_>,
 ) -> Result<(), CheckpointError> {
+    if is_special_file(path) {
+        // Renaming the new checkpoint onto a device such as /dev/null would replace it.
+        return Err(CheckpointError::Io {
+            path: path.to_path_buf(),
+            source: std::io::Error::other("not a regular file (a device, pipe or socket)"),
+        });
+    }
     let identity = rule.identity();
     let mut header = Vec::with_capacity(32 + identity.len());
     header.extend_from_slice(MAGIC);
@@ -143,6 +150,16 @@ pub fn write_checkpoint(
     file.sync_all().map_err(io)?;
     drop(file);
     fs::rename(&temporary, path).map_err(io)
+}
+
+/// Whether `path` names something other than a regular file, a directory or a
+/// symbolic link — a device (`/dev/null`), pipe or socket, which a checkpoint
+/// written by renaming onto it would replace.
+pub(crate) fn is_special_file(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|m| {
+        let kind = m.file_type();
+        !(kind.is_file() || kind.is_dir() || kind.is_symlink())
+    })
 }
 
 /// Reads a checkpoint of `rule` from `path`, checking game, version and checksum.

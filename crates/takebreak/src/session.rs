@@ -162,6 +162,13 @@ pub enum SessionError {
         /// What the file is, e.g. `not a sprague checkpoint`.
         found: String,
     },
+    /// The checkpoint path names a device, pipe or socket (such as `/dev/null`): writing the
+    /// checkpoint (to `FILE.tmp`, then renamed) would replace it, so not even `--force` does.
+    #[error("checkpoint {} is not a regular file (a device, pipe or socket); give a file name for the checkpoint", crate::checkpoint::shown_path(.path))]
+    NotARegularFile {
+        /// The path given.
+        path: PathBuf,
+    },
     /// The checkpoint path is a directory.
     #[error("checkpoint {} is a directory; give a file name for the checkpoint", crate::checkpoint::shown_path(.path))]
     IsADirectory {
@@ -301,6 +308,9 @@ fn prepare(rule: &TakeBreak, plan: &Checkpointing) -> Result<Option<ValueTable>,
     if path.is_dir() {
         return Err(SessionError::IsADirectory { path: path.clone() });
     }
+    if crate::checkpoint::is_special_file(path) {
+        return Err(SessionError::NotARegularFile { path: path.clone() });
+    }
     let directory = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
@@ -351,6 +361,7 @@ fn prepare(rule: &TakeBreak, plan: &Checkpointing) -> Result<Option<ValueTable>,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::fs::FileTypeExt;
     use std::sync::atomic::Ordering;
 
     /// A fresh directory of its own for each test.
@@ -484,6 +495,29 @@ mod tests {
             "{error}"
         );
         assert_eq!(calls, 0);
+        // A socket (like a device such as /dev/null) is never replaced, not even with force:
+        // the checkpoint is renamed onto its path.
+        let socket = directory.join("socket");
+        let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+        let forced = Checkpointing {
+            force: true,
+            ..Checkpointing::new(&socket)
+        };
+        let error = run(&grundy, grundy_to(50), Some(&forced), &stop, &mut |_| {
+            calls += 1
+        })
+        .unwrap_err();
+        assert!(
+            matches!(error, SessionError::NotARegularFile { .. }),
+            "{error}"
+        );
+        assert_eq!(calls, 0);
+        let table = crate::ValueTable::U8(vec![0, 1]);
+        assert!(crate::write_checkpoint(&socket, &grundy, table.as_table_ref()).is_err());
+        assert!(fs::symlink_metadata(&socket)
+            .unwrap()
+            .file_type()
+            .is_socket());
         fs::remove_dir_all(&directory).unwrap();
     }
 
