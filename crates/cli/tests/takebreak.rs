@@ -294,10 +294,13 @@ fn a_file_that_is_not_a_checkpoint_of_the_game_is_not_overwritten() {
 
 #[test]
 fn a_device_or_a_directory_is_no_checkpoint_to_resume() {
-    // Refused without reading the device to its (missing) end: its header is no
-    // checkpoint's, and the reader takes regular files only, sized against memory.
+    // Refused before anything is read or written: a device is no checkpoint (and a
+    // checkpoint renamed onto it would replace it).
     let message = usage_error(&["values", "kayles", "--checkpoint", "/dev/zero", "--resume"]);
-    assert!(message.contains("/dev/zero is not a sprague take-and-break checkpoint"));
+    assert!(
+        message.contains("checkpoint /dev/zero is not a regular file"),
+        "{message}"
+    );
     let message = usage_error(&["values", "kayles", "--checkpoint", "/", "--resume"]);
     assert!(message.contains("is a directory"), "{message}");
 }
