@@ -18,6 +18,26 @@ enum Class {
     Random,
 }
 
+/// The frame both versions share: no class during the first six turns (they
+/// play tit for tat); then every sixth turn the opponent's last six moves are
+/// classified again — a pattern `classify` recognises replaces the class, else
+/// the class found before stays, else the opponent counts as random.
+fn classify_every_six(
+    class: &mut Option<Class>,
+    view: &View<'_>,
+    classify: impl Fn(&[Action]) -> Option<Class>,
+) -> Option<Class> {
+    let n = view.turn();
+    if n < 6 {
+        return None;
+    }
+    if n.is_multiple_of(6) {
+        let found = classify(&view.opponent[n - 6..]).or(*class);
+        *class = Some(found.unwrap_or(Class::Random));
+    }
+    *class
+}
+
 /// The 2006 version: five classes by exact six-move patterns.
 #[derive(Default)]
 struct APavlov2006(Option<Class>);
@@ -26,13 +46,9 @@ impl Strategy for APavlov2006 {
     fn play(&mut self, view: &View<'_>, _rng: &mut SeededRng) -> Action {
         let n = view.turn();
         let last_is_d = view.opponent.last() == Some(&D);
-        if n < 6 {
-            return if last_is_d { D } else { C };
-        }
-        if n.is_multiple_of(6) {
-            let six = &view.opponent[n - 6..];
+        let Some(class) = classify_every_six(&mut self.0, view, |six| {
             // Later patterns win, as in the library's sequence of ifs.
-            let mut class = self.0;
+            let mut class = None;
             if six == [C; 6] {
                 class = Some(Class::Cooperative);
             }
@@ -45,14 +61,16 @@ impl Strategy for APavlov2006 {
             if six == [D, D, C, D, D, C] {
                 class = Some(Class::PavlovD);
             }
-            self.0 = Some(class.unwrap_or(Class::Random));
-        }
-        match self.0 {
-            Some(Class::Random | Class::AllD) => D,
-            Some(Class::Stft) if n % 6 <= 1 => C,
-            Some(Class::Stft) if last_is_d => D,
-            Some(Class::PavlovD) if n.is_multiple_of(6) => D,
-            Some(Class::Cooperative) if last_is_d => D,
+            class
+        }) else {
+            return if last_is_d { D } else { C };
+        };
+        match class {
+            Class::Random | Class::AllD => D,
+            Class::Stft if n % 6 <= 1 => C,
+            Class::Stft if last_is_d => D,
+            Class::PavlovD if n.is_multiple_of(6) => D,
+            Class::Cooperative if last_is_d => D,
             _ => C,
         }
     }
@@ -64,36 +82,27 @@ struct APavlov2011(Option<Class>);
 
 impl Strategy for APavlov2011 {
     fn play(&mut self, view: &View<'_>, _rng: &mut SeededRng) -> Action {
-        let n = view.turn();
         let last_is_d = view.opponent.last() == Some(&D);
-        if n < 6 {
+        let Some(class) = classify_every_six(&mut self.0, view, |six| {
+            match six.iter().filter(|&&a| a == D).count() {
+                0 => Some(Class::Cooperative),
+                3 => Some(Class::Stft),
+                4.. => Some(Class::AllD),
+                _ => None,
+            }
+        }) else {
             return if last_is_d { D } else { C };
-        }
-        if n.is_multiple_of(6) {
-            let six = &view.opponent[n - 6..];
-            let defections = six.iter().filter(|&&a| a == D).count();
-            let mut class = self.0;
-            if defections == 0 {
-                class = Some(Class::Cooperative);
-            }
-            if defections >= 4 {
-                class = Some(Class::AllD);
-            }
-            if defections == 3 {
-                class = Some(Class::Stft);
-            }
-            self.0 = Some(class.unwrap_or(Class::Random));
-        }
-        match self.0 {
-            Some(Class::Random | Class::AllD) => D,
-            Some(Class::Stft) => {
+        };
+        match class {
+            Class::Random | Class::AllD => D,
+            Class::Stft => {
                 if view.opponent.ends_with(&[D, D]) {
                     D
                 } else {
                     C
                 }
             }
-            Some(Class::Cooperative) if last_is_d => D,
+            Class::Cooperative if last_is_d => D,
             _ => C,
         }
     }
