@@ -54,6 +54,19 @@ pub enum GameError {
         /// The game.
         game: String,
     },
+    /// Computing values g(0..=to) would visit more options than the work limit
+    /// ([`crate::playable::VALUES_WORK_LIMIT`]) and was not forced.
+    #[error("computing g(0..={to}) of {game} visits about {}, more than the limit of {limit} (about a minute); pass --force (force=True from Python) to run it anyway", options_text(*.work))]
+    TooMuchWork {
+        /// The game's description.
+        game: String,
+        /// The last heap asked for.
+        to: u64,
+        /// The options the sweep would visit.
+        work: u128,
+        /// The limit.
+        limit: u128,
+    },
     /// The position is too large to list its moves.
     #[error("{reason}")]
     PositionTooLarge {
@@ -151,3 +164,12 @@ fn suggestion_text(suggestions: &[String]) -> String {
 /// assert_eq!(quoted(&"x".repeat(100)).chars().count(), 61);
 /// ```
 pub use sprague_textfile::quoted;
+
+/// A large count of options in a sentence: `2.6e13 options`, or the number itself below a million.
+fn options_text(count: u128) -> String {
+    if count < 1_000_000 {
+        format!("{count} options")
+    } else {
+        format!("{:.1e} options", count as f64)
+    }
+}

@@ -365,6 +365,35 @@ pub trait PlayableGame: Send + Sync {
     }
 }
 
+/// The most options a sweep of g(0..=to) of a game other than take-and-break visits unless
+/// forced: 2^32, about a minute of the dense sweep (Grunt's 2^30 options to g(65536) took 14 s
+/// on the development machine before Grunt went to the take-and-break engine).
+pub const VALUES_WORK_LIMIT: u128 = 1 << 32;
+
+/// Sizes the values g(0..=`to`) of `game` before they are computed: a sweep of more than
+/// [`VALUES_WORK_LIMIT`] options is refused unless `force`d (the command line's `values` and
+/// `plot`, and Python's `values`, all ask here).
+///
+/// ```
+/// use sprague_games::{parse_game, playable::check_values_work, GameError};
+/// let coins = parse_game("coins:any1-4").unwrap();
+/// let refused = check_values_work(coins.as_ref(), 5000, false);
+/// assert!(matches!(refused, Err(GameError::TooMuchWork { .. })));
+/// assert!(check_values_work(coins.as_ref(), 5000, true).is_ok());
+/// assert!(check_values_work(coins.as_ref(), 50, false).is_ok());
+/// ```
+pub fn check_values_work(game: &dyn PlayableGame, to: u64, force: bool) -> Result<(), GameError> {
+    match game.values_work(to) {
+        Some(work) if work > VALUES_WORK_LIMIT && !force => Err(GameError::TooMuchWork {
+            game: game.description(),
+            to,
+            work,
+            limit: VALUES_WORK_LIMIT,
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// A one-heap family as a [`PlayableGame`]: positions are heap sizes.
 pub struct HeapPlayable<F> {
     description: String,

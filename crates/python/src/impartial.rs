@@ -92,12 +92,13 @@ fn values<'py>(
         let plan = checkpoint_plan(checkpoint, resume, force, checkpoint_every)?;
         return take_break_values(py, game.as_ref(), rule, to, plan, progress);
     }
-    if checkpoint.is_some() || resume || force {
+    if checkpoint.is_some() || resume {
         return Err(crate::Unsupported::new_err(format!(
-            "checkpoint, resume and force are for take-and-break games (octal, hex, grundy), not {}",
+            "checkpoint and resume are for take-and-break games (octal, hex, grundy), not {}",
             game.description()
         )));
     }
+    sprague_games::playable::check_values_work(game.as_ref(), to, force).map_err(to_python)?;
     let values = py.detach(|| game.values(to)).map_err(to_python)?;
     let table = (0..=to)
         .map(|heap| values.get(heap))

@@ -77,7 +77,9 @@ pub(crate) fn to_python(error: GameError) -> PyErr {
     match error {
         GameError::UnknownGame { .. } => UnknownGame::new_err(message),
         GameError::IllegalMove { .. } => IllegalMove::new_err(message),
-        GameError::PositionTooLarge { .. } | GameError::Memory(_) => TooLarge::new_err(message),
+        GameError::PositionTooLarge { .. }
+        | GameError::TooMuchWork { .. }
+        | GameError::Memory(_) => TooLarge::new_err(message),
         GameError::Unsupported { .. } | GameError::NotAHeapFamily { .. } => {
             Unsupported::new_err(message)
         }

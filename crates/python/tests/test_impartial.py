@@ -219,6 +219,17 @@ def test_every_error_path_raises_a_sprague_error(call, error):
     assert "\n" not in message and "\x1b" not in message
 
 
+def test_a_huge_sweep_of_another_game_is_refused_before_it_starts():
+    # Coin turning with any 1 to 4 coins: g(0..=5000) visits about 2.6e13 options.
+    started = time.monotonic()
+    with pytest.raises(sprague.TooLarge, match="visits about 2.6e13 options"):
+        sprague.values("coins:any1-4", 5000)
+    assert time.monotonic() - started < 1
+    assert len(sprague.values("coins:any1-4", 40)) == 41
+    with pytest.raises(sprague.Unsupported, match="checkpoint and resume"):
+        sprague.values("coins:any1-4", 40, resume=True)
+
+
 def test_keyboard_interrupt_stops_a_long_sweep():
     # Grundy's game to 2^26 takes over a minute; SIGINT after 0.3 s must end it within 2 s.
     timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))

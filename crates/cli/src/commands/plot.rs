@@ -23,9 +23,10 @@ use sprague_games::{parse_game, GameError, PlayableGame};
 use sprague_takebreak::RareClass;
 use sprague_takebreak::{run as sweep, Config, Control};
 
-use crate::commands::values::{check_work, parse_heap_bound};
+use crate::commands::values::parse_heap_bound;
 use crate::error::CliError;
 use crate::progress::Progress;
+use sprague_games::playable::check_values_work;
 
 /// What to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -89,7 +90,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let to = args.to;
     let bytes = (u128::from(to) + 1) * std::mem::size_of::<u64>() as u128;
     check_allocation(bytes, &format!("plotting g(0..={to})")).map_err(GameError::from)?;
-    check_work(game.as_ref(), to, args.force)?;
+    check_values_work(game.as_ref(), to, args.force)?;
     let bar = Progress::new(args.progress, Some(to + 1), "values");
     let found =
         game.values_observed(to, &mut |computed| bar.update(computed, None, &String::new))?;

@@ -11,6 +11,7 @@
 //! [`sprague_takebreak::record::ValuesRecord`]; this module is the face.
 
 use sprague_engine::Periodicity;
+use sprague_games::playable::check_values_work;
 use sprague_games::record::FamilyValuesRecord;
 use sprague_games::{parse_game, PlayableGame};
 use sprague_takebreak::record::ValuesRecord;
@@ -88,36 +89,6 @@ impl MethodArg {
     }
 }
 
-/// The most options a sweep of a game other than take-and-break visits unless `--force` is
-/// given: 2^32, about a minute of the dense sweep (Grunt's 2^30 options to g(65536) took 14 s
-/// on the development machine before Grunt went to the take-and-break engine).
-pub const WORK_LIMIT: u128 = 1 << 32;
-
-/// Sizes the values g(0..=`to`) of a game other than take-and-break before they are
-/// computed: a sweep of more than [`WORK_LIMIT`] options is refused unless `force`d.
-///
-/// # Errors
-/// [`CliError::Usage`] with the size, the limit and how to force it.
-pub fn check_work(game: &dyn PlayableGame, to: u64, force: bool) -> Result<(), CliError> {
-    match game.values_work(to) {
-        Some(work) if work > WORK_LIMIT && !force => Err(CliError::Usage(format!(
-            "computing g(0..={to}) of {} visits about {} options, more than the limit of {WORK_LIMIT} (about a minute); pass --force to run it anyway (Ctrl-C stops it)",
-            game.description(),
-            scientific(work)
-        ))),
-        _ => Ok(()),
-    }
-}
-
-/// A large count in a sentence: `2.6e13`, or the number itself below a million.
-fn scientific(count: u128) -> String {
-    if count < 1_000_000 {
-        count.to_string()
-    } else {
-        format!("{:.1e}", count as f64)
-    }
-}
-
 /// Reads a heap bound: `1000`, `2^30`, `10^6`, `1e6`, `1_000_000` (see
 /// [`sprague_games::record::parse_heap_bound`]).
 pub fn parse_heap_bound(text: &str) -> Result<u64, String> {
@@ -136,7 +107,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             game.description()
         )));
     }
-    check_work(game.as_ref(), args.to, args.force)?;
+    check_values_work(game.as_ref(), args.to, args.force)?;
     let bar = Progress::new(args.progress, Some(args.to + 1), "values");
     let values = game.values_observed(args.to, &mut |computed| {
         bar.update(computed, None, &String::new)

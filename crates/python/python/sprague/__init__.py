@@ -238,6 +238,10 @@ def values(
       exception propagates.
     - If the final checkpoint cannot be written, the values are returned all
       the same, ``checkpoint_error`` says why, and a ``RuntimeWarning`` is issued.
+
+    Other games are sized first, as on the command line: a sweep that would
+    visit more than 2^32 options (``"coins:any1-4"`` to 5000: about 2.6e13) is
+    refused with :class:`TooLarge` unless ``force=True``.
     """
     path = None if checkpoint is None else os.fspath(checkpoint)
     answer = dict(
