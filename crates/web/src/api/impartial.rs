@@ -131,6 +131,7 @@ pub fn values(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiEr
         )));
     }
     let Some(rule) = game.take_break() else {
+        sprague_games::playable::check_values_work(game.as_ref(), to, false).map_err(refused)?;
         let values = game.values(to).map_err(refused)?;
         let record =
             FamilyValuesRecord::new(game.as_ref(), &values, to).map_err(ApiError::refused)?;
