@@ -797,3 +797,36 @@ fn refused_threads_are_not_a_panic() {
     }
     let _ = std::fs::remove_dir_all(&directory);
 }
+
+/// Found by the property test (CI of 2026-11-26): `plot kayles --to 18446744073709551615`
+/// overflowed `to + 1` when sizing its progress line, before the sweep refused the heap.
+/// Every command that takes a largest heap must refuse the largest `u64` in a sentence.
+#[test]
+fn the_largest_heap_bound_is_refused_not_a_panic() {
+    let directory = std::env::temp_dir().join(format!("sprague-largest-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("the temporary directory is writable");
+    let output = directory.join("plot.svg").display().to_string();
+    let largest = "18446744073709551615";
+    for arguments in [
+        vec!["plot", "kayles", "--to", largest, "--output", &output],
+        vec![
+            "plot",
+            "0.07",
+            "--to",
+            largest,
+            "--output",
+            &output,
+            "--kind",
+            "rare-count",
+        ],
+        vec!["plot", "nim", "--to", largest, "--output", &output],
+        vec!["values", "kayles", "--to", largest],
+        vec!["values", "nim", "--to", largest],
+        vec!["values", "coins:any1-4", "--to", largest, "--force"],
+    ] {
+        let arguments: Vec<String> = arguments.iter().map(|s| s.to_string()).collect();
+        let status = run(&arguments, &directory);
+        assert!(status.is_ok(), "sprague {arguments:?}: {status:?}");
+    }
+    let _ = std::fs::remove_dir_all(&directory);
+}

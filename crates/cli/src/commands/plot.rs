@@ -91,7 +91,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let bytes = (u128::from(to) + 1) * std::mem::size_of::<u64>() as u128;
     check_allocation(bytes, &format!("plotting g(0..={to})")).map_err(GameError::from)?;
     check_values_work(game.as_ref(), to, args.force)?;
-    let bar = Progress::new(args.progress, Some(to + 1), "values");
+    let bar = Progress::new(args.progress, Some(to.saturating_add(1)), "values");
     let found =
         game.values_observed(to, &mut |computed| bar.update(computed, None, &String::new))?;
     bar.finish();
@@ -125,7 +125,7 @@ fn run_take_break(
         stop_when_proven: false,
         ..Config::up_to(args.to)
     };
-    let bar = Progress::new(args.progress, Some(args.to + 1), "values");
+    let bar = Progress::new(args.progress, Some(args.to.saturating_add(1)), "values");
     let control = Control {
         tick: Some(Box::new(|progress, _| {
             bar.update(progress.computed, None, &String::new)

@@ -108,7 +108,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         )));
     }
     check_values_work(game.as_ref(), args.to, args.force)?;
-    let bar = Progress::new(args.progress, Some(args.to + 1), "values");
+    let bar = Progress::new(args.progress, Some(args.to.saturating_add(1)), "values");
     let values = game.values_observed(args.to, &mut |computed| {
         bar.update(computed, None, &String::new)
     })?;
@@ -235,7 +235,7 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
         every: Duration::from_secs(args.checkpoint_every.max(1)),
     });
     let stop = crate::interrupt::ctrl_c_flag();
-    let bar = Progress::new(args.progress, Some(args.to + 1), "values");
+    let bar = Progress::new(args.progress, Some(args.to.saturating_add(1)), "values");
     let config = Config {
         stop_when_proven: !args.no_period,
         method: args.method.method(),
