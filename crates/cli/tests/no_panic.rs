@@ -8,6 +8,13 @@
 //!
 //! 400 cases by default (about a minute in a debug build); set
 //! `SPRAGUE_NO_PANIC_CASES` for more (docs/fuzzing.md).
+//!
+//! Beside it, a deterministic test (`edge_numbers_are_answered_or_refused_never_a_panic`)
+//! runs every value-taking option of every command (found from the help texts) and every
+//! number written into a game description, position, expression, strategy or game file
+//! with the edge numbers 0, 1, 2^31, 2^32, 2^53 + 1, 2^63 − 1, 2^63, 2^64 − 1 and negative
+//! ones (issue 18: arithmetic on user-given numbers, the class of the CI failure of
+//! 2026-11-26); under a minute in a debug build on two cores.
 #![cfg(unix)]
 
 use std::io::Read;
@@ -38,10 +45,19 @@ fn data(path: &str) -> String {
         .to_string()
 }
 
-/// Edge values for any argument: out of range, malformed, huge, control characters.
+/// Edge values for any argument: the edge numbers (drawn most often: arithmetic on a
+/// number from the user is where today's failures were), out of range, malformed, huge,
+/// control characters.
 fn edge() -> BoxedStrategy<String> {
     prop_oneof![
-        prop::sample::select(vec![
+        3 => prop::sample::select(
+            EDGE_NUMBERS
+                .iter()
+                .chain(NEGATIVE_NUMBERS)
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+        ),
+        2 => prop::sample::select(vec![
             "0",
             "1",
             "2",
@@ -76,11 +92,11 @@ fn edge() -> BoxedStrategy<String> {
             "/nonexistent/file.nfg",
         ])
         .prop_map(str::to_string),
-        "[ -~]{0,12}",
-        (1usize..40_000).prop_map(|n| "9".repeat(n)),
-        (1usize..40_000).prop_map(|n| "(".repeat(n)),
+        1 => "[ -~]{0,12}",
+        1 => (1usize..40_000).prop_map(|n| "9".repeat(n)),
+        1 => (1usize..40_000).prop_map(|n| "(".repeat(n)),
         // Up to 30 KB of text with escape sequences: errors must quote it shortened and escaped.
-        (1usize..6_000).prop_map(|n| "a\u{1b}[2J".repeat(n)),
+        1 => (1usize..6_000).prop_map(|n| "a\u{1b}[2J".repeat(n)),
     ]
     .boxed()
 }
@@ -88,7 +104,7 @@ fn edge() -> BoxedStrategy<String> {
 /// A token from `valid` most of the time, an edge value otherwise.
 fn token(valid: &[&'static str]) -> BoxedStrategy<String> {
     let valid: Vec<String> = valid.iter().map(|s| s.to_string()).collect();
-    prop_oneof![4 => prop::sample::select(valid), 1 => edge()].boxed()
+    prop_oneof![3 => prop::sample::select(valid), 1 => edge()].boxed()
 }
 
 /// Small sizes (work parameters), or edge values.
@@ -172,6 +188,12 @@ const IMPARTIAL: &[&str] = &[
     "misere:misere:nim",
     "every:every:nim",
     "kayels",
+    "bash:18446744073709551615",
+    "subtraction:1,18446744073709551615",
+    "subtraction:9223372036854775808",
+    "moore:4294967296",
+    "allbut:9007199254740993",
+    "count-to:18446744073709551615",
 ];
 
 const POSITIONS: &[&str] = &[
@@ -195,6 +217,12 @@ const POSITIONS: &[&str] = &[
     "THT/TTH/HTT",
     "HHH",
     "3-0",
+    "18446744073709551615",
+    "9223372036854775808",
+    "4294967296",
+    "4611686018427387905,1",
+    "18446744073709551615,1",
+    "2147483648x2",
 ];
 
 const STRATEGIC: &[&str] = &[
@@ -630,6 +658,16 @@ fn argument_lists() -> BoxedStrategy<Vec<String>> {
 
 /// Runs `sprague arguments` in `directory` under the limits; Err says what went wrong.
 fn run(arguments: &[String], directory: &std::path::Path) -> Result<Duration, String> {
+    run_limited(arguments, directory, CPU_SECONDS, TIME_LIMIT)
+}
+
+/// [`run`] with a limit of `cpu_seconds` of processor time and `time_limit` on the clock.
+fn run_limited(
+    arguments: &[String],
+    directory: &std::path::Path,
+    cpu_seconds: libc::rlim_t,
+    time_limit: Duration,
+) -> Result<Duration, String> {
     let mut command = Command::new(env!("CARGO_BIN_EXE_sprague"));
     command
         .args(arguments)
@@ -639,7 +677,7 @@ fn run(arguments: &[String], directory: &std::path::Path) -> Result<Duration, St
         .stderr(Stdio::piped());
     // SAFETY: only setrlimit, which is async-signal-safe, between fork and exec.
     unsafe {
-        command.pre_exec(|| {
+        command.pre_exec(move || {
             let limit = libc::rlimit {
                 rlim_cur: ADDRESS_SPACE,
                 rlim_max: ADDRESS_SPACE,
@@ -648,8 +686,8 @@ fn run(arguments: &[String], directory: &std::path::Path) -> Result<Duration, St
                 return Err(std::io::Error::last_os_error());
             }
             let cpu = libc::rlimit {
-                rlim_cur: CPU_SECONDS,
-                rlim_max: CPU_SECONDS + 1,
+                rlim_cur: cpu_seconds,
+                rlim_max: cpu_seconds + 1,
             };
             if libc::setrlimit(libc::RLIMIT_CPU, &cpu) != 0 {
                 return Err(std::io::Error::last_os_error());
@@ -672,10 +710,10 @@ fn run(arguments: &[String], directory: &std::path::Path) -> Result<Duration, St
         if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
             break status;
         }
-        if started.elapsed() > TIME_LIMIT {
+        if started.elapsed() > time_limit {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(format!("still running after {TIME_LIMIT:?}"));
+            return Err(format!("still running after {time_limit:?}"));
         }
         std::thread::sleep(Duration::from_millis(5));
     };
@@ -687,7 +725,7 @@ fn run(arguments: &[String], directory: &std::path::Path) -> Result<Duration, St
     }
     if status.signal() == Some(libc::SIGXCPU) {
         return Err(format!(
-            "used more than {CPU_SECONDS} s of processor time: {short}"
+            "used more than {cpu_seconds} s of processor time: {short}"
         ));
     }
     if let Some(signal) = status.signal() {
@@ -829,4 +867,429 @@ fn the_largest_heap_bound_is_refused_not_a_panic() {
         assert!(status.is_ok(), "sprague {arguments:?}: {status:?}");
     }
     let _ = std::fs::remove_dir_all(&directory);
+}
+
+/// The edge numbers of issue 18: each where an integer type ends (2^31, 2^32, 2^63 − 1, 2^63,
+/// 2^64 − 1), the first integer a double cannot hold (2^53 + 1), and the small ones.
+const EDGE_NUMBERS: &[&str] = &[
+    "0",
+    "1",
+    "2147483648",
+    "4294967296",
+    "9007199254740993",
+    "9223372036854775807",
+    "9223372036854775808",
+    "18446744073709551615",
+];
+
+/// The negative edge numbers, for signed arguments (and as malformed input for the others).
+const NEGATIVE_NUMBERS: &[&str] = &["-1", "-9223372036854775808", "-9223372036854775809"];
+
+/// Work sizes whose edge values below the library's limit are legitimately long runs
+/// (fictitious play takes up to 10^10 rounds and stops on Ctrl-C): such a case passes
+/// when it runs [`LONG_RUN_SECONDS`] of processor time without a panic (a size is
+/// checked and its memory reserved at the start).
+const LONG_RUNS: &[(&str, &str)] = &[("fictitious-play", "--rounds="), ("quotient", "--heaps=")];
+
+/// Options that take no number (a choice of words, a file to write): given none.
+const NOT_NUMBERS: &[&str] = &[
+    "--format",
+    "--method",
+    "--kind",
+    "--first",
+    "--output",
+    "--checkpoint",
+    "--svg-dir",
+    "--plot",
+];
+
+/// The processor time a legitimately long case runs before it is stopped.
+const LONG_RUN_SECONDS: libc::rlim_t = 2;
+
+/// Whether `arguments` is one of the [`LONG_RUNS`].
+fn legitimately_long(arguments: &[String]) -> bool {
+    LONG_RUNS.iter().any(|(command, option)| {
+        arguments.iter().any(|word| word == command)
+            && arguments.iter().any(|word| word.starts_with(option))
+    })
+}
+
+/// Commands that have no base below: `serve` runs until stopped (the web tests cover its
+/// parameters), and the rest print text that takes no number.
+const NOT_RUN: &[&str] = &["serve", "completions", "manpage", "help"];
+
+/// The `--help` text of `sprague path…`.
+fn help_text(path: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(path)
+        .arg("--help")
+        .output()
+        .expect("the sprague binary runs");
+    String::from_utf8_lossy(&output.stdout).to_string()
+}
+
+/// The subcommands a help text lists.
+fn subcommands(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| !line.trim().is_empty())
+        .filter_map(|line| line.split_whitespace().next().map(str::to_string))
+        .filter(|name| name != "help")
+        .collect()
+}
+
+/// The options a help text lists that take a value (`--to <TO>`).
+fn value_options(help: &str) -> Vec<String> {
+    help.lines()
+        .filter_map(|line| {
+            let line = line.trim_start();
+            let line = line.strip_prefix('-').map_or(line, |rest| {
+                // A short name first ("-t, --to <TO>").
+                rest.split_once(", ").map_or(line, |(_, long)| long)
+            });
+            let (name, rest) = line.split_once(' ')?;
+            (name.starts_with("--") && rest.starts_with('<')).then(|| name.to_string())
+        })
+        .collect()
+}
+
+/// Every leaf command (`["ipd", "match"]`), found from the help texts, so that a command
+/// added later is covered (or the test asks for its base arguments).
+fn leaf_commands() -> Vec<Vec<String>> {
+    let mut leaves = Vec::new();
+    let mut pending: Vec<Vec<String>> = subcommands(&help_text(&[]))
+        .into_iter()
+        .map(|name| vec![name])
+        .collect();
+    while let Some(path) = pending.pop() {
+        if NOT_RUN.contains(&path[0].as_str()) {
+            continue;
+        }
+        let words: Vec<&str> = path.iter().map(String::as_str).collect();
+        let below = subcommands(&help_text(&words));
+        if below.is_empty() {
+            leaves.push(path);
+        } else {
+            pending.extend(below.into_iter().map(|name| {
+                let mut longer = path.clone();
+                longer.push(name);
+                longer
+            }));
+        }
+    }
+    leaves
+}
+
+/// Arguments with which a leaf command runs quickly, to which an edge value is added.
+fn base_arguments(path: &[String], directory: &std::path::Path) -> Option<Vec<String>> {
+    let nfg = data("../strategic/tests/data/2x2.nfg");
+    let plot = directory.join("edge.svg").display().to_string();
+    let words: Vec<&str> = path.iter().map(String::as_str).collect();
+    let rest: Vec<String> = match words[..] {
+        ["games"] => vec!["kayles".into()],
+        ["analyze"] | ["moves"] | ["graph"] => vec!["kayles".into(), "3".into()],
+        ["play"] => vec![
+            "kayles".into(),
+            "3".into(),
+            "--first".into(),
+            "computer".into(),
+        ],
+        ["values"] => vec!["kayles".into(), "--to".into(), "10".into()],
+        ["table"] => vec!["wythoff".into(), "--to".into(), "5".into()],
+        ["quotient"] => vec!["kayles".into(), "--heaps".into(), "3".into()],
+        ["survey"] => ["0.?", "--budget", "64", "--seconds", "0.5"]
+            .map(String::from)
+            .to_vec(),
+        ["plot"] => vec![
+            "kayles".into(),
+            "--to".into(),
+            "10".into(),
+            "--output".into(),
+            plot,
+        ],
+        ["nimber"] => vec!["2 * 3".into()],
+        ["nash"] | ["zerosum"] | ["dominance"] => vec![nfg],
+        ["dynamics", _] => vec!["rock-paper-scissors".into()],
+        ["tree", "repeated-pd"] => vec!["--rounds".into(), "2".into()],
+        ["tree", _] => vec!["kuhn-poker".into()],
+        ["ipd", "strategies"] => vec![],
+        ["ipd", "match"] => ["TitForTat", "Defector", "--turns", "5"]
+            .map(String::from)
+            .to_vec(),
+        ["ipd", _] => ["TitForTat", "Defector", "--turns", "5", "--prob-end", "0"]
+            .map(String::from)
+            .to_vec(),
+        ["coop", "in-core"] => ["[51; 49, 48, 3]", "--allocation", "1,0,0"]
+            .map(String::from)
+            .to_vec(),
+        ["coop", _] => vec!["[51; 49, 48, 3]".into()],
+        _ => return None,
+    };
+    Some(path.iter().cloned().chain(rest).collect())
+}
+
+/// `base` with the option `name` set to `value` (replacing a value the base gives it).
+fn with_option(base: &[String], name: &str, value: &str) -> Vec<String> {
+    let mut arguments = Vec::new();
+    let mut words = base.iter();
+    while let Some(word) = words.next() {
+        if word == name {
+            words.next();
+        } else {
+            arguments.push(word.clone());
+        }
+    }
+    arguments.push(format!("{name}={value}"));
+    arguments
+}
+
+/// Argument lists with a number written into a game description, a position, an
+/// expression or a strategy (`{}` stands for the number).
+const NUMBER_PLACES: &[&str] = &[
+    "analyze|nim|{}",
+    "analyze|nim|{}|{}",
+    "analyze|kayles|{}",
+    "analyze|0.07|{}",
+    "analyze|grundy|{}",
+    "analyze|lasker|{}",
+    "analyze|hex:0.F|{}",
+    "analyze|bash:{}|5",
+    "analyze|subtraction:{}|5",
+    "analyze|subtraction:1,{}|5",
+    "analyze|allbut:{}|5",
+    "analyze|moore:{}|1|2",
+    "analyze|count-to:{}|0",
+    "analyze|wythoff|{},1",
+    "analyze|wythoff|1,{}",
+    "analyze|chomp|{}x2",
+    "analyze|chomp|2x{}",
+    "analyze|sos|{}",
+    "analyze|fibonacci|{}",
+    "analyze|dynamic|{}",
+    "analyze|staircase|{}",
+    "analyze|moore:2|{}|1",
+    "analyze|misere:nim|{}|1",
+    "analyze|misere:bash:3|{}",
+    "analyze|every:bash:3|{}",
+    "analyze|turning-turtles|{}",
+    "analyze|ruler|{}",
+    "analyze|mock-turtles|{}",
+    "analyze|northcott|{}",
+    "analyze|empty-divide|{},1",
+    "analyze|thirty-one|{}",
+    "moves|nim|{}",
+    "moves|kayles|{}",
+    "graph|nim|{}",
+    "play|nim|{}|--first|computer",
+    "values|bash:{}|--to|10",
+    "values|subtraction:{}|--to|10",
+    "values|coins:any1-{}|--to|10",
+    "values|moore:{}|--to|10",
+    "plot|subtraction:{}|--to|10|--output|edge.svg",
+    "nimber|{} * 3",
+    "nimber|{} + {}",
+    "nimber|inv({})",
+    "nimber|sqrt({})",
+    "nimber|2^{}",
+    "nimber|{}^2",
+    "coop|shapley|[{}; 1, 2]",
+    "coop|shapley|[1; {}, {}]",
+    "coop|banzhaf|[1; {}, 2]",
+    "coop|shapley|glove:{},1",
+    "coop|shapley|glove:1,{}",
+    "coop|shapley|airport:{},1",
+    "coop|nucleolus|airport:{},{}",
+    "coop|shapley|bankruptcy:{}:1,2",
+    "coop|nucleolus|bankruptcy:10:{},1",
+    "coop|core|assignment:{},1;1,{}",
+    "coop|in-core|glove:1,1|--allocation|{},0",
+    "ipd|match|memoryone:{},1,1,1|TitForTat|--turns|5",
+    "ipd|match|lookup:{},1,0:CD|TitForTat|--turns|5",
+    "ipd|match|lookup:1,1,0:{}|TitForTat|--turns|5",
+    "ipd|match|zd:{},1,1|TitForTat|--turns|5",
+    "ipd|match|TitForTat|TitForTat|--turns|5|--payoffs|{},0,5,1",
+    "tree|repeated-pd|--rounds|2|--payoffs|3,0,{},1",
+    "dynamics|replicator|rock-paper-scissors|--start|{},1,1",
+    "dynamics|moran|hawk-dove|--initial|{},1",
+];
+
+/// Game files with a number written into them (`{}`), and the commands that read them.
+const NUMBER_FILES: &[(&str, &str, &[&str])] = &[
+    (
+        "count.nfg",
+        "NFG 1 R \"e\" { \"A\" \"B\" } { {} 2 }\n\n1 2 3 4 5 6 7 8\n",
+        &["nash", "dominance"],
+    ),
+    (
+        "payoff.nfg",
+        "NFG 1 R \"e\" { \"A\" \"B\" } { 2 2 }\n\n{} 0 0 1 0 1 {} 0\n",
+        &["nash", "zerosum"],
+    ),
+    (
+        "outcome.nfg",
+        "NFG 1 R \"e\" { \"A\" \"B\" } { { \"a\" \"b\" } { \"c\" \"d\" } }\n\"\"\n{ { \"\" 1, 2 } }\n1 {} 1 0\n",
+        &["nash"],
+    ),
+    ("matrix.csv", "{},0\n0,{}\n", &["zerosum", "nash"]),
+    (
+        "player.efg",
+        "EFG 2 R \"e\" { \"A\" \"B\" } \"\"\np \"\" {} 1 \"\" { \"H\" \"T\" } 0\nt \"\" 1 \"w\" { 1, -1 }\nt \"\" 2 \"l\" { -1, 1 }\n",
+        &["tree|info", "tree|spe"],
+    ),
+    (
+        "infoset.efg",
+        "EFG 2 R \"e\" { \"A\" \"B\" } \"\"\np \"\" 1 {} \"\" { \"H\" \"T\" } 0\nt \"\" 1 \"w\" { 1, -1 }\nt \"\" 2 \"l\" { -1, 1 }\n",
+        &["tree|info", "tree|solve"],
+    ),
+    (
+        "outcome.efg",
+        "EFG 2 R \"e\" { \"A\" \"B\" } \"\"\np \"\" 1 1 \"\" { \"H\" \"T\" } 0\nt \"\" {} \"w\" { 1, -1 }\nt \"\" 2 \"l\" { {}, 1 }\n",
+        &["tree|info", "nash"],
+    ),
+    (
+        "chance.efg",
+        "EFG 2 R \"e\" { \"A\" \"B\" } \"\"\nc \"\" 1 \"\" { \"H\" {} \"T\" 1 } 0\nt \"\" 1 \"w\" { 1, -1 }\nt \"\" 2 \"l\" { -1, 1 }\n",
+        &["tree|spe"],
+    ),
+    (
+        "table.json",
+        "{\"players\": [\"A\", \"B\"], \"values\": {\"A\": {}, \"B\": 0, \"A,B\": 1}}",
+        &["coop|shapley", "coop|nucleolus"],
+    ),
+    (
+        "players.json",
+        "{\"players\": {}, \"values\": {}}",
+        &["coop|shapley"],
+    ),
+    (
+        "digraph.json",
+        "{\"vertices\": [\"a\", \"b\"], \"edges\": [[\"a\", \"b\"]], \"tokens\": {}}",
+        &["analyze|digraph:@FILE|a"],
+    ),
+];
+
+/// Every argument list of the edge-number test.
+fn edge_number_cases(directory: &std::path::Path) -> Result<Vec<Vec<String>>, String> {
+    let numbers: Vec<&str> = EDGE_NUMBERS
+        .iter()
+        .chain(NEGATIVE_NUMBERS)
+        .copied()
+        .collect();
+    let mut cases = Vec::new();
+    let mut missing = Vec::new();
+    for path in leaf_commands() {
+        let Some(base) = base_arguments(&path, directory) else {
+            missing.push(path.join(" "));
+            continue;
+        };
+        cases.push(base.clone());
+        let words: Vec<&str> = path.iter().map(String::as_str).collect();
+        let options = value_options(&help_text(&words));
+        for option in options
+            .iter()
+            .filter(|o| !NOT_NUMBERS.contains(&o.as_str()))
+        {
+            for number in &numbers {
+                cases.push(with_option(&base, option, number));
+            }
+        }
+    }
+    if !missing.is_empty() {
+        return Err(format!(
+            "no base arguments for {missing:?}: add them to base_arguments"
+        ));
+    }
+    for place in NUMBER_PLACES {
+        for number in &numbers {
+            cases.push(
+                place
+                    .replace("{}", number)
+                    .split('|')
+                    .map(String::from)
+                    .collect(),
+            );
+        }
+    }
+    for (index, number) in numbers.iter().enumerate() {
+        for (name, text, commands) in NUMBER_FILES {
+            let file = directory.join(format!("{index}-{name}"));
+            std::fs::write(&file, text.replace("{}", number)).map_err(|e| e.to_string())?;
+            let file = file.display().to_string();
+            for command in *commands {
+                let mut arguments: Vec<String> = command
+                    .split('|')
+                    .map(|word| word.replace("@FILE", &format!("@{file}")))
+                    .collect();
+                if !command.contains("@FILE") {
+                    arguments.push(file.clone());
+                }
+                cases.push(arguments);
+            }
+        }
+    }
+    Ok(cases)
+}
+
+/// Issue 18, the class of the CI failure of 2026-11-26 (`plot --to 18446744073709551615`
+/// overflowed `to + 1`): every value-taking option of every command (found from the help
+/// texts) and every number written into a game description, position, expression,
+/// strategy or game file, at each edge number, in this debug build (overflow checks on),
+/// exits with 0, 1 or 2 and a bounded sentence: no panic, no abort, no hang. Each case
+/// gets 10 s of processor time; the cases run on two threads (about 2,000 of them).
+#[test]
+fn edge_numbers_are_answered_or_refused_never_a_panic() {
+    let directory = std::env::temp_dir().join(format!("sprague-edges-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("the temporary directory is writable");
+    let cases = edge_number_cases(&directory).unwrap_or_else(|e| panic!("{e}"));
+    let started = Instant::now();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    let times = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(arguments) = cases.get(index) else {
+                    break;
+                };
+                let long = legitimately_long(arguments);
+                let cpu = if long { LONG_RUN_SECONDS } else { CPU_SECONDS };
+                match run_limited(arguments, &directory, cpu, Duration::from_secs(60)) {
+                    Err(failure) if long && failure.starts_with("used more than") => {}
+                    Ok(elapsed) => times
+                        .lock()
+                        .expect("no worker panics")
+                        .push((elapsed, index)),
+                    Err(failure) => failures
+                        .lock()
+                        .expect("no worker panics")
+                        .push(format!("sprague {:?}: {failure}", shortened(arguments))),
+                }
+            });
+        }
+    });
+    let _ = std::fs::remove_dir_all(&directory);
+    let mut times = times.into_inner().expect("no worker panics");
+    times.sort_unstable_by(|a, b| b.cmp(a));
+    println!(
+        "{} edge-number cases in {:.1} s; the slowest:",
+        cases.len(),
+        started.elapsed().as_secs_f64()
+    );
+    for (elapsed, index) in times.iter().take(8) {
+        println!(
+            "  {:.2} s: sprague {:?}",
+            elapsed.as_secs_f64(),
+            shortened(&cases[*index])
+        );
+    }
+    let failures = failures.into_inner().expect("no worker panics");
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
 }

@@ -6,8 +6,32 @@
 //! are **approximate** and labelled so; the random orders come from
 //! [`sprague_strategic::seeded::SeededRng`], so a seed reproduces them exactly.
 
-use super::WeightedVotingGame;
+use super::{CoopError, WeightedVotingGame};
 use sprague_strategic::seeded::SeededRng;
+
+/// The most random orders an estimate takes (a billion: minutes of work on a large game;
+/// the interval narrows only as 1/√m), so that a mistyped count is refused rather than
+/// running for ever.
+pub const MAX_SAMPLES: u64 = 1_000_000_000;
+
+/// Checks a number of samples asked for before any is drawn.
+///
+/// # Errors
+/// [`CoopError::TooLarge`] above [`MAX_SAMPLES`].
+///
+/// ```
+/// use sprague_cooperative::monte_carlo::{check_samples, MAX_SAMPLES};
+/// assert!(check_samples(MAX_SAMPLES).is_ok());
+/// assert!(check_samples(u64::MAX).is_err());
+/// ```
+pub fn check_samples(samples: u64) -> Result<(), CoopError> {
+    if samples > MAX_SAMPLES {
+        return Err(CoopError::TooLarge(format!(
+            "{samples} random orders are more than the {MAX_SAMPLES} a Monte Carlo estimate takes"
+        )));
+    }
+    Ok(())
+}
 
 /// One player's estimated value.
 #[derive(Debug, Clone, Copy, PartialEq)]

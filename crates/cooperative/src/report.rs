@@ -91,6 +91,9 @@ pub fn shapley(
     monte_carlo: Option<u64>,
     seed: u64,
 ) -> Result<ShapleyReport, CoopError> {
+    if let Some(samples) = monte_carlo {
+        monte_carlo::check_samples(samples)?;
+    }
     let players = game.names();
     if let Some(values) = exact_shapley(game, monte_carlo) {
         return Ok(ShapleyReport::Exact {

@@ -61,15 +61,23 @@ impl PeriodicityTheorem {
     pub fn values_needed(self, preperiod: u64, period: u64) -> u64 {
         match self {
             // The window g(n₀ .. n₀+w) and its copy at n₀+p must both be known.
-            PeriodicityTheorem::SubtractionWindow { window } => preperiod + period + window,
+            // Saturating: a window from user input (subtraction:18446744073709551615) must
+            // not overflow; no table reaches u64::MAX values.
+            PeriodicityTheorem::SubtractionWindow { window } => {
+                preperiod.saturating_add(period).saturating_add(window)
+            }
             // g(n + p) = g(n) must be checked for n up to 2n₀ + p + t − 1. The
             // proof shortens a heap by p and needs it non-empty afterwards, so it
             // runs with max(n₀, 1) in place of n₀ (for n₀ = 0 a heap of exactly p
             // would vanish, and a move leaving one heap fewer is not always allowed).
-            PeriodicityTheorem::GuySmith { digits } => 2 * preperiod.max(1) + 2 * period + digits,
-            PeriodicityTheorem::GuySmithGeneral { parts, digits } => {
-                parts * (preperiod.max(1) + period) + digits
-            }
+            PeriodicityTheorem::GuySmith { digits } => preperiod
+                .max(1)
+                .saturating_mul(2)
+                .saturating_add(period.saturating_mul(2))
+                .saturating_add(digits),
+            PeriodicityTheorem::GuySmithGeneral { parts, digits } => parts
+                .saturating_mul(preperiod.max(1).saturating_add(period))
+                .saturating_add(digits),
         }
     }
 

@@ -29,7 +29,8 @@ impl HeapFamily for LaskersNim {
 
     fn closed_form(&self, heap: u64) -> Option<u64> {
         Some(match heap % 4 {
-            3 => heap + 1,
+            // g(2^64 − 1) = 2^64 does not fit: no closed form for that one heap.
+            3 => heap.checked_add(1)?,
             0 if heap > 0 => heap - 1,
             _ => heap,
         })

@@ -104,18 +104,29 @@ fn isqrt(n: u128) -> u128 {
     x
 }
 
-/// The k-th P-position (⌊kφ⌋, ⌊kφ²⌋), exactly (k < 2^63).
+/// The k-th P-position (⌊kφ⌋, ⌊kφ²⌋), exactly for k ≤ 2^62 ([`MAX_HEAP`]); a coordinate
+/// past `u64::MAX` (5k² past `u128::MAX`, from k ≈ 2^62.8) is `u64::MAX`, so the
+/// coordinates stay nondecreasing in k.
 ///
 /// ```
 /// use sprague_games::wythoff::p_position;
 /// let first: Vec<(u64, u64)> = (0..5).map(p_position).collect();
 /// assert_eq!(first, vec![(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]);
+/// assert_eq!(p_position(u64::MAX), (u64::MAX, u64::MAX));
 /// ```
 pub fn p_position(k: u64) -> (u64, u64) {
     let k128 = u128::from(k);
-    let lower = ((k128 + isqrt(5 * k128 * k128)) / 2) as u64;
-    (lower, lower + k)
+    let lower = k128
+        .checked_mul(k128)
+        .and_then(|square| square.checked_mul(5))
+        .and_then(|five| u64::try_from((k128 + isqrt(five)) / 2).ok())
+        .unwrap_or(u64::MAX);
+    (lower, lower.saturating_add(k))
 }
+
+/// The largest heap of a Wythoff position: 2^62, so that every P-position the formulas
+/// look at (⌊kφ²⌋ < 2.62·k) fits in 64 bits.
+pub const MAX_HEAP: u64 = 1 << 62;
 
 /// Whether (a, b) is a P-position, by Wythoff's formula.
 ///
@@ -208,7 +219,9 @@ pub fn grundy_table(to: u64) -> Result<Vec<Vec<u64>>, GameError> {
         return Err(GameError::PositionTooLarge {
             reason: format!(
                 "a Wythoff table up to {to} has {} entries; the limit is heaps up to {TABLE_LIMIT}",
-                (u128::from(to) + 1).pow(2)
+                (u128::from(to) + 1)
+                    .checked_pow(2)
+                    .map_or_else(|| "2^128".to_string(), |count| count.to_string())
             ),
         });
     }
@@ -256,7 +269,9 @@ pub fn parse_pair(word: &str) -> Result<Pair, GameError> {
     let number = |text: &str| {
         text.trim()
             .parse::<u64>()
-            .map_err(|_| error("both heaps must be whole numbers, e.g. 3,5"))
+            .ok()
+            .filter(|&heap| heap <= MAX_HEAP)
+            .ok_or_else(|| error("both heaps must be whole numbers from 0 to 2^62, e.g. 3,5"))
     };
     Ok(Pair(number(a)?, number(b)?))
 }

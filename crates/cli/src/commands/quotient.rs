@@ -120,6 +120,13 @@ fn run_genus(args: &Args, rule: TakeBreak, to: u64) -> Result<(), CliError> {
     // The work, sized before it is done: every position the heaps reach is a multiset of
     // at most `to` tokens, so the partition count bounds it; past the limit the positions
     // themselves are counted (a walk without values).
+    // Each heap of 1..=to alone is a position: more heaps than the limit are refused
+    // before their list is made.
+    if to > GENUS_POSITIONS as u64 {
+        return Err(CliError::Usage(format!(
+            "the genus of heaps up to {to} needs more than {GENUS_POSITIONS} positions; give a smaller --genus"
+        )));
+    }
     if positions_bound(to, GENUS_POSITIONS).is_none() {
         let heaps: Vec<u64> = (1..=to).collect();
         solver

@@ -27,7 +27,7 @@ pub struct TournamentConfig {
     /// The seed of all random draws.
     pub seed: u64,
     /// Worker threads (0: automatic — one for small tournaments, else as many
-    /// as the machine has).
+    /// as the machine has; never more than it has).
     pub threads: usize,
 }
 
@@ -211,10 +211,14 @@ impl Tournament {
                 .match_config
                 .prob_end
                 .map_or(config.match_config.turns as f64, |p| 1.0 / p);
+        // Never more threads than processors: more would play no faster, and each
+        // reserves a stack and a malloc arena, so under an address-space limit
+        // (`ulimit -v`) 64 of them made an allocation fail, an abort.
+        let processors = std::thread::available_parallelism().map_or(1, |t| t.get());
         let threads = match config.threads {
             0 if expected_turns < 2.0e6 => 1,
-            0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
-            t => t,
+            0 => processors,
+            t => t.min(processors),
         }
         .clamp(1, self.jobs.len().max(1));
         let play = |range: std::ops::Range<usize>| -> Option<Vec<MatchSummary>> {
