@@ -136,7 +136,7 @@ pub fn parse_allocation(text: &str) -> Result<Vec<BigRational>, CoopError> {
             sprague_strategic::exact_text::parse_rational(part).ok_or_else(|| {
                 CoopError::Shape(format!(
                     "\"{}\" in the allocation is not an exact number",
-                    part.trim()
+                    sprague_textfile::quoted(part.trim())
                 ))
             })
         })

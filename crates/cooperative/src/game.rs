@@ -174,12 +174,14 @@ impl TuGame {
         for (i, name) in names.iter().enumerate() {
             if name.is_empty() || name.contains(',') {
                 return Err(CoopError::Shape(format!(
-                    "player name \"{name}\" must be non-empty and contain no comma"
+                    "player name \"{}\" must be non-empty and contain no comma",
+                    sprague_textfile::quoted(name)
                 )));
             }
             if index.insert(name.as_str(), i).is_some() {
                 return Err(CoopError::Shape(format!(
-                    "player \"{name}\" is listed twice"
+                    "player \"{}\" is listed twice",
+                    sprague_textfile::quoted(name)
                 )));
             }
         }
@@ -203,7 +205,7 @@ impl TuGame {
                 coalition |= 1 << i;
             }
             let number = rational_from_json(value).ok_or_else(|| CoopError::BadValue {
-                coalition: format!("\"{key}\""),
+                coalition: key.clone(),
                 value: value.to_string(),
             })?;
             if values[coalition as usize].is_some() {

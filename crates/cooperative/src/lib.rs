@@ -72,14 +72,15 @@ pub enum CoopError {
     Shape(String),
     /// A coalition of the table has no value.
     #[error(
-        "coalition {0} has no value; every coalition must be given (the empty one may be left out)"
+        "coalition {} has no value; every coalition must be given (the empty one may be left out)",
+        sprague_textfile::quoted(.0)
     )]
     MissingCoalition(String),
     /// A coalition was given twice.
-    #[error("coalition {0} is given twice")]
+    #[error("coalition {} is given twice", sprague_textfile::quoted(.0))]
     DuplicateCoalition(String),
     /// A coalition names a player that is not in the game.
-    #[error("coalition \"{coalition}\" names the unknown player \"{player}\"")]
+    #[error("coalition \"{}\" names the unknown player \"{}\"", sprague_textfile::quoted(.coalition), sprague_textfile::quoted(.player))]
     UnknownPlayer {
         /// The coalition key as written.
         coalition: String,
@@ -90,7 +91,7 @@ pub enum CoopError {
     #[error("the empty coalition must be worth 0, not {0}")]
     EmptyCoalitionNotZero(String),
     /// A value is not a number.
-    #[error("the value of coalition {coalition} is not an exact number: {value}")]
+    #[error("the value of coalition \"{}\" is not an exact number: {}", sprague_textfile::quoted(.coalition), sprague_textfile::quoted(.value))]
     BadValue {
         /// The coalition.
         coalition: String,

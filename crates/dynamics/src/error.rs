@@ -40,7 +40,7 @@ pub enum DynamicsError {
         value: f64,
     },
     /// A fitness in the Moran process was not positive.
-    #[error("the fitness of strategy {strategy} is {fitness} (not positive) when {count} of the population play it; choose a smaller intensity of selection")]
+    #[error("the fitness of strategy \"{}\" is {fitness} (not positive) when {count} of the population play it; choose a smaller intensity of selection", sprague_textfile::quoted(.strategy))]
     NonPositiveFitness {
         /// The strategy's name.
         strategy: String,

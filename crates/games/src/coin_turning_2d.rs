@@ -209,7 +209,8 @@ pub fn parse_board(word: &str, game: &str) -> Result<Board, GameError> {
                     'H' | 'h' => Ok(true),
                     'T' | 't' => Ok(false),
                     other => Err(error(format!(
-                        "'{other}' is not a coin: rows are H/T strings separated by '/', e.g. THT/TTH"
+                        "'{}' is not a coin: rows are H/T strings separated by '/', e.g. THT/TTH",
+                        sprague_textfile::quoted(&other.to_string()),
                     ))),
                 })
                 .collect::<Result<Vec<bool>, GameError>>()

@@ -25,7 +25,7 @@
 use sprague_engine::loopy::{generalized_grundy, GeneralizedGrundy, LoopyValue};
 use sprague_engine::Outcome;
 
-use crate::error::GameError;
+use crate::error::{quoted, GameError};
 use crate::game_graph::{explore, GameGraph};
 use crate::graph_input::{number_vertices, parse_edge_list, read_source};
 use crate::playable::{
@@ -129,11 +129,12 @@ impl Digraph {
     }
 }
 
-fn preview(names: &[String]) -> String {
+pub(crate) fn preview(names: &[String]) -> String {
+    let shown: Vec<String> = names.iter().take(12).map(|name| quoted(name)).collect();
     if names.len() <= 12 {
-        names.join(" ")
+        shown.join(" ")
     } else {
-        format!("{} … ({} in all)", names[..12].join(" "), names.len())
+        format!("{} … ({} in all)", shown.join(" "), names.len())
     }
 }
 
@@ -218,7 +219,10 @@ fn parse_json(text: &str, source: Option<&str>) -> Result<Digraph, GameError> {
         let mut sorted = vertices.clone();
         sorted.sort();
         if let Some(pair) = sorted.windows(2).find(|pair| pair[0] == pair[1]) {
-            return Err(error(format!("the vertex '{}' is listed twice", pair[0])));
+            return Err(error(format!(
+                "the vertex '{}' is listed twice",
+                quoted(&pair[0])
+            )));
         }
     }
     // A set, so that checking each edge's ends costs no scan of the vertices.
@@ -245,8 +249,9 @@ fn parse_json(text: &str, source: Option<&str>) -> Result<Digraph, GameError> {
             for end in [&pair.0, &pair.1] {
                 if !declared.contains(end.as_str()) {
                     return Err(error(format!(
-                        "edge {} names the unknown vertex '{end}'",
-                        i + 1
+                        "edge {} names the unknown vertex '{}'",
+                        i + 1,
+                        quoted(end)
                     )));
                 }
             }
@@ -466,8 +471,8 @@ impl PlayableGame for DigraphGame {
                     } else {
                         return Err(illegal(format!(
                             "there is no arc from {} to {}; write a move as {}",
-                            self.graph.names[from],
-                            self.graph.names[to],
+                            quoted(&self.graph.names[from]),
+                            quoted(&self.graph.names[to]),
                             self.move_syntax()
                         )));
                     }
@@ -488,19 +493,19 @@ impl PlayableGame for DigraphGame {
                         [] => {
                             return Err(illegal(format!(
                                 "no token can move to {}; write a move as {}",
-                                self.graph.names[to],
+                                quoted(&self.graph.names[to]),
                                 self.move_syntax()
                             )))
                         }
                         many => {
-                            let names: Vec<&str> =
-                                many.iter().map(|&v| self.graph.names[v].as_str()).collect();
+                            let names: Vec<String> =
+                                many.iter().map(|&v| quoted(&self.graph.names[v])).collect();
                             return Err(illegal(format!(
                                 "tokens on {} can all move to {}: write FROM->TO, e.g. {}->{}",
                                 names.join(", "),
-                                self.graph.names[to],
+                                quoted(&self.graph.names[to]),
                                 names[0],
-                                self.graph.names[to]
+                                quoted(&self.graph.names[to])
                             )));
                         }
                     }

@@ -110,7 +110,7 @@ pub enum GameError {
     #[error(transparent)]
     Remoteness(#[from] RemotenessError),
     /// A graph (edge list or JSON) that cannot be used.
-    #[error("invalid graph{}: {reason}", .source_name.as_ref().map(|s| format!(" in {s}")).unwrap_or_default())]
+    #[error("invalid graph{}: {reason}", .source_name.as_ref().map(|s| format!(" in {}", sprague_textfile::quote::quoted_path(s))).unwrap_or_default())]
     InvalidGraph {
         /// Where it came from (a file name), if from a file.
         source_name: Option<String>,

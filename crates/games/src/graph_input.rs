@@ -145,8 +145,10 @@ pub fn parse_edge_list(text: &str, source: Option<&str>) -> Result<EdgeList, Gam
             if let Some(previous) = &list.ground {
                 if previous != &name {
                     return Err(error(format!(
-                        "{}: the ground is declared as '{name}' but was declared as '{previous}' before",
-                        where_(number)
+                        "{}: the ground is declared as '{}' but was declared as '{}' before",
+                        where_(number),
+                        crate::error::quoted(&name),
+                        crate::error::quoted(previous)
                     )));
                 }
             }
@@ -191,9 +193,12 @@ pub fn parse_edge_list(text: &str, source: Option<&str>) -> Result<EdgeList, Gam
             for end in [u, v] {
                 if !vertices.contains(end) && Some(end) != list.ground.as_ref() {
                     return Err(error(format!(
-                        "{}: the edge {u}-{v} names the unknown vertex '{end}' (declared: {})",
+                        "{}: the edge {}-{} names the unknown vertex '{}' (declared: {})",
                         where_(*number),
-                        vertices.join(" ")
+                        crate::error::quoted(u),
+                        crate::error::quoted(v),
+                        crate::error::quoted(end),
+                        crate::digraph::preview(vertices)
                     )));
                 }
             }

@@ -113,7 +113,8 @@ impl Picture {
         let (names, edges) = number_vertices(&[ground.to_string()], edges, EDGE_LIMIT, source)?;
         if !edges.iter().any(|&(u, v)| u == 0 || v == 0) {
             return Err(error(format!(
-                "no edge touches the ground '{ground}': a Hackenbush picture must stand on the ground (e.g. {ground}-a,a-b)"
+                "no edge touches the ground '{0}': a Hackenbush picture must stand on the ground (e.g. {0}-a,a-b)",
+                crate::error::quoted(ground)
             )));
         }
         Ok(Self {

@@ -96,7 +96,8 @@ pub fn parse_strip(word: &str) -> Result<Strip, GameError> {
             '.' | '_' => Ok(0),
             '0'..='9' => Ok(c as u8 - b'0'),
             other => Err(error(format!(
-                "'{other}' is not a square: write '.' for an empty square and a digit 1-9 for that many coins, e.g. .2..1"
+"'{}' is not a square: write '.' for an empty square and a digit 1-9 for that many coins, e.g. .2..1",
+sprague_textfile::quoted(&other.to_string()),
             ))),
         })
         .collect::<Result<Vec<u8>, GameError>>()

@@ -75,7 +75,8 @@ impl FromStr for OctalGame {
             "4" => 4,
             other => {
                 return Err(invalid(format!(
-                    "the digit before the point must be 0 or 4 (4 allows splitting without removing), not '{other}'"
+"the digit before the point must be 0 or 4 (4 allows splitting without removing), not '{}'",
+sprague_textfile::quoted(other),
                 )))
             }
         };
@@ -83,8 +84,9 @@ impl FromStr for OctalGame {
         for (position, character) in fraction.chars().enumerate() {
             let digit = character.to_digit(8).ok_or_else(|| {
                 invalid(format!(
-                    "digit {} ('{character}') is not an octal digit 0–7",
-                    position + 1
+                    "digit {} ('{}') is not an octal digit 0–7",
+                    position + 1,
+                    sprague_textfile::quoted(&character.to_string())
                 ))
             })?;
             digits.push(digit as u8);

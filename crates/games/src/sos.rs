@@ -256,7 +256,8 @@ pub fn parse_strip(word: &str) -> Result<Strip, GameError> {
                     game: "sos".into(),
                     text: word.to_string(),
                     reason: format!(
-                        "'{other}' is not a square: write S, O, or _ for an empty square (or give the length, e.g. 16)"
+"'{}' is not a square: write S, O, or _ for an empty square (or give the length, e.g. 16)",
+sprague_textfile::quoted(&other.to_string()),
                     ),
                 })
             }

@@ -51,7 +51,8 @@ pub fn parse_coins(word: &str, game: &str) -> Result<Vec<bool>, GameError> {
             'H' | 'h' => Ok(true),
             'T' | 't' => Ok(false),
             other => Err(error(format!(
-                "'{other}' is not a coin: a row is written with H (heads) and T (tails) only, e.g. THHTH"
+"'{}' is not a coin: a row is written with H (heads) and T (tails) only, e.g. THHTH",
+sprague_textfile::quoted(&other.to_string()),
             ))),
         })
         .collect()

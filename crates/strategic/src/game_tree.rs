@@ -260,7 +260,7 @@ impl GameTree {
             if !node.payoffs.is_empty() && node.payoffs.len() != self.players.len() {
                 return Err(TreeError::Shape(format!(
                     "node {} has {} payoffs for {} players",
-                    self.node_path(v),
+                    sprague_textfile::quoted(&self.node_path(v)),
                     node.payoffs.len(),
                     self.players.len()
                 )));
@@ -269,7 +269,7 @@ impl GameTree {
                 NodeKind::Decision { moves, .. } if moves.is_empty() => {
                     return Err(TreeError::Shape(format!(
                         "decision node {} has no moves",
-                        self.node_path(v)
+                        sprague_textfile::quoted(&self.node_path(v))
                     )))
                 }
                 NodeKind::Chance { moves } => {
@@ -280,7 +280,7 @@ impl GameTree {
                     {
                         return Err(TreeError::Shape(format!(
                             "the probabilities at chance node {} must be non-negative and add up to 1, not {}",
-                            self.node_path(v),
+                            sprague_textfile::quoted(&self.node_path(v)),
                             format_rational(&total)
                         )));
                     }
@@ -288,7 +288,7 @@ impl GameTree {
                 NodeKind::Terminal if node.payoffs.is_empty() => {
                     return Err(TreeError::Shape(format!(
                         "leaf {} has no payoffs",
-                        self.node_path(v)
+                        sprague_textfile::quoted(&self.node_path(v))
                     )))
                 }
                 _ => {}
@@ -315,12 +315,16 @@ impl GameTree {
                     .iter()
                     .map(|x| {
                         rational_from_json(x).ok_or_else(|| {
-                            TreeError::Shape(format!("payoff {x} is not an exact number"))
+                            TreeError::Shape(format!(
+                                "payoff {} is not an exact number",
+                                sprague_textfile::quoted(&x.to_string())
+                            ))
                         })
                     })
                     .collect(),
                 Some(other) => Err(TreeError::Shape(format!(
-                    "payoffs must be a list, not {other}"
+                    "payoffs must be a list, not {}",
+                    sprague_textfile::quoted(&other.to_string())
                 ))),
             }
         };
@@ -358,7 +362,8 @@ impl GameTree {
                 while let Some((name, id)) = stack.pop() {
                     let json = table.get(name).ok_or_else(|| {
                         TreeError::NotATree(format!(
-                            "node \"{name}\" is referred to but not defined"
+                            "node \"{}\" is referred to but not defined",
+                            sprague_textfile::quoted(name)
                         ))
                     })?;
                     let (player, edges) = edges_of(json, &players)?;
@@ -370,14 +375,22 @@ impl GameTree {
                     for (k, (_, _, child)) in edges.iter().enumerate() {
                         let child_name = child.as_str().ok_or_else(|| {
                             TreeError::Shape(format!(
-                                "in node \"{name}\", a move's \"node\" must be a node id"
+                                "in node \"{}\", a move's \"node\" must be a node id",
+                                sprague_textfile::quoted(name)
                             ))
                         })?;
                         if assigned.insert(child_name, first + k).is_some() {
                             return Err(TreeError::NotATree(if child_name == root_id {
-                                format!("node \"{child_name}\" is the root but also a child of \"{name}\" (a cycle)")
+                                format!(
+                                    "node \"{}\" is the root but also a child of \"{}\" (a cycle)",
+                                    sprague_textfile::quoted(child_name),
+                                    sprague_textfile::quoted(name)
+                                )
                             } else {
-                                format!("node \"{child_name}\" has more than one parent (or lies on a cycle)")
+                                format!(
+                                    "node \"{}\" has more than one parent (or lies on a cycle)",
+                                    sprague_textfile::quoted(child_name)
+                                )
                             }));
                         }
                         nodes.push(placeholder());
@@ -386,7 +399,8 @@ impl GameTree {
                 }
                 if let Some(unreached) = table.keys().find(|k| !assigned.contains_key(k.as_str())) {
                     return Err(TreeError::NotATree(format!(
-                        "node \"{unreached}\" cannot be reached from the root"
+                        "node \"{}\" cannot be reached from the root",
+                        sprague_textfile::quoted(unreached)
                     )));
                 }
             }
@@ -582,7 +596,7 @@ impl GameTree {
             return Err(TreeError::NotATree(format!(
                 "node {} (\"{}\") is missing {remaining} of its children at the end of the file",
                 parent + 1,
-                nodes[parent].name
+                sprague_textfile::quoted(&nodes[parent].name)
             )));
         }
         for (v, kids) in children.iter().enumerate() {
@@ -625,7 +639,8 @@ fn player_index(players: &[String], value: &serde_json::Value) -> Result<usize, 
         }
     }
     Err(TreeError::Shape(format!(
-        "{value} is not one of the players (a name, or a number from 1)"
+        "{} is not one of the players (a name, or a number from 1)",
+        sprague_textfile::quoted(&value.to_string())
     )))
 }
 
@@ -656,16 +671,20 @@ fn edges_of<'a>(
             .get("label")
             .and_then(|l| l.as_str())
             .map_or_else(|| (k + 1).to_string(), str::to_string);
-        let child = item
-            .get("node")
-            .ok_or_else(|| TreeError::Shape(format!("move \"{label}\" has no \"node\"")))?;
+        let child = item.get("node").ok_or_else(|| {
+            TreeError::Shape(format!(
+                "move \"{}\" has no \"node\"",
+                sprague_textfile::quoted(&label)
+            ))
+        })?;
         let probability = if chance {
             Some(
                 item.get("probability")
                     .and_then(rational_from_json)
                     .ok_or_else(|| {
                         TreeError::Shape(format!(
-                            "chance move \"{label}\" needs an exact \"probability\""
+                            "chance move \"{}\" needs an exact \"probability\"",
+                            sprague_textfile::quoted(&label)
                         ))
                     })?,
             )

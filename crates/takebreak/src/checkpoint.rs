@@ -56,7 +56,7 @@ pub enum CheckpointError {
         found: u32,
     },
     /// Written for another game.
-    #[error("checkpoint {} is for the game '{found}', not '{expected}'", crate::checkpoint::shown_path(.path))]
+    #[error("checkpoint {} is for the game '{}', not '{}'", crate::checkpoint::shown_path(.path), sprague_textfile::quoted(.found), sprague_textfile::quoted(.expected))]
     OtherGame {
         /// The file.
         path: PathBuf,

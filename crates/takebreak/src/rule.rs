@@ -139,8 +139,9 @@ impl TakeBreak {
                 .filter(|d| d & (LEAVE_NOTHING | LEAVE_ONE) == 0 && u32::from(*d) < radix);
             digit.ok_or_else(|| {
                 invalid(format!(
-                    "the digit before the point must be {} (splitting without removing), not '{whole}'",
-                    if radix == 8 { "0 or 4" } else { "0, 4, 8 or C" }
+                    "the digit before the point must be {} (splitting without removing), not '{}'",
+                    if radix == 8 { "0 or 4" } else { "0, 4, 8 or C" },
+                    sprague_textfile::quoted(whole)
                 ))
             })?
         };
@@ -156,8 +157,9 @@ impl TakeBreak {
         for (position, character) in fraction.chars().enumerate() {
             let digit = character.to_digit(radix).ok_or_else(|| {
                 invalid(format!(
-                    "digit {} ('{character}') is not {} digit",
+                    "digit {} ('{}') is not {} digit",
                     position + 1,
+                    sprague_textfile::quoted(&character.to_string()),
                     if radix == 8 {
                         "an octal 0–7"
                     } else {

@@ -328,7 +328,11 @@ fn prepare(rule: &TakeBreak, plan: &Checkpointing) -> Result<Option<ValueTable>,
             let expected = rule.identity();
             let found = match read_identity(path) {
                 Ok(found) if found == expected => None,
-                Ok(found) => Some(format!("a checkpoint of '{found}', not of '{expected}'")),
+                Ok(found) => Some(format!(
+                    "a checkpoint of '{}', not of '{}'",
+                    sprague_textfile::quoted(&found),
+                    sprague_textfile::quoted(&expected)
+                )),
                 Err(CheckpointError::Version { found, .. }) => {
                     Some(format!("a checkpoint of format version {found}"))
                 }

@@ -280,3 +280,61 @@ fn a_panic_is_a_500_sentence_and_the_server_keeps_serving() {
         1
     );
 }
+
+/// A name read from a game file, 30 KB of escape sequences: the library's message quotes it
+/// shortened and escaped (`sprague_textfile::quoted`) at the source, so the web sentence,
+/// which no command-line guard passes, is bounded and holds no control character.
+#[test]
+fn a_name_from_a_game_file_is_quoted_shortened_and_escaped() {
+    let server = TestServer::default();
+    let name = "\u{1b}[2J\u{7}x".repeat(5_000);
+    assert!(name.len() >= 30_000);
+    let flat_tree = serde_json::json!({
+        "players": ["A"],
+        "root": "r",
+        "nodes": {"r": {"player": "A", "moves": [{"label": "x", "node": name}]}},
+    })
+    .to_string();
+    let dangling_efg = format!(
+        "EFG 2 R \"t\" {{ \"A\" \"B\" }} \"\"\np \"{name}\" 1 1 \"\" {{ \"H\" \"T\" }} 0\nt \"\" 1 \"w\" {{ 1, -1 }}\n"
+    );
+    let coalition = serde_json::json!({
+        "players": ["A", "B"],
+        "values": {"A": 0, "B": 0, "A,B": 1, name.clone(): 1},
+    })
+    .to_string();
+    for (what, command, body) in [
+        (
+            "an undefined node of a flat tree",
+            "tree/solve",
+            serde_json::json!({ "tree": flat_tree }),
+        ),
+        (
+            "a dangling node of an .efg tree",
+            "tree/solve",
+            serde_json::json!({ "tree": dangling_efg }),
+        ),
+        (
+            "an unknown player in a coalition table",
+            "coop/shapley",
+            serde_json::json!({ "game": coalition }),
+        ),
+    ] {
+        let answer = server.post(command, &body.to_string());
+        let sentence = client_error(&answer, what);
+        assert!(
+            sentence.chars().count() <= 400,
+            "{what}: {} characters: {}",
+            sentence.chars().count(),
+            sentence.chars().take(200).collect::<String>()
+        );
+        assert!(
+            !sentence.chars().any(char::is_control),
+            "{what}: a raw control character in {sentence:?}"
+        );
+        assert!(
+            sentence.contains("\\u{1b}[2J\\u{7}x"),
+            "{what}: the name is not shown escaped: {sentence:?}"
+        );
+    }
+}

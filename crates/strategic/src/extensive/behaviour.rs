@@ -77,11 +77,14 @@ impl BehaviourProfile {
             if set.player.is_none() && *p != set.probabilities {
                 return Err(ExtensiveError::Profile(format!(
                     "the profile changes chance's probabilities at \"{}\"",
-                    game.infoset_name(h)
+                    sprague_textfile::quoted(&game.infoset_name(h))
                 )));
             }
             super::game::check_probabilities(&set.actions, p).map_err(|m| {
-                ExtensiveError::Profile(format!("at \"{}\": {m}", game.infoset_name(h)))
+                ExtensiveError::Profile(format!(
+                    "at \"{}\": {m}",
+                    sprague_textfile::quoted(&game.infoset_name(h))
+                ))
             })?;
         }
         Ok(())

@@ -30,12 +30,18 @@ pub const MAX_EFG_BYTES: u64 = 256 << 20;
 /// Reads an `.efg` file, refusing files larger than [`MAX_EFG_BYTES`] before reading them.
 pub fn read_efg_file(path: &std::path::Path) -> Result<ExtensiveGame, ExtensiveError> {
     let io = |e: std::io::Error| {
-        ExtensiveError::Invalid(format!("could not read {}: {e}", path.display()))
+        ExtensiveError::Invalid(format!(
+            "could not read {}: {e}",
+            sprague_textfile::quote::quoted_path(&path.display().to_string())
+        ))
     };
     let size = std::fs::metadata(path).map_err(io)?.len();
     if size > MAX_EFG_BYTES {
         return Err(ExtensiveError::TooLarge {
-            what: format!("reading {}", path.display()),
+            what: format!(
+                "reading {}",
+                sprague_textfile::quote::quoted_path(&path.display().to_string())
+            ),
             count: format!("{size} bytes"),
             limit: format!("{MAX_EFG_BYTES} bytes"),
         });
@@ -201,7 +207,7 @@ impl Reader {
                 &format!(
                     "the file ends while node {} (\"{}\") still lacks {remaining} of its children (a dangling node)",
                     v + 1,
-                    self.nodes[v].label
+                    sprague_textfile::quoted(&self.nodes[v].label)
                 ),
             ));
         }
@@ -228,7 +234,7 @@ impl Reader {
         let number = p.number::<u64>()?;
         let who = format!(
             "information set {number} of player \"{}\"",
-            self.players[player - 1]
+            sprague_textfile::quoted(&self.players[player - 1])
         );
         let given = if p.peek_text() {
             let label = p.string()?;

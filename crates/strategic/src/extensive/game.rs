@@ -128,7 +128,7 @@ impl ExtensiveGame {
                 return bad(format!(
                     "outcome {} (\"{}\") has {} payoffs for {} players",
                     k + 1,
-                    o.label,
+                    sprague_textfile::quoted(&o.label),
                     o.payoffs.len(),
                     self.players.len()
                 ));
@@ -350,7 +350,7 @@ impl ExtensiveGame {
                 None => constant = Some(sum),
                 Some(c) if *c != sum => {
                     return Err(ExtensiveError::NotZeroSum {
-                        path: self.path_text(v),
+                        path: sprague_textfile::quoted(&self.path_text(v)),
                         payoffs: format!(
                             "({}, {})",
                             format_rational(&acc[v][0]),
@@ -383,7 +383,7 @@ pub fn check_probabilities(actions: &[String], p: &[BigRational]) -> Result<(), 
         return Err(format!(
             "the probability {} of action \"{}\" is not between 0 and 1",
             format_rational(&p[k]),
-            actions[k]
+            sprague_textfile::quoted(&actions[k])
         ));
     }
     let total: BigRational = p.iter().sum();

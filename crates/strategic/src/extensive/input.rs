@@ -33,7 +33,10 @@ pub fn load_extensive(spec: &str) -> Result<Option<ExtensiveGame>, ExtensiveErro
                 return Ok(None);
             }
             let text = std::fs::read_to_string(path).map_err(|e| {
-                ExtensiveError::Invalid(format!("could not read {}: {e}", path.display()))
+                ExtensiveError::Invalid(format!(
+                    "could not read {}: {e}",
+                    sprague_textfile::quote::quoted_path(&path.display().to_string())
+                ))
             })?;
             let is_tree = serde_json::from_str::<serde_json::Value>(&text)
                 .ok()

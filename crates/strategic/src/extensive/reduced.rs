@@ -88,7 +88,7 @@ pub fn reduced_form(game: &ExtensiveGame) -> Result<ReducedForm, ExtensiveError>
         return Err(ExtensiveError::TooLarge {
             what: format!(
                 "the reduced strategic form (player \"{}\" alone)",
-                game.players[p]
+                sprague_textfile::quoted(&game.players[p])
             ),
             count: format!("{} reduced strategies", show(counts[p])),
             limit: format!("{MAX_STRATEGIES}{hint}"),
@@ -343,7 +343,10 @@ pub fn reduced_normal_form(game: &ExtensiveGame) -> Result<NormalFormGame, Exten
         });
         if total > MAX_STRATEGIES {
             return Err(ExtensiveError::TooLarge {
-                what: format!("the strategic form (player \"{}\" alone)", game.players[p]),
+                what: format!(
+                    "the strategic form (player \"{}\" alone)",
+                    sprague_textfile::quoted(&game.players[p])
+                ),
                 count: format!("{} pure strategies", show(total)),
                 limit: format!("{MAX_STRATEGIES}"),
             });

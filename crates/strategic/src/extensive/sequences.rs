@@ -100,11 +100,11 @@ impl Sequences {
                 Some(u) if self.at_node[u][p] != self.at_node[v][p] => {
                     return Err(ExtensiveError::ImperfectRecall(format!(
                         "player \"{}\" does not have perfect recall: information set \"{}\" holds the node after {} ({}) and the node after {} ({}), so the player forgets what it knew or did",
-                        game.players[p],
-                        game.infoset_name(h),
-                        game.path_text(u),
+                        sprague_textfile::quoted(&game.players[p]),
+                        sprague_textfile::quoted(&game.infoset_name(h)),
+                        sprague_textfile::quoted(&game.path_text(u)),
                         self.describe(game, p, self.at_node[u][p]),
-                        game.path_text(v),
+                        sprague_textfile::quoted(&game.path_text(v)),
                         self.describe(game, p, self.at_node[v][p]),
                     )))
                 }
@@ -122,8 +122,8 @@ impl Sequences {
         let (h, a) = self.owner[p][s];
         format!(
             "its last move was \"{}\" at \"{}\"",
-            game.infosets[h].actions[a],
-            game.infoset_name(h)
+            sprague_textfile::quoted(&game.infosets[h].actions[a]),
+            sprague_textfile::quoted(&game.infoset_name(h))
         )
     }
 

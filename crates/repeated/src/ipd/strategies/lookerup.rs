@@ -127,7 +127,8 @@ impl Strategy for LookerUp {
 pub fn parse_lookup(text: &str) -> Result<LookupTable, IpdError> {
     let syntax = |why: &str| {
         IpdError::Parameter(format!(
-            "a lookup table is written lookup:OWN,OPPONENT,OPENINGS:PATTERN[:INITIAL], e.g. lookup:0,1,0:CD for tit for tat, but \"{text}\" {why}"
+            "a lookup table is written lookup:OWN,OPPONENT,OPENINGS:PATTERN[:INITIAL], e.g. lookup:0,1,0:CD for tit for tat, but \"{}\" {why}",
+            sprague_textfile::quoted(text)
         ))
     };
     let parts: Vec<&str> = text.split(':').map(str::trim).collect();

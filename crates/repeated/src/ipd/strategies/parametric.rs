@@ -138,7 +138,8 @@ fn numbers(text: &str, what: &str, example: &str) -> Result<Vec<(String, f64)>, 
                 .map(|r| (format_rational(&r), rational_to_f64(&r)))
                 .ok_or_else(|| {
                     IpdError::Parameter(format!(
-                        "{what} is written {example}, but \"{part}\" is not a number (a decimal or a fraction such as 1/3)"
+                        "{what} is written {example}, but \"{}\" is not a number (a decimal or a fraction such as 1/3)",
+                        sprague_textfile::quoted(part)
                     ))
                 })
         })
@@ -149,7 +150,8 @@ fn memory_one(text: &str) -> Result<CustomStrategy, IpdError> {
     const EXAMPLE: &str = "memoryone:p_cc,p_cd,p_dc,p_dd[,first], e.g. memoryone:1,1/3,1,1/3,C";
     let syntax = |why: String| {
         IpdError::Parameter(format!(
-            "a memory-one strategy is written {EXAMPLE}, but \"{text}\" {why}"
+            "a memory-one strategy is written {EXAMPLE}, but \"{}\" {why}",
+            sprague_textfile::quoted(text)
         ))
     };
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
@@ -161,7 +163,8 @@ fn memory_one(text: &str) -> Result<CustomStrategy, IpdError> {
                 "D" => Action::D,
                 other => {
                     return Err(syntax(format!(
-                        "has the first move \"{other}\", not C or D"
+                        "has the first move \"{}\", not C or D",
+                        sprague_textfile::quoted(other)
                     )))
                 }
             };
@@ -197,7 +200,8 @@ fn zero_determinant(text: &str) -> Result<CustomStrategy, IpdError> {
     let values = numbers(text, "a zero-determinant strategy", EXAMPLE)?;
     let [(phi_text, phi), (s_text, s), (l_text, l)] = &values[..] else {
         return Err(IpdError::Parameter(format!(
-            "a zero-determinant strategy is written {EXAMPLE}, but \"{text}\" has {} numbers, not 3",
+            "a zero-determinant strategy is written {EXAMPLE}, but \"{}\" has {} numbers, not 3",
+            sprague_textfile::quoted(text),
             values.len()
         )));
     };
