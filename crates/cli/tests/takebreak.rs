@@ -544,3 +544,44 @@ fn plots_of_other_one_heap_games_mark_the_p_positions() {
     assert!(std::fs::metadata(&path).unwrap().len() < 200_000);
     std::fs::remove_file(&path).unwrap();
 }
+
+/// `survey --progress` counts values of the budget, so its line moves within one game: a
+/// single game of no known period (0.16) that runs to its deadline prints plain lines whose
+/// counts grow (before, the count was games finished, 0 until the end).
+#[test]
+fn survey_progress_moves_within_a_game() {
+    let output = sprague(&[
+        "survey",
+        "0.16",
+        "--budget",
+        "2^24",
+        "--seconds",
+        "3.5",
+        "--threads",
+        "1",
+        "--progress",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let counts: Vec<u64> = stderr
+        .lines()
+        .filter_map(|line| line.strip_prefix("progress: "))
+        .map(|rest| {
+            assert!(
+                rest.contains("/16777216 values")
+                    && rest.contains("0 of 1 games done, running 0.16"),
+                "{rest}"
+            );
+            rest.split('/').next().unwrap().parse().unwrap()
+        })
+        .collect();
+    assert!(counts.len() >= 2, "{stderr}");
+    assert!(
+        counts.windows(2).all(|pair| pair[0] < pair[1]),
+        "{counts:?}"
+    );
+    assert!(
+        counts[0] > 0 && counts.iter().all(|&count| count < 1 << 24),
+        "{counts:?}"
+    );
+}

@@ -217,19 +217,27 @@ pub fn survey_codes(
     survey_codes_observed(codes, budget, time, threads, &|_| {})
 }
 
-/// How far a survey is, for progress lines: games finished of the total, and the game
-/// one of the workers has just started.
+/// How far a survey is, for progress lines: games finished of the total, the game a
+/// worker has started or is running, and the values computed of the budget.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SurveyProgress<'a> {
     /// Games finished.
     pub done: usize,
     /// Games in the survey.
     pub total: usize,
-    /// The code a worker has just started.
+    /// The code a worker has started or is running.
     pub current: &'a str,
+    /// Values computed so far, summed over the games: each running game's (at most the
+    /// budget), and the whole budget of each finished game (one proven periodic or out of
+    /// time early counts whole), so that the count reaches [`SurveyProgress::values_total`].
+    pub values: u64,
+    /// The budget times the games (saturating).
+    pub values_total: u64,
 }
 
-/// [`survey_codes`], telling `observe` (from the worker threads) each time a game starts.
+/// [`survey_codes`], telling `observe` (from the worker threads) each time a game starts
+/// and, about ten times a second, how far the running games are (the take-and-break
+/// engine's tick), so that a progress line moves within a game too.
 ///
 /// # Errors
 /// As [`survey_codes`].
@@ -240,11 +248,18 @@ pub struct SurveyProgress<'a> {
 /// use sprague_takebreak::survey::survey_codes_observed;
 /// let codes = ["0.07", "0.137"].map(String::from);
 /// let seen = Mutex::new(Vec::new());
+/// let last = Mutex::new(0);
 /// survey_codes_observed(&codes, 4096, Duration::from_secs(5), 1, &|progress| {
 ///     seen.lock().unwrap().push((progress.done, progress.current.to_string()));
+///     assert!(progress.values <= progress.values_total);
+///     *last.lock().unwrap() = progress.values;
 /// })
 /// .unwrap();
-/// assert_eq!(*seen.lock().unwrap(), [(0, "0.07".to_string()), (1, "0.137".to_string())]);
+/// let mut seen = seen.into_inner().unwrap();
+/// seen.dedup();
+/// assert_eq!(seen, [(0, "0.07".to_string()), (1, "0.137".to_string())]);
+/// // Observed as the second game starts: the first counts its whole budget.
+/// assert!(last.into_inner().unwrap() >= 4096);
 /// ```
 pub fn survey_codes_observed(
     codes: &[String],
@@ -256,23 +271,42 @@ pub fn survey_codes_observed(
     for code in codes {
         TakeBreak::octal(code)?;
     }
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
     let threads = thread_count(threads);
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let done = std::sync::atomic::AtomicUsize::new(0);
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let values = AtomicU64::new(0);
+    let values_total = (codes.len() as u64).saturating_mul(budget);
+    let credit = |delta: u64| {
+        let _ = values.fetch_update(Relaxed, Relaxed, |v| Some(v.saturating_add(delta)));
+    };
     let mut parts: Vec<Option<SurveyPart>> = vec![None; codes.len()];
     let results = std::sync::Mutex::new(Vec::new());
     let work = || loop {
-        let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let index = next.fetch_add(1, Relaxed);
         let Some(code) = codes.get(index) else {
             break;
         };
-        observe(SurveyProgress {
-            done: done.load(std::sync::atomic::Ordering::Relaxed),
+        let progress = || SurveyProgress {
+            done: done.load(Relaxed),
             total: codes.len(),
             current: code,
+            values: values.load(Relaxed),
+            values_total,
+        };
+        observe(progress());
+        // The values of this game counted so far (at most the budget).
+        let mut credited = 0u64;
+        let part = survey_one(code, budget, time, &mut |computed| {
+            let now = computed.min(budget);
+            if now > credited {
+                credit(now - credited);
+                credited = now;
+            }
+            observe(progress());
         });
-        let part = survey_one(code, budget, time);
-        done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        credit(budget - credited);
+        done.fetch_add(1, Relaxed);
         if let Ok(mut results) = results.lock() {
             results.push((index, part));
         }
@@ -319,7 +353,7 @@ pub struct SurveyPart {
 /// ```
 pub fn survey_part(code: &str, budget: u64, time: Duration) -> Result<SurveyPart, CodeError> {
     TakeBreak::octal(code)?;
-    survey_one(code, budget, time).ok_or_else(|| CodeError {
+    survey_one(code, budget, time, &mut |_| {}).ok_or_else(|| CodeError {
         kind: "octal",
         code: code.to_string(),
         reason: "the take-and-break engine could not run it".to_string(),
@@ -529,11 +563,18 @@ impl Reader<'_> {
 
 /// One game of a survey: its row and its values (all computed, or one period
 /// when proven) for grouping.
-fn survey_one(code: &str, budget: u64, time: Duration) -> Option<SurveyPart> {
+fn survey_one(
+    code: &str,
+    budget: u64,
+    time: Duration,
+    tick: &mut dyn FnMut(u64),
+) -> Option<SurveyPart> {
     let rule = TakeBreak::octal(code).ok()?;
     let started = Instant::now();
     let control = Control {
-        deadline: Some(started + time),
+        // A time too long to add to the clock is no deadline.
+        deadline: started.checked_add(time),
+        tick: Some(Box::new(|progress, _| tick(progress.computed))),
         ..Control::default()
     };
     let outcome = run(&rule, Config::up_to(budget), None, control).ok()?;
@@ -592,6 +633,33 @@ fn group_equivalent(rows: &mut [SurveyRow]) {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn progress_moves_within_a_game() {
+        // 0.16 has no known period: with a budget of 2^22 values it runs to its deadline,
+        // and the engine's tick (about ten a second) reports the values computed so far.
+        let codes = ["0.16".to_string()];
+        let seen = std::sync::Mutex::new(Vec::new());
+        survey_codes_observed(&codes, 1 << 22, Duration::from_millis(800), 1, &|p| {
+            seen.lock()
+                .unwrap()
+                .push((p.done, p.values, p.values_total));
+        })
+        .unwrap();
+        let seen = seen.into_inner().unwrap();
+        assert!(
+            seen.iter()
+                .any(|&(done, values, _)| done == 0 && values > 0 && values < 1 << 22),
+            "no observation within the game: {seen:?}"
+        );
+        assert!(
+            seen.windows(2).all(|pair| pair[0].1 <= pair[1].1),
+            "{seen:?}"
+        );
+        assert!(seen
+            .iter()
+            .all(|&(_, values, total)| values <= total && total == 1 << 22));
+    }
 
     fn parts(codes: &[&str]) -> Vec<SurveyPart> {
         codes

@@ -48,7 +48,8 @@ pub struct Args {
     /// Heaps of the misère column's quotients at most (fewer once a period is proven).
     #[arg(long, default_value_t = SURVEY_HEAPS, value_name = "N")]
     pub misere_heaps: u64,
-    /// Show progress on stderr (games done, the game started) even when it is not a terminal.
+    /// Show progress on stderr (values computed of the budget over all games, games done, a
+    /// game running) even when it is not a terminal.
     #[arg(long)]
     pub progress: bool,
     /// Output format.
@@ -133,15 +134,21 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let threads = sprague_takebreak::survey::thread_count(args.threads);
     let started = Instant::now();
     let codes = survey_code_list(&args.patterns).map_err(sprague_games::GameError::from)?;
-    let bar = Progress::new(args.progress, Some(codes.len() as u64), "games");
+    // Values of the budget, summed over the games (a game that ends early counts whole), so
+    // the line moves within a game too.
+    let total_values = (codes.len() as u64).saturating_mul(args.budget);
+    let bar = Progress::new(args.progress, Some(total_values), "values");
     let rows = survey_codes_observed(
         &codes,
         args.budget,
         Duration::from_secs_f64(seconds),
         threads,
         &|progress| {
-            bar.update(progress.done as u64, None, &|| {
-                format!("started {}", progress.current)
+            bar.update(progress.values, None, &|| {
+                format!(
+                    "{} of {} games done, running {}",
+                    progress.done, progress.total, progress.current
+                )
             })
         },
     )
