@@ -12,6 +12,8 @@
 //! few hundred mex computations.
 
 use sprague_nimber::MexSet;
+use std::ops::ControlFlow;
+
 use thiserror::Error;
 
 use crate::heap_family::HeapFamily;
@@ -25,6 +27,9 @@ pub enum SweepError {
     /// The table would not fit in memory.
     #[error(transparent)]
     Memory(#[from] MemoryError),
+    /// The observer of [`sweep_observed`] asked the sweep to stop (Ctrl-C, a deadline).
+    #[error("stopped before the end (interrupted)")]
+    Stopped,
 }
 
 /// Bytes per stored value.
@@ -144,18 +149,19 @@ pub fn sweep<F: HeapFamily + ?Sized>(
     to: u64,
     horizon: u64,
 ) -> Result<Values, SweepError> {
-    sweep_observed(family, to, horizon, &mut |_| {})
+    sweep_observed(family, to, horizon, &mut |_| ControlFlow::Continue(()))
 }
 
 /// [`sweep`], telling `observe` how many values are computed as it goes (for progress
-/// lines): after every value whose options were enumerated, and every 4096 values given
-/// by a closed form.
+/// lines, and to poll a stop flag): after every value whose options were enumerated, and
+/// every 4096 values given by a closed form. `observe` returning `Break` stops the sweep.
 ///
 /// # Errors
-/// As [`sweep`].
+/// As [`sweep`]; [`SweepError::Stopped`] when `observe` stopped it.
 ///
 /// ```
-/// use sprague_engine::{sweep_observed, HeapFamily};
+/// use std::ops::ControlFlow;
+/// use sprague_engine::{sweep_observed, HeapFamily, SweepError};
 /// struct Nim;
 /// impl HeapFamily for Nim {
 ///     fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
@@ -163,14 +169,22 @@ pub fn sweep<F: HeapFamily + ?Sized>(
 ///     }
 /// }
 /// let mut seen = 0;
-/// let values = sweep_observed(&Nim, 20, 0, &mut |computed| seen = computed).unwrap();
-/// assert_eq!((values.get(20), seen), (Some(20), 21));
+/// let values = sweep_observed(&Nim, 20, 0, &mut |computed| {
+///     seen = computed;
+///     ControlFlow::Continue(())
+/// });
+/// assert_eq!((values.unwrap().get(20), seen), (Some(20), 21));
+/// // Stopped at the tenth value (Ctrl-C, say).
+/// let stopped = sweep_observed(&Nim, 20, 0, &mut |computed| {
+///     if computed < 10 { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+/// });
+/// assert_eq!(stopped, Err(SweepError::Stopped));
 /// ```
 pub fn sweep_observed<F: HeapFamily + ?Sized>(
     family: &F,
     to: u64,
     horizon: u64,
-    observe: &mut dyn FnMut(u64),
+    observe: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Result<Values, SweepError> {
     let theorem = family.periodicity_theorem();
     let last = if theorem.is_some() {
@@ -196,14 +210,16 @@ pub fn sweep_observed<F: HeapFamily + ?Sized>(
         for heap in next..=end {
             let value = match family.closed_form(heap) {
                 Some(value) => {
-                    if heap.is_multiple_of(4096) {
-                        observe(heap);
+                    if heap.is_multiple_of(4096) && observe(heap).is_break() {
+                        return Err(SweepError::Stopped);
                     }
                     value
                 }
                 None => {
                     let value = mex_of_options(family, heap, &computed, &mut seen);
-                    observe(heap + 1);
+                    if observe(heap + 1).is_break() {
+                        return Err(SweepError::Stopped);
+                    }
                     value
                 }
             };

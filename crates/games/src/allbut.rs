@@ -27,7 +27,9 @@
 //! (preperiod 0); `tests/heap_games.rs` checks this for every E ⊆ {1, …, 6}
 //! with |E| ≤ 3, and that the period found in g(0..300) holds to 800.
 
-use sprague_engine::{find_arithmetic_period, sweep, ArithmeticPeriodicity, HeapFamily, Values};
+use sprague_engine::{
+    find_arithmetic_period, sweep_observed, ArithmeticPeriodicity, HeapFamily, Values,
+};
 
 use crate::error::GameError;
 use crate::heap_analysis::analyze_heaps;
@@ -279,7 +281,11 @@ impl PlayableGame for AllButPlayable {
         self.inner.analyze_every_sg(words)
     }
 
-    fn values(&self, to: u64) -> Result<Values, GameError> {
+    fn values_observed(
+        &self,
+        to: u64,
+        observe: &mut dyn FnMut(u64) -> std::ops::ControlFlow<()>,
+    ) -> Result<Values, GameError> {
         let family = self
             .inner
             .heap_family()
@@ -298,7 +304,7 @@ impl PlayableGame for AllButPlayable {
             } else {
                 horizon
             };
-            let values = sweep(family, length, 0)?;
+            let values = sweep_observed(family, length, 0, observe)?;
             let found = find_arithmetic_period(values.computed()).map(|found| {
                 prove_arithmetic_period(values.computed(), largest_excluded, found).unwrap_or(found)
             });

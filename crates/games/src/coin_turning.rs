@@ -332,18 +332,28 @@ impl HeapFamily for CoinRule {
 /// is searched as the dense sweep searches it (observed on the values, no theorem).
 fn grunt_values(
     to: u64,
-    observe: &mut dyn FnMut(u64),
+    observe: &mut dyn FnMut(u64) -> std::ops::ControlFlow<()>,
 ) -> Result<sprague_engine::Values, GameError> {
-    use sprague_takebreak::{Config, Control, TakeBreak};
+    use sprague_takebreak::{Config, Control, Status, TakeBreak};
     let config = Config {
         stop_when_proven: false,
         ..Config::up_to(to)
     };
+    // `observe` answering Break stops the engine through its stop flag.
+    let stop = std::sync::atomic::AtomicBool::new(false);
     let control = Control {
-        tick: Some(Box::new(|progress, _| observe(progress.computed))),
+        stop: Some(&stop),
+        tick: Some(Box::new(|progress, _| {
+            if observe(progress.computed).is_break() {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        })),
         ..Control::default()
     };
     let outcome = sprague_takebreak::run(&TakeBreak::grundy(), config, None, control)?;
+    if outcome.status == Status::Interrupted {
+        return Err(sprague_engine::SweepError::Stopped.into());
+    }
     let mut values: Vec<u64> = outcome.table.to_vec().into_iter().map(u64::from).collect();
     values.truncate(usize::try_from(to).unwrap_or(usize::MAX).saturating_add(1));
     let periodicity = sprague_engine::PeriodSearch::new()
@@ -463,16 +473,12 @@ impl Game for CoinRow<'_> {
 }
 
 impl PlayableGame for CoinTurning {
-    fn values(&self, to: u64) -> Result<sprague_engine::Values, GameError> {
-        self.values_observed(to, &mut |_| {})
-    }
-
     /// Grunt by the take-and-break engine (its values are Grundy's game's); every other rule by the
     /// dense sweep.
     fn values_observed(
         &self,
         to: u64,
-        observe: &mut dyn FnMut(u64),
+        observe: &mut dyn FnMut(u64) -> std::ops::ControlFlow<()>,
     ) -> Result<sprague_engine::Values, GameError> {
         if self.rule == CoinRule::Grunt {
             return grunt_values(to, observe);

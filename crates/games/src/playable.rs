@@ -7,6 +7,8 @@
 //! need their own rules (misère play, loopy games, win/lose/tie search) build
 //! a [`Report`] themselves.
 
+use std::ops::ControlFlow;
+
 use sprague_engine::{analyze, Analysis, Game, GrundySolver, HeapFamily, Outcome, Values};
 
 use crate::error::GameError;
@@ -325,30 +327,53 @@ pub trait PlayableGame: Send + Sync {
     /// assert_eq!(p_positions, vec![0, 2, 7, 9, 14, 16]);
     /// ```
     fn values(&self, to: u64) -> Result<Values, GameError> {
+        self.values_observed(to, &mut |_| ControlFlow::Continue(()))
+    }
+
+    /// [`PlayableGame::values`], telling `observe` how many values are computed as it goes
+    /// (for progress lines, and to poll a stop flag: `Break` stops the sweep). By default
+    /// the dense sweep of the heap family ([`sprague_engine::sweep_observed`]); a game that
+    /// overrides [`PlayableGame::values`] overrides this too.
+    ///
+    /// # Errors
+    /// As [`PlayableGame::values`]; [`GameError::Sweep`] with
+    /// [`sprague_engine::SweepError::Stopped`] when `observe` stopped it.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use sprague_engine::SweepError;
+    /// use sprague_games::GameError;
+    /// let game = sprague_games::parse_game("coins:any1-4").unwrap();
+    /// let mut computed = 0;
+    /// let values = game
+    ///     .values_observed(50, &mut |count| {
+    ///         computed = count;
+    ///         ControlFlow::Continue(())
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!((values.computed().len(), computed), (51, 51));
+    /// // Ctrl-C, say, at the 20th value:
+    /// let stopped = game.values_observed(50, &mut |count| {
+    ///     if count < 20 { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+    /// });
+    /// assert!(matches!(stopped, Err(GameError::Sweep(SweepError::Stopped))));
+    /// ```
+    fn values_observed(
+        &self,
+        to: u64,
+        observe: &mut dyn FnMut(u64) -> ControlFlow<()>,
+    ) -> Result<Values, GameError> {
         let family = self
             .heap_family()
             .ok_or_else(|| GameError::NotAHeapFamily {
                 game: self.description(),
             })?;
-        Ok(sprague_engine::sweep(family, to, PROOF_HORIZON)?)
-    }
-
-    /// [`PlayableGame::values`], telling `observe` how many values are computed as it goes
-    /// (for progress lines). By default the values without telling: a game whose values
-    /// take long overrides it.
-    ///
-    /// # Errors
-    /// As [`PlayableGame::values`].
-    ///
-    /// ```
-    /// let game = sprague_games::parse_game("coins:any1-4").unwrap();
-    /// let mut computed = 0;
-    /// let values = game.values_observed(50, &mut |count| computed = count).unwrap();
-    /// assert_eq!((values.computed().len(), computed), (51, 51));
-    /// ```
-    fn values_observed(&self, to: u64, observe: &mut dyn FnMut(u64)) -> Result<Values, GameError> {
-        let _ = observe;
-        self.values(to)
+        Ok(sprague_engine::sweep_observed(
+            family,
+            to,
+            PROOF_HORIZON,
+            observe,
+        )?)
     }
 
     /// About how many options computing g(0..=`to`) visits (see

@@ -140,6 +140,17 @@ impl PlayableGame for TakeBreakPlayable {
         self.inner.game_graph(words, node_limit)
     }
 
+    /// The take-and-break engine, which reports no progress here (the faces run it through
+    /// `sprague_takebreak::session` for progress and Ctrl-C).
+    fn values_observed(
+        &self,
+        to: u64,
+        observe: &mut dyn FnMut(u64) -> std::ops::ControlFlow<()>,
+    ) -> Result<Values, GameError> {
+        let _ = observe;
+        self.values(to)
+    }
+
     fn values(&self, to: u64) -> Result<Values, GameError> {
         let config = Config {
             horizon: to.max(PROOF_HORIZON),

@@ -63,7 +63,8 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 /// `checkpoint_every` seconds), `progress` (a callable given a dict of the
 /// progress fields, at most every [`PROGRESS_EVERY`], with the GIL held), and
 /// `KeyboardInterrupt` (the checkpoint is written, then the exception
-/// propagates). Their answer has the keys of `sprague values --format json`
+/// propagates). Other one-heap games sweep with the GIL released too and stop
+/// on `KeyboardInterrupt` between values. Their answer has the keys of `sprague values --format json`
 /// (`sprague_takebreak::record::ValuesRecord`) and `checkpoint`,
 /// `checkpoint_error`; a final checkpoint that could not be written is a
 /// `RuntimeWarning`, the values are returned all the same.
@@ -99,7 +100,25 @@ fn values<'py>(
         )));
     }
     sprague_games::playable::check_values_work(game.as_ref(), to, force).map_err(to_python)?;
-    let values = py.detach(|| game.values(to)).map_err(to_python)?;
+    // The sweep asks Python for signals between values (at most every 100 ms), as the
+    // take-and-break runs do: Ctrl-C stops it and raises KeyboardInterrupt.
+    let interrupt = Interrupt::new();
+    let values = py
+        .detach(|| {
+            game.values_observed(to, &mut |_| {
+                if interrupt.poll() {
+                    std::ops::ControlFlow::Break(())
+                } else {
+                    std::ops::ControlFlow::Continue(())
+                }
+            })
+        })
+        .map_err(|error| match error {
+            GameError::Sweep(sprague_engine::SweepError::Stopped) => {
+                crate::interrupt::interrupted(interrupt)
+            }
+            other => to_python(other),
+        })?;
     let table = (0..=to)
         .map(|heap| values.get(heap))
         .collect::<Option<Vec<u64>>>()

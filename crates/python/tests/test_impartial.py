@@ -240,6 +240,19 @@ def test_keyboard_interrupt_stops_a_long_sweep():
     assert time.monotonic() - started < 2.5
 
 
+def test_keyboard_interrupt_stops_a_long_sweep_of_a_game_that_is_not_take_and_break():
+    # Turning up to four coins to 5000 visits 2.6e13 options (hours); force=True passes the
+    # work check, and SIGINT after 0.3 s must end the dense sweep within 2 s.
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        sprague.values("coins:any1-4", 5000, force=True)
+    assert time.monotonic() - started < 2.5
+    # The module is usable afterwards.
+    assert len(sprague.values("coins:any1-4", 10)) == 11
+
+
 def test_the_gil_is_released_during_a_sweep():
     ticks = []
     stop = threading.Event()

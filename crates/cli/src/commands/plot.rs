@@ -92,8 +92,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     check_allocation(bytes, &format!("plotting g(0..={to})")).map_err(GameError::from)?;
     check_values_work(game.as_ref(), to, args.force)?;
     let bar = Progress::new(args.progress, Some(to.saturating_add(1)), "values");
-    let found =
-        game.values_observed(to, &mut |computed| bar.update(computed, None, &String::new))?;
+    let found = game.values_observed(to, &mut |computed| {
+        bar.update(computed, None, &String::new);
+        std::ops::ControlFlow::Continue(())
+    })?;
     bar.finish();
     let values: Vec<u64> = (0..=to)
         .map(|heap| found.get(heap).ok_or(CliError::Incomplete { heap }))

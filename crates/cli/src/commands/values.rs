@@ -109,8 +109,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     check_values_work(game.as_ref(), args.to, args.force)?;
     let bar = Progress::new(args.progress, Some(args.to.saturating_add(1)), "values");
+    // Ctrl-C ends this command from the handler (it watches no flag).
     let values = game.values_observed(args.to, &mut |computed| {
-        bar.update(computed, None, &String::new)
+        bar.update(computed, None, &String::new);
+        std::ops::ControlFlow::Continue(())
     })?;
     bar.finish();
     let record = FamilyValuesRecord::new(game.as_ref(), &values, args.to)?;

@@ -132,7 +132,21 @@ pub fn values(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiEr
     }
     let Some(rule) = game.take_break() else {
         sprague_games::playable::check_values_work(game.as_ref(), to, false).map_err(refused)?;
-        let values = game.values(to).map_err(refused)?;
+        // Stopped with the request's time like the take-and-break sweeps.
+        let values = game
+            .values_observed(to, &mut |_| {
+                if control.stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    std::ops::ControlFlow::Break(())
+                } else {
+                    std::ops::ControlFlow::Continue(())
+                }
+            })
+            .map_err(|error| match error {
+                GameError::Sweep(sprague_engine::SweepError::Stopped) => {
+                    super::out_of_time("values")
+                }
+                other => refused(other),
+            })?;
         let record =
             FamilyValuesRecord::new(game.as_ref(), &values, to).map_err(ApiError::refused)?;
         return json(record);
