@@ -300,9 +300,9 @@ impl Reader {
                         line,
                         &format!(
                             "{who} offers the actions {} at node {} but {} at an earlier node; the nodes of an information set must offer the same actions",
-                            quoted(&actions),
+                            action_list(&actions),
                             v + 1,
-                            quoted(&set.actions)
+                            action_list(&set.actions)
                         ),
                     ));
                 }
@@ -408,9 +408,20 @@ impl Reader {
     }
 }
 
-fn quoted(labels: &[String]) -> String {
-    let inner: Vec<String> = labels.iter().map(|l| format!("\"{l}\"")).collect();
-    format!("{{ {} }}", inner.join(" "))
+/// Action labels as a message shows them: each quoted (shortened, escaped), the first
+/// eight of a longer list.
+fn action_list(labels: &[String]) -> String {
+    let inner: Vec<String> = labels
+        .iter()
+        .take(8)
+        .map(|l| format!("\"{}\"", sprague_textfile::quoted(l)))
+        .collect();
+    let more = if labels.len() > 8 {
+        format!(" … ({} in all)", labels.len())
+    } else {
+        String::new()
+    };
+    format!("{{ {}{more} }}", inner.join(" "))
 }
 
 /// Writes the game in Gambit's `.efg` format (`EFG 2 R`), giving each
