@@ -39,14 +39,15 @@ def test_a_player_name_in_an_efg_file(tmp_path):
     assert_bounded_and_escaped(raised.value)
 
 
-def test_a_node_name_in_a_json_tree():
-    tree = {
-        "players": ["A"],
-        "root": "r",
-        "nodes": {"r": {"player": "A", "moves": [{"label": "x", "node": NAME}]}},
-    }
+def test_a_node_label_of_a_dangling_node():
+    # The root has two actions but the file ends after its first child.
+    text = (
+        f'EFG 2 R "t" {{ "A" "B" }} ""\n'
+        f'p "{NAME}" 1 1 "" {{ "H" "T" }} 0\n'
+        't "" 1 "w" { 1, -1 }\n'
+    )
     with pytest.raises(sprague.Error) as raised:
-        ExtensiveGame.from_json(json.dumps(tree))
+        ExtensiveGame.from_efg(text)
     assert_bounded_and_escaped(raised.value)
 
 
