@@ -529,7 +529,11 @@ impl PlayableGame for WythoffPlayable {
         })
     }
 
-    fn values(&self, _to: u64) -> Result<sprague_engine::Values, GameError> {
+    fn values_observed(
+        &self,
+        _to: u64,
+        _observe: &mut dyn FnMut(u64) -> std::ops::ControlFlow<()>,
+    ) -> Result<sprague_engine::Values, GameError> {
         Err(GameError::Unsupported {
             game: "wythoff".into(),
             what: "`sprague values`".into(),
