@@ -286,8 +286,14 @@ fn bare_spellings_of_octal_codes_and_quoted_inputs() {
 /// before anything is allocated (they used to abort or panic).
 #[test]
 fn huge_requests_are_refused_before_allocating() {
-    for position in ["10,9223372036854775807", "3,4294967296"] {
+    for position in ["10,4611686018427387904", "3,4294967296"] {
         assert!(usage_error(&["graph", "wythoff", position]).contains("at most 200"));
+    }
+    // Past 2^62 a Wythoff heap is refused as it is read (the formulas' P-positions would
+    // not fit in 64 bits).
+    for command in ["graph", "analyze", "moves"] {
+        let message = usage_error(&[command, "wythoff", "10,9223372036854775807"]);
+        assert!(message.contains("from 0 to 2^62"), "{message}");
     }
     for (game, heap) in [
         ("kayles", "4294967296"),
