@@ -1070,7 +1070,6 @@ const NUMBER_PLACES: &[&str] = &[
     "analyze|staircase|{}",
     "analyze|moore:2|{}|1",
     "analyze|misere:nim|{}|1",
-    "analyze|misere:bash:3|{}",
     "analyze|every:bash:3|{}",
     "analyze|turning-turtles|{}",
     "analyze|ruler|{}",
