@@ -338,3 +338,74 @@ fn a_name_from_a_game_file_is_quoted_shortened_and_escaped() {
         );
     }
 }
+
+/// Issue 18, arithmetic on numbers from the user: every numeric field of every endpoint (from
+/// the documented field tables) at the edge numbers, in the endpoint's example body, is
+/// answered (200) or refused in one sentence (4xx; 503 when the request's time ran out),
+/// never a 5xx of a panic, and the server keeps serving.
+#[test]
+fn every_numeric_field_at_the_edge_numbers_is_answered_or_refused() {
+    let server = TestServer::start(ServerConfig {
+        time_budget: Duration::from_secs(3),
+        ..ServerConfig::default()
+    });
+    let numbers = [
+        "0",
+        "1",
+        "2147483648",
+        "4294967296",
+        "9007199254740993",
+        "9223372036854775807",
+        "9223372036854775808",
+        "18446744073709551615",
+        "-1",
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "1e300",
+    ];
+    let mut cases = 0;
+    for endpoint in ENDPOINTS {
+        let numeric = endpoint
+            .fields
+            .iter()
+            .filter(|field| field.kind.contains("integer") || field.kind.contains("number"));
+        for field in numeric {
+            for number in numbers {
+                let mut body: serde_json::Value =
+                    serde_json::from_str(endpoint.example).expect("the example is JSON");
+                body[field.name] = serde_json::Value::String("@EDGE@".into());
+                let body = body.to_string().replace("\"@EDGE@\"", number);
+                let answer = server.post(endpoint.path, &body);
+                let what = format!("{} with {} = {number}", endpoint.path, field.name);
+                cases += 1;
+                match answer.status {
+                    200 => {}
+                    503 => assert!(
+                        client_error_5xx(&answer).contains("ran out of the time"),
+                        "{what}: {}",
+                        answer.text()
+                    ),
+                    _ => {
+                        client_error(&answer, &what);
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        cases > 100,
+        "only {cases} cases: are the numeric fields documented?"
+    );
+    assert_eq!(
+        server.ok("nimber", r#"{"expression": "2 * 3"}"#)["value"],
+        1
+    );
+}
+
+/// The sentence of a 5xx answer.
+fn client_error_5xx(answer: &http::Answer) -> String {
+    answer.json()["error"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}

@@ -22,6 +22,9 @@ use sprague_takebreak::{Config, Method, Status};
 use super::{json, read, Control};
 use crate::error::ApiError;
 
+/// The largest `turn` of `play` (the moves played before this one).
+pub const MAX_TURN: usize = 1_000_000_000;
+
 /// The most values `values` lists (g(0..=100000)).
 pub const MAX_VALUES: u64 = 100_000;
 /// The largest `to` of `table` (a 257 × 257 table).
@@ -255,6 +258,13 @@ impl Turn {
 /// `POST /api/play`: the player's move, then the perfect opponent's reply, or the ending.
 pub fn play(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: PlayRequest = read("play", body)?;
+    // Two moves are numbered after it: the number must not overflow (it did at 2^64 − 1).
+    if request.turn > MAX_TURN {
+        return Err(ApiError::refused(format!(
+            "turn must be a number of moves from 0 to {MAX_TURN}, not {}",
+            request.turn
+        )));
+    }
     let description = if request.misere {
         format!("misere:{}", request.game)
     } else {

@@ -152,7 +152,7 @@ pub static ENDPOINTS: &[Endpoint] = &[
             field("misere", "boolean", false, "Misère play (--misere)."),
             field("first", "string", false, "Who moved first in the game: me (default) or computer (decides the player numbers of games whose moves depend on them)."),
             field("seed", "integer", false, "Varies the computer's choice among equally good moves (--seed)."),
-            field("turn", "integer", false, "Moves played before this turn (default 0): the turns are numbered from it."),
+            field("turn", "integer", false, "Moves played before this turn (default 0, at most 1000000000): the turns are numbered from it."),
         ],
         example: r#"{"game": "nim", "position": ["3", "4", "5"], "move": "3->1"}"#,
         run: impartial::play,
