@@ -396,6 +396,7 @@ fn every_numeric_field_at_the_edge_numbers_is_answered_or_refused() {
         cases > 100,
         "only {cases} cases: are the numeric fields documented?"
     );
+    println!("{cases} requests with edge numbers");
     assert_eq!(
         server.ok("nimber", r#"{"expression": "2 * 3"}"#)["value"],
         1
