@@ -347,16 +347,50 @@ fn gauss_jordan<T: crate::integer::Int>(
     m: &[Vec<i64>],
     b: &[i64],
 ) -> Result<Option<(Vec<BigInt>, BigInt)>, crate::integer::Overflow> {
-    use crate::integer::Overflow;
+    let Some((values, den)) = eliminate::<T>(m, b)? else {
+        return Ok(None);
+    };
+    let mut values: Vec<BigInt> = values.iter().map(|v| v.to_bigint()).collect();
+    let mut den = den.to_bigint();
+    let g = values.iter().fold(den.clone(), |g, v| g.gcd(v));
+    if !g.is_one() && !g.is_zero() {
+        for v in values.iter_mut() {
+            *v = &*v / &g;
+        }
+        den = &den / &g;
+    }
+    Ok(Some((values, den)))
+}
+
+/// [`solve_fraction_free`] in machine integers only: the numerators and the
+/// positive common denominator (`|det M|`, not reduced) in `i128`, the
+/// elimination run in `i64` and then in `i128`; `Err(Overflow)` if a number
+/// does not fit even there, `Ok(None)` if `M` is singular. The fast path of
+/// the certificates of [`crate::linear_program`], which need no big integer.
+pub(crate) fn solve_fraction_free_machine(
+    m: &[Vec<i64>],
+    b: &[i64],
+) -> Result<Option<(Vec<i128>, i128)>, crate::integer::Overflow> {
+    match eliminate::<i64>(m, b) {
+        Ok(r) => Ok(r.map(|(v, d)| (v.into_iter().map(i128::from).collect(), i128::from(d)))),
+        Err(_) => eliminate::<i128>(m, b),
+    }
+}
+
+/// Fraction-free Gauss–Jordan elimination of `[M | b]` in the integer type
+/// `T`: the solution's numerators over the positive denominator `|det M|`
+/// (not reduced), or `None` if `M` is singular. Every entry is a minor of
+/// `[M | b]` (Bareiss 1968).
+fn eliminate<T: crate::integer::Int>(
+    m: &[Vec<i64>],
+    b: &[i64],
+) -> Result<Option<(Vec<T>, T)>, crate::integer::Overflow> {
     let k = m.len();
     let cols = k + 1;
-    let convert = |x: i64| T::from_bigint(&BigInt::from(x)).ok_or(Overflow);
     let mut data = Vec::with_capacity(k * cols);
     for (row, &bi) in m.iter().zip(b) {
-        for &x in row {
-            data.push(convert(x)?);
-        }
-        data.push(convert(bi)?);
+        data.extend(row.iter().map(|&x| T::from_i64(x)));
+        data.push(T::from_i64(bi));
     }
     let mut t = crate::tableau::Tableau::new(k, cols, data, vec![usize::MAX; k]);
     let mut used = vec![false; k];
@@ -371,19 +405,11 @@ fn gauss_jordan<T: crate::integer::Int>(
         t.pivot(r, c)?;
         used[r] = true;
     }
-    let mut values = vec![BigInt::zero(); k];
+    let mut values = vec![T::int_zero(); k];
     for r in 0..k {
-        values[t.basis[r]] = t.rhs(r).to_bigint();
+        values[t.basis[r]] = t.rhs(r).clone();
     }
-    let mut den = t.det.to_bigint();
-    let g = values.iter().fold(den.clone(), |g, v| g.gcd(v));
-    if !g.is_one() && !g.is_zero() {
-        for v in values.iter_mut() {
-            *v = &*v / &g;
-        }
-        den = &den / &g;
-    }
-    Ok(Some((values, den)))
+    Ok(Some((values, t.det)))
 }
 
 #[cfg(test)]

@@ -143,6 +143,16 @@ impl SmallRational {
         Self::reduced(i128::from(num), i128::from(den))
     }
 
+    /// The numerator (in lowest terms).
+    pub(crate) fn numer(&self) -> i64 {
+        self.num
+    }
+
+    /// The denominator (positive, in lowest terms).
+    pub(crate) fn denom(&self) -> i64 {
+        self.den
+    }
+
     fn reduced(num: i128, den: i128) -> Option<Self> {
         if den == 0 {
             return None;
