@@ -35,7 +35,7 @@ use crate::integer::Overflow;
 use crate::linear_program::{
     solve_square_big, solve_square_machine, Certified, IntegerProgram, Relation,
 };
-use crate::small_rational::{gcd, SmallRational};
+use crate::small_rational::{gcd, lowest_terms_i128, SmallRational};
 
 /// Coefficients must stay below this in absolute value (the floating-point
 /// guide then sees them exactly, as on the big-rational path).
@@ -84,7 +84,7 @@ fn machine_solution(
     // The first player's plan: x / dx; the value: q₀ = q₀⁺ − q₀⁻.
     let x: Vec<i128> = certified.x[..n_own].to_vec();
     let q0 = certified.x[n_own].checked_sub(certified.x[n_own + n_q])?;
-    let value = rational(q0, certified.dx)?;
+    let value = lowest_terms_i128(q0, certified.dx)?;
     // The second player's plan: the duals of the scaled rows, times the scale.
     let y: Vec<i128> = certified.y[..programme.scale.len()]
         .iter()
@@ -92,7 +92,7 @@ fn machine_solution(
         .map(|(&v, &l)| v.checked_mul(i128::from(l)))
         .collect::<Option<_>>()?;
     let plans = [plan(&x, certified.dx)?, plan(&y, certified.dy)?];
-    let profile = behaviour(game, sequences, [&x, &y])?;
+    let profile = BehaviourProfile::from_plan_numerators(game, sequences, [&x, &y])?;
     Some(ZeroSumSolution {
         value,
         profile,
@@ -219,54 +219,12 @@ impl<'a> Programme<'a> {
     }
 }
 
-/// `n / d` (with `d > 0`) as a big rational in lowest terms.
-fn rational(n: i128, d: i128) -> Option<BigRational> {
-    if d <= 0 {
-        return None;
-    }
-    let g = gcd(n.unsigned_abs(), d.unsigned_abs()) as i128;
-    Some(BigRational::new_raw(
-        BigInt::from(n / g),
-        BigInt::from(d / g),
-    ))
-}
-
 /// The plan `numerators / d` as big rationals.
 fn plan(numerators: &[i128], d: i128) -> Option<Vec<BigRational>> {
-    numerators.iter().map(|&n| rational(n, d)).collect()
-}
-
-/// The behaviour profile of the plans given by their numerators (over a
-/// common denominator per player): `x(h, a) / x(parent(h))`, and equal
-/// probabilities where the parent is never played, as
-/// [`BehaviourProfile::from_realisation_plans`].
-fn behaviour(
-    game: &ExtensiveGame,
-    sequences: &Sequences,
-    plans: [&[i128]; 2],
-) -> Option<BehaviourProfile> {
-    let probabilities = game
-        .infosets
+    numerators
         .iter()
-        .enumerate()
-        .map(|(h, set)| {
-            let k = set.actions.len();
-            let Some(p) = set.player else {
-                return Some(set.probabilities.clone());
-            };
-            let total = plans[p][sequences.parent[h]];
-            (0..k)
-                .map(|a| {
-                    if total == 0 {
-                        rational(1, k as i128)
-                    } else {
-                        rational(plans[p][sequences.first[h] + a], total)
-                    }
-                })
-                .collect()
-        })
-        .collect::<Option<_>>()?;
-    Some(BehaviourProfile { probabilities })
+        .map(|&n| lowest_terms_i128(n, d))
+        .collect()
 }
 
 #[cfg(test)]

@@ -103,24 +103,30 @@ impl SequenceForm {
 }
 
 /// The probability that chance lets play reach each node and the payoffs
-/// collected on the way there, in the number type `T` (`None` on overflow).
+/// collected on the way there, in the number type `T` (`None` on overflow):
+/// `acc[v * n + p]` is player p's payoff collected on the way to node v, of
+/// n players.
 #[allow(clippy::type_complexity)]
 pub(crate) fn chance_and_accumulated<T: ExactField>(
     game: &ExtensiveGame,
-) -> Option<(Vec<T>, Vec<Vec<T>>)> {
+) -> Option<(Vec<T>, Vec<T>)> {
     let n = game.num_players();
     let chance = chance_reach_in::<T>(game)?;
-    let mut acc: Vec<Vec<T>> = vec![Vec::new(); game.nodes.len()];
-    acc[0] = vec![T::zero_value(); n];
+    let mut acc: Vec<T> = vec![T::zero_value(); game.nodes.len() * n];
     for v in 0..game.nodes.len() {
         let node = &game.nodes[v];
         if let Some(o) = node.outcome {
-            for (x, y) in acc[v].iter_mut().zip(&game.outcomes[o].payoffs) {
+            for (x, y) in acc[v * n..(v + 1) * n]
+                .iter_mut()
+                .zip(&game.outcomes[o].payoffs)
+            {
                 *x = x.add(&T::from_rational(y)?)?;
             }
         }
         for &c in &node.children {
-            acc[c] = acc[v].clone();
+            for p in 0..n {
+                acc[c * n + p] = acc[v * n + p].clone();
+            }
         }
     }
     Some((chance, acc))
