@@ -227,27 +227,28 @@ impl FloatPath {
         }
     }
 
-    /// The tableau column of variable `v` (w: `v < n`, z: `n ≤ v < 2n`, z₀: `2n`).
-    fn column(&self, v: usize) -> Vec<f64> {
+    /// The tableau column of variable `v` (w: `v < n`, z: `n ≤ v < 2n`, z₀:
+    /// `2n`), written into `d`.
+    fn column_into(&self, v: usize, d: &mut Vec<f64>) {
         let n = self.n;
-        (0..n)
-            .map(|i| {
-                let row = &self.binv[i * n..(i + 1) * n];
-                if v < n {
-                    row[v]
-                } else if v < 2 * n {
-                    self.z_columns[v - n].iter().map(|&(k, c)| row[k] * c).sum()
-                } else {
-                    -row.iter().sum::<f64>()
-                }
-            })
-            .collect()
+        d.clear();
+        d.extend((0..n).map(|i| {
+            let row = &self.binv[i * n..(i + 1) * n];
+            if v < n {
+                row[v]
+            } else if v < 2 * n {
+                self.z_columns[v - n].iter().map(|&(k, c)| row[k] * c).sum()
+            } else {
+                -row.iter().sum::<f64>()
+            }
+        }));
     }
 
-    /// The leaving row for entering column `d`.
-    fn ratio_row(&self, d: &[f64], z0: usize) -> Option<usize> {
+    /// The leaving row for entering column `d` (`candidates` is scratch space).
+    fn ratio_row(&self, d: &[f64], z0: usize, candidates: &mut Vec<usize>) -> Option<usize> {
         let n = self.n;
-        let mut candidates: Vec<usize> = (0..n).filter(|&i| d[i] > EPS).collect();
+        candidates.clear();
+        candidates.extend((0..n).filter(|&i| d[i] > EPS));
         let ratio = |i: usize| self.values[i] / d[i];
         let min = candidates
             .iter()
@@ -341,7 +342,9 @@ impl Lcp<'_> {
         let most_negative = rows.iter().map(|r| r.1).min()?;
         let first = (0..n).rev().find(|&i| rows[i].1 == most_negative)?;
         let mut leaving = path.basis[first];
-        let d = path.column(z0);
+        let mut d = Vec::with_capacity(n);
+        let mut candidates = Vec::with_capacity(n);
+        path.column_into(z0, &mut d);
         path.pivot(first, z0, &d);
         for pivots in 2..50 * n + 100 {
             let entering = if leaving < n {
@@ -349,8 +352,8 @@ impl Lcp<'_> {
             } else {
                 leaving - n
             };
-            let d = path.column(entering);
-            let r = path.ratio_row(&d, z0)?;
+            path.column_into(entering, &mut d);
+            let r = path.ratio_row(&d, z0, &mut candidates)?;
             leaving = path.basis[r];
             path.pivot(r, entering, &d);
             if leaving == z0 {
