@@ -17,7 +17,7 @@
 //! feasibility, equal objective values), the "guess, then verify" scheme of
 //! QSopt_ex (Applegate, Cook, Dash and Espinoza, Oper. Res. Letters 35,
 //! 2007); otherwise it pivots exactly as above. The certificate is
-//! [`IntegerProgram::certify_basis`], run in `i128` first and in big
+//! `IntegerProgram::certify_basis` (crate-internal), run in `i128` first and in big
 //! integers when a number does not fit; callers whose programme is already
 //! in machine integers (the sequence-form LP of
 //! `extensive::machine_lp`) use it directly.

@@ -131,49 +131,44 @@ pub struct SmallRational {
     den: i64,
 }
 
-/// [`gcd`] in 64 bits.
-pub(crate) fn gcd64(mut a: u64, mut b: u64) -> u64 {
-    if a == 0 {
-        return b;
-    }
-    if b == 0 {
-        return a;
-    }
-    let shift = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            std::mem::swap(&mut a, &mut b);
+/// Defines a gcd of two nonnegative integers of one width by Stein's
+/// binary algorithm.
+macro_rules! binary_gcd {
+    ($(#[$doc:meta])* $name:ident, $t:ty) => {
+        $(#[$doc])*
+        pub(crate) fn $name(mut a: $t, mut b: $t) -> $t {
+            if a == 0 {
+                return b;
+            }
+            if b == 0 {
+                return a;
+            }
+            let shift = (a | b).trailing_zeros();
+            a >>= a.trailing_zeros();
+            loop {
+                b >>= b.trailing_zeros();
+                if a > b {
+                    std::mem::swap(&mut a, &mut b);
+                }
+                b -= a;
+                if b == 0 {
+                    return a << shift;
+                }
+            }
         }
-        b -= a;
-        if b == 0 {
-            return a << shift;
-        }
-    }
+    };
 }
 
-/// The gcd of two nonnegative integers (Stein's binary algorithm).
-pub(crate) fn gcd(mut a: u128, mut b: u128) -> u128 {
-    if a == 0 {
-        return b;
-    }
-    if b == 0 {
-        return a;
-    }
-    let shift = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            std::mem::swap(&mut a, &mut b);
-        }
-        b -= a;
-        if b == 0 {
-            return a << shift;
-        }
-    }
-}
+binary_gcd!(
+    /// The gcd of two nonnegative integers (Stein's binary algorithm).
+    gcd,
+    u128
+);
+binary_gcd!(
+    /// [`gcd`] in 64 bits (faster where both fit).
+    gcd64,
+    u64
+);
 
 impl SmallRational {
     /// `num / den` in lowest terms, or `None` if `den` is zero or a reduced

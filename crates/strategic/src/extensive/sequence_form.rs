@@ -236,7 +236,7 @@ pub fn solve_zero_sum(game: &ExtensiveGame) -> Result<ZeroSumSolution, Extensive
 }
 
 /// [`solve_zero_sum`] without the machine-integer fast path
-/// ([`super::machine_lp`]): the programme is built in big rationals and
+/// (module `machine_lp`): the programme is built in big rationals and
 /// solved by [`LinearProgram::solve_guided`]. The fast path gives the same
 /// answer when it succeeds (it proposes the same basis and certifies it the
 /// same way); this is its reference and its fallback.
