@@ -5,12 +5,18 @@
 # in the same run: Kuhn poker and the beer-quiche game (written by sprague),
 # Leduc hold'em (written by scripts/bench/leduc_efg.py), and the files of
 # EFG_DIR (default: Gambit's collection in /work/shared/gambit-games/efg, when
-# present; it is read, not copied). Prints medians and ratios. Not a test.
+# present; it is read, not copied). Interleaved: for every file, rounds of
+# sprague then pygambit (scripts/bench/bench_extensive_interleaved.py), so
+# both sides run under the same load; prints the load average, the medians
+# over rounds and the ratios. Both sides time the solver on a game already
+# read from the file (the parse is outside the timer on both sides);
+# sprague's time includes the best-response check of its answer. Not a test.
 #
 # Creates a virtual environment under target/bench-extensive-venv with pygambit
 # (or uses $BENCH_PY, a python that already has it). Options go to the driver:
-#   --quick       Kuhn, beer-quiche and a sample of the collection, no Leduc
-#   --budget S    time budget per solver and file (default 10 s)
+#   --quick           Kuhn, beer-quiche and 3 files of the collection, no Leduc
+#   --rounds N        alternating rounds per file (default 3)
+#   --peer-timeout S  seconds before a pygambit run is stopped (default 120)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 TARGET=${CARGO_TARGET_DIR:-$PWD/target}
@@ -29,4 +35,5 @@ else
 fi
 cargo build -q --release -p sprague || exit 1
 "$TARGET/release/sprague" tree info kuhn-poker >/dev/null || exit 1
-SPRAGUE="$TARGET/release/sprague" "$VPY" scripts/bench/bench_extensive.py --games "$GAMES" --efg-dir "${EFG_DIR:-/work/shared/gambit-games/efg}" "$@"
+cargo bench -q -p sprague-strategic --bench extensive --no-run || exit 1
+SPRAGUE="$TARGET/release/sprague" BENCH_PY="$VPY" python3 scripts/bench/bench_extensive.py --games "$GAMES" --efg-dir "${EFG_DIR:-/work/shared/gambit-games/efg}" "$@"

@@ -11,9 +11,9 @@
 //! returned solution is always right. Used to certify the bases that the
 //! floating-point guides of [`crate::zero_sum`] and
 //! [`crate::lemke_howson`] propose. Small sparse systems (the bases of the
-//! sequence-form solvers) are solved instead by fraction-free Gauss–Jordan
-//! elimination ([`solve_fraction_free`], Bareiss 1968) in machine integers,
-//! escalating to big integers on overflow.
+//! sequence-form solvers) are solved instead by fraction-free elimination
+//! and back substitution ([`solve_fraction_free`], Bareiss 1968) in machine
+//! integers, escalating to big integers on overflow.
 
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -314,13 +314,15 @@ pub fn solve_integer_system(
 }
 
 /// Solves `M z = b` exactly for a square integer matrix by fraction-free
-/// Gauss–Jordan elimination (Bareiss, "Sylvester's identity and multistep
-/// integer-preserving Gaussian elimination", Math. Comp. 22, 1968) on the
-/// crate's integer tableau: `i64` entries with 128-bit intermediates, then
-/// `i128`, then big integers on overflow, so the answer is always exact.
-/// Every intermediate entry is a minor of `[M | b]`, so for the small, sparse
-/// systems of the floating-point guides' bases this stays in machine
-/// integers and needs no big-integer arithmetic until the result. Returns
+/// elimination (Bareiss, "Sylvester's identity and multistep
+/// integer-preserving Gaussian elimination", Math. Comp. 22, 1968) and back
+/// substitution of the numerators: `i64` entries with 128-bit
+/// intermediates, then `i128`, then big integers on overflow, so the answer
+/// is always exact.
+/// Every entry of the elimination is a minor of `[M | b]` (the back
+/// substitution forms products of two), so for the small, sparse systems of
+/// the floating-point guides' bases this stays in machine integers and needs
+/// no big-integer arithmetic until the result. Returns
 /// the numerators and the positive common denominator (in lowest terms), or
 /// `None` if `M` is singular.
 ///
@@ -336,46 +338,22 @@ pub fn solve_fraction_free(m: &[Vec<i64>], b: &[i64]) -> Option<(Vec<BigInt>, Bi
         return None;
     }
     crate::integer::with_escalation(
-        || gauss_jordan::<i64>(m, b),
-        || gauss_jordan::<i128>(m, b),
-        || gauss_jordan::<BigInt>(m, b),
+        || fraction_free_in::<i64>(m, b),
+        || fraction_free_in::<i128>(m, b),
+        || fraction_free_in::<BigInt>(m, b),
     )
 }
 
-/// Fraction-free Gauss–Jordan elimination of `[M | b]` in the integer type `T`.
-fn gauss_jordan<T: crate::integer::Int>(
+/// [`eliminate`] in the integer type `T`, the result in lowest terms.
+fn fraction_free_in<T: crate::integer::Int>(
     m: &[Vec<i64>],
     b: &[i64],
 ) -> Result<Option<(Vec<BigInt>, BigInt)>, crate::integer::Overflow> {
-    use crate::integer::Overflow;
-    let k = m.len();
-    let cols = k + 1;
-    let convert = |x: i64| T::from_bigint(&BigInt::from(x)).ok_or(Overflow);
-    let mut data = Vec::with_capacity(k * cols);
-    for (row, &bi) in m.iter().zip(b) {
-        for &x in row {
-            data.push(convert(x)?);
-        }
-        data.push(convert(bi)?);
-    }
-    let mut t = crate::tableau::Tableau::new(k, cols, data, vec![usize::MAX; k]);
-    let mut used = vec![false; k];
-    for c in 0..k {
-        // Of the rows that can take the pivot, the sparsest (less fill-in).
-        let Some(r) = (0..k)
-            .filter(|&r| !used[r] && !t.at(r, c).is_zero_int())
-            .min_by_key(|&r| (c..cols).filter(|&j| !t.at(r, j).is_zero_int()).count())
-        else {
-            return Ok(None);
-        };
-        t.pivot(r, c)?;
-        used[r] = true;
-    }
-    let mut values = vec![BigInt::zero(); k];
-    for r in 0..k {
-        values[t.basis[r]] = t.rhs(r).to_bigint();
-    }
-    let mut den = t.det.to_bigint();
+    let Some((values, den)) = eliminate::<T>(m, b)? else {
+        return Ok(None);
+    };
+    let mut values: Vec<BigInt> = values.iter().map(|v| v.to_bigint()).collect();
+    let mut den = den.to_bigint();
     let g = values.iter().fold(den.clone(), |g, v| g.gcd(v));
     if !g.is_one() && !g.is_zero() {
         for v in values.iter_mut() {
@@ -384,6 +362,116 @@ fn gauss_jordan<T: crate::integer::Int>(
         den = &den / &g;
     }
     Ok(Some((values, den)))
+}
+
+/// [`solve_fraction_free`] in machine integers only: the numerators and the
+/// positive common denominator (`|det M|`, not reduced) in `i128`, the
+/// elimination run in `i64` and then in `i128`; `Err(Overflow)` if a number
+/// does not fit even there, `Ok(None)` if `M` is singular. The fast path of
+/// the certificates of [`crate::linear_program`], which need no big integer.
+pub(crate) fn solve_fraction_free_machine(
+    m: &[Vec<i64>],
+    b: &[i64],
+) -> Result<Option<(Vec<i128>, i128)>, crate::integer::Overflow> {
+    match eliminate::<i64>(m, b) {
+        Ok(r) => Ok(r.map(|(v, d)| (v.into_iter().map(i128::from).collect(), i128::from(d)))),
+        Err(_) => eliminate::<i128>(m, b),
+    }
+}
+
+/// Fraction-free elimination of `[M | b]` in the integer type `T`: the
+/// solution's numerators over the positive denominator `|det M|` (not
+/// reduced), or `None` if `M` is singular. One-step Bareiss elimination
+/// (Bareiss 1968) below the pivots, the sparsest row taking each pivot (less
+/// fill-in), so every entry is a minor of `[M | b]`; then back substitution
+/// of the numerators `D·z` (`D` the last pivot, `±det M`), each an exact
+/// division by its row's pivot since `D·z` is integral (Cramer's rule).
+fn eliminate<T: crate::integer::Int>(
+    m: &[Vec<i64>],
+    b: &[i64],
+) -> Result<Option<(Vec<T>, T)>, crate::integer::Overflow> {
+    use crate::integer::Overflow;
+    let k = m.len();
+    let w = k + 1;
+    let mut a: Vec<T> = Vec::with_capacity(k * w);
+    for (row, &bi) in m.iter().zip(b) {
+        a.extend(row.iter().map(|&x| T::from_i64(x)));
+        a.push(T::from_i64(bi));
+    }
+    let neg = |x: &T| T::neg(x).ok_or(Overflow);
+    let mut prev = T::int_one();
+    for c in 0..k {
+        let Some(r) = (c..k)
+            .filter(|&r| !a[r * w + c].is_zero_int())
+            .min_by_key(|&r| (c..w).filter(|&j| !a[r * w + j].is_zero_int()).count())
+        else {
+            return Ok(None);
+        };
+        if r != c {
+            for j in c..w {
+                a.swap(r * w + j, c * w + j);
+            }
+        }
+        let pivot = a[c * w + c].clone();
+        // (p·x − f·y) / prev, with the signs moved so that the divisor is positive.
+        let (p, divisor) = if prev.is_negative_int() {
+            (neg(&pivot)?, T::divisor(&neg(&prev)?))
+        } else {
+            (pivot.clone(), T::divisor(&prev))
+        };
+        let flip = prev.is_negative_int();
+        let (head, tail) = a.split_at_mut((c + 1) * w);
+        let pivot_row = &head[c * w..];
+        for row in tail.chunks_exact_mut(w) {
+            let f = if flip { neg(&row[c])? } else { row[c].clone() };
+            if f.is_zero_int() {
+                if pivot != prev {
+                    for x in row[c + 1..].iter_mut().filter(|x| !x.is_zero_int()) {
+                        *x = T::mul_div(&p, x, &divisor).ok_or(Overflow)?;
+                    }
+                }
+            } else {
+                for (x, y) in row[c + 1..].iter_mut().zip(&pivot_row[c + 1..]) {
+                    *x = if y.is_zero_int() {
+                        if x.is_zero_int() {
+                            continue;
+                        }
+                        T::mul_div(&p, x, &divisor)
+                    } else {
+                        T::mul_sub_div(&p, x, &f, y, &divisor)
+                    }
+                    .ok_or(Overflow)?;
+                }
+                row[c] = T::int_zero();
+            }
+        }
+        prev = pivot;
+    }
+    // Back substitution of y = D·z: a_ii y_i = D·b_i − Σ_{j>i} a_ij y_j.
+    let d = prev;
+    let mut y = vec![T::int_zero(); k];
+    for i in (0..k).rev() {
+        let mut s = T::mul_add(&d, &a[i * w + k], &T::int_zero()).ok_or(Overflow)?;
+        for j in i + 1..k {
+            let aij = &a[i * w + j];
+            if !aij.is_zero_int() && !y[j].is_zero_int() {
+                s = T::mul_add(&neg(aij)?, &y[j], &s).ok_or(Overflow)?;
+            }
+        }
+        let mut pivot = a[i * w + i].clone();
+        if pivot.is_negative_int() {
+            s = neg(&s)?;
+            pivot = neg(&pivot)?;
+        }
+        y[i] = T::mul_div(&s, &T::int_one(), &T::divisor(&pivot)).ok_or(Overflow)?;
+    }
+    if d.is_negative_int() {
+        for v in y.iter_mut() {
+            *v = neg(v)?;
+        }
+        return Ok(Some((y, neg(&d)?)));
+    }
+    Ok(Some((y, d)))
 }
 
 #[cfg(test)]
@@ -427,6 +515,18 @@ mod tests {
                 let lifted = solve_integer_system(&m, &b, false);
                 let direct = solve_fraction_free(&m, &b);
                 assert_eq!(lifted, direct, "k = {k}, m = {m:?}, b = {b:?}");
+                // The machine-integer path, where it fits, gives the same
+                // fractions (numerators over |det M|, not reduced).
+                match solve_fraction_free_machine(&m, &b) {
+                    Ok(Some((n, d))) => {
+                        let (dn, dd) = direct.clone().expect("nonsingular both ways");
+                        for (x, y) in n.iter().zip(&dn) {
+                            assert_eq!(BigInt::from(*x) * &dd, y * BigInt::from(d));
+                        }
+                    }
+                    Ok(None) => assert!(direct.is_none()),
+                    Err(_) => {}
+                }
             }
         }
     }

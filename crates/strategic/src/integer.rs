@@ -40,6 +40,8 @@ pub trait Int: Clone + Debug + PartialEq + Eq + PartialOrd + Ord {
     fn int_one() -> Self;
     /// Converts a big integer, or `None` if it does not fit.
     fn from_bigint(value: &BigInt) -> Option<Self>;
+    /// Converts a machine integer (every `i64` fits).
+    fn from_i64(value: i64) -> Self;
     /// The value as a big integer.
     fn to_bigint(&self) -> BigInt;
     /// The sign: -1, 0 or 1.
@@ -90,6 +92,10 @@ impl Int for i64 {
     }
     fn from_bigint(value: &BigInt) -> Option<Self> {
         value.to_i64()
+    }
+    #[inline]
+    fn from_i64(value: i64) -> Self {
+        value
     }
     fn to_bigint(&self) -> BigInt {
         BigInt::from(*self)
@@ -342,6 +348,10 @@ impl Int for i128 {
     fn from_bigint(value: &BigInt) -> Option<Self> {
         value.to_i128()
     }
+    #[inline]
+    fn from_i64(value: i64) -> Self {
+        i128::from(value)
+    }
     fn to_bigint(&self) -> BigInt {
         BigInt::from(*self)
     }
@@ -426,6 +436,9 @@ impl Int for BigInt {
     }
     fn from_bigint(value: &BigInt) -> Option<Self> {
         Some(value.clone())
+    }
+    fn from_i64(value: i64) -> Self {
+        BigInt::from(value)
     }
     fn to_bigint(&self) -> BigInt {
         self.clone()

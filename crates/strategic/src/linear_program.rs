@@ -16,7 +16,11 @@
 //! it only with an exact optimality certificate (primal and dual
 //! feasibility, equal objective values), the "guess, then verify" scheme of
 //! QSopt_ex (Applegate, Cook, Dash and Espinoza, Oper. Res. Letters 35,
-//! 2007); otherwise it pivots exactly as above.
+//! 2007); otherwise it pivots exactly as above. The certificate is
+//! `IntegerProgram::certify_basis` (crate-internal), run in `i128` first and in big
+//! integers when a number does not fit; callers whose programme is already
+//! in machine integers (the sequence-form LP of
+//! `extensive::machine_lp`) use it directly.
 //!
 //! ```
 //! use sprague_strategic::linear_program::{LinearProgram, Relation, Sense, LpResult};
@@ -326,19 +330,11 @@ enum Core {
 const FRACTION_FREE_ROWS: usize = 200;
 
 /// The optimal basis proposed by the floating-point simplex method
-/// ([`crate::float_guide::lp_basis`]), solved exactly for the primal values
-/// `B x_B = b` and the duals `Bᵀ y = c_B` (only the rows whose slack is
-/// nonbasic: a square system in the basic columns of A), and accepted only
-/// if `x_B ≥ 0` (basic slacks included),
-/// every reduced cost `c_j − yᵀ A_j` is at most 0 (slack columns included,
-/// which fixes the duals' signs) and `c·x = b·y`: weak duality then proves
-/// `x` optimal. `None` if a check fails or a number is too large for the
-/// fast path.
+/// ([`crate::float_guide::lp_basis`]), solved exactly and accepted only with
+/// an optimality certificate (see [`certify_basis`]); `None` if a check
+/// fails or a number is too large for the fast path.
 fn certified_from_float(p: &Standard<'_>) -> Option<Core> {
-    use crate::float_guide::{lp_basis, RowKind};
     use num_traits::ToPrimitive;
-    let m = p.rows.len();
-    let n = p.objective.len();
     let small = |v: &BigInt| v.to_i64().filter(|x| x.abs() < 1 << 40);
     let rows: Vec<Vec<i64>> = p
         .rows
@@ -347,117 +343,28 @@ fn certified_from_float(p: &Standard<'_>) -> Option<Core> {
         .collect::<Option<_>>()?;
     let rhs: Vec<i64> = p.rhs.iter().map(small).collect::<Option<_>>()?;
     let objective: Vec<i64> = p.objective.iter().map(small).collect::<Option<_>>()?;
-    let kinds: Vec<RowKind> = p
-        .relations
-        .iter()
-        .map(|r| match r {
-            Relation::LessEqual => RowKind::LessEqual,
-            Relation::GreaterEqual => RowKind::GreaterEqual,
-            Relation::Equal => RowKind::Equal,
-        })
-        .collect();
-    // Slack k belongs to row slack_row[k] with sign +1 (<=) or -1 (>=).
-    let slack_row: Vec<(usize, i64)> = kinds
-        .iter()
-        .enumerate()
-        .filter_map(|(i, k)| match k {
-            RowKind::LessEqual => Some((i, 1)),
-            RowKind::GreaterEqual => Some((i, -1)),
-            RowKind::Equal => None,
-        })
-        .collect();
-    let to_f64 = |v: &[i64]| v.iter().map(|&x| x as f64).collect::<Vec<f64>>();
-    let float_rows: Vec<Vec<f64>> = rows.iter().map(|r| to_f64(r)).collect();
-    let basis = lp_basis(&float_rows, &to_f64(&rhs), &kinds, &to_f64(&objective))?;
-    if basis.len() != m || basis.iter().any(|&v| v >= n + slack_row.len()) {
-        return None;
-    }
-    // Rows whose slack is basic drop out (their dual is 0, the slack takes
-    // up the difference): the basic columns S and the other rows T form a
-    // square system A[T, S] x_S = b_T, and A[T, S]ᵀ y_T = c_S.
-    let mut slack_basic = vec![false; m];
-    let mut structural: Vec<usize> = Vec::new();
-    for &v in &basis {
-        if v < n {
-            structural.push(v);
-        } else {
-            slack_basic[slack_row[v - n].0] = true;
+    let program = IntegerProgram {
+        rows: &rows,
+        rhs: &rhs,
+        relations: p.relations,
+        objective: &objective,
+    };
+    let basis = program.float_basis()?;
+    // Machine integers first (small bases), big integers when a number does not fit.
+    let machine = program.certify_basis::<i128>(&basis, solve_square_machine);
+    let (x, dx, y, dy) = match machine {
+        Ok(c) => {
+            let c = c?;
+            let big = |v: Vec<i128>| v.into_iter().map(BigInt::from).collect::<Vec<_>>();
+            (big(c.x), BigInt::from(c.dx), big(c.y), BigInt::from(c.dy))
         }
-    }
-    let tight: Vec<usize> = (0..m).filter(|&i| !slack_basic[i]).collect();
-    if tight.len() != structural.len() {
-        return None;
-    }
-    let k = tight.len();
-    let b: Vec<Vec<i64>> = tight
-        .iter()
-        .map(|&i| structural.iter().map(|&j| rows[i][j]).collect())
-        .collect();
-    let solve = |right: &[i64], transposed: bool| {
-        if k <= FRACTION_FREE_ROWS {
-            if transposed {
-                let t: Vec<Vec<i64>> = (0..k).map(|i| (0..k).map(|j| b[j][i]).collect()).collect();
-                crate::exact_solve::solve_fraction_free(&t, right)
-            } else {
-                crate::exact_solve::solve_fraction_free(&b, right)
-            }
-        } else {
-            crate::exact_solve::solve_integer_system(&b, right, transposed)
+        Err(Overflow) => {
+            let c = program
+                .certify_basis::<BigInt>(&basis, solve_square_big)
+                .ok()??;
+            (c.x, c.dx, c.y, c.dy)
         }
     };
-    let bt: Vec<i64> = tight.iter().map(|&i| rhs[i]).collect();
-    let (xs, dx) = solve(&bt, false)?;
-    if xs.iter().any(|v| v.is_negative()) {
-        return None;
-    }
-    let cs: Vec<i64> = structural.iter().map(|&j| objective[j]).collect();
-    let (yt, dy) = solve(&cs, true)?;
-    let mut y = vec![BigInt::zero(); m];
-    for (a, &i) in tight.iter().enumerate() {
-        y[i] = yt[a].clone();
-    }
-    // Primal feasibility of the rows left out: the basic slacks are ≥ 0.
-    let mut x = vec![BigInt::zero(); n];
-    for (a, &j) in structural.iter().enumerate() {
-        x[j] = xs[a].clone();
-    }
-    for &(row_index, sign) in &slack_row {
-        if !slack_basic[row_index] {
-            continue;
-        }
-        let ax: BigInt = structural
-            .iter()
-            .filter(|&&j| rows[row_index][j] != 0)
-            .map(|&j| &x[j] * rows[row_index][j])
-            .sum();
-        // slack = sign·(b − a·x) ≥ 0.
-        if ((BigInt::from(rhs[row_index]) * &dx - ax) * sign).is_negative() {
-            return None;
-        }
-    }
-    // Reduced costs, times dy: c_j dy − Σ_i y_i a_ij <= 0; slacks: sign·y_i >= 0.
-    for j in 0..n {
-        let s: BigInt = tight
-            .iter()
-            .filter(|&&i| rows[i][j] != 0)
-            .map(|&i| &y[i] * rows[i][j])
-            .sum();
-        if BigInt::from(objective[j]) * &dy - s > BigInt::zero() {
-            return None;
-        }
-    }
-    if slack_row
-        .iter()
-        .any(|&(i, sign)| (&y[i] * sign).is_negative())
-    {
-        return None;
-    }
-    // Equal objectives: (c·x_num) dy = (b·y_num) dx.
-    let primal: BigInt = x.iter().zip(&objective).map(|(v, &c)| v * c).sum();
-    let dual: BigInt = y.iter().zip(&rhs).map(|(v, &r)| v * r).sum();
-    if &primal * &dy != &dual * &dx {
-        return None;
-    }
     use num_integer::Integer;
     let d = dx.lcm(&dy);
     let (fx, fy) = (&d / &dx, &d / &dy);
@@ -466,6 +373,220 @@ fn certified_from_float(p: &Standard<'_>) -> Option<Core> {
         duals: y.into_iter().map(|v| v * &fy).collect(),
         det: d,
     })
+}
+
+/// The basis systems of [`IntegerProgram::certify_basis`] in machine
+/// integers: fraction-free elimination in `i64`, then `i128`, up to
+/// [`FRACTION_FREE_ROWS`] rows; `Err(Overflow)` beyond either limit.
+pub(crate) fn solve_square_machine(
+    m: &[Vec<i64>],
+    b: &[i64],
+) -> Result<Option<(Vec<i128>, i128)>, Overflow> {
+    if m.len() <= FRACTION_FREE_ROWS {
+        crate::exact_solve::solve_fraction_free_machine(m, b)
+    } else {
+        Err(Overflow)
+    }
+}
+
+/// The basis systems of [`IntegerProgram::certify_basis`] in big integers:
+/// fraction-free elimination up to [`FRACTION_FREE_ROWS`] rows, p-adic
+/// lifting above.
+pub(crate) fn solve_square_big(
+    m: &[Vec<i64>],
+    b: &[i64],
+) -> Result<Option<(Vec<BigInt>, BigInt)>, Overflow> {
+    Ok(if m.len() <= FRACTION_FREE_ROWS {
+        crate::exact_solve::solve_fraction_free(m, b)
+    } else {
+        crate::exact_solve::solve_integer_system(m, b, false)
+    })
+}
+
+/// A linear programme `max c·x s.t. A x (<=|>=|=) b, x >= 0` with `b >= 0`
+/// in machine integers (entries below `2^40` in absolute value, so that the
+/// floating-point guide sees them exactly and the certificate's products
+/// fit in `i128` for small bases).
+pub(crate) struct IntegerProgram<'a> {
+    /// The rows of A.
+    pub rows: &'a [Vec<i64>],
+    /// The right-hand sides b (nonnegative).
+    pub rhs: &'a [i64],
+    /// The relation of each row.
+    pub relations: &'a [Relation],
+    /// The objective c (maximised).
+    pub objective: &'a [i64],
+}
+
+/// An optimal basic solution certified exactly: the values of the variables
+/// are `x / dx` and the duals (one per row) `y / dy`, with `dx, dy > 0`.
+pub(crate) struct Certified<T> {
+    /// The numerators of the variables' values.
+    pub x: Vec<T>,
+    /// The positive denominator of `x`.
+    pub dx: T,
+    /// The numerators of the duals.
+    pub y: Vec<T>,
+    /// The positive denominator of `y`.
+    pub dy: T,
+}
+
+impl IntegerProgram<'_> {
+    /// The optimal basis proposed by the floating-point simplex method
+    /// ([`crate::float_guide::lp_basis`]): the basic variable of every row,
+    /// variables numbered `0..n` and then one slack per inequality row.
+    pub(crate) fn float_basis(&self) -> Option<Vec<usize>> {
+        use crate::float_guide::{lp_basis, RowKind};
+        let kinds: Vec<RowKind> = self
+            .relations
+            .iter()
+            .map(|r| match r {
+                Relation::LessEqual => RowKind::LessEqual,
+                Relation::GreaterEqual => RowKind::GreaterEqual,
+                Relation::Equal => RowKind::Equal,
+            })
+            .collect();
+        let to_f64 = |v: &[i64]| v.iter().map(|&x| x as f64).collect::<Vec<f64>>();
+        let float_rows: Vec<Vec<f64>> = self.rows.iter().map(|r| to_f64(r)).collect();
+        lp_basis(
+            &float_rows,
+            &to_f64(self.rhs),
+            &kinds,
+            &to_f64(self.objective),
+        )
+    }
+
+    /// Solves `basis` exactly in the integer type `T` for the primal values
+    /// `B x = b` and the duals `Bᵀ y = c_B` (only the rows whose slack is
+    /// nonbasic: a square system in the basic columns of A), and accepts it
+    /// only if `x_B ≥ 0` (basic slacks included), every reduced cost
+    /// `c_j − yᵀ A_j` is at most 0 (slack columns included, which fixes the
+    /// duals' signs) and `c·x = b·y`: weak duality then proves `x` optimal
+    /// and `y` dual optimal. `Ok(None)` if a check fails; `Err(Overflow)` if
+    /// a number does not fit in `T`.
+    pub(crate) fn certify_basis<T: Int>(
+        &self,
+        basis: &[usize],
+        solve: impl Fn(&[Vec<i64>], &[i64]) -> Result<Option<(Vec<T>, T)>, Overflow>,
+    ) -> Result<Option<Certified<T>>, Overflow> {
+        let (rows, rhs, objective) = (self.rows, self.rhs, self.objective);
+        let m = rows.len();
+        let n = objective.len();
+        // Slack k belongs to row slack_row[k] with sign +1 (<=) or -1 (>=).
+        let slack_row: Vec<(usize, i64)> = self
+            .relations
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| match r {
+                Relation::LessEqual => Some((i, 1)),
+                Relation::GreaterEqual => Some((i, -1)),
+                Relation::Equal => None,
+            })
+            .collect();
+        if basis.len() != m || basis.iter().any(|&v| v >= n + slack_row.len()) {
+            return Ok(None);
+        }
+        // Rows whose slack is basic drop out (their dual is 0, the slack
+        // takes up the difference): the basic columns S and the other rows T
+        // form a square system A[T, S] x_S = b_T, and A[T, S]ᵀ y_T = c_S.
+        let mut slack_basic = vec![false; m];
+        let mut structural: Vec<usize> = Vec::new();
+        for &v in basis {
+            if v < n {
+                structural.push(v);
+            } else {
+                slack_basic[slack_row[v - n].0] = true;
+            }
+        }
+        let tight: Vec<usize> = (0..m).filter(|&i| !slack_basic[i]).collect();
+        if tight.len() != structural.len() {
+            return Ok(None);
+        }
+        let k = tight.len();
+        let b: Vec<Vec<i64>> = tight
+            .iter()
+            .map(|&i| structural.iter().map(|&j| rows[i][j]).collect())
+            .collect();
+        let bt: Vec<i64> = tight.iter().map(|&i| rhs[i]).collect();
+        let Some((xs, dx)) = solve(&b, &bt)? else {
+            return Ok(None);
+        };
+        if xs.iter().any(|v| v.is_negative_int()) {
+            return Ok(None);
+        }
+        let transposed: Vec<Vec<i64>> = (0..k).map(|i| (0..k).map(|j| b[j][i]).collect()).collect();
+        let cs: Vec<i64> = structural.iter().map(|&j| objective[j]).collect();
+        let Some((yt, dy)) = solve(&transposed, &cs)? else {
+            return Ok(None);
+        };
+        let mut y = vec![T::int_zero(); m];
+        for (a, &i) in tight.iter().enumerate() {
+            y[i] = yt[a].clone();
+        }
+        let mut x = vec![T::int_zero(); n];
+        for (a, &j) in structural.iter().enumerate() {
+            x[j] = xs[a].clone();
+        }
+        // Primal feasibility of the rows left out: the basic slacks are ≥ 0,
+        // slack · dx = sign·(b·dx − a·x) with a·x over the structural columns.
+        for &(i, sign) in &slack_row {
+            if !slack_basic[i] {
+                continue;
+            }
+            let minus_bdx = T::mul_add(
+                &dx,
+                &T::from_i64(rhs[i].checked_neg().ok_or(Overflow)?),
+                &T::int_zero(),
+            )
+            .ok_or(Overflow)?;
+            let ax_minus_bdx = dot(structural.iter().map(|&j| (&x[j], rows[i][j])), minus_bdx)?;
+            // sign·(b·dx − a·x) ≥ 0  ⇔  sign·(a·x − b·dx) ≤ 0.
+            if (sign > 0 && ax_minus_bdx.is_positive_int())
+                || (sign < 0 && ax_minus_bdx.is_negative_int())
+            {
+                return Ok(None);
+            }
+        }
+        // Reduced costs, times dy: Σ_i y_i a_ij − c_j dy ≥ 0; slacks: sign·y_i ≥ 0.
+        for j in 0..n {
+            let minus_cdy = T::mul_add(
+                &dy,
+                &T::from_i64(objective[j].checked_neg().ok_or(Overflow)?),
+                &T::int_zero(),
+            )
+            .ok_or(Overflow)?;
+            let s = dot(tight.iter().map(|&i| (&y[i], rows[i][j])), minus_cdy)?;
+            if s.is_negative_int() {
+                return Ok(None);
+            }
+        }
+        if slack_row.iter().any(|&(i, sign)| {
+            (sign > 0 && y[i].is_negative_int()) || (sign < 0 && y[i].is_positive_int())
+        }) {
+            return Ok(None);
+        }
+        // Equal objectives: (c·x) dy = (b·y) dx.
+        let primal = dot(x.iter().zip(objective.iter().copied()), T::int_zero())?;
+        let dual = dot(y.iter().zip(rhs.iter().copied()), T::int_zero())?;
+        if T::cmp_products(&primal, &dy, &dual, &dx).ok_or(Overflow)? != std::cmp::Ordering::Equal {
+            return Ok(None);
+        }
+        Ok(Some(Certified { x, dx, y, dy }))
+    }
+}
+
+/// `Σ v_i · c_i + start`, checked.
+fn dot<'v, T: Int + 'v>(
+    terms: impl Iterator<Item = (&'v T, i64)>,
+    start: T,
+) -> Result<T, Overflow> {
+    let mut acc = start;
+    for (v, c) in terms {
+        if c != 0 && !v.is_zero_int() {
+            acc = T::mul_add(v, &T::from_i64(c), &acc).ok_or(Overflow)?;
+        }
+    }
+    Ok(acc)
 }
 
 fn convert<T: Int>(v: &BigInt) -> Result<T, Overflow> {

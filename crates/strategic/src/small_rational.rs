@@ -62,6 +62,29 @@ pub fn lowest_terms(num: BigInt, den: BigInt) -> BigRational {
     }
 }
 
+/// `num / den` (with `den > 0`) as a big rational in lowest terms, reduced
+/// in machine integers; `None` if `den` is not positive.
+pub(crate) fn lowest_terms_i128(num: i128, den: i128) -> Option<BigRational> {
+    if den <= 0 {
+        return None;
+    }
+    if let (Ok(n), Ok(d)) = (i64::try_from(num), i64::try_from(den)) {
+        if n != i64::MIN {
+            // 64-bit divisions only.
+            let g = gcd64(n.unsigned_abs(), d.unsigned_abs()) as i64;
+            return Some(BigRational::new_raw(
+                BigInt::from(n / g),
+                BigInt::from(d / g),
+            ));
+        }
+    }
+    let g = gcd(num.unsigned_abs(), den.unsigned_abs()) as i128;
+    Some(BigRational::new_raw(
+        BigInt::from(num / g),
+        BigInt::from(den / g),
+    ))
+}
+
 impl ExactField for BigRational {
     fn from_rational(x: &BigRational) -> Option<Self> {
         Some(x.clone())
@@ -108,27 +131,44 @@ pub struct SmallRational {
     den: i64,
 }
 
-/// The gcd of two nonnegative integers (Stein's binary algorithm).
-pub(crate) fn gcd(mut a: u128, mut b: u128) -> u128 {
-    if a == 0 {
-        return b;
-    }
-    if b == 0 {
-        return a;
-    }
-    let shift = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            std::mem::swap(&mut a, &mut b);
+/// Defines a gcd of two nonnegative integers of one width by Stein's
+/// binary algorithm.
+macro_rules! binary_gcd {
+    ($(#[$doc:meta])* $name:ident, $t:ty) => {
+        $(#[$doc])*
+        pub(crate) fn $name(mut a: $t, mut b: $t) -> $t {
+            if a == 0 {
+                return b;
+            }
+            if b == 0 {
+                return a;
+            }
+            let shift = (a | b).trailing_zeros();
+            a >>= a.trailing_zeros();
+            loop {
+                b >>= b.trailing_zeros();
+                if a > b {
+                    std::mem::swap(&mut a, &mut b);
+                }
+                b -= a;
+                if b == 0 {
+                    return a << shift;
+                }
+            }
         }
-        b -= a;
-        if b == 0 {
-            return a << shift;
-        }
-    }
+    };
 }
+
+binary_gcd!(
+    /// The gcd of two nonnegative integers (Stein's binary algorithm).
+    gcd,
+    u128
+);
+binary_gcd!(
+    /// [`gcd`] in 64 bits (faster where both fit).
+    gcd64,
+    u64
+);
 
 impl SmallRational {
     /// `num / den` in lowest terms, or `None` if `den` is zero or a reduced
@@ -143,9 +183,31 @@ impl SmallRational {
         Self::reduced(i128::from(num), i128::from(den))
     }
 
+    /// The numerator (in lowest terms).
+    pub(crate) fn numer(&self) -> i64 {
+        self.num
+    }
+
+    /// The denominator (positive, in lowest terms).
+    pub(crate) fn denom(&self) -> i64 {
+        self.den
+    }
+
     fn reduced(num: i128, den: i128) -> Option<Self> {
         if den == 0 {
             return None;
+        }
+        // Both parts in i64 (the usual case): 64-bit divisions only.
+        if let (Ok(n), Ok(d)) = (i64::try_from(num), i64::try_from(den)) {
+            if n != i64::MIN && d != i64::MIN {
+                let g = gcd64(n.unsigned_abs(), d.unsigned_abs()) as i64;
+                let (n, d) = (n / g, d / g);
+                return Some(if d < 0 {
+                    SmallRational { num: -n, den: -d }
+                } else {
+                    SmallRational { num: n, den: d }
+                });
+            }
         }
         let g = gcd(num.unsigned_abs(), den.unsigned_abs()) as i128;
         let (mut n, mut d) = (num / g, den / g);
@@ -288,6 +350,32 @@ mod tests {
             let scaled = SmallRational::scale_to_integers(&[x, y]).unwrap();
             prop_assert_eq!(scaled, BigRational::scale_to_integers(&[bx, by]).unwrap());
             prop_assert_eq!(lowest_terms(BigInt::from(a) * 6, BigInt::from(b) * 6), big(a, b));
+        }
+    }
+
+    proptest! {
+        /// The 64-bit fast paths (gcd, reduction, lowest terms of `i128`
+        /// fractions) agree with big rationals, on small parts and on parts
+        /// near the ends of the `i64` range (where the `i128` path runs).
+        #[test]
+        fn machine_reductions_agree_with_big_rationals(
+            n in proptest::num::i64::ANY,
+            d in 1i64..=i64::MAX,
+            a in -1000i64..1000,
+            b in 1i64..1000,
+            c in -1000i64..1000,
+            e in 1i64..1000,
+        ) {
+            prop_assert_eq!(u128::from(gcd64(n.unsigned_abs(), d as u64)), gcd(u128::from(n.unsigned_abs()), d as u128));
+            let exact = BigRational::new(n.into(), d.into());
+            prop_assert_eq!(lowest_terms_i128(i128::from(n), i128::from(d)), Some(exact.clone()));
+            let wide = BigRational::new(BigInt::from(n) * 3, BigInt::from(d) * 7);
+            prop_assert_eq!(lowest_terms_i128(i128::from(n) * 3, i128::from(d) * 7), Some(wide));
+            prop_assert_eq!(lowest_terms_i128(i128::from(n), 0), None);
+            let (x, y) = (SmallRational::new(a, b).unwrap(), SmallRational::new(c, e).unwrap());
+            prop_assert_eq!(x.add(&y).unwrap().to_rational(), big(a, b) + big(c, e));
+            prop_assert_eq!(x.mul(&y).unwrap().to_rational(), big(a, b) * big(c, e));
+            prop_assert_eq!(SmallRational::new(n, d).map(|q| q.to_rational()), Some(exact));
         }
     }
 

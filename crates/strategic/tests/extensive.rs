@@ -516,6 +516,26 @@ proptest::proptest! {
         proptest::prop_assert!(checks.iter().all(|c| c.best), "{:?}", checks);
     }
 
+    /// The machine-integer fast path of the sequence-form LP (the programme
+    /// written in `i64`, its basis certified in `i128`, plans and behaviour
+    /// strategies formed from integer numerators) returns exactly the answer
+    /// of the big-rational programme — value, plans and profile — on random
+    /// zero-sum games with chance, information sets and small or large
+    /// payoffs, and the answer passes the independent check.
+    #[test]
+    fn zero_sum_lp_fast_path_equals_big_rational_path(
+        numbers in proptest::collection::vec(0u32..u32::MAX, 96),
+        range in proptest::sample::select(vec![3u32, 7, 1_000_000]),
+    ) {
+        use sprague_strategic::extensive::sequence_form::solve_zero_sum_general;
+        let game = read_efg(&random_imperfect_game(&numbers, true, range)).unwrap();
+        let fast = solve_zero_sum(&game).unwrap();
+        let general = solve_zero_sum_general(&game).unwrap();
+        proptest::prop_assert_eq!(&fast, &general);
+        let checks = check_equilibrium(&game, &fast.profile).unwrap();
+        proptest::prop_assert!(checks.iter().all(|c| c.best), "{:?}", checks);
+    }
+
     /// The sequence-form LP (one programme; the second player's plan from
     /// its duals) gives both players optimal plans: the profile passes the
     /// check and its payoff to the first player equals the programme's value

@@ -56,7 +56,8 @@ impl BehaviourProfile {
                     h.probabilities.clone()
                 } else {
                     let k = h.actions.len();
-                    vec![BigRational::new(1.into(), (k as i64).into()); k]
+                    // 1/k is in lowest terms.
+                    vec![BigRational::new_raw(1.into(), (k as i64).into()); k]
                 }
             })
             .collect();
@@ -136,6 +137,43 @@ impl BehaviourProfile {
             }
         }
         b
+    }
+}
+
+impl BehaviourProfile {
+    /// [`BehaviourProfile::from_realisation_plans`] for plans given by
+    /// machine-integer numerators over one positive denominator per player
+    /// (which cancels): `x(h, a) / x(parent(h))` reduced in `i128`, equal
+    /// probabilities where the parent is never played. `None` if a parent's
+    /// numerator is negative. The fast path of the sequence-form solvers.
+    pub(crate) fn from_plan_numerators(
+        game: &ExtensiveGame,
+        seq: &Sequences,
+        plans: [&[i128]; 2],
+    ) -> Option<Self> {
+        use crate::small_rational::lowest_terms_i128;
+        let probabilities = game
+            .infosets
+            .iter()
+            .enumerate()
+            .map(|(h, set)| {
+                let k = set.actions.len();
+                let Some(p) = set.player else {
+                    return Some(set.probabilities.clone());
+                };
+                let total = *plans.get(p)?.get(seq.parent[h])?;
+                (0..k)
+                    .map(|a| {
+                        if total == 0 {
+                            lowest_terms_i128(1, k as i128)
+                        } else {
+                            lowest_terms_i128(*plans[p].get(seq.first[h] + a)?, total)
+                        }
+                    })
+                    .collect()
+            })
+            .collect::<Option<_>>()?;
+        Some(BehaviourProfile { probabilities })
     }
 }
 

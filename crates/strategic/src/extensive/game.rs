@@ -342,6 +342,11 @@ impl ExtensiveGame {
                 players: self.players.len(),
             });
         }
+        // Machine rationals first; the big-rational pass below names the
+        // first leaf that breaks the rule, or runs when a number does not fit.
+        if let Some(c) = self.constant_sum_small() {
+            return Ok(c);
+        }
         let acc = self.accumulated_payoffs();
         let mut constant: Option<BigRational> = None;
         for v in self.leaves() {
@@ -364,6 +369,35 @@ impl ExtensiveGame {
         }
         Ok(constant.unwrap_or_else(BigRational::zero))
     }
+
+    /// The constant of a two-player constant-sum game computed in machine
+    /// rationals; `None` if a number does not fit or the sums differ.
+    fn constant_sum_small(&self) -> Option<BigRational> {
+        use crate::small_rational::{ExactField, SmallRational};
+        let zero = SmallRational::zero_value();
+        let mut acc = vec![[zero, zero]; self.nodes.len()];
+        let mut constant: Option<SmallRational> = None;
+        for (v, node) in self.nodes.iter().enumerate() {
+            let mut here = acc[v];
+            if let Some(o) = node.outcome {
+                for (x, y) in here.iter_mut().zip(&self.outcomes[o].payoffs) {
+                    *x = x.add(&SmallRational::from_rational(y)?)?;
+                }
+            }
+            if node.infoset.is_none() {
+                let sum = here[0].add(&here[1])?;
+                match constant {
+                    None => constant = Some(sum),
+                    Some(c) if c != sum => return None,
+                    Some(_) => {}
+                }
+            }
+            for &c in &node.children {
+                acc[c] = here;
+            }
+        }
+        Some(constant.map_or_else(BigRational::zero, |c| c.to_rational()))
+    }
 }
 
 /// Checks chance probabilities: one per action, each between 0 and 1, adding
@@ -375,6 +409,11 @@ pub fn check_probabilities(actions: &[String], p: &[BigRational]) -> Result<(), 
             p.len(),
             actions.len()
         ));
+    }
+    // Machine rationals first (the usual case); the big-rational pass
+    // below runs when a number does not fit, and words the error.
+    if small_probabilities_valid(p) {
+        return Ok(());
     }
     if let Some(k) = p
         .iter()
@@ -394,6 +433,27 @@ pub fn check_probabilities(actions: &[String], p: &[BigRational]) -> Result<(), 
         ));
     }
     Ok(())
+}
+
+/// Whether the probabilities all fit in machine rationals, lie between 0
+/// and 1 and add up to 1.
+fn small_probabilities_valid(p: &[BigRational]) -> bool {
+    use crate::small_rational::{ExactField, SmallRational};
+    let (zero, one) = (SmallRational::zero_value(), SmallRational::one_value());
+    let mut total = zero;
+    for x in p {
+        let Some(x) = SmallRational::from_rational(x) else {
+            return false;
+        };
+        if x < zero || x > one {
+            return false;
+        }
+        match total.add(&x) {
+            Some(t) => total = t,
+            None => return false,
+        }
+    }
+    total == one
 }
 
 /// Serde for vectors of exact rationals as `"p/q"` text (numbers are also read).

@@ -34,7 +34,7 @@ use super::game::ExtensiveGame;
 use super::sequence_form::{chance_and_accumulated, SequenceForm};
 use super::sequences::Sequences;
 use crate::integer::{with_escalation, Int, Overflow};
-use crate::small_rational::{lowest_terms, ExactField, SmallRational};
+use crate::small_rational::{lowest_terms, lowest_terms_i128, ExactField, SmallRational};
 use crate::tableau::Tableau;
 
 /// The largest LCP (rows) Lemke's algorithm is run on: its dense tableau has
@@ -123,7 +123,13 @@ fn solve(game: &ExtensiveGame, guided: bool) -> Result<LemkeSolution, ExtensiveE
         )?,
     };
     let plans = [run.z[..n1].to_vec(), run.z[n1..n1 + n2].to_vec()];
-    let profile = BehaviourProfile::from_realisation_plans(game, &sequences, &plans);
+    let profile = run
+        .numerators
+        .as_ref()
+        .and_then(|x| {
+            BehaviourProfile::from_plan_numerators(game, &sequences, [&x[..n1], &x[n1..n1 + n2]])
+        })
+        .unwrap_or_else(|| BehaviourProfile::from_realisation_plans(game, &sequences, &plans));
     Ok(LemkeSolution {
         profile,
         plans,
@@ -145,27 +151,37 @@ fn negative_integer_payoffs<T: ExactField>(
     for p in 0..2 {
         let mut top = T::zero_value();
         for (k, &v) in leaves.iter().enumerate() {
-            if k == 0 || acc[v][p] > top {
-                top = acc[v][p].clone();
+            if k == 0 || acc[2 * v + p] > top {
+                top = acc[2 * v + p].clone();
             }
         }
         let top = top.add(&T::one_value())?;
-        let mut map: std::collections::BTreeMap<(usize, usize), T> = Default::default();
+        let mut terms: Vec<((usize, usize), T)> = Vec::with_capacity(leaves.len());
         for &v in &leaves {
             if chance[v].is_zero_value() {
                 continue;
             }
             let key = (sequences.at_node[v][0], sequences.at_node[v][1]);
-            let term = chance[v].mul(&acc[v][p].sub(&top)?)?;
-            let entry = map.entry(key).or_insert_with(T::zero_value);
-            *entry = entry.add(&term)?;
+            terms.push((key, chance[v].mul(&acc[2 * v + p].sub(&top)?)?));
         }
-        let values: Vec<T> = map.values().cloned().collect();
+        // Leaves reached by the same pair of sequences add up.
+        terms.sort_by_key(|t| t.0);
+        let mut keys: Vec<(usize, usize)> = Vec::with_capacity(terms.len());
+        let mut values: Vec<T> = Vec::with_capacity(terms.len());
+        for (key, term) in terms {
+            if keys.last() == Some(&key) {
+                let last = values.last_mut()?;
+                *last = last.add(&term)?;
+            } else {
+                keys.push(key);
+                values.push(term);
+            }
+        }
         let scaled = T::scale_to_integers(&values)?;
-        out[p] = map
-            .keys()
+        out[p] = keys
+            .into_iter()
             .zip(scaled)
-            .map(|(&(i, j), x)| (i, j, x))
+            .map(|((i, j), x)| (i, j, x))
             .collect();
     }
     let [a, b] = out;
@@ -211,27 +227,28 @@ impl FloatPath {
         }
     }
 
-    /// The tableau column of variable `v` (w: `v < n`, z: `n ≤ v < 2n`, z₀: `2n`).
-    fn column(&self, v: usize) -> Vec<f64> {
+    /// The tableau column of variable `v` (w: `v < n`, z: `n ≤ v < 2n`, z₀:
+    /// `2n`), written into `d`.
+    fn column_into(&self, v: usize, d: &mut Vec<f64>) {
         let n = self.n;
-        (0..n)
-            .map(|i| {
-                let row = &self.binv[i * n..(i + 1) * n];
-                if v < n {
-                    row[v]
-                } else if v < 2 * n {
-                    self.z_columns[v - n].iter().map(|&(k, c)| row[k] * c).sum()
-                } else {
-                    -row.iter().sum::<f64>()
-                }
-            })
-            .collect()
+        d.clear();
+        d.extend((0..n).map(|i| {
+            let row = &self.binv[i * n..(i + 1) * n];
+            if v < n {
+                row[v]
+            } else if v < 2 * n {
+                self.z_columns[v - n].iter().map(|&(k, c)| row[k] * c).sum()
+            } else {
+                -row.iter().sum::<f64>()
+            }
+        }));
     }
 
-    /// The leaving row for entering column `d`.
-    fn ratio_row(&self, d: &[f64], z0: usize) -> Option<usize> {
+    /// The leaving row for entering column `d` (`candidates` is scratch space).
+    fn ratio_row(&self, d: &[f64], z0: usize, candidates: &mut Vec<usize>) -> Option<usize> {
         let n = self.n;
-        let mut candidates: Vec<usize> = (0..n).filter(|&i| d[i] > EPS).collect();
+        candidates.clear();
+        candidates.extend((0..n).filter(|&i| d[i] > EPS));
         let ratio = |i: usize| self.values[i] / d[i];
         let min = candidates
             .iter()
@@ -302,6 +319,9 @@ struct Lcp<'a> {
 struct Run {
     z: Vec<BigRational>,
     pivots: usize,
+    /// The plans' numerators over one positive denominator, when the fast
+    /// path certified them in machine integers.
+    numerators: Option<Vec<i128>>,
 }
 
 /// Tolerance of the floating-point guide.
@@ -322,7 +342,9 @@ impl Lcp<'_> {
         let most_negative = rows.iter().map(|r| r.1).min()?;
         let first = (0..n).rev().find(|&i| rows[i].1 == most_negative)?;
         let mut leaving = path.basis[first];
-        let d = path.column(z0);
+        let mut d = Vec::with_capacity(n);
+        let mut candidates = Vec::with_capacity(n);
+        path.column_into(z0, &mut d);
         path.pivot(first, z0, &d);
         for pivots in 2..50 * n + 100 {
             let entering = if leaving < n {
@@ -330,8 +352,8 @@ impl Lcp<'_> {
             } else {
                 leaving - n
             };
-            let d = path.column(entering);
-            let r = path.ratio_row(&d, z0)?;
+            path.column_into(entering, &mut d);
+            let r = path.ratio_row(&d, z0, &mut candidates)?;
             leaving = path.basis[r];
             path.pivot(r, entering, &d);
             if leaving == z0 {
@@ -378,6 +400,24 @@ impl Lcp<'_> {
             }
         }
         let rhs: Vec<i64> = basic_z.iter().map(|&i| rows[i].1).collect();
+        // Machine integers first; big integers when a number does not fit.
+        let machine = if k <= FRACTION_FREE_ROWS {
+            crate::exact_solve::solve_fraction_free_machine(&matrix, &rhs)
+        } else {
+            Err(Overflow)
+        };
+        if let Ok(solved) = machine {
+            let (values, denominator) = solved?;
+            if let Ok(run) =
+                self.certify_machine(&rows, &basic_z, &index_in_j, &values, denominator)
+            {
+                return run.map(|(z, numerators)| Run {
+                    z,
+                    pivots,
+                    numerators: Some(numerators),
+                });
+            }
+        }
         let (values, denominator) = if k <= FRACTION_FREE_ROWS {
             crate::exact_solve::solve_fraction_free(&matrix, &rhs)?
         } else {
@@ -413,7 +453,74 @@ impl Lcp<'_> {
             .into_iter()
             .map(|x| lowest_terms(x, denominator.clone()))
             .collect();
-        Some(Run { z, pivots })
+        Some(Run {
+            z,
+            pivots,
+            numerators: None,
+        })
+    }
+
+    /// The checks of [`Lcp::certified_from_float`] in `i128` on the basic z
+    /// values `values / denominator` (`denominator > 0`): every value and
+    /// every basic w nonnegative, the plans exact. `Ok(Some((plans,
+    /// numerators)))` if they hold, `Ok(None)` if a check fails, `Err(Overflow)` if a number does
+    /// not fit (the caller then repeats them in big integers).
+    #[allow(clippy::type_complexity)]
+    fn certify_machine(
+        &self,
+        rows: &[(Vec<(usize, i64)>, i64)],
+        basic_z: &[usize],
+        index_in_j: &[usize],
+        values: &[i128],
+        denominator: i128,
+    ) -> Result<Option<(Vec<BigRational>, Vec<i128>)>, Overflow> {
+        if values.iter().any(|&v| v < 0) {
+            return Ok(None);
+        }
+        for (i, (coefficients, q)) in rows.iter().enumerate() {
+            if index_in_j[i] != usize::MAX {
+                continue;
+            }
+            let mut w = denominator.checked_mul(i128::from(*q)).ok_or(Overflow)?;
+            for &(j, c) in coefficients {
+                if index_in_j[j] != usize::MAX {
+                    let term = values[index_in_j[j]]
+                        .checked_mul(i128::from(c))
+                        .ok_or(Overflow)?;
+                    w = w.checked_add(term).ok_or(Overflow)?;
+                }
+            }
+            if w < 0 {
+                return Ok(None);
+            }
+        }
+        let mut numerators = vec![0i128; self.n1 + self.n2];
+        for (a, &j) in basic_z.iter().enumerate() {
+            if j < self.n1 + self.n2 {
+                numerators[j] = values[a];
+            }
+        }
+        // E x = e d and F y = f d exactly.
+        let offset = [0, self.n1];
+        for p in 0..2 {
+            for (r, row) in self.constraints[p].iter().enumerate() {
+                let mut sum = 0i128;
+                for &(s, c) in row {
+                    let term = numerators[offset[p] + s]
+                        .checked_mul(i128::from(c))
+                        .ok_or(Overflow)?;
+                    sum = sum.checked_add(term).ok_or(Overflow)?;
+                }
+                if sum != if r == 0 { denominator } else { 0 } {
+                    return Ok(None);
+                }
+            }
+        }
+        let z = numerators
+            .iter()
+            .map(|&x| lowest_terms_i128(x, denominator))
+            .collect::<Option<Vec<_>>>();
+        Ok(z.map(|z| (z, numerators)))
     }
 
     /// Whether numerators `x` over the common denominator `d` start with
@@ -566,7 +673,11 @@ impl Lcp<'_> {
                 "Lemke's algorithm ended at a point that is not a pair of realisation plans".into(),
             )));
         }
-        Ok(Ok(Run { z, pivots }))
+        Ok(Ok(Run {
+            z,
+            pivots,
+            numerators: None,
+        }))
     }
 }
 

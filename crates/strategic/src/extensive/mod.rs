@@ -9,6 +9,7 @@ pub mod error;
 pub mod game;
 pub mod input;
 pub mod lemke;
+pub(crate) mod machine_lp;
 pub mod reduced;
 pub mod report;
 pub mod sequence_form;

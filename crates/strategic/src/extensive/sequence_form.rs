@@ -103,63 +103,107 @@ impl SequenceForm {
 }
 
 /// The probability that chance lets play reach each node and the payoffs
-/// collected on the way there, in the number type `T` (`None` on overflow).
+/// collected on the way there, in the number type `T` (`None` on overflow):
+/// `acc[v * n + p]` is player p's payoff collected on the way to node v, of
+/// n players.
 #[allow(clippy::type_complexity)]
 pub(crate) fn chance_and_accumulated<T: ExactField>(
     game: &ExtensiveGame,
-) -> Option<(Vec<T>, Vec<Vec<T>>)> {
+) -> Option<(Vec<T>, Vec<T>)> {
     let n = game.num_players();
-    let mut chance = vec![T::one_value(); game.nodes.len()];
-    let mut acc: Vec<Vec<T>> = vec![Vec::new(); game.nodes.len()];
-    acc[0] = vec![T::zero_value(); n];
+    let chance = chance_reach_in::<T>(game)?;
+    let mut acc: Vec<T> = vec![T::zero_value(); game.nodes.len() * n];
     for v in 0..game.nodes.len() {
         let node = &game.nodes[v];
         if let Some(o) = node.outcome {
-            for (x, y) in acc[v].iter_mut().zip(&game.outcomes[o].payoffs) {
+            for (x, y) in acc[v * n..(v + 1) * n]
+                .iter_mut()
+                .zip(&game.outcomes[o].payoffs)
+            {
                 *x = x.add(&T::from_rational(y)?)?;
             }
         }
-        let set = node.infoset.map(|h| &game.infosets[h]);
-        for (a, &c) in node.children.iter().enumerate() {
-            chance[c] = match set {
-                Some(set) if set.player.is_none() => {
-                    chance[v].mul(&T::from_rational(&set.probabilities[a])?)?
-                }
-                _ => chance[v].clone(),
-            };
-            acc[c] = acc[v].clone();
+        for &c in &node.children {
+            for p in 0..n {
+                acc[c * n + p] = acc[v * n + p].clone();
+            }
         }
     }
     Some((chance, acc))
 }
 
-/// The nonzero payoff entries of the sequence form in the number type `T`.
+/// The probability that chance lets play reach each node, in the number
+/// type `T` (`None` on overflow).
+fn chance_reach_in<T: ExactField>(game: &ExtensiveGame) -> Option<Vec<T>> {
+    let mut chance = vec![T::one_value(); game.nodes.len()];
+    for v in 0..game.nodes.len() {
+        let node = &game.nodes[v];
+        match node.infoset.map(|h| &game.infosets[h]) {
+            Some(set) if set.player.is_none() => {
+                for (a, &c) in node.children.iter().enumerate() {
+                    chance[c] = chance[v].mul(&T::from_rational(&set.probabilities[a])?)?;
+                }
+            }
+            _ => {
+                for &c in &node.children {
+                    chance[c] = chance[v].clone();
+                }
+            }
+        }
+    }
+    Some(chance)
+}
+
+/// The nonzero payoff entries of the sequence form in the number type `T`,
+/// as big rationals.
 #[allow(clippy::type_complexity)]
 fn payoff_entries<T: ExactField>(
     game: &ExtensiveGame,
     sequences: &Sequences,
 ) -> Option<Vec<(usize, usize, [BigRational; 2])>> {
-    let chance = chance_and_accumulated::<T>(game).map(|c| c.0)?;
-    let mut map: std::collections::BTreeMap<(usize, usize), [T; 2]> = Default::default();
+    Some(
+        payoff_entries_in::<T>(game, sequences)?
+            .into_iter()
+            .map(|(i, j, [a, b])| (i, j, [a.to_rational(), b.to_rational()]))
+            .collect(),
+    )
+}
+
+/// The nonzero payoff entries `(σ₁, σ₂, [u₁, u₂])` of the sequence form in
+/// the number type `T` (`None` on overflow), sorted by `(σ₁, σ₂)`.
+#[allow(clippy::type_complexity)]
+pub(crate) fn payoff_entries_in<T: ExactField>(
+    game: &ExtensiveGame,
+    sequences: &Sequences,
+) -> Option<Vec<(usize, usize, [T; 2])>> {
+    let chance = chance_reach_in::<T>(game)?;
+    let mut entries: Vec<(usize, usize, [T; 2])> = Vec::new();
     for (v, node) in game.nodes.iter().enumerate() {
         let Some(o) = node.outcome else { continue };
         if chance[v].is_zero_value() {
             continue;
         }
-        let key = (sequences.at_node[v][0], sequences.at_node[v][1]);
         let u = &game.outcomes[o].payoffs;
-        let entry = map
-            .entry(key)
-            .or_insert_with(|| [T::zero_value(), T::zero_value()]);
-        for p in 0..2 {
-            entry[p] = entry[p].add(&chance[v].mul(&T::from_rational(&u[p])?)?)?;
+        let weighted = [
+            chance[v].mul(&T::from_rational(&u[0])?)?,
+            chance[v].mul(&T::from_rational(&u[1])?)?,
+        ];
+        entries.push((sequences.at_node[v][0], sequences.at_node[v][1], weighted));
+    }
+    // Leaves reached by the same pair of sequences add up.
+    entries.sort_by_key(|a| (a.0, a.1));
+    let mut merged: Vec<(usize, usize, [T; 2])> = Vec::with_capacity(entries.len());
+    for (i, j, u) in entries {
+        match merged.last_mut() {
+            Some(last) if (last.0, last.1) == (i, j) => {
+                for (x, y) in last.2.iter_mut().zip(&u) {
+                    *x = x.add(y)?;
+                }
+            }
+            _ => merged.push((i, j, u)),
         }
     }
-    Some(
-        map.into_iter()
-            .map(|((i, j), [a, b])| (i, j, [a.to_rational(), b.to_rational()]))
-            .collect(),
-    )
+    Some(merged)
 }
 
 /// The exact solution of a two-player zero-sum game by the sequence-form LP.
@@ -183,10 +227,40 @@ pub struct ZeroSumSolution {
 /// ```
 pub fn solve_zero_sum(game: &ExtensiveGame) -> Result<ZeroSumSolution, ExtensiveError> {
     game.zero_sum_constant()?;
-    let sf = SequenceForm::new(game)?;
+    let (sequences, constraints) = SequenceForm::structure(game)?;
+    check_programme_size(&sequences, &constraints)?;
+    if let Some(s) = super::machine_lp::solve(game, &sequences, &constraints) {
+        return Ok(s);
+    }
+    solve_structure_general(game, sequences, constraints)
+}
+
+/// [`solve_zero_sum`] without the machine-integer fast path
+/// (module `machine_lp`): the programme is built in big rationals and
+/// solved by [`LinearProgram::solve_guided`]. The fast path gives the same
+/// answer when it succeeds (it proposes the same basis and certifies it the
+/// same way); this is its reference and its fallback.
+///
+/// ```
+/// use sprague_strategic::extensive::{builtin::kuhn_poker, sequence_form::{solve_zero_sum, solve_zero_sum_general}};
+/// let kuhn = kuhn_poker();
+/// assert_eq!(solve_zero_sum_general(&kuhn).unwrap(), solve_zero_sum(&kuhn).unwrap());
+/// ```
+pub fn solve_zero_sum_general(game: &ExtensiveGame) -> Result<ZeroSumSolution, ExtensiveError> {
+    game.zero_sum_constant()?;
+    let (sequences, constraints) = SequenceForm::structure(game)?;
+    check_programme_size(&sequences, &constraints)?;
+    solve_structure_general(game, sequences, constraints)
+}
+
+/// Refuses programmes with more than [`MAX_LP_ENTRIES`] coefficients.
+fn check_programme_size(
+    sequences: &Sequences,
+    constraints: &[Vec<Vec<(usize, i64)>>; 2],
+) -> Result<(), ExtensiveError> {
     for p in 0..2 {
-        let rows = sf.sequences.count[1 - p] + sf.constraints[p].len();
-        let columns = sf.sequences.count[p] + sf.constraints[1 - p].len();
+        let rows = sequences.count[1 - p] + constraints[p].len();
+        let columns = sequences.count[p] + constraints[1 - p].len();
         if rows.saturating_mul(columns) > MAX_LP_ENTRIES {
             return Err(ExtensiveError::TooLarge {
                 what: "the sequence-form linear programme".into(),
@@ -195,6 +269,23 @@ pub fn solve_zero_sum(game: &ExtensiveGame) -> Result<ZeroSumSolution, Extensive
             });
         }
     }
+    Ok(())
+}
+
+/// The big-rational programme of [`solve_zero_sum_general`].
+fn solve_structure_general(
+    game: &ExtensiveGame,
+    sequences: Sequences,
+    constraints: [Vec<Vec<(usize, i64)>>; 2],
+) -> Result<ZeroSumSolution, ExtensiveError> {
+    let entries = payoff_entries::<SmallRational>(game, &sequences)
+        .or_else(|| payoff_entries::<BigRational>(game, &sequences))
+        .expect("big rationals do not overflow");
+    let sf = SequenceForm {
+        sequences,
+        entries,
+        constraints,
+    };
     // One programme: its optimal duals on the rows `Fᵀ q − Aᵀ x ≤ 0` are the
     // second player's minimax plan (`F y = f` from the free q, and
     // `Eᵀ p ≥ A y` from x ≥ 0: the dual is that player's programme).

@@ -22,9 +22,43 @@ pub struct Sequences {
     /// `parent[h]`: the mover's sequence leading to set h (0 for chance sets).
     pub parent: Vec<usize>,
     /// `at_node[v][p]`: player p's sequence on the way to node v.
-    pub at_node: Vec<Vec<usize>>,
+    pub at_node: NodeSequences,
     /// `owner[p][s]`: the set and action of sequence s > 0 of player p.
     pub owner: Vec<Vec<(usize, usize)>>,
+}
+
+/// Every player's sequence at every node, in one flat table: `table[v]` is
+/// the slice of node v, one sequence per player.
+///
+/// ```
+/// use sprague_strategic::extensive::{builtin::kuhn_poker, sequences::Sequences};
+/// let seq = Sequences::new(&kuhn_poker()).unwrap();
+/// assert_eq!(seq.at_node[0], [0, 0]); // the root: both players' empty sequence
+/// assert_eq!(seq.at_node.len(), 55);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NodeSequences {
+    players: usize,
+    data: Vec<usize>,
+}
+
+impl NodeSequences {
+    /// The number of nodes.
+    pub fn len(&self) -> usize {
+        self.data.len().checked_div(self.players).unwrap_or(0)
+    }
+
+    /// Whether the table has no node.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl std::ops::Index<usize> for NodeSequences {
+    type Output = [usize];
+    fn index(&self, v: usize) -> &[usize] {
+        &self.data[v * self.players..(v + 1) * self.players]
+    }
 }
 
 impl Sequences {
@@ -55,25 +89,28 @@ impl Sequences {
                 owner[p].extend((0..set.actions.len()).map(|a| (h, a)));
             }
         }
-        let mut at_node = vec![Vec::new(); game.nodes.len()];
-        at_node[0] = vec![0usize; n];
+        // Nodes come in preorder, so a node's row is written before its children's.
+        let mut at_node = vec![0usize; game.nodes.len() * n];
         let mut parent = vec![usize::MAX; game.infosets.len()];
         for v in 0..game.nodes.len() {
             let node = &game.nodes[v];
             if let Some(h) = node.infoset {
                 let mover = game.infosets[h].player;
                 if parent[h] == usize::MAX {
-                    parent[h] = mover.map_or(0, |p| at_node[v][p]);
+                    parent[h] = mover.map_or(0, |p| at_node[v * n + p]);
                 }
                 for (a, &c) in node.children.iter().enumerate() {
-                    let mut seq = at_node[v].clone();
+                    at_node.copy_within(v * n..(v + 1) * n, c * n);
                     if let Some(p) = mover {
-                        seq[p] = first[h] + a;
+                        at_node[c * n + p] = first[h] + a;
                     }
-                    at_node[c] = seq;
                 }
             }
         }
+        let at_node = NodeSequences {
+            players: n,
+            data: at_node,
+        };
         for p in parent.iter_mut().filter(|p| **p == usize::MAX) {
             *p = 0;
         }
