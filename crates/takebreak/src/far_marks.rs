@@ -1,16 +1,27 @@
-//! The rare pairs of the *next* batch of heaps, marked by a helper thread
-//! while the sweep finishes the current batch (`--threads 2` or more).
+//! The rare pairs and the first scan blocks of the *next* batch of heaps,
+//! done by a helper thread while the sweep finishes the current batch
+//! (`--threads 2` or more).
 //!
 //! In the narrow rare/common kernel (`kernel.rs`) a batch of L heaps starting
 //! at S has its pairs with the rare positions r ≥ L marked at once, before its
 //! first heap: the partners g(S + j − r) are then known. For the batch after,
 //! starting at S + L with L′ heaps, the partners of the rare positions
 //! r ≥ L + L′ lie below S, so they can be marked while the current batch is
-//! being computed: a pipeline of two stages, the helper marking the far pairs
-//! (the larger part of the work for Grundy's game) and the sweep doing the
-//! near pairs and the scan for rare values heap by heap. The values are the
-//! same as with one thread (the marks are the same marks, only made earlier);
-//! tested against the single-threaded sweep.
+//! being computed: a pipeline of two stages, the helper doing the far pairs
+//! and the sweep the near pairs and the scan for rare values heap by heap.
+//! The helper treats the far pairs as the single thread does (a third marked,
+//! the others tested against each row's candidates,
+//! [`crate::sweep::settle_rows`]), and also collects, for every heap of the
+//! batch, the values of the first blocks of its scan of common pairs
+//! (a, m − a) whose partners are known (a ≥ L + L′: every block but the one
+//! of the smallest a), below a fixed bound (`HELPER_BITS_BOUND` in
+//! `sweep.rs`); the sweep collects the remaining block, and the whole first
+//! blocks itself for a heap whose smallest unseen common value lies above the
+//! bound. That second kind of work balances the two threads: marking the far
+//! pairs alone left about three quarters of a one-thread run on the sweep,
+//! so two threads could not pass about 1.4 times one. The values are the same
+//! as with one thread (the same marks and values, only made earlier, and the
+//! same scan); tested against the single-threaded sweep.
 //!
 //! **The hand-off** is one slot under a `std` mutex with two condition
 //! variables; either side spins for at most [`SPIN_TIME`] (tens of
@@ -39,6 +50,7 @@ use std::thread::Scope;
 use std::time::{Duration, Instant};
 
 use crate::kernel;
+use crate::sweep::{self, Sampled};
 use crate::table::Value;
 
 /// Which batch a set of marks is for.
@@ -79,8 +91,50 @@ pub(crate) struct Job {
     splits: Vec<(usize, Range<usize>)>,
     positions: Vec<u32>,
     values: Vec<u16>,
+    /// With `Some`: the far pairs are those of `sampled`, a part marked and
+    /// the others tested against each row's candidates, instead of `splits`.
+    settle: Option<Settle>,
+    /// The far rare positions split into marked and tested ones (kept from
+    /// job to job: the split changes rarely).
+    sampled: Sampled,
+    /// With `Some(bound)`: the values below `bound` of the first scan blocks
+    /// whose first heap is at least `near` are collected per heap.
+    collect: Option<u32>,
+    /// The tokens removed by each two-heap split of the rule.
+    split_tokens: Vec<usize>,
+    /// Whether the two heaps of a split must differ.
+    unequal: bool,
+    /// Whether the processor has AVX2 (for the vector loops).
+    avx2: bool,
     /// `key.len` rows of `key.width` marks.
     pub rows: Vec<u8>,
+    /// Per row: below which value its first unmarked common value is settled
+    /// (`u16::MAX` when every pair was marked).
+    pub settled_below: [u16; 64],
+    /// Per heap of the batch, the values of its first scan blocks (empty
+    /// unless collected).
+    pub first_bits: Vec<FirstBits>,
+}
+
+/// The far pairs of a full batch split into marked and tested ones
+/// ([`crate::sweep::settle_rows`]).
+#[derive(Debug, Clone, Copy)]
+struct Settle {
+    top: usize,
+    /// The common values under the batch's mask, as bits.
+    common: [u64; 8],
+}
+
+/// The values below `bound` (as bits: value v is bit v mod 64 of word
+/// v / 64) given by the pairs of a heap's first scan blocks whose first heap
+/// is at least the job's `near` (their partners all lie below the batch
+/// being computed), and the number of those pairs; `bound` 0 when not
+/// collected.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct FirstBits {
+    pub bits: [u64; 8],
+    pub pairs: u64,
+    pub bound: u32,
 }
 
 impl Job {
@@ -97,8 +151,45 @@ impl Job {
             splits: Vec::new(),
             positions: Vec::new(),
             values: Vec::new(),
+            settle: None,
+            sampled: Sampled::default(),
+            collect: None,
+            split_tokens: Vec::new(),
+            unequal: false,
+            avx2: false,
             rows: Vec::new(),
+            settled_below: [u16::MAX; 64],
+            first_bits: Vec::new(),
         }
+    }
+
+    /// Pairs the far rare positions `bounds` = [near, testable_end, far_end]
+    /// of `rare` (with the generation of the list and the values) with the
+    /// heaps top + j of the batch as the sweep's one thread does: a part
+    /// marked, the others tested against each row's candidates
+    /// ([`crate::sweep::settle_rows`]; `common` the common values as bits).
+    pub fn settle(
+        &mut self,
+        top: usize,
+        common: [u64; 8],
+        avx2: bool,
+        (generation, rare, values): (u64, &[u32], &[u16]),
+        bounds: [usize; 3],
+    ) {
+        self.sampled.split(generation, rare, values, bounds);
+        self.settle = Some(Settle { top, common });
+        self.avx2 = avx2;
+    }
+
+    /// Also collects, for each heap of the batch, the values below `bound` of
+    /// its first scan blocks whose partners are known (see [`FirstBits`]);
+    /// `splits` are the tokens removed by the rule's two-heap splits.
+    pub fn collect_first_bits(&mut self, bound: u32, splits: &[usize], unequal: bool, avx2: bool) {
+        self.collect = Some(bound);
+        self.split_tokens.clear();
+        self.split_tokens.extend_from_slice(splits);
+        self.unequal = unequal;
+        self.avx2 = avx2;
     }
 
     /// Adds the pairs of the rare positions `positions` (with their values)
@@ -379,6 +470,10 @@ impl FarMarks {
         job.splits.clear();
         job.positions.clear();
         job.values.clear();
+        job.settle = None;
+        job.collect = None;
+        job.settled_below = [u16::MAX; 64];
+        job.first_bits.clear();
         Some(job)
     }
 
@@ -463,17 +558,36 @@ fn mark(job: &mut Job) {
 
 fn mark_with<T: Value>(job: &mut Job, g: &[T]) {
     match job.key.width {
-        256 => mark_rows::<T, 256>(job, g),
-        512 => mark_rows::<T, 512>(job, g),
+        256 => mark_rows::<T, 256, 64>(job, g),
+        512 => mark_rows::<T, 512, 32>(job, g),
         _ => {}
     }
+    collect_first_bits(job, g);
 }
 
-fn mark_rows<T: Value, const N: usize>(job: &mut Job, g: &[T]) {
+/// The far pairs of the job in its rows of `N` marks (`L` rows in a full
+/// batch).
+fn mark_rows<T: Value, const N: usize, const L: usize>(job: &mut Job, g: &[T]) {
     let len = job.key.len;
     job.rows.clear();
     job.rows.resize(len * N, 0);
+    job.settled_below = [u16::MAX; 64];
     let (rows, _) = job.rows.as_chunks_mut::<N>();
+    if let Some(Settle { top, common }) = job.settle {
+        let sampled = &job.sampled;
+        match <&mut [[u8; N]; L]>::try_from(&mut rows[..]) {
+            Ok(full) => {
+                job.settled_below = sweep::settle_rows(job.avx2, full, &common, g, top, sampled);
+            }
+            // Not a full batch (the sweep never asks for it): every pair marked.
+            Err(_) => {
+                let [(marked, marked_values), (tested, tested_values)] = sampled.lists();
+                kernel::rare_pairs_batch::<T, N>(rows, g, top, marked, marked_values);
+                kernel::rare_pairs_batch::<T, N>(rows, g, top, tested, tested_values);
+            }
+        }
+        return;
+    }
     for (top, range) in &job.splits {
         kernel::rare_pairs_batch::<T, N>(
             rows,
@@ -482,6 +596,35 @@ fn mark_rows<T: Value, const N: usize>(job: &mut Job, g: &[T]) {
             &job.positions[range.clone()],
             &job.values[range.clone()],
         );
+    }
+}
+
+/// The job's [`FirstBits`] per heap, when asked for.
+fn collect_first_bits<T: Value>(job: &mut Job, g: &[T]) {
+    job.first_bits.clear();
+    let Some(bound) = job.collect else {
+        return;
+    };
+    let from = job.near;
+    for n in job.key.start..job.key.start + job.key.len {
+        // The blocks collected pair a ≥ near with m − a ≤ n − near, known
+        // when n < g.len() + near (the batch is at most `near` heaps past
+        // the table: true by construction) and a ≤ n / 2 below g.len().
+        let known = n < g.len() + from && n / 2 < g.len();
+        job.first_bits.push(if known {
+            let (pairs, bits) = sweep::first_blocks_bits(
+                job.avx2,
+                g,
+                &job.split_tokens,
+                job.unequal,
+                n,
+                bound,
+                |block| sweep::block_first(block) >= from,
+            );
+            FirstBits { bits, pairs, bound }
+        } else {
+            FirstBits::default()
+        });
     }
 }
 
@@ -543,6 +686,44 @@ mod tests {
         });
         assert_eq!(by_sweep, by_helper);
         assert!(by_sweep.iter().any(|&mark| mark != 0));
+    }
+
+    #[test]
+    fn the_first_blocks_split_between_helper_and_sweep_give_every_value() {
+        // Pseudo-random values; the helper sees the table up to the current
+        // batch (64 heaps before the job's), as in the sweep: reading beyond
+        // it would panic.
+        let g: Vec<u8> = (0..100_000u32)
+            .map(|n| (n.wrapping_mul(2_654_435_761) >> 24) as u8)
+            .collect();
+        let avx2 = sweep::has_avx2();
+        let start = 90_000;
+        let mut job = Job::empty();
+        job.key = BatchKey {
+            start,
+            len: 64,
+            width: 256,
+            generation: 1,
+        };
+        job.near = 128;
+        job.collect_first_bits(160, &[0], true, avx2);
+        collect_first_bits(&mut job, &g[..start - 64]);
+        assert_eq!(job.first_bits.len(), 64);
+        for (n, first) in (start..).zip(&job.first_bits) {
+            let all = sweep::first_blocks_bits(avx2, &g, &[0], true, n, 160, |_| true);
+            let own = sweep::first_blocks_bits(avx2, &g, &[0], true, n, 160, |block| {
+                sweep::block_first(block) < 128
+            });
+            assert_eq!(first.bound, 160);
+            assert!(first.pairs > 0 && own.0 > 0, "heap {n}: both have blocks");
+            assert_eq!(first.pairs + own.0, all.0, "heap {n}");
+            let union: Vec<u64> = first.bits.iter().zip(own.1).map(|(a, b)| a | b).collect();
+            assert_eq!(union, all.1, "heap {n}");
+            // Below the bound only, and something found.
+            assert!(all.1[3..].iter().all(|&word| word == 0));
+            assert_eq!(all.1[2] >> 32, 0);
+            assert!(all.1[0] != 0);
+        }
     }
 
     #[test]
