@@ -40,6 +40,7 @@ fn main() {
             outcome.stats.helper_batches,
             outcome.stats.taken_back_batches,
             outcome.stats.helper_scan_heaps,
+            outcome.stats.helper_wait_micros,
         );
         (started.elapsed(), outcome.table, shares)
     };
@@ -65,6 +66,6 @@ fn main() {
         ratios[ratios.len() - 1]
     );
     println!(
-        "batches done by the helper / taken back by the sweep / heaps whose first scan blocks came from the batch's job, per two-thread run: {shares:?}"
+        "batches done by the helper / taken back by the sweep / heaps whose first scan blocks came from the batch's job / microseconds the sweep waited for the helper, per two-thread run: {shares:?}"
     );
 }
