@@ -108,8 +108,10 @@ pub(crate) struct Job {
     /// the others tested against each row's candidates, instead of `splits`.
     settle: Option<Settle>,
     /// The far rare positions split into marked and tested ones (kept from
-    /// job to job: the split changes rarely).
-    sampled: Sampled,
+    /// job to job: the split changes rarely). The sweep takes it with the
+    /// rows: a row whose candidates were all given marks its tested pairs
+    /// after all, and those must be the ones tested here.
+    pub sampled: Sampled,
     /// With `Some(bound)`: the values below `bound` of the first scan blocks
     /// whose first heap is at least `near` are collected per heap.
     collect: Option<u32>,
@@ -472,9 +474,13 @@ impl FarMarks {
     /// A job to fill for the batch `key` (buffers reused), or `None` while one
     /// is pending or while the helper does not pay.
     pub fn job(&mut self, key: BatchKey, near: usize) -> Option<Job> {
+        #[cfg(test)]
+        let paced = tests::TAKE_BACK_EVERY.get() == 0;
+        #[cfg(not(test))]
+        let paced = true;
         if self.pending.is_some()
             || self.handoff.dead.load(Ordering::Acquire)
-            || !self.pacing.post()
+            || (paced && !self.pacing.post())
         {
             return None;
         }
@@ -536,8 +542,18 @@ impl FarMarks {
         let started = Instant::now();
         let (mut progress, mut progressed) =
             (self.handoff.progress.load(Ordering::Relaxed), started);
+        #[cfg(test)]
+        let forced = tests::TAKE_BACK_EVERY.get();
+        #[cfg(not(test))]
+        let forced = 0;
         let job = loop {
-            if self.handoff.posted.load(Ordering::Acquire) == epoch {
+            if forced > 0 && epoch % forced == 0 {
+                // (Not counted by the pacing, which would pause the helper.)
+                self.handoff.cancelled.fetch_max(epoch, Ordering::AcqRel);
+                self.pacing.took_back += 1;
+                return None;
+            }
+            if forced == 0 && self.handoff.posted.load(Ordering::Acquire) == epoch {
                 // Not claimed: the helper had no core during a whole batch.
                 if let Some(mut slot) = self.handoff.try_lock() {
                     if let Some(job) = slot.posted.take() {
@@ -559,6 +575,11 @@ impl FarMarks {
             }
             for _ in 0..SPINS_BETWEEN_CLOCKS {
                 std::hint::spin_loop();
+            }
+            if forced > 0 {
+                // The other jobs are waited for: batches of both kinds in turn.
+                std::thread::yield_now();
+                continue;
             }
             let now = Instant::now();
             let seen = self.handoff.progress.load(Ordering::Relaxed);
@@ -753,6 +774,11 @@ pub(crate) mod tests {
         /// A pause the next helper spawned from this thread makes before
         /// each job (a helper without a core, for tests).
         pub(crate) static HELPER_DELAY: Cell<Duration> = const { Cell::new(Duration::ZERO) };
+        /// With k > 0, the sweep on this thread does every k-th job itself
+        /// as if the helper had stalled, waits for the others however long
+        /// they take, and posts every job (to test batches of both kinds in
+        /// turn, whatever the load).
+        pub(crate) static TAKE_BACK_EVERY: Cell<u64> = const { Cell::new(0) };
     }
 
     /// A job marking the pairs of heaps 200..264 with rare positions 70..90.

@@ -1341,6 +1341,10 @@ impl Engine<'_, '_> {
                 // blocks' values the batch's.
                 std::mem::swap(&mut self.marks, &mut job.rows);
                 std::mem::swap(&mut self.first_bits, &mut job.first_bits);
+                // The rows' tested pairs, for the rows whose candidates were
+                // all given (the helper's split differs from the one the
+                // sweep makes for its own batches: its near range is longer).
+                std::mem::swap(&mut self.sampled, &mut job.sampled);
                 self.first_bits_from = job.near;
                 self.settled_below = job.settled_below;
                 if let Some(far) = self.far.as_mut() {
@@ -2173,6 +2177,33 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn batches_of_the_helper_and_of_the_sweep_in_turn_give_the_values_of_one_thread() {
+        // One job in 37 done by the sweep, the others by the helper: each
+        // batch has its own split of the far pairs into marked and tested
+        // ones (the sweep's split, made for its last own batch, can be dozens
+        // of batches old). Past heap 100,000 some rows have every candidate
+        // given and mark their tested pairs after all, which must be those
+        // of the batch's own split (heap 101,175 went wrong when the sweep
+        // used its own).
+        let grundy = TakeBreak::grundy();
+        let one = Config {
+            stop_when_proven: false,
+            ..Config::up_to(110_000)
+        };
+        let single = run(&grundy, one, None, Control::default()).unwrap();
+        crate::far_marks::tests::TAKE_BACK_EVERY.set(37);
+        let two = Config { threads: 2, ..one };
+        let helped = run(&grundy, two, None, Control::default());
+        crate::far_marks::tests::TAKE_BACK_EVERY.set(0);
+        let helped = helped.unwrap();
+        let first_difference = (0..=110_000).find(|&n| helped.table.get(n) != single.table.get(n));
+        assert_eq!(first_difference, None);
+        // 1,639 jobs, one in 37 done by the sweep.
+        assert!(helped.stats.taken_back_batches > 20, "{:?}", helped.stats);
+        assert!(helped.stats.helper_batches > 1_000, "{:?}", helped.stats);
     }
 
     #[test]
