@@ -539,75 +539,75 @@ impl FarMarks {
     /// then cancelled and its result dropped when it comes.
     pub fn take(&mut self, key: BatchKey) -> Option<Job> {
         let (epoch, posted_key) = self.pending.take()?;
-        let started = Instant::now();
-        let (mut progress, mut progressed) =
-            (self.handoff.progress.load(Ordering::Relaxed), started);
+        if posted_key != key {
+            // A new mask or a batch cut short: the job is of no use.
+            self.handoff.cancelled.fetch_max(epoch, Ordering::AcqRel);
+            return None;
+        }
         #[cfg(test)]
         let forced = tests::TAKE_BACK_EVERY.get();
         #[cfg(not(test))]
         let forced = 0;
-        let job = loop {
-            if forced > 0 && epoch % forced == 0 {
-                // (Not counted by the pacing, which would pause the helper.)
-                self.handoff.cancelled.fetch_max(epoch, Ordering::AcqRel);
-                self.pacing.took_back += 1;
-                return None;
-            }
-            if forced == 0 && self.handoff.posted.load(Ordering::Acquire) == epoch {
+        if forced > 0 && epoch % forced == 0 {
+            // (Not counted by the pacing, which would pause the helper.)
+            self.handoff.cancelled.fetch_max(epoch, Ordering::AcqRel);
+            self.pacing.took_back += 1;
+            return None;
+        }
+        let started = Instant::now();
+        let job = self.wait_for(epoch, forced > 0);
+        self.waited += started.elapsed();
+        if job.is_none() {
+            // Unclaimed or stalled: the helper drops it at its next step.
+            self.handoff.cancelled.fetch_max(epoch, Ordering::AcqRel);
+        }
+        self.pacing.record(job.is_none());
+        job
+    }
+
+    /// The job `epoch` once complete, waiting only while the helper makes
+    /// progress; `None` if it is unclaimed (then taken back) or stalled.
+    /// With `patient` (tests), waits for it however long it takes.
+    fn wait_for(&mut self, epoch: u64, patient: bool) -> Option<Job> {
+        let started = Instant::now();
+        let handoff = Arc::clone(&self.handoff);
+        let (mut progress, mut progressed) = (handoff.progress.load(Ordering::Relaxed), started);
+        loop {
+            if !patient && handoff.posted.load(Ordering::Acquire) == epoch {
                 // Not claimed: the helper had no core during a whole batch.
-                if let Some(mut slot) = self.handoff.try_lock() {
+                if let Some(mut slot) = handoff.try_lock() {
                     if let Some(job) = slot.posted.take() {
-                        self.handoff.posted.store(0, Ordering::Release);
+                        handoff.posted.store(0, Ordering::Release);
                         self.spare.push(job);
-                        break None;
+                        return None;
                     }
                 }
             }
-            if self.handoff.finished.load(Ordering::Acquire) == epoch {
-                if let Some(mut slot) = self.handoff.try_lock() {
+            if handoff.finished.load(Ordering::Acquire) == epoch {
+                if let Some(mut slot) = handoff.try_lock() {
                     let at = slot.done.iter().position(|job| job.epoch == epoch);
                     let job = at.map(|at| slot.done.swap_remove(at));
                     self.spare.append(&mut slot.done);
                     if job.is_some() {
-                        break job;
+                        return job;
                     }
                 }
             }
             for _ in 0..SPINS_BETWEEN_CLOCKS {
                 std::hint::spin_loop();
             }
-            if forced > 0 {
-                // The other jobs are waited for: batches of both kinds in turn.
+            if patient {
                 std::thread::yield_now();
                 continue;
             }
             let now = Instant::now();
-            let seen = self.handoff.progress.load(Ordering::Relaxed);
+            let seen = handoff.progress.load(Ordering::Relaxed);
             if seen != progress {
                 (progress, progressed) = (seen, now);
-            } else if now - progressed >= STALL_TIME {
-                break None;
-            }
-            if now - started >= MAX_WAIT {
-                break None;
-            }
-        };
-        self.waited += started.elapsed();
-        let job = match job {
-            Some(job) => job,
-            None => {
-                // Unclaimed or stalled: the helper drops it at its next step.
-                self.handoff.cancelled.fetch_max(epoch, Ordering::AcqRel);
-                self.pacing.record(true);
+            } else if now - progressed >= STALL_TIME || now - started >= MAX_WAIT {
                 return None;
             }
-        };
-        self.pacing.record(false);
-        if posted_key != key {
-            self.spare.push(job);
-            return None;
         }
-        Some(job)
     }
 
     /// Gives a job's buffers back for the next batch.
