@@ -102,10 +102,11 @@ pub struct Config {
     pub stop_when_proven: bool,
     /// The method.
     pub method: Method,
-    /// Threads: with 2 or more, a helper thread marks the rare pairs of the
-    /// next batch of heaps while the sweep computes the current one (the
-    /// narrow rare/common kernel; see `far_marks.rs`). The values do not depend
-    /// on it.
+    /// Threads: with 2 or more, a helper thread does the far rare pairs and
+    /// the first scan blocks of the next batch of heaps while the sweep
+    /// computes the current one (the narrow rare/common kernel; see
+    /// `far_marks.rs`); the sweep does a batch itself rather than wait for a
+    /// helper that has no core. The values do not depend on it.
     pub threads: usize,
 }
 
