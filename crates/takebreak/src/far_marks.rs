@@ -396,15 +396,18 @@ const POSITIONS_PER_STEP: usize = 128;
 /// Whether the helper pays. A job the sweep has to do itself (unclaimed, or
 /// claimed by a helper that stalled) means the helper had no core for a
 /// while (another process is busy on the machine): then the hand-offs only
-/// cost. After [`PACING_WINDOW`] batches with more than
-/// [`PACING_MAX_TAKEN_BACK`] done by the sweep, no job is posted for
+/// cost. As soon as more than [`PACING_MAX_TAKEN_BACK`] of a window of
+/// [`PACING_WINDOW`] batches were done by the sweep, no job is posted for
 /// [`PACING_PAUSE`] batches (the sweep does its batches itself, as with one
-/// thread), then the helper is tried again.
+/// thread), then the helper is tried again; each bad window in a row doubles
+/// the pause, up to [`PACING_MAX_PAUSE`], and a good window resets it.
 #[derive(Debug, Default)]
 struct Pacing {
     batches: u32,
     taken_back: u32,
     paused: u32,
+    /// The pause after the next bad window (0: the shortest).
+    pause: u32,
     /// Batches done by the helper, and batches handed over but done by the
     /// sweep, over the run.
     helped: u64,
@@ -417,6 +420,10 @@ const PACING_WINDOW: u32 = 64;
 const PACING_MAX_TAKEN_BACK: u32 = 8;
 /// Batches without the helper after a bad window.
 const PACING_PAUSE: u32 = 2048;
+/// The longest pause, after bad windows in a row: about a third of a second
+/// of Grundy's game near 2²² (a machine that has become quiet gets its
+/// helper back that soon).
+const PACING_MAX_PAUSE: u32 = 8_192;
 
 impl Pacing {
     /// Whether to post the next job.
@@ -437,10 +444,14 @@ impl Pacing {
         } else {
             self.helped += 1;
         }
-        if self.batches == PACING_WINDOW {
-            if self.taken_back > PACING_MAX_TAKEN_BACK {
-                self.paused = PACING_PAUSE;
-            }
+        if self.taken_back > PACING_MAX_TAKEN_BACK {
+            let pause = self.pause.clamp(PACING_PAUSE, PACING_MAX_PAUSE);
+            self.paused = pause;
+            self.pause = (pause * 2).min(PACING_MAX_PAUSE);
+            self.batches = 0;
+            self.taken_back = 0;
+        } else if self.batches == PACING_WINDOW {
+            self.pause = 0;
             self.batches = 0;
             self.taken_back = 0;
         }
@@ -958,19 +969,43 @@ pub(crate) mod tests {
     #[test]
     fn many_jobs_taken_back_pause_the_helper_then_it_is_tried_again() {
         let mut pacing = Pacing::default();
-        for batch in 0..PACING_WINDOW {
+        // One job in four taken back: the ninth (batch 32) pauses the helper.
+        for batch in 0..=32 {
             assert!(pacing.post());
             pacing.record(batch % 4 == 0);
         }
-        // 16 of 64 taken back: paused.
         for _ in 0..PACING_PAUSE {
             assert!(!pacing.post());
         }
         assert!(pacing.post());
-        // A window with few taken back keeps it on.
-        for batch in 0..PACING_WINDOW {
-            pacing.record(batch == 0);
+        // A second bad window in a row: twice the pause.
+        for _ in 0..=PACING_MAX_TAKEN_BACK {
+            pacing.record(true);
+        }
+        for _ in 0..2 * PACING_PAUSE {
+            assert!(!pacing.post());
         }
         assert!(pacing.post());
+        // A good window resets the pause; the helper stays on meanwhile.
+        for batch in 0..PACING_WINDOW {
+            pacing.record(batch == 0);
+            assert!(pacing.post());
+        }
+        for _ in 0..=PACING_MAX_TAKEN_BACK {
+            pacing.record(true);
+        }
+        for _ in 0..PACING_PAUSE {
+            assert!(!pacing.post());
+        }
+        assert!(pacing.post());
+        // Never longer than the longest pause.
+        for _ in 0..8 {
+            for _ in 0..=PACING_MAX_TAKEN_BACK {
+                pacing.record(true);
+            }
+            assert!(pacing.paused <= PACING_MAX_PAUSE);
+            pacing.paused = 0;
+        }
+        assert_eq!(pacing.pause, PACING_MAX_PAUSE);
     }
 }
