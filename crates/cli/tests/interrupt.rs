@@ -115,6 +115,7 @@ fn ctrl_c_stops_every_long_running_command_within_two_seconds() {
     let weighted_25 = format!("[163; {}]", weights.join(","));
     let commands: Vec<Vec<&str>> = vec![
         vec!["values", "0.16", "--to", "2^26", "--no-period"],
+        vec!["values", "grundy", "--to", "2^26", "--threads", "2"],
         vec!["values", "mock-turtles", "--to", "10^8"],
         vec!["values", "coins:any1-4", "--to", "3000", "--force"],
         vec!["plot", "0.16", "--to", "2^26", "-o", &plot],
