@@ -24,7 +24,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 
 /// The address space a command may map.
 const ADDRESS_SPACE: libc::rlim_t = 1 << 30;
@@ -759,6 +759,33 @@ fn shortened(arguments: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// The seed of the generated argument lists: fixed by default, so that CI is reproducible
+/// (a run fails only for what a change did); `SPRAGUE_NO_PANIC_SEED=N` replays seed N and
+/// `SPRAGUE_NO_PANIC_SEED=random` explores new lists (the seed is printed either way).
+fn seed() -> u64 {
+    const DEFAULT_SEED: u64 = 20_261_126;
+    match std::env::var("SPRAGUE_NO_PANIC_SEED").ok().as_deref() {
+        None => DEFAULT_SEED,
+        Some("random") => {
+            let clock = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|elapsed| elapsed.as_nanos() as u64)
+                .unwrap_or(0);
+            clock ^ u64::from(std::process::id()).rotate_left(32)
+        }
+        Some(number) => number
+            .parse()
+            .expect("SPRAGUE_NO_PANIC_SEED is a whole number or \"random\""),
+    }
+}
+
+/// A ChaCha generator seeded by `seed`.
+fn rng(seed: u64) -> TestRng {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    TestRng::from_seed(RngAlgorithm::ChaCha, &bytes)
+}
+
 #[test]
 fn no_argument_list_panics_aborts_or_hangs() {
     let cases = std::env::var("SPRAGUE_NO_PANIC_CASES")
@@ -767,14 +794,16 @@ fn no_argument_list_panics_aborts_or_hangs() {
         .unwrap_or(400);
     let directory = std::env::temp_dir().join(format!("sprague-no-panic-{}", std::process::id()));
     std::fs::create_dir_all(&directory).expect("the temporary directory is writable");
-    let mut runner = TestRunner::new(Config {
+    let seed = seed();
+    let config = Config {
         cases,
         max_shrink_iters: 64,
         // A case that runs out of time takes that time at every shrinking step.
         max_shrink_time: 120_000,
         failure_persistence: None,
         ..Config::default()
-    });
+    };
+    let mut runner = TestRunner::new_with_rng(config, rng(seed));
     let started = Instant::now();
     let slowest = std::cell::RefCell::new((Duration::ZERO, Vec::new()));
     let result = runner.run(&argument_lists(), |arguments| {
@@ -790,13 +819,13 @@ fn no_argument_list_panics_aborts_or_hangs() {
     let _ = std::fs::remove_dir_all(&directory);
     let slowest = slowest.into_inner();
     println!(
-        "{cases} argument lists in {:.1} s; slowest {:.2} s: sprague {:?}",
+        "{cases} argument lists (seed {seed}) in {:.1} s; slowest {:.2} s: sprague {:?}",
         started.elapsed().as_secs_f64(),
         slowest.0.as_secs_f64(),
         shortened(&slowest.1)
     );
     if let Err(failure) = result {
-        panic!("{failure}");
+        panic!("{failure} (seed {seed}: rerun with SPRAGUE_NO_PANIC_SEED={seed})");
     }
 }
 
