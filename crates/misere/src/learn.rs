@@ -20,12 +20,53 @@ use sprague_engine::HeapFamily;
 use crate::monoid::{BipartiteMonoid, Element};
 use crate::quotient::{MisereQuotient, QuotientError, QuotientLimits};
 
+/// Exact outcomes by sum. A sum of at most 16 heaps, each from 1 to 255, is kept
+/// as one `u128` (its sorted heaps as bytes; no heap is 0, so the length is the
+/// number of nonzero bytes): about 40 to 80 bytes an entry instead of about 200.
+/// Other sums are kept as vectors.
+#[derive(Debug, Default)]
+struct OutcomeMemo {
+    packed: HashMap<u128, bool>,
+    other: HashMap<Vec<u64>, bool>,
+}
+
+impl OutcomeMemo {
+    /// The packed key of `sum`, if it has at most 16 heaps, each from 1 to 255.
+    fn pack(sum: &[u64]) -> Option<u128> {
+        if sum.len() > 16 {
+            return None;
+        }
+        sum.iter().try_fold(0u128, |key, &h| {
+            let byte = u8::try_from(h).ok().filter(|&b| b != 0)?;
+            Some(key << 8 | u128::from(byte))
+        })
+    }
+
+    fn get(&self, sum: &[u64]) -> Option<bool> {
+        match Self::pack(sum) {
+            Some(key) => self.packed.get(&key).copied(),
+            None => self.other.get(sum).copied(),
+        }
+    }
+
+    fn insert(&mut self, sum: &[u64], outcome: bool) {
+        match Self::pack(sum) {
+            Some(key) => self.packed.insert(key, outcome),
+            None => self.other.insert(sum.to_vec(), outcome),
+        };
+    }
+
+    fn len(&self) -> usize {
+        self.packed.len() + self.other.len()
+    }
+}
+
 /// Exact misère outcomes of sums of heaps ≤ n, given the proven quotient of
 /// heaps < n.
 struct Oracle<'a, F> {
     q: &'a MisereQuotient<F>,
     heap: u64,
-    memo: HashMap<Vec<u64>, bool>,
+    memo: OutcomeMemo,
     limit: usize,
 }
 
@@ -36,7 +77,7 @@ impl<F: HeapFamily> Oracle<'_, F> {
             let image = self.q.image_of_sum(sum).unwrap_or(0);
             return Ok(self.q.monoid().is_p(image));
         }
-        if let Some(&known) = self.memo.get(sum) {
+        if let Some(known) = self.memo.get(sum) {
             return Ok(known);
         }
         if self.memo.len() >= self.limit {
@@ -65,7 +106,7 @@ impl<F: HeapFamily> Oracle<'_, F> {
                 }
             }
         }
-        self.memo.insert(sum.to_vec(), result);
+        self.memo.insert(sum, result);
         Ok(result)
     }
 }
@@ -81,7 +122,7 @@ pub(crate) fn candidate<F: HeapFamily>(
     let mut oracle = Oracle {
         q,
         heap,
-        memo: HashMap::new(),
+        memo: OutcomeMemo::default(),
         limit: limits.max_outcomes,
     };
     let mut tests: Vec<Vec<u64>> = pool.to_vec();
@@ -172,4 +213,43 @@ pub(crate) fn candidate<F: HeapFamily>(
         })
         .collect();
     Ok((monoid, heap_map))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OutcomeMemo;
+    use proptest::prelude::*;
+
+    #[test]
+    fn sums_that_do_not_fit_are_kept_as_vectors() {
+        assert_eq!(OutcomeMemo::pack(&[]), Some(0));
+        assert_eq!(OutcomeMemo::pack(&[2, 3]), Some(2 << 8 | 3));
+        assert_eq!(OutcomeMemo::pack(&[0, 3]), None);
+        assert_eq!(OutcomeMemo::pack(&[3, 256]), None);
+        assert_eq!(OutcomeMemo::pack(&[1; 17]), None);
+        let mut memo = OutcomeMemo::default();
+        memo.insert(&[1; 17], true);
+        memo.insert(&[5, 300], false);
+        memo.insert(&[5, 30], true);
+        assert_eq!(memo.get(&[1; 17]), Some(true));
+        assert_eq!(memo.get(&[5, 300]), Some(false));
+        assert_eq!(memo.get(&[5, 30]), Some(true));
+        assert_eq!(memo.get(&[30]), None);
+        assert_eq!(memo.len(), 3);
+    }
+
+    proptest! {
+        /// Distinct sorted sums get distinct keys (the key is injective).
+        #[test]
+        fn packing_is_injective(
+            mut a in proptest::collection::vec(1u64..=255, 0..=16),
+            mut b in proptest::collection::vec(1u64..=255, 0..=16),
+        ) {
+            a.sort_unstable();
+            b.sort_unstable();
+            let (ka, kb) = (OutcomeMemo::pack(&a), OutcomeMemo::pack(&b));
+            prop_assert!(ka.is_some() && kb.is_some());
+            prop_assert_eq!(ka == kb, a == b);
+        }
+    }
 }
