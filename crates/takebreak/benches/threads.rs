@@ -1,9 +1,9 @@
 //! `--threads 2` against one thread in the same run: Grundy's game g(0..N)
-//! by the narrow rare/common kernel, where a helper thread does the far
-//! rare pairs and the first scan blocks of the next batch (`far_marks.rs`).
-//! Runs interleaved, wall seconds, medians; the tables are checked equal.
-//! Run it once on a quiet machine and once with another CPU-bound process
-//! busy (the helper must then cost next to nothing).
+//! by the narrow rare/common kernel, where a helper thread marks the far
+//! rare pairs of the next batch (`far_marks.rs`). Runs interleaved, wall
+//! seconds, medians; the tables are checked equal. Run it once on a quiet
+//! machine and once with another CPU-bound process busy (the helper must
+//! then cost next to nothing).
 //!
 //! `cargo bench -p sprague-takebreak --bench threads` (environment:
 //! `BENCH_GRUNDY_N`, default 2^20; `BENCH_RUNS`, default 5).
@@ -39,8 +39,6 @@ fn main() {
         let shares = (
             outcome.stats.helper_batches,
             outcome.stats.taken_back_batches,
-            outcome.stats.helper_scan_heaps,
-            outcome.stats.helper_wait_micros,
         );
         (started.elapsed(), outcome.table, shares)
     };
@@ -66,6 +64,6 @@ fn main() {
         ratios[ratios.len() - 1]
     );
     println!(
-        "batches done by the helper / taken back by the sweep / heaps whose first scan blocks came from the batch's job / microseconds the sweep waited for the helper, per two-thread run: {shares:?}"
+        "batches marked by the helper / taken back by the sweep, per two-thread run: {shares:?}"
     );
 }

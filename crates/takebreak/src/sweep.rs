@@ -56,7 +56,7 @@ use sprague_engine::{check_allocation, MemoryError, PeriodSearch, Periodicity};
 use sprague_nimber::MexSet;
 use thiserror::Error;
 
-use crate::far_marks::{self, BatchKey, FarMarks, FirstBits};
+use crate::far_marks::{BatchKey, FarMarks};
 mod general;
 
 use crate::classes::{best_class, walsh_hadamard, RareClass};
@@ -102,11 +102,10 @@ pub struct Config {
     pub stop_when_proven: bool,
     /// The method.
     pub method: Method,
-    /// Threads: with 2 or more, a helper thread does the far rare pairs and
-    /// the first scan blocks of the next batch of heaps while the sweep
-    /// computes the current one (the narrow rare/common kernel; see
-    /// `far_marks.rs`); the sweep does a batch itself rather than wait for a
-    /// helper that has no core. The values do not depend on it.
+    /// Threads: with 2 or more, a helper thread marks the rare pairs of the
+    /// next batch of heaps while the sweep computes the current one (the
+    /// narrow rare/common kernel; see `far_marks.rs`). The values do not depend
+    /// on it.
     pub threads: usize,
 }
 
@@ -210,16 +209,9 @@ pub struct Stats {
     pub period_search_work: u64,
     /// With `threads` ≥ 2: batches whose far pairs the helper thread marked.
     pub helper_batches: u64,
-    /// With `threads` ≥ 2: batches handed to the helper but done by the
-    /// sweep, the helper's job unclaimed or stalled when the sweep needed it
-    /// (the helper had no core: a busy machine).
+    /// With `threads` ≥ 2: batches handed to the helper but taken back
+    /// unclaimed and marked by the sweep (the helper had no core: a busy machine).
     pub taken_back_batches: u64,
-    /// With `threads` ≥ 2: the time the sweep spent waiting for the helper's
-    /// jobs (only while the helper made progress), in microseconds.
-    pub helper_wait_micros: u64,
-    /// With `threads` ≥ 2: heaps whose first scan blocks (all but those
-    /// pairing heaps of the batch itself) the helper thread collected.
-    pub helper_scan_heaps: u64,
 }
 
 /// The result of a sweep.
@@ -457,12 +449,6 @@ struct Batch {
 /// nanosecond a pair).
 const MIN_HELPER_POSITIONS: usize = 64;
 
-/// The helper thread collects the values of the first scan blocks below
-/// this (two ranges of 64 values); a heap whose smallest unseen common value
-/// c lies above collects its first blocks itself. In Grundy's game near
-/// 2·10⁶, c ≤ 128 for 89 % of the heaps.
-const HELPER_BITS_BOUND: u32 = 128;
-
 /// Marks per heap in a batch of the narrow kernel: 16 KiB of rows.
 const BATCH_BYTES: usize = 1 << 14;
 
@@ -482,9 +468,6 @@ struct Engine<'r, 'c> {
     /// taken back unclaimed (marked by the sweep).
     helper_batches: u64,
     taken_back_batches: u64,
-    helper_wait_micros: u64,
-    /// Heaps whose first scan blocks the helper thread collected.
-    helper_scan_heaps: u64,
     /// Number of positions ≥ 1 of each value.
     counts: Vec<u64>,
     /// Number of odd positions of each value.
@@ -530,17 +513,12 @@ struct Engine<'r, 'c> {
     /// The gather of the batch's near rare pairs, for the rare generation and
     /// count it was made for (one-byte tables).
     near_pairs: Option<(u64, usize, kernel::NearPairs)>,
-    /// Per heap of the batch, the values of its first scan blocks collected
-    /// by the helper thread (empty when the sweep marked the batch itself):
-    /// the blocks whose first heap is at least `first_bits_from`.
-    first_bits: Vec<FirstBits>,
-    first_bits_from: usize,
 }
 
 /// The far rare positions of a batch: one in `MARKED_EVERY` of those whose
 /// partners are all common marked, the others tested; the rest marked.
 #[derive(Debug, Default)]
-pub(crate) struct Sampled {
+struct Sampled {
     /// The rare generation and the bounds of the split (`Sampled::split`).
     key: (u64, [usize; 3]),
     marked_positions: Vec<u32>,
@@ -562,25 +540,11 @@ const MIN_SAMPLED: usize = 256;
 const MARKED_EVERY: usize = 3;
 
 impl Sampled {
-    /// The marked positions with their values, and the tested ones.
-    pub(crate) fn lists(&self) -> [(&[u32], &[u16]); 2] {
-        [
-            (&self.marked_positions, &self.marked_values),
-            (&self.tested_positions, &self.tested_values),
-        ]
-    }
-
     /// Splits the rare positions `rare[near..far_end]` (and their values)
     /// with `bounds` = [near, testable_end, far_end]: one in `MARKED_EVERY`
     /// of `near..testable_end` and all of `testable_end..far_end` marked, the
     /// others tested; nothing to do if already split so.
-    pub(crate) fn split(
-        &mut self,
-        generation: u64,
-        rare: &[u32],
-        values: &[u16],
-        bounds: [usize; 3],
-    ) {
+    fn split(&mut self, generation: u64, rare: &[u32], values: &[u16], bounds: [usize; 3]) {
         let key = (generation, bounds);
         if self.key == key && !self.marked_positions.is_empty() {
             return;
@@ -627,8 +591,6 @@ impl<'r, 'c> Engine<'r, 'c> {
             periods: PeriodSearch::new(),
             helper_batches: 0,
             taken_back_batches: 0,
-            helper_wait_micros: 0,
-            helper_scan_heaps: 0,
             counts: Vec::new(),
             odd_counts: Vec::new(),
             max_value: 0,
@@ -653,8 +615,6 @@ impl<'r, 'c> Engine<'r, 'c> {
             sampled: Sampled::default(),
             settled_below: [u16::MAX; 64],
             near_pairs: None,
-            first_bits: Vec::new(),
-            first_bits_from: usize::MAX,
         };
         for index in 0..table.len() {
             let value = table.get(index).unwrap_or(0);
@@ -686,8 +646,6 @@ impl<'r, 'c> Engine<'r, 'c> {
             period_search_work: self.periods.work(),
             helper_batches: self.helper_batches,
             taken_back_batches: self.taken_back_batches,
-            helper_wait_micros: self.helper_wait_micros,
-            helper_scan_heaps: self.helper_scan_heaps,
         }
     }
 
@@ -780,13 +738,11 @@ impl<'r, 'c> Engine<'r, 'c> {
             let step = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 self.extend_values(values)
             }));
-            // Dropping it stops the helper and waits until it reads the
-            // table no more (a cancelled job may still be at a step).
+            // Waits for a pending batch: the helper reads the table no more.
             if let Some(far) = self.far.take() {
-                let (helped, taken_back, waited) = far.shares();
+                let (helped, taken_back) = far.shares();
                 self.helper_batches += helped;
                 self.taken_back_batches += taken_back;
-                self.helper_wait_micros += waited.as_micros() as u64;
             }
             step.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         })
@@ -1257,30 +1213,20 @@ impl Engine<'_, '_> {
                 let half = if unequal { (m - 1) / 2 } else { m / 2 };
                 (m, half, half.div_ceil(NARROW_SCAN_BLOCK))
             });
-        // With a helper thread, the blocks whose partners were known a batch
-        // earlier were collected by it (below a bound, which must reach c);
-        // the others are collected here.
         let mut needed = kernel::Needed::default();
         if any_needed {
-            let helped = self
-                .first_bits
-                .get(n - batch.start)
-                .filter(|first| first.bound > 0 && first.bound >= common);
-            let own_below = match helped {
-                Some(first) => {
-                    or_bits(&mut found, bits_below(first.bits, common));
-                    self.scanned_pairs += first.pairs;
-                    self.helper_scan_heaps += 1;
-                    self.first_bits_from
-                }
-                None => usize::MAX,
-            };
-            let (count, values) =
-                first_blocks_bits(avx2, g, rule.split_two(), unequal, n, common, |block| {
-                    block_first(block) < own_below
-                });
-            self.scanned_pairs += count;
-            or_bits(&mut found, values);
+            for (m, half, blocks) in scans.clone() {
+                let pairs = kernel::PairBlocks {
+                    g,
+                    m,
+                    half,
+                    block: NARROW_SCAN_BLOCK,
+                };
+                let order = scan_order(&[], blocks).take(COLLECTED_SCAN_BLOCKS);
+                let (count, values) = kernel::common_values_below(avx2, pairs, order, common);
+                self.scanned_pairs += count;
+                or_bits(&mut found, values);
+            }
             // The values found below c leave c the smallest unseen common
             // value (no pair gives c: checked in debug builds).
             let (again, below) = needed_below_common(seen, &found, self.common_bits.for_mask(mask));
@@ -1338,24 +1284,13 @@ impl Engine<'_, '_> {
         self.settled_below = [u16::MAX; 64];
         match ready {
             Some(mut job) => {
-                // The helper's rows become the batch's rows, its first scan
-                // blocks' values the batch's.
+                // The helper's rows become the batch's rows.
                 std::mem::swap(&mut self.marks, &mut job.rows);
-                std::mem::swap(&mut self.first_bits, &mut job.first_bits);
-                // The rows' tested pairs, for the rows whose candidates were
-                // all given (the helper's split differs from the one the
-                // sweep makes for its own batches: its near range is longer).
-                std::mem::swap(&mut self.sampled, &mut job.sampled);
-                self.first_bits_from = job.near;
-                self.settled_below = job.settled_below;
                 if let Some(far) = self.far.as_mut() {
                     far.recycle(job);
                 }
             }
-            None => {
-                self.first_bits.clear();
-                self.mark_far_pairs::<T, N>(g, n, len);
-            }
+            None => self.mark_far_pairs::<T, N>(g, n, len),
         }
         self.start_next_batch::<T, N>(g, n + len, len);
     }
@@ -1434,40 +1369,14 @@ impl Engine<'_, '_> {
         len: usize,
     ) -> bool {
         let near = self.batch.near_count;
-        let Some((top, bounds)) = self.sampled_bounds::<N, L>(n, len, near) else {
-            return false;
-        };
-        let common = *self.common_bits.for_mask(self.class.mask);
-        self.sampled.split(
-            self.rare_generation,
-            &self.rare,
-            &self.rare_values16,
-            bounds,
-        );
-        let Ok(rows) = <&mut [[u8; N]; L]>::try_from(self.marks[..L * N].as_chunks_mut().0) else {
-            unreachable!("L rows of N marks")
-        };
-        self.settled_below = settle_rows(self.avx2, rows, &common, g, top, &self.sampled);
-        true
-    }
-
-    /// Whether the far pairs of the batch of `len` heaps at `n` (rare
-    /// positions from index `near` on) are split into marked and tested
-    /// ones ([`Engine::settle_far_pairs`]): `Some((top, [near, testable_end,
-    /// far_end]))` for a full batch of `L` rows of `N` marks with one
-    /// two-heap split and many far rare positions, `None` when every far
-    /// pair is to be marked.
-    fn sampled_bounds<const N: usize, const L: usize>(
-        &mut self,
-        n: usize,
-        len: usize,
-        near: usize,
-    ) -> Option<(usize, [usize; 3])> {
         let common = *self.common_bits.for_mask(self.class.mask);
         let [_] = self.rule.split_two() else {
-            return None;
+            return false;
         };
-        let (top, far_end) = far_ranges(self.rule, &self.rare, n).next()?;
+        let mut ranges = far_ranges(self.rule, &self.rare, n);
+        let Some((top, far_end)) = ranges.next() else {
+            return false;
+        };
         // A pair is tested only if every partner is common (above the last
         // rare position): it gives no rare value.
         let last_rare = self.rare.last().map_or(0, |&last| last as usize);
@@ -1482,9 +1391,44 @@ impl Engine<'_, '_> {
             || common[..N / 64].iter().all(|&bits| bits == 0)
             || testable_end < near + MIN_SAMPLED
         {
-            return None;
+            return false;
         }
-        Some((top, [near, testable_end, far_end]))
+        self.sampled.split(
+            self.rare_generation,
+            &self.rare,
+            &self.rare_values16,
+            [near, testable_end, far_end],
+        );
+        let Ok(rows) = <&mut [[u8; N]; L]>::try_from(self.marks[..L * N].as_chunks_mut().0) else {
+            unreachable!("L rows of N marks")
+        };
+        let sampled = &self.sampled;
+        kernel::rare_pairs_batch(
+            &mut rows[..],
+            g,
+            top,
+            &sampled.marked_positions,
+            &sampled.marked_values,
+        );
+        match kernel::settle_candidates(
+            self.avx2,
+            rows,
+            &common,
+            g,
+            top,
+            &sampled.tested_positions,
+            &sampled.tested_values,
+        ) {
+            Some(bounds) => self.settled_below = bounds,
+            None => kernel::rare_pairs_batch(
+                &mut rows[..],
+                g,
+                top,
+                &sampled.tested_positions,
+                &sampled.tested_values,
+            ),
+        }
+        true
     }
 
     /// With a helper thread: sends it the far pairs of the batch after this
@@ -1493,7 +1437,10 @@ impl Engine<'_, '_> {
     /// their partners are below the current heap: known, and never written
     /// again.
     fn start_next_batch<T: Value, const N: usize>(&mut self, g: &[T], next: usize, len: usize) {
-        if self.far.is_none() || next >= self.length {
+        let Some(far) = self.far.as_mut() else {
+            return;
+        };
+        if next >= self.length {
             return;
         }
         let next_len = (BATCH_BYTES / N).min(self.length - next).max(1);
@@ -1512,155 +1459,26 @@ impl Engine<'_, '_> {
         if far_pairs < MIN_HELPER_POSITIONS {
             return;
         }
-        let sampled = match N {
-            256 => self.sampled_bounds::<256, 64>(next, next_len, near_count),
-            512 => self.sampled_bounds::<512, 32>(next, next_len, near_count),
-            _ => None,
-        };
-        let common = *self.common_bits.for_mask(self.class.mask);
-        let Some(far) = self.far.as_mut() else {
-            return;
-        };
         let Some(mut job) = far.job(key, near) else {
             return;
         };
-        match sampled {
-            Some((top, bounds)) => job.settle(
-                top,
-                common,
-                self.avx2,
-                (self.rare_generation, &self.rare, &self.rare_values16),
-                bounds,
-            ),
-            None => {
-                for (top, far_end) in far_ranges(self.rule, &self.rare, next) {
-                    if far_end > near_count {
-                        job.add_split(
-                            top,
-                            &self.rare[near_count..far_end],
-                            &self.rare_values16[near_count..far_end],
-                        );
-                    }
-                }
+        for (top, far_end) in far_ranges(self.rule, &self.rare, next) {
+            if far_end > near_count {
+                job.add_split(
+                    top,
+                    &self.rare[near_count..far_end],
+                    &self.rare_values16[near_count..far_end],
+                );
             }
-        }
-        if self.avx2 {
-            job.collect_first_bits(
-                HELPER_BITS_BOUND,
-                self.rule.split_two(),
-                self.rule.unequal_split(),
-                true,
-            );
         }
         // SAFETY: `g` is the table so far (the current heap is `g.len()`),
         // whose `Vec` has the capacity of the whole run (reserved in
         // `extend`), so appending never moves it, and values are never
-        // rewritten; the helper is dropped (which waits until it reads no
-        // more) before the table can change otherwise, when `extend` returns.
+        // rewritten; the job is taken back (or the helper dropped, which
+        // waits for it) before the table can change otherwise: at the next
+        // batch, or when `extend` returns.
         unsafe { far.start(job, g) };
     }
-}
-
-/// The far pairs of a full batch of `L` rows of `N` marks, split by
-/// `sampled`: the marked ones marked, the tested ones compared with each
-/// row's candidates (`kernel::settle_candidates`), or marked too where that
-/// does not apply. Returns per row the bound below which its first unmarked
-/// common value is settled (`u16::MAX` when every pair was marked).
-pub(crate) fn settle_rows<T: Value, const N: usize, const L: usize>(
-    avx2: bool,
-    rows: &mut [[u8; N]; L],
-    common: &[u64; 8],
-    g: &[T],
-    top: usize,
-    sampled: &Sampled,
-) -> [u16; 64] {
-    let Some(bounds) = settle_rows_in_steps(avx2, rows, common, g, top, sampled, &mut || true)
-    else {
-        unreachable!("every step goes on")
-    };
-    bounds
-}
-
-/// [`settle_rows`] in steps (a chunk of marked positions, the candidates):
-/// `step` is called after each and says whether to go on; `None` when it
-/// stopped the work (the rows are then incomplete).
-pub(crate) fn settle_rows_in_steps<T: Value, const N: usize, const L: usize>(
-    avx2: bool,
-    rows: &mut [[u8; N]; L],
-    common: &[u64; 8],
-    g: &[T],
-    top: usize,
-    sampled: &Sampled,
-    step: &mut dyn FnMut() -> bool,
-) -> Option<[u16; 64]> {
-    let [(marked, marked_values), (tested, tested_values)] = sampled.lists();
-    if !far_marks::mark_in_steps(&mut rows[..], g, top, marked, marked_values, step) {
-        return None;
-    }
-    let bounds = kernel::settle_candidates(avx2, rows, common, g, top, tested, tested_values);
-    if !step() {
-        return None;
-    }
-    match bounds {
-        Some(bounds) => Some(bounds),
-        None => far_marks::mark_in_steps(&mut rows[..], g, top, tested, tested_values, step)
-            .then_some([u16::MAX; 64]),
-    }
-}
-
-/// The first heap a of the pairs (a, m − a) of scan block `block`.
-pub(crate) fn block_first(block: usize) -> usize {
-    1 + block * NARROW_SCAN_BLOCK
-}
-
-/// The values below `bound` given by the pairs of the first
-/// [`COLLECTED_SCAN_BLOCKS`] blocks of heap `n`'s candidate scan (the narrow
-/// kernel's step 3), over its two-heap splits (`splits`, the tokens removed;
-/// `unequal` when the two heaps must differ), keeping only the blocks that
-/// `keep` accepts (by index): as bits, with the number of pairs read.
-pub(crate) fn first_blocks_bits<T: Value>(
-    avx2: bool,
-    g: &[T],
-    splits: &[usize],
-    unequal: bool,
-    n: usize,
-    bound: u32,
-    keep: impl Fn(usize) -> bool,
-) -> (u64, [u64; 8]) {
-    let mut found = [0u64; 8];
-    let mut count = 0;
-    for &removed in splits {
-        if n < removed + 2 {
-            continue;
-        }
-        let m = n - removed;
-        let half = if unequal { (m - 1) / 2 } else { m / 2 };
-        let pairs = kernel::PairBlocks {
-            g,
-            m,
-            half,
-            block: NARROW_SCAN_BLOCK,
-        };
-        let order = scan_order(&[], half.div_ceil(NARROW_SCAN_BLOCK))
-            .take(COLLECTED_SCAN_BLOCKS)
-            .filter(|&block| keep(block));
-        let (read, values) = kernel::common_values_below(avx2, pairs, order, bound);
-        count += read;
-        or_bits(&mut found, values);
-    }
-    (count, found)
-}
-
-/// `bits` without the values from `bound` on (value v is bit v mod 64 of
-/// word v / 64).
-fn bits_below(mut bits: [u64; 8], bound: u32) -> [u64; 8] {
-    for (range, word) in (0u32..).zip(bits.iter_mut()) {
-        let below = bound.saturating_sub(64 * range);
-        if below < 64 {
-            *word &= (1u64 << below) - 1;
-        }
-    }
-    bits
 }
 
 /// For each split of `removed` tokens into two heaps, with the batch's first
@@ -2130,15 +1948,6 @@ mod tests {
         // Batches were handed over (marked by the helper, or taken back when
         // it had no core); none with one thread.
         assert!(helped.stats.helper_batches + helped.stats.taken_back_batches > 0);
-        // The helper (or the sweep, for a batch taken back) collected the
-        // first scan blocks of the heaps that scan (4,071 of them here), and
-        // the scans read the same pairs as with one thread.
-        // (Not asserted: on a busy machine the helper may be paused.)
-        if has_avx2() && helped.stats.helper_batches > 300 {
-            assert!(helped.stats.helper_scan_heaps > 0);
-        }
-        assert_eq!(single.stats.helper_scan_heaps, 0);
-        assert_eq!(helped.stats.scanned_pairs, single.stats.scanned_pairs);
         assert_eq!(
             single.stats.helper_batches + single.stats.taken_back_batches,
             0
@@ -2156,81 +1965,6 @@ mod tests {
         let helped = run(&grundy, two, Some(start), Control::default()).unwrap();
         assert_eq!(helped.table.bytes_per_value(), 2);
         assert_eq!(helped.table.to_vec(), single);
-    }
-
-    #[test]
-    fn two_threads_give_the_values_of_one_on_octal_games_with_sparse_space() {
-        for code in ["0.165", "4.07", "0.106", "0.37"] {
-            let rule = TakeBreak::octal(code).unwrap();
-            for method in [Method::Auto, Method::RareCommon] {
-                let one = Config {
-                    stop_when_proven: false,
-                    method,
-                    ..Config::up_to(30_000)
-                };
-                let single = run(&rule, one, None, Control::default()).unwrap();
-                let two = Config { threads: 2, ..one };
-                let helped = run(&rule, two, None, Control::default()).unwrap();
-                assert_eq!(helped.table, single.table, "{code} by {}", method.name());
-                assert_eq!(
-                    helped.stats.scanned_pairs, single.stats.scanned_pairs,
-                    "{code}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn batches_of_the_helper_and_of_the_sweep_in_turn_give_the_values_of_one_thread() {
-        // One job in 37 done by the sweep, the others by the helper: each
-        // batch has its own split of the far pairs into marked and tested
-        // ones (the sweep's split, made for its last own batch, can be dozens
-        // of batches old). Past heap 100,000 some rows have every candidate
-        // given and mark their tested pairs after all, which must be those
-        // of the batch's own split (heap 101,175 went wrong when the sweep
-        // used its own).
-        let grundy = TakeBreak::grundy();
-        let one = Config {
-            stop_when_proven: false,
-            ..Config::up_to(110_000)
-        };
-        let single = run(&grundy, one, None, Control::default()).unwrap();
-        crate::far_marks::tests::TAKE_BACK_EVERY.set(37);
-        let two = Config { threads: 2, ..one };
-        let helped = run(&grundy, two, None, Control::default());
-        crate::far_marks::tests::TAKE_BACK_EVERY.set(0);
-        let helped = helped.unwrap();
-        let first_difference = (0..=110_000).find(|&n| helped.table.get(n) != single.table.get(n));
-        assert_eq!(first_difference, None);
-        // 1,639 jobs, one in 37 done by the sweep.
-        assert!(helped.stats.taken_back_batches > 20, "{:?}", helped.stats);
-        assert!(helped.stats.helper_batches > 1_000, "{:?}", helped.stats);
-    }
-
-    #[test]
-    fn a_helper_without_a_core_changes_no_value_and_is_not_waited_for() {
-        // The helper sleeps 20 ms before each job (as if it had lost its
-        // core): the sweep does those batches itself after a few microseconds
-        // without progress, and pauses the helper. Waiting for each job would
-        // take over a second (64 jobs before the pause).
-        let grundy = TakeBreak::grundy();
-        let one = Config {
-            stop_when_proven: false,
-            ..Config::up_to(40_000)
-        };
-        let single = run(&grundy, one, None, Control::default()).unwrap();
-        crate::far_marks::tests::HELPER_DELAY.set(Duration::from_millis(20));
-        let two = Config { threads: 2, ..one };
-        let helped = run(&grundy, two, None, Control::default());
-        crate::far_marks::tests::HELPER_DELAY.set(Duration::ZERO);
-        let helped = helped.unwrap();
-        assert_eq!(helped.table, single.table);
-        assert!(helped.stats.taken_back_batches >= 8, "{:?}", helped.stats);
-        assert!(
-            helped.stats.helper_wait_micros < 500_000,
-            "{:?}",
-            helped.stats
-        );
     }
 
     #[test]

@@ -60,7 +60,7 @@ pub struct Args {
     /// limit (2^32, about a minute).
     #[arg(long)]
     pub force: bool,
-    /// Threads: 2 or more let a helper thread do the rare pairs and the first scan blocks of the next batch of heaps (rare/common sweeps; never waited for when it has no core); surveys run several games at once.
+    /// Threads: 2 or more let a helper thread mark the rare pairs of the next batch of heaps (rare/common sweeps); surveys run several games at once.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
 }
