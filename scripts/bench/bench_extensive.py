@@ -30,7 +30,9 @@ def main():
     ap.add_argument("--efg-dir", default="")
     ap.add_argument("--quick", action="store_true", help="Kuhn, beer-quiche and 3 files of the collection; no Leduc")
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--runs", type=int, default=21)
+    ap.add_argument("--runs", type=int, default=401,
+                    help="sprague calls per file and round (at most; --budget bounds their time): "
+                         "the median of a few calls of a 15-microsecond solve is a cold-cache figure")
     ap.add_argument("--budget", type=float, default=2.0, help="seconds of sprague calls per file and round")
     ap.add_argument("--peer-runs", type=int, default=5)
     ap.add_argument("--peer-timeout", type=float, default=120.0,
