@@ -1,6 +1,7 @@
 //! `--threads 2` against one thread in the same run: Grundy's game g(0..N)
-//! by the narrow rare/common kernel, where a helper thread marks the far
-//! rare pairs of the next batch (`far_marks.rs`). Runs interleaved, wall
+//! by the narrow rare/common kernel, where a second thread confirms the values
+//! the sweep proposes (`confirmation.rs`; before the sweep proposes, it marks
+//! the far rare pairs of the next batch, `far_marks.rs`). Runs interleaved, wall
 //! seconds, medians; the tables are checked equal. Run it once on a quiet
 //! machine and once with another CPU-bound process busy (the helper must
 //! then cost next to nothing).
@@ -36,9 +37,13 @@ fn main() {
         };
         let started = Instant::now();
         let outcome = run(&grundy, config, None, Control::default()).expect("fits in memory");
+        let stats = &outcome.stats;
         let shares = (
-            outcome.stats.helper_batches,
-            outcome.stats.taken_back_batches,
+            stats.confirmed_there,
+            stats.confirmed_here,
+            stats.rollbacks,
+            stats.helper_batches,
+            stats.taken_back_batches,
         );
         (started.elapsed(), outcome.table, shares)
     };
@@ -64,6 +69,6 @@ fn main() {
         ratios[ratios.len() - 1]
     );
     println!(
-        "batches marked by the helper / taken back by the sweep, per two-thread run: {shares:?}"
+        "per two-thread run: (proposals confirmed by the second thread, by the sweep; rollbacks; batches marked by the helper, taken back by the sweep): {shares:?}"
     );
 }

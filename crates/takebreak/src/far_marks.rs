@@ -422,6 +422,16 @@ impl FarMarks {
         Some(job)
     }
 
+    /// Drops the pending job, if any (waiting for the helper if it is at
+    /// work on it): the values it reads are about to change.
+    pub fn cancel(&mut self) {
+        if self.pending.take().is_some() {
+            if let Some(Ok(job) | Err(job)) = self.handoff.take() {
+                self.spare = Some(job);
+            }
+        }
+    }
+
     /// Gives a job's buffers back for the next batch.
     pub fn recycle(&mut self, job: Job) {
         self.spare = Some(job);

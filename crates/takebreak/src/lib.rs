@@ -27,6 +27,7 @@
 
 pub mod checkpoint;
 pub mod classes;
+mod confirmation;
 pub mod equivalence;
 mod far_marks;
 mod kernel;

@@ -56,6 +56,7 @@ use sprague_engine::{check_allocation, MemoryError, PeriodSearch, Periodicity};
 use sprague_nimber::MexSet;
 use thiserror::Error;
 
+use crate::confirmation::{Confirmations, Mismatch, Proposal};
 use crate::far_marks::{BatchKey, FarMarks};
 mod general;
 
@@ -212,6 +213,13 @@ pub struct Stats {
     /// With `threads` ≥ 2: batches handed to the helper but taken back
     /// unclaimed and marked by the sweep (the helper had no core: a busy machine).
     pub taken_back_batches: u64,
+    /// With `threads` ≥ 2: proposed values confirmed by the confirming thread.
+    pub confirmed_there: u64,
+    /// With `threads` ≥ 2: proposed values the sweep confirmed itself (the
+    /// ring was full, or every value was needed: a period check, say).
+    pub confirmed_here: u64,
+    /// With `threads` ≥ 2: proposals found wrong (the sweep went back).
+    pub rollbacks: u64,
 }
 
 /// The result of a sweep.
@@ -299,6 +307,27 @@ pub fn run(
     start: Option<ValueTable>,
     control: Control<'_>,
 ) -> Result<Outcome, SweepError> {
+    run_with(rule, config, start, control, Speculation::AfterRareValues)
+}
+
+/// When the sweep with a confirming thread proposes values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Speculation {
+    /// Once the last rare position lies far behind (see [`Engine::speculating`]).
+    AfterRareValues,
+    /// For every heap of the narrow kernel, also among the rare positions
+    /// (tests: many proposals are then wrong and rolled back).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Always,
+}
+
+fn run_with(
+    rule: &TakeBreak,
+    config: Config,
+    start: Option<ValueTable>,
+    control: Control<'_>,
+    speculation: Speculation,
+) -> Result<Outcome, SweepError> {
     let theorem = rule.theorem();
     let last = if theorem.is_some() && config.stop_when_proven {
         config.to.max(config.horizon)
@@ -326,6 +355,7 @@ pub fn run(
         ),
     )?;
     let mut engine = Engine::new(rule, config, theorem, length, control, &table);
+    engine.speculation = speculation;
     loop {
         let step = match &mut table {
             ValueTable::U8(values) => engine.extend(values),
@@ -390,6 +420,14 @@ enum Step {
     Done(Status),
 }
 
+/// What the kernels give for a heap.
+enum Answer {
+    /// g(n).
+    Final(u32),
+    /// The narrow kernel's proposal, still to confirm (`confirm_proposal`).
+    Proposed(Proposal),
+}
+
 /// The first heap count at which periodicity is tested.
 const FIRST_CHECK: usize = 64;
 /// How long the period search of a run stopped by Ctrl-C may take to
@@ -449,6 +487,11 @@ struct Batch {
 /// nanosecond a pair).
 const MIN_HELPER_POSITIONS: usize = 64;
 
+/// How far beyond twice the last rare position the sweep begins to propose
+/// values to the confirming thread (`confirmation.rs`): a wrong proposal
+/// costs a rollback of up to a ring's worth of heaps.
+const SPECULATION_DISTANCE: usize = 1 << 14;
+
 /// Marks per heap in a batch of the narrow kernel: 16 KiB of rows.
 const BATCH_BYTES: usize = 1 << 14;
 
@@ -500,8 +543,17 @@ struct Engine<'r, 'c> {
     avx2: bool,
     /// The common values under the current mask, as bits.
     common_bits: CommonBits,
-    /// The helper thread marking the next batch (with `threads` ≥ 2).
+    /// The helper thread marking the next batch (with `threads` ≥ 2; with two,
+    /// only while the sweep does not propose values).
     far: Option<FarMarks>,
+    /// The thread confirming proposed values (`confirmation.rs`; `threads` ≥ 2).
+    confirmations: Option<Confirmations>,
+    speculation: Speculation,
+    /// Proposals answered there and here, and rollbacks, of finished
+    /// extensions (a wider table starts a new confirming thread).
+    confirmed_there: u64,
+    confirmed_here: u64,
+    rollbacks: u64,
     /// The general pass (position parity, three-heap splits).
     general: general::General,
     /// The far rare positions of the current batch split into the half that
@@ -611,6 +663,11 @@ impl<'r, 'c> Engine<'r, 'c> {
             avx2: simd::has_avx2(),
             common_bits: CommonBits::default(),
             far: None,
+            confirmations: None,
+            speculation: Speculation::AfterRareValues,
+            confirmed_there: 0,
+            confirmed_here: 0,
+            rollbacks: 0,
             general: general::General::default(),
             sampled: Sampled::default(),
             settled_below: [u16::MAX; 64],
@@ -646,6 +703,9 @@ impl<'r, 'c> Engine<'r, 'c> {
             period_search_work: self.periods.work(),
             helper_batches: self.helper_batches,
             taken_back_batches: self.taken_back_batches,
+            confirmed_there: self.confirmed_there,
+            confirmed_here: self.confirmed_here,
+            rollbacks: self.rollbacks,
         }
     }
 
@@ -722,7 +782,7 @@ impl<'r, 'c> Engine<'r, 'c> {
 
     fn extend<T: Value>(&mut self, values: &mut Vec<T>) -> Step {
         // The whole run's capacity: appending never moves the table (which
-        // the helper thread of `far_marks` relies on).
+        // the helper threads of `far_marks` and `confirmation` rely on).
         values.reserve(self.length.saturating_sub(values.len()));
         let narrow = !self.rule.split_two().is_empty()
             && self.rule.split_three().is_empty()
@@ -730,11 +790,23 @@ impl<'r, 'c> Engine<'r, 'c> {
         if self.config.threads < 2 || !narrow {
             return self.extend_values(values);
         }
+        let rule = self.rule;
+        let avx2 = self.avx2;
+        let table = values.as_ptr();
         std::thread::scope(|scope| {
             self.far = FarMarks::spawn(scope);
-            // A panic (in the tick callback, say) must drop the helper too:
+            // SAFETY: `values` has the capacity of the whole run (reserved
+            // above) and is neither moved nor freed before the scope ends;
+            // `extend_values` writes g(0..n) before it offers heap n and
+            // rewrites values only after `Confirmations::discard`.
+            self.confirmations = unsafe {
+                Confirmations::spawn(scope, table, move |g: &[T], n, proposal: &Proposal| {
+                    confirm_proposal(rule, avx2, g, n, proposal)
+                })
+            };
+            // A panic (in the tick callback, say) must drop the helpers too:
             // `self` outlives the scope, which would otherwise wait forever for
-            // a helper waiting for jobs from the `FarMarks` still held here.
+            // helpers waiting for work from the handles still held here.
             let step = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 self.extend_values(values)
             }));
@@ -744,39 +816,194 @@ impl<'r, 'c> Engine<'r, 'c> {
                 self.helper_batches += helped;
                 self.taken_back_batches += taken_back;
             }
+            if let Some(confirmations) = self.confirmations.take() {
+                let shares = confirmations.shares();
+                self.confirmed_there += shares.confirmed_there;
+                self.confirmed_here += shares.confirmed_here;
+                self.rollbacks += shares.rollbacks;
+                self.scanned_pairs += shares.scanned_pairs;
+            }
             step.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         })
     }
 
+    /// Computes values until the table is full, a value needs a wider table
+    /// or the run stops. With a confirming thread, values the narrow kernel
+    /// proposes may be written before they are confirmed; every one is
+    /// confirmed before this returns (or discarded with those after it), and
+    /// before a mask choice, a period check or a progress report reads them.
     fn extend_values<T: Value>(&mut self, values: &mut Vec<T>) -> Step {
         let mut until_tick = TICK_VALUES;
-        while values.len() < self.length {
-            let n = values.len();
-            let value = self.value_of(values, n);
-            if value > T::LIMIT {
-                return Step::Widen(value);
-            }
-            values.push(T::new(value));
-            self.pushed(n, value);
-            let len = n + 1;
-            if len >= self.next_mask_choice {
-                self.next_mask_choice = next_mask_choice(self.next_mask_choice);
-                self.choose_mask(values);
-            }
-            if len >= self.next_check {
-                if let Some(status) = self.check_period(values) {
-                    return Step::Done(status);
+        loop {
+            while values.len() < self.length {
+                let n = values.len();
+                let value = match self.answer_of(values, n) {
+                    Answer::Final(value) => value,
+                    Answer::Proposed(proposal) => self.propose(values, n, &proposal),
+                };
+                let rare = self.class.is_some() && self.class.is_rare(n, value);
+                // A wider table or a new rare position: on confirmed values only.
+                if (value > T::LIMIT || rare) && !self.settle(values) {
+                    continue;
+                }
+                if value > T::LIMIT {
+                    return Step::Widen(value);
+                }
+                values.push(T::new(value));
+                self.pushed(n, value);
+                if !self.collect_answers(values) {
+                    continue;
+                }
+                let len = n + 1;
+                if len >= self.next_mask_choice {
+                    if !self.settle(values) {
+                        continue;
+                    }
+                    self.next_mask_choice = next_mask_choice(self.next_mask_choice);
+                    self.choose_mask(values);
+                }
+                if len >= self.next_check {
+                    if !self.settle(values) {
+                        continue;
+                    }
+                    if let Some(status) = self.check_period(values) {
+                        return Step::Done(status);
+                    }
+                }
+                until_tick -= 1;
+                if until_tick == 0 {
+                    until_tick = TICK_VALUES;
+                    if let Some(status) = self.tick(values) {
+                        // Stopped: the proposals confirmed (or discarded with
+                        // what follows a wrong one), which takes at most a
+                        // ring's worth of scans.
+                        self.settle(values);
+                        return Step::Done(status);
+                    }
                 }
             }
-            until_tick -= 1;
-            if until_tick == 0 {
-                until_tick = TICK_VALUES;
-                if let Some(status) = self.tick(values) {
-                    return Step::Done(status);
-                }
+            if self.settle(values) {
+                return Step::Done(Status::Complete);
             }
         }
-        Step::Done(Status::Complete)
+    }
+
+    /// g(n) from the narrow kernel's `proposal`: offered to the confirming
+    /// thread (the proposed value is written for now) when the last rare
+    /// position lies far enough behind, or confirmed here.
+    fn propose<T: Value>(&mut self, values: &[T], n: usize, proposal: &Proposal) -> u32 {
+        let speculate = proposal.common <= T::LIMIT && self.speculating(n);
+        if let Some(confirmations) = self.confirmations.as_mut() {
+            if speculate {
+                if confirmations.offer(n, proposal) {
+                    return proposal.common;
+                }
+                // The ring is full: the confirming thread is behind.
+                self.confirmed_here += 1;
+            }
+        }
+        let (value, scanned) = confirm_proposal(self.rule, self.avx2, values, n, proposal);
+        self.scanned_pairs += scanned;
+        if value != proposal.common {
+            self.full_scans += 1;
+        }
+        value
+    }
+
+    /// Whether heap n's value may be proposed: the last rare position lies
+    /// far behind (a proposal is wrong only at a new rare position, and
+    /// Grundy's game has none after 82,860 up to 2²⁴ at least).
+    fn speculating(&self, n: usize) -> bool {
+        if self.speculation == Speculation::Always {
+            return true;
+        }
+        let last = self.last_rare.map_or(0, |last| last as usize);
+        n >= last.saturating_mul(2).saturating_add(SPECULATION_DISTANCE)
+    }
+
+    /// Collects the confirming thread's answers so far; `false` if one was
+    /// wrong and the table was rolled back.
+    fn collect_answers<T: Value>(&mut self, values: &mut Vec<T>) -> bool {
+        let Some(confirmations) = self.confirmations.as_mut() else {
+            return true;
+        };
+        match confirmations.collect() {
+            Ok(()) => true,
+            Err(mismatch) => {
+                self.roll_back(values, mismatch);
+                false
+            }
+        }
+    }
+
+    /// Confirms every outstanding proposal (here where the confirming thread
+    /// has not yet); `false` if one was wrong and the table was rolled back.
+    fn settle<T: Value>(&mut self, values: &mut Vec<T>) -> bool {
+        let Some(confirmations) = self.confirmations.as_mut() else {
+            return true;
+        };
+        if !confirmations.is_pending() {
+            return true;
+        }
+        let (rule, avx2) = (self.rule, self.avx2);
+        let g = &values[..];
+        let settled = confirmations.settle(
+            |n, proposal| confirm_proposal(rule, avx2, &g[..n], n, proposal),
+            &mut self.scanned_pairs,
+        );
+        match settled {
+            Ok(()) => true,
+            Err(mismatch) => {
+                self.roll_back(values, mismatch);
+                false
+            }
+        }
+    }
+
+    /// A proposal was wrong: g(heap) is `mismatch.value` (a new rare value).
+    /// Every value from the heap on is discarded (and uncounted), the true
+    /// one written, and everything made from the discarded values dropped:
+    /// the outstanding proposals, the batch's marks, a helper's pending
+    /// batch (a new rare generation).
+    fn roll_back<T: Value>(&mut self, values: &mut Vec<T>, mismatch: Mismatch) {
+        if let Some(confirmations) = self.confirmations.as_mut() {
+            confirmations.discard();
+        }
+        if let Some(far) = self.far.as_mut() {
+            far.cancel();
+        }
+        let heap = mismatch.heap;
+        let discarded: Vec<u32> = values[heap..].iter().map(|value| value.get()).collect();
+        for (index, value) in (heap..).zip(discarded) {
+            self.uncount(index, value);
+        }
+        values.truncate(heap);
+        self.max_value = self
+            .counts
+            .iter()
+            .rposition(|&count| count > 0)
+            .map_or(0, |value| value as u32);
+        self.full_scans += 1;
+        self.rare_generation += 1;
+        self.batch = Batch::default();
+        // The true value fits: it is below the proposed one.
+        debug_assert!(mismatch.value <= T::LIMIT);
+        values.push(T::new(mismatch.value));
+        self.pushed(heap, mismatch.value);
+    }
+
+    /// Takes value `value` at position `index` out of the counts (a value
+    /// rolled back; it was common, so not in the rare list).
+    fn uncount(&mut self, index: usize, value: u32) {
+        if index == 0 {
+            return;
+        }
+        if let Some(count) = self.counts.get_mut(value as usize) {
+            *count -= 1;
+        }
+        if let Some(count) = self.odd_counts.get_mut(value as usize) {
+            *count -= (index & 1) as u64;
+        }
     }
 
     /// Tests periodicity; `Some(Proven)` ends the run.
@@ -850,6 +1077,13 @@ impl<'r, 'c> Engine<'r, 'c> {
         let now = Instant::now();
         if now.duration_since(self.last_tick) >= Duration::from_millis(100) {
             self.last_tick = now;
+            // Values still to confirm are not reported (nor checkpointed).
+            let confirmed = self
+                .confirmations
+                .as_ref()
+                .and_then(Confirmations::first_pending_heap)
+                .unwrap_or(values.len());
+            let values = &values[..confirmed];
             if let Some(tick) = self.control.tick.as_mut() {
                 let progress = Progress {
                     computed: values.len() as u64,
@@ -866,36 +1100,37 @@ impl<'r, 'c> Engine<'r, 'c> {
         None
     }
 
-    fn value_of<T: Value>(&mut self, g: &[T], n: usize) -> u32 {
+    /// g(n), or for the narrow kernel possibly a proposal still to confirm.
+    fn answer_of<T: Value>(&mut self, g: &[T], n: usize) -> Answer {
         let rule = self.rule;
         let class = self.class;
         let three = !rule.split_three().is_empty();
         if class.position.is_none() && !three {
             // Two-heap splits, classes by the value alone (Grundy's game).
             return match self.config.method {
-                Method::Naive => naive_value(rule, g, n),
-                _ if rule.split_two().is_empty() => self.plain_value(g, n),
-                Method::Plain => self.plain_value(g, n),
+                Method::Naive => Answer::Final(naive_value(rule, g, n)),
+                _ if rule.split_two().is_empty() => Answer::Final(self.plain_value(g, n)),
+                Method::Plain => Answer::Final(self.plain_value(g, n)),
                 Method::RareCommon if self.class.mask != 0 => self.sparse_value(g, n),
                 Method::Auto if self.class.mask != 0 && self.rare.len() * 8 < n => {
                     self.sparse_value(g, n)
                 }
-                _ => self.plain_value(g, n),
+                _ => Answer::Final(self.plain_value(g, n)),
             };
         }
         let sparse = class.is_some() && self.rare.len() * 8 < n;
         let general = match self.config.method {
-            Method::Naive => return naive_value(rule, g, n),
-            Method::Plain => return self.plain_value(g, n),
+            Method::Naive => return Answer::Final(naive_value(rule, g, n)),
+            Method::Plain => return Answer::Final(self.plain_value(g, n)),
             Method::RareCommon => class.is_some(),
             Method::Auto if three && n >= THREE_HEAP_GENERAL_FROM => sparse,
             Method::Auto if sparse => true,
-            Method::Auto => return self.plain_value(g, n),
+            Method::Auto => return Answer::Final(self.plain_value(g, n)),
         };
-        match self.general_value(g, n, general) {
+        Answer::Final(match self.general_value(g, n, general) {
             Some(value) => value,
             None => self.plain_value(g, n),
-        }
+        })
     }
 
     /// Marks the values of the moves that leave no heap or one heap.
@@ -955,10 +1190,10 @@ impl<'r, 'c> Engine<'r, 'c> {
         first_unseen(&self.seen, 0)
     }
 
-    fn sparse_value<T: Value>(&mut self, g: &[T], n: usize) -> u32 {
+    fn sparse_value<T: Value>(&mut self, g: &[T], n: usize) -> Answer {
         self.sparse_heaps += 1;
         if self.max_value < 64 {
-            return self.sparse_value_small(g, n);
+            return Answer::Final(self.sparse_value_small(g, n));
         }
         if self.max_value < 256 {
             return self.sparse_value_narrow::<T, 256>(g, n);
@@ -1001,7 +1236,7 @@ impl<'r, 'c> Engine<'r, 'c> {
         // 2. The smallest unseen value: final if common.
         let mut candidate = first_unseen(&self.seen, 0);
         if !is_rare(candidate, mask) {
-            return candidate;
+            return Answer::Final(candidate);
         }
         // 3. Scan common pairs while the candidate is rare.
         for &removed in self.rule.split_two() {
@@ -1037,11 +1272,11 @@ impl<'r, 'c> Engine<'r, 'c> {
                 }
             }
             if let Some(value) = found {
-                return value;
+                return Answer::Final(value);
             }
         }
         self.full_scans += 1;
-        candidate
+        Answer::Final(candidate)
     }
 }
 
@@ -1099,7 +1334,7 @@ impl Engine<'_, '_> {
     /// [`Engine::sparse_value`] when every value is below `N` (256 or 512
     /// marks; every xor of two values is then below `N` too): the hand-written
     /// loops of `kernel.rs`.
-    fn sparse_value_narrow<T: Value, const N: usize>(&mut self, g: &[T], n: usize) -> u32 {
+    fn sparse_value_narrow<T: Value, const N: usize>(&mut self, g: &[T], n: usize) -> Answer {
         let unequal = self.rule.unequal_split();
         let mask = self.class.mask;
         let rule = self.rule;
@@ -1182,8 +1417,8 @@ impl Engine<'_, '_> {
         // 2. The smallest unseen common value c, and the rare values below it
         // not yet seen: g(n) = c once they are all found among the common ⊕
         // common pairs, otherwise the smallest of them not found.
-        let (mut common, mut any_needed) =
-            smallest_unseen_common(seen, &found, self.common_bits.for_mask(mask));
+        let (mut common, mut unseen_rare) =
+            unseen_rare_below_common(seen, &found, self.common_bits.for_mask(mask));
         if common >= u32::from(self.settled_below[n - batch.start]) {
             // Every tested candidate was given: mark the tested pairs after all
             // (only batches of a rule with one two-heap split test pairs).
@@ -1197,61 +1432,19 @@ impl Engine<'_, '_> {
                     &sampled.tested_values,
                 );
             }
-            (common, any_needed) =
-                smallest_unseen_common(seen, &found, self.common_bits.for_mask(mask));
+            (common, unseen_rare) =
+                unseen_rare_below_common(seen, &found, self.common_bits.for_mask(mask));
         }
-        // 3. The first blocks of common pairs in the scan order collect their
-        // values below c as bits: the many easy rare values, without a branch
-        // or a store per pair. The other blocks go through the vector membership
-        // test of `kernel::scan_needed`, which stops when the set is empty.
-        let scans = rule
-            .split_two()
-            .iter()
-            .filter(|&&removed| n >= removed + 2)
-            .map(|&removed| {
-                let m = n - removed;
-                let half = if unequal { (m - 1) / 2 } else { m / 2 };
-                (m, half, half.div_ceil(NARROW_SCAN_BLOCK))
-            });
-        let mut needed = kernel::Needed::default();
-        if any_needed {
-            for (m, half, blocks) in scans.clone() {
-                let pairs = kernel::PairBlocks {
-                    g,
-                    m,
-                    half,
-                    block: NARROW_SCAN_BLOCK,
-                };
-                let order = scan_order(&[], blocks).take(COLLECTED_SCAN_BLOCKS);
-                let (count, values) = kernel::common_values_below(avx2, pairs, order, common);
-                self.scanned_pairs += count;
-                or_bits(&mut found, values);
-            }
-            // The values found below c leave c the smallest unseen common
-            // value (no pair gives c: checked in debug builds).
-            let (again, below) = needed_below_common(seen, &found, self.common_bits.for_mask(mask));
-            debug_assert_eq!(again, common, "heap {n}: a common pair gave c");
-            needed = below;
-        }
-        for (m, half, blocks) in scans {
-            if needed.is_empty() {
-                break;
-            }
-            let pairs = kernel::PairBlocks {
-                g,
-                m,
-                half,
-                block: NARROW_SCAN_BLOCK,
-            };
-            let order = scan_order(&[], blocks).skipping(COLLECTED_SCAN_BLOCKS);
-            self.scanned_pairs += kernel::scan_needed(avx2, &mut needed, pairs, order);
-        }
-        match needed.min() {
-            Some(value) => {
-                self.full_scans += 1;
-                value
-            }
-            None => common,
+        // 3. The scan of common pairs (`confirm_proposal`), here or by the
+        // confirming thread.
+        let proposal = Proposal {
+            common,
+            unseen_rare,
+        };
+        if unseen_rare == [0; 8] {
+            Answer::Final(common)
+        } else {
+            Answer::Proposed(proposal)
         }
     }
 
@@ -1437,6 +1630,11 @@ impl Engine<'_, '_> {
     /// their partners are below the current heap: known, and never written
     /// again.
     fn start_next_batch<T: Value, const N: usize>(&mut self, g: &[T], next: usize, len: usize) {
+        // With two threads, the second confirms proposals while the sweep
+        // makes them: no third share of work for two cores.
+        if self.config.threads < 3 && self.confirmations.is_some() && self.speculating(next) {
+            return;
+        }
         let Some(far) = self.far.as_mut() else {
             return;
         };
@@ -1656,24 +1854,79 @@ fn or_bits(found: &mut [u64; 8], bits: [u64; 8]) {
 }
 
 /// The smallest common value neither marked in `seen` nor in `found` (the
-/// row's length if none), and whether a rare value below it is in neither.
-fn smallest_unseen_common(seen: &[u8], found: &[u64; 8], common: &[u64; 8]) -> (u32, bool) {
-    let mut any = false;
-    let smallest = unseen_below_common(seen, found, common, |_, _| any = true);
-    (smallest, any)
+/// row's length if none), and the rare values below it in neither, as bits.
+fn unseen_rare_below_common(seen: &[u8], found: &[u64; 8], common: &[u64; 8]) -> (u32, [u64; 8]) {
+    let mut unseen = [0u64; 8];
+    let smallest = unseen_below_common(seen, found, common, |first, bits| {
+        unseen[first as usize / 64] = bits;
+    });
+    (smallest, unseen)
 }
 
-/// The smallest common value neither marked in `seen` nor in `found` (the
-/// row's length if none), and the rare values below it in neither.
-fn needed_below_common(seen: &[u8], found: &[u64; 8], common: &[u64; 8]) -> (u32, kernel::Needed) {
+/// Step 3 of the narrow kernel: g(n) from the proposal of steps 1–2, and the
+/// common pairs scanned. The first blocks of common pairs in the scan order
+/// collect their values below c as bits: the many easy rare values, without a
+/// branch or a store per pair. The other blocks go through the vector
+/// membership test of `kernel::scan_needed`, which stops when every unseen
+/// rare value below c is found (then g(n) = c); otherwise g(n) is the
+/// smallest not found. Reads only g(0..n): the sweep's own thread runs it, or
+/// the confirming thread (`confirmation.rs`).
+pub(crate) fn confirm_proposal<T: Value>(
+    rule: &TakeBreak,
+    avx2: bool,
+    g: &[T],
+    n: usize,
+    proposal: &Proposal,
+) -> (u32, u64) {
+    let unequal = rule.unequal_split();
+    let common = proposal.common;
+    let scans = rule
+        .split_two()
+        .iter()
+        .filter(|&&removed| n >= removed + 2)
+        .map(|&removed| {
+            let m = n - removed;
+            let half = if unequal { (m - 1) / 2 } else { m / 2 };
+            (m, half, half.div_ceil(NARROW_SCAN_BLOCK))
+        });
+    let mut scanned = 0;
+    let mut collected = [0u64; 8];
+    for (m, half, blocks) in scans.clone() {
+        let pairs = kernel::PairBlocks {
+            g,
+            m,
+            half,
+            block: NARROW_SCAN_BLOCK,
+        };
+        let order = scan_order(&[], blocks).take(COLLECTED_SCAN_BLOCKS);
+        let (count, values) = kernel::common_values_below(avx2, pairs, order, common);
+        scanned += count;
+        or_bits(&mut collected, values);
+    }
+    // The values collected lie below c: c stays the smallest unseen common
+    // value, and the needed values are the unseen rare ones not collected.
     let mut needed = kernel::Needed::default();
-    let smallest = unseen_below_common(seen, found, common, |first, mut bits| {
+    for (word, (&unseen, &collected)) in (0u32..).zip(proposal.unseen_rare.iter().zip(&collected)) {
+        let mut bits = unseen & !collected;
         while bits != 0 {
-            needed.insert(first + bits.trailing_zeros());
+            needed.insert(word * 64 + bits.trailing_zeros());
             bits &= bits - 1;
         }
-    });
-    (smallest, needed)
+    }
+    for (m, half, blocks) in scans {
+        if needed.is_empty() {
+            break;
+        }
+        let pairs = kernel::PairBlocks {
+            g,
+            m,
+            half,
+            block: NARROW_SCAN_BLOCK,
+        };
+        let order = scan_order(&[], blocks).skipping(COLLECTED_SCAN_BLOCKS);
+        scanned += kernel::scan_needed(avx2, &mut needed, pairs, order);
+    }
+    (needed.min().unwrap_or(common), scanned)
 }
 
 /// The smallest common value neither marked in `seen` nor in `found` (the
@@ -1965,6 +2218,67 @@ mod tests {
         let helped = run(&grundy, two, Some(start), Control::default()).unwrap();
         assert_eq!(helped.table.bytes_per_value(), 2);
         assert_eq!(helped.table.to_vec(), single);
+    }
+
+    #[test]
+    fn a_confirming_thread_gives_the_same_values() {
+        // Grundy's game: the last rare position is 82,860, so the sweep
+        // proposes values from heap 2 · 82,860 + 2^14 = 182,104 on; none of
+        // them is wrong.
+        let grundy = TakeBreak::grundy();
+        let one = Config {
+            stop_when_proven: false,
+            ..Config::up_to(200_000)
+        };
+        let single = run(&grundy, one, None, Control::default()).unwrap();
+        let two = Config { threads: 2, ..one };
+        let confirmed = run(&grundy, two, None, Control::default()).unwrap();
+        assert_eq!(confirmed.table, single.table);
+        let stats = &confirmed.stats;
+        assert!(
+            stats.confirmed_there + stats.confirmed_here > 10_000,
+            "{stats:?}"
+        );
+        assert_eq!(stats.rollbacks, 0);
+        assert_eq!(
+            single.stats.confirmed_there + single.stats.confirmed_here,
+            0
+        );
+    }
+
+    #[test]
+    fn wrong_proposals_are_rolled_back() {
+        // Proposing at every heap of the narrow kernel, also among the rare
+        // positions: each rare value there is a wrong proposal, found by the
+        // confirming thread or by the sweep, and rolled back. Grundy's game
+        // (one-byte values, 256 marks per heap) and 0.6 (values past 255: a
+        // wider table and 512 marks per heap), from the start and resumed.
+        for (rule, to) in [
+            (TakeBreak::grundy(), 30_000),
+            (TakeBreak::octal("0.6").unwrap(), 20_000),
+        ] {
+            let one = Config {
+                stop_when_proven: false,
+                ..Config::up_to(to)
+            };
+            let single = run(&rule, one, None, Control::default()).unwrap();
+            let two = Config { threads: 2, ..one };
+            let always = Speculation::Always;
+            let rolled = run_with(&rule, two, None, Control::default(), always).unwrap();
+            assert_eq!(rolled.table, single.table, "{}", rule.identity());
+            assert!(rolled.stats.rollbacks > 0, "{:?}", rolled.stats);
+            assert_eq!(rolled.stats.max_value, single.stats.max_value);
+            assert_eq!(rolled.stats.rare_count, single.stats.rare_count);
+            let values = single.table.to_vec();
+            let start = ValueTable::U16(
+                values[..to as usize / 3]
+                    .iter()
+                    .map(|&v| v as u16)
+                    .collect(),
+            );
+            let resumed = run_with(&rule, two, Some(start), Control::default(), always).unwrap();
+            assert_eq!(resumed.table.to_vec(), values, "{}", rule.identity());
+        }
     }
 
     #[test]

@@ -1,0 +1,466 @@
+//! The confirming thread of `--threads 2`: the narrow rare/common sweep
+//! *proposes* each value and goes on, a second thread confirms the proposals,
+//! and a proposal found wrong rolls the sweep back (value speculation).
+//!
+//! For a heap n the narrow kernel (`kernel.rs`, `Engine::sparse_value_narrow`)
+//! finds every common option value through the pairs with a rare position,
+//! which gives c, the smallest common value that is no option. Then g(n) = c
+//! unless a rare value below c is the option of no pair of two common heaps;
+//! the scan of common pairs that settles this (`kernel::common_values_below`,
+//! `kernel::scan_needed`) is about 45 % of a one-thread run of Grundy's game,
+//! and it almost always confirms c: a heap with g(n) ≠ c is a new rare
+//! position, and Grundy's game has none after heap 82,860 up to 2²⁴ at least.
+//! So, once the last rare position lies well behind, the sweep writes g(n) = c
+//! at once and goes on to n + 1, handing the proposal (n, c and the rare values
+//! still unseen below c) to this module; the confirming thread runs the scans
+//! of the proposals in order, reading only g(0..n). The sweep collects the
+//! answers as they come; an answer g(n) ≠ c makes it discard every value
+//! from n on, write the true g(n) and compute again from n + 1. The values
+//! are those of one thread (tested against it, also with rollbacks forced).
+//! This is value prediction (M. H. Lipasti & J. P. Shen, "Exceeding the
+//! dataflow limit via value prediction", MICRO-29, 1996) at the level of a
+//! whole heap, with a prediction that is right for all but finitely many
+//! heaps in the games it serves.
+//!
+//! **The sweep never waits for the confirming thread**, which may have no core
+//! on a busy machine: proposals go into a ring of [`CAPACITY`] slots, and when
+//! the ring is full the sweep confirms the heap itself (no proposal). Where it
+//! needs every value confirmed (a new rare value, a mask choice, a period
+//! check, a wider table, the end of the run) it confirms the outstanding
+//! proposals itself, newest first, while the other thread goes on from the
+//! oldest, and uses whichever answer is there first (both are the same). Only
+//! a rollback waits, for the confirming thread to leave the table before it
+//! is rewritten: a rare event (Grundy's game: none after the sweep begins to
+//! propose, to 2²⁴).
+//!
+//! The confirming thread idles by spinning for [`SPIN_TIME`], then parks until
+//! the sweep posts a proposal and finds it asleep.
+//!
+//! The one `unsafe` contract: the confirming thread reads the sweep's table
+//! g(0..n) for a proposal of heap n through a pointer to a `Vec` whose
+//! capacity is reserved for the whole run; the sweep appends at n and beyond,
+//! rewrites values only after [`Confirmations::discard`] (which waits until
+//! the confirming thread reads nothing), and ends the thread (the scope joins
+//! it) before the table can move.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{fence, AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::thread::{Scope, Thread};
+use std::time::{Duration, Instant};
+
+use crate::table::Value;
+
+/// A proposed value of heap n and what confirming it takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Proposal {
+    /// c: the smallest common value that is not an option of a pair with a
+    /// rare position (nor of a move leaving fewer than two heaps).
+    pub common: u32,
+    /// The rare values below c not yet seen among the options, as bits
+    /// (value v is bit v mod 64 of word v / 64): g(n) = c if the common pairs
+    /// give every one of them, otherwise the smallest they do not give.
+    pub unseen_rare: [u64; 8],
+}
+
+/// A proposal whose confirmation disagreed: g(heap) is `value`, not the
+/// proposed common value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Mismatch {
+    pub heap: usize,
+    pub value: u32,
+}
+
+/// Proposals the ring holds. 1,024 proposals of Grundy's game near 2²² are
+/// about 0.3 ms of the confirming thread's work: enough to ride out a short
+/// stall of either thread, little to redo at the points where every proposal
+/// must be confirmed (about 65 of them in a run to 2²²).
+pub(crate) const CAPACITY: usize = 1024;
+
+/// How long the idle confirming thread spins before it parks.
+pub(crate) const SPIN_TIME: Duration = Duration::from_micros(50);
+
+/// Polls between two readings of the clock while spinning.
+const SPINS_BETWEEN_CLOCKS: usize = 64;
+
+/// The longest the parked thread sleeps before it looks again (a lost wake-up
+/// costs no more than this).
+const PARK_TIME: Duration = Duration::from_millis(2);
+
+/// One slot of the ring. Written by the sweep only once the proposal it held
+/// before is retired; the confirming thread copies it and then checks that it
+/// was not retired meanwhile (a sequence lock on `Shared::retired`), so a
+/// torn copy is never used. Atomics throughout, so that such a read is no
+/// data race.
+#[derive(Debug, Default)]
+struct Slot {
+    heap: AtomicU64,
+    common: AtomicU32,
+    unseen_rare: [AtomicU64; 8],
+}
+
+/// The state both threads see.
+#[derive(Debug)]
+struct Shared {
+    slots: Box<[Slot]>,
+    /// Per slot: the confirmed value of proposal s as `tag(s, value)`; another
+    /// tag (or 0) means no answer yet.
+    answers: Box<[AtomicU64]>,
+    /// Proposals 0..published are in their slots.
+    published: AtomicU64,
+    /// Proposals below this need no answer any more (collected or discarded).
+    retired: AtomicU64,
+    /// Set by the sweep before it rewrites the table.
+    pause: AtomicBool,
+    /// Whether the confirming thread may be reading the table or a slot.
+    active: AtomicBool,
+    /// Whether the confirming thread is (about to be) parked.
+    sleeping: AtomicBool,
+    /// No proposal will come: the thread ends.
+    closed: AtomicBool,
+    /// Proposals the confirming thread answered, and the pairs it scanned.
+    answered: AtomicU64,
+    scanned_pairs: AtomicU64,
+}
+
+/// The answer word of proposal `sequence`: the sequence number above the
+/// value (values here are below 2¹⁶, sequence numbers below 2⁴⁸).
+fn tag(sequence: u64, value: u32) -> u64 {
+    ((sequence + 1) << 16) | u64::from(value & 0xffff)
+}
+
+/// The value in an answer word if it is proposal `sequence`'s.
+fn untag(word: u64, sequence: u64) -> Option<u32> {
+    (word >> 16 == sequence + 1).then_some((word & 0xffff) as u32)
+}
+
+impl Shared {
+    fn new() -> Self {
+        Self {
+            slots: (0..CAPACITY).map(|_| Slot::default()).collect(),
+            answers: (0..CAPACITY).map(|_| AtomicU64::new(0)).collect(),
+            published: AtomicU64::new(0),
+            retired: AtomicU64::new(0),
+            pause: AtomicBool::new(false),
+            active: AtomicBool::new(false),
+            sleeping: AtomicBool::new(false),
+            closed: AtomicBool::new(false),
+            answered: AtomicU64::new(0),
+            scanned_pairs: AtomicU64::new(0),
+        }
+    }
+
+    fn answer(&self, sequence: u64) -> Option<u32> {
+        let word = self.answers[sequence as usize % CAPACITY].load(Ordering::Acquire);
+        untag(word, sequence)
+    }
+
+    fn set_answer(&self, sequence: u64, value: u32) {
+        self.answers[sequence as usize % CAPACITY].store(tag(sequence, value), Ordering::Release);
+    }
+
+    /// The confirming thread's loop: answer the published proposals in order,
+    /// skipping those retired or answered by the sweep, until closed.
+    fn serve<T: Value>(
+        &self,
+        table: TablePointer<T>,
+        confirm: &impl Fn(&[T], usize, &Proposal) -> (u32, u64),
+    ) {
+        let _inactive = Inactive(self);
+        let mut next = 0u64;
+        loop {
+            self.active.store(true, Ordering::SeqCst);
+            if self.closed.load(Ordering::SeqCst) {
+                return;
+            }
+            if self.pause.load(Ordering::SeqCst) {
+                self.active.store(false, Ordering::SeqCst);
+                self.idle(|| !self.pause.load(Ordering::SeqCst));
+                continue;
+            }
+            next = next.max(self.retired.load(Ordering::Acquire));
+            if next >= self.published.load(Ordering::Acquire) {
+                self.active.store(false, Ordering::SeqCst);
+                self.idle(|| self.published.load(Ordering::SeqCst) > next);
+                continue;
+            }
+            let sequence = next;
+            next += 1;
+            if self.answer(sequence).is_some() {
+                continue;
+            }
+            let slot = &self.slots[sequence as usize % CAPACITY];
+            let heap = slot.heap.load(Ordering::Relaxed);
+            let proposal = Proposal {
+                common: slot.common.load(Ordering::Relaxed),
+                unseen_rare: std::array::from_fn(|word| {
+                    slot.unseen_rare[word].load(Ordering::Relaxed)
+                }),
+            };
+            fence(Ordering::Acquire);
+            if self.retired.load(Ordering::Relaxed) > sequence {
+                continue;
+            }
+            let Ok(heap) = usize::try_from(heap) else {
+                continue;
+            };
+            // SAFETY: proposal `sequence` is not retired, so heap n = `heap`
+            // was published after g(0..n) was written; those values stay in
+            // place and unchanged while this thread is active (the module's
+            // contract: `discard` waits for `active` to clear before the sweep
+            // rewrites anything, and the table is not moved before the thread
+            // ends).
+            let g = unsafe { std::slice::from_raw_parts(table.0, heap) };
+            let (value, scanned) = confirm(g, heap, &proposal);
+            self.set_answer(sequence, value);
+            self.answered.fetch_add(1, Ordering::Relaxed);
+            self.scanned_pairs.fetch_add(scanned, Ordering::Relaxed);
+        }
+    }
+
+    /// Waits until `ready` (or the end): spins, then parks.
+    fn idle(&self, ready: impl Fn() -> bool) {
+        let started = Instant::now();
+        loop {
+            for _ in 0..SPINS_BETWEEN_CLOCKS {
+                if ready() || self.closed.load(Ordering::Relaxed) {
+                    return;
+                }
+                std::hint::spin_loop();
+            }
+            if started.elapsed() >= SPIN_TIME {
+                break;
+            }
+        }
+        self.sleeping.store(true, Ordering::SeqCst);
+        if !ready() && !self.closed.load(Ordering::SeqCst) {
+            std::thread::park_timeout(PARK_TIME);
+        }
+        self.sleeping.store(false, Ordering::SeqCst);
+    }
+}
+
+/// Clears `active` when the confirming thread ends, also by a panic (the
+/// sweep would otherwise wait for it in `discard`).
+struct Inactive<'a>(&'a Shared);
+
+impl Drop for Inactive<'_> {
+    fn drop(&mut self) {
+        self.0.active.store(false, Ordering::SeqCst);
+        self.0.closed.store(true, Ordering::SeqCst);
+    }
+}
+
+/// The sweep's table, as the confirming thread reads it.
+struct TablePointer<T>(*const T);
+
+// SAFETY: the pointer is only read through, under the module's contract
+// (values in place and unchanged while read); `T: Value` is `Sync`.
+unsafe impl<T: Value> Send for TablePointer<T> {}
+
+/// A proposal the sweep has not collected yet.
+#[derive(Debug, Clone, Copy)]
+struct Pending {
+    sequence: u64,
+    heap: usize,
+    proposal: Proposal,
+}
+
+/// The sweep's side: the ring of proposals and the confirming thread.
+#[derive(Debug)]
+pub(crate) struct Confirmations {
+    shared: Arc<Shared>,
+    thread: Thread,
+    /// Proposals not yet collected, oldest first (at most [`CAPACITY`]).
+    pending: VecDeque<Pending>,
+    next_sequence: u64,
+    /// Proposals answered by the sweep itself.
+    answered_here: u64,
+    rollbacks: u64,
+}
+
+/// What the two threads did: (proposals answered by the confirming thread,
+/// proposals answered by the sweep, rollbacks, pairs the confirming thread
+/// scanned).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Shares {
+    pub confirmed_there: u64,
+    pub confirmed_here: u64,
+    pub rollbacks: u64,
+    pub scanned_pairs: u64,
+}
+
+impl Confirmations {
+    /// Starts the confirming thread in `scope`, to read the table that
+    /// begins at `table` and answer proposals with `confirm` (heap n's table
+    /// g(0..n), n, the proposal → g(n) and the pairs scanned); `None` when the
+    /// system refuses a thread: the sweep then runs alone.
+    ///
+    /// # Safety
+    /// `table` points to the buffer of a `Vec` with the capacity of the whole
+    /// run. Until the scope ends, the caller must not move or free it, must
+    /// write g(0..n) before posting a proposal for heap n ([`Confirmations::offer`])
+    /// and must not rewrite a value except after [`Confirmations::discard`]
+    /// and before the next offer.
+    pub unsafe fn spawn<'scope, T, F>(
+        scope: &'scope Scope<'scope, '_>,
+        table: *const T,
+        confirm: F,
+    ) -> Option<Self>
+    where
+        T: Value,
+        F: Fn(&[T], usize, &Proposal) -> (u32, u64) + Send + 'scope,
+    {
+        let shared = Arc::new(Shared::new());
+        let theirs = Arc::clone(&shared);
+        let table = TablePointer(table);
+        let handle = std::thread::Builder::new()
+            .name("sprague-confirm".into())
+            .spawn_scoped(scope, move || {
+                let table = table;
+                theirs.serve(table, &confirm);
+            })
+            .ok()?;
+        Some(Self {
+            shared,
+            thread: handle.thread().clone(),
+            pending: VecDeque::with_capacity(CAPACITY),
+            next_sequence: 0,
+            answered_here: 0,
+            rollbacks: 0,
+        })
+    }
+
+    /// Whether proposals are outstanding.
+    pub fn is_pending(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// The first heap whose value is not confirmed yet, if any.
+    pub fn first_pending_heap(&self) -> Option<usize> {
+        self.pending.front().map(|pending| pending.heap)
+    }
+
+    /// Posts heap `heap`'s proposal; `false` (nothing posted) when the ring
+    /// is full or the confirming thread is gone: the sweep confirms it itself.
+    pub fn offer(&mut self, heap: usize, proposal: &Proposal) -> bool {
+        let shared = &*self.shared;
+        if self.pending.len() >= CAPACITY || shared.closed.load(Ordering::Relaxed) {
+            return false;
+        }
+        if shared.pause.load(Ordering::Relaxed) {
+            shared.pause.store(false, Ordering::SeqCst);
+        }
+        let sequence = self.next_sequence;
+        self.next_sequence += 1;
+        // The slot's last proposal is retired (the ring holds at most
+        // CAPACITY); the fence orders that retirement before these writes for
+        // a reader that sees them (the sequence lock in `serve`).
+        fence(Ordering::Release);
+        let slot = &shared.slots[sequence as usize % CAPACITY];
+        slot.heap.store(heap as u64, Ordering::Relaxed);
+        slot.common.store(proposal.common, Ordering::Relaxed);
+        for (word, &bits) in slot.unseen_rare.iter().zip(&proposal.unseen_rare) {
+            word.store(bits, Ordering::Relaxed);
+        }
+        shared.published.store(sequence + 1, Ordering::SeqCst);
+        if shared.sleeping.load(Ordering::SeqCst) {
+            self.thread.unpark();
+        }
+        self.pending.push_back(Pending {
+            sequence,
+            heap,
+            proposal: *proposal,
+        });
+        true
+    }
+
+    /// Collects the answers there are, oldest first: `Err` at the first that
+    /// disagrees with its proposal (the proposals after it are left for
+    /// [`Confirmations::discard`]).
+    pub fn collect(&mut self) -> Result<(), Mismatch> {
+        while let Some(&front) = self.pending.front() {
+            let Some(value) = self.shared.answer(front.sequence) else {
+                break;
+            };
+            self.retire_front();
+            if value != front.proposal.common {
+                return Err(Mismatch {
+                    heap: front.heap,
+                    value,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Answers every outstanding proposal, with `confirm` here where the
+    /// confirming thread has not (newest first, so that the two threads meet
+    /// rather than do the same heaps), and collects them: `Err` at the first
+    /// that disagrees.
+    pub fn settle(
+        &mut self,
+        mut confirm: impl FnMut(usize, &Proposal) -> (u32, u64),
+        scanned_pairs: &mut u64,
+    ) -> Result<(), Mismatch> {
+        for index in (0..self.pending.len()).rev() {
+            let pending = self.pending[index];
+            if self.shared.answer(pending.sequence).is_none() {
+                let (value, scanned) = confirm(pending.heap, &pending.proposal);
+                *scanned_pairs += scanned;
+                self.answered_here += 1;
+                self.shared.set_answer(pending.sequence, value);
+            }
+        }
+        let settled = self.collect();
+        debug_assert!(settled.is_err() || self.pending.is_empty());
+        settled
+    }
+
+    /// Retires every outstanding proposal and returns once the confirming
+    /// thread reads neither the table nor a slot: the sweep may then rewrite
+    /// values (until its next offer, which lets the thread go on).
+    pub fn discard(&mut self) {
+        let shared = &*self.shared;
+        self.rollbacks += 1;
+        shared.pause.store(true, Ordering::SeqCst);
+        let started = Instant::now();
+        while shared.active.load(Ordering::SeqCst) {
+            // The thread leaves within one proposal when it has a core; when
+            // it has none, give it ours.
+            if started.elapsed() < SPIN_TIME {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+        self.pending.clear();
+        shared.retired.store(self.next_sequence, Ordering::SeqCst);
+    }
+
+    /// Who did what so far.
+    pub fn shares(&self) -> Shares {
+        Shares {
+            confirmed_there: self.shared.answered.load(Ordering::Relaxed),
+            confirmed_here: self.answered_here,
+            rollbacks: self.rollbacks,
+            scanned_pairs: self.shared.scanned_pairs.load(Ordering::Relaxed),
+        }
+    }
+
+    fn retire_front(&mut self) {
+        if let Some(front) = self.pending.pop_front() {
+            self.shared
+                .retired
+                .store(front.sequence + 1, Ordering::Release);
+        }
+    }
+}
+
+impl Drop for Confirmations {
+    /// Ends the confirming thread (the scope joins it).
+    fn drop(&mut self) {
+        self.shared.closed.store(true, Ordering::SeqCst);
+        self.thread.unpark();
+    }
+}
