@@ -53,6 +53,11 @@ fn main() {
         let (single, table, _) = sweep(1);
         let (helped, helped_table, share) = sweep(2);
         shares.push(share);
+        println!(
+            "  one thread {:.3} s, two threads {:.3} s, {share:?}",
+            single.as_secs_f64(),
+            helped.as_secs_f64()
+        );
         assert_eq!(table, helped_table, "two threads give other values");
         ratios.push(single.as_secs_f64() / helped.as_secs_f64());
         one.push(single);

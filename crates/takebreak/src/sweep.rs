@@ -927,6 +927,9 @@ impl<'r, 'c> Engine<'r, 'c> {
         let Some(confirmations) = self.confirmations.as_mut() else {
             return true;
         };
+        if !confirmations.collect_due() {
+            return true;
+        }
         match confirmations.collect() {
             Ok(()) => true,
             Err(mismatch) => {
