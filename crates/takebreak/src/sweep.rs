@@ -2255,32 +2255,81 @@ mod tests {
         // positions: each rare value there is a wrong proposal, found by the
         // confirming thread or by the sweep, and rolled back. Grundy's game
         // (one-byte values, 256 marks per heap) and 0.6 (values past 255: a
-        // wider table and 512 marks per heap), from the start and resumed.
+        // wider table and 512 marks per heap), from the start and resumed;
+        // with two threads, and with three (the far-marks helper's pending
+        // batch is then dropped at each rollback).
         for (rule, to) in [
-            (TakeBreak::grundy(), 30_000),
-            (TakeBreak::octal("0.6").unwrap(), 20_000),
+            (TakeBreak::grundy(), 20_000),
+            (TakeBreak::octal("0.6").unwrap(), 14_000),
         ] {
             let one = Config {
                 stop_when_proven: false,
                 ..Config::up_to(to)
             };
             let single = run(&rule, one, None, Control::default()).unwrap();
-            let two = Config { threads: 2, ..one };
-            let always = Speculation::Always;
-            let rolled = run_with(&rule, two, None, Control::default(), always).unwrap();
-            assert_eq!(rolled.table, single.table, "{}", rule.identity());
-            assert!(rolled.stats.rollbacks > 0, "{:?}", rolled.stats);
-            assert_eq!(rolled.stats.max_value, single.stats.max_value);
-            assert_eq!(rolled.stats.rare_count, single.stats.rare_count);
             let values = single.table.to_vec();
-            let start = ValueTable::U16(
-                values[..to as usize / 3]
-                    .iter()
-                    .map(|&v| v as u16)
-                    .collect(),
-            );
-            let resumed = run_with(&rule, two, Some(start), Control::default(), always).unwrap();
-            assert_eq!(resumed.table.to_vec(), values, "{}", rule.identity());
+            for threads in [2, 3] {
+                let config = Config { threads, ..one };
+                let always = Speculation::Always;
+                let rolled = run_with(&rule, config, None, Control::default(), always).unwrap();
+                let code = rule.identity();
+                assert_eq!(rolled.table, single.table, "{code}, {threads} threads");
+                assert!(rolled.stats.rollbacks > 0, "{:?}", rolled.stats);
+                assert_eq!(rolled.stats.max_value, single.stats.max_value);
+                assert_eq!(rolled.stats.rare_count, single.stats.rare_count);
+                let start = ValueTable::U16(
+                    values[..to as usize / 3]
+                        .iter()
+                        .map(|&value| value as u16)
+                        .collect(),
+                );
+                let resumed =
+                    run_with(&rule, config, Some(start), Control::default(), always).unwrap();
+                assert_eq!(resumed.table.to_vec(), values, "{code}, {threads} threads");
+            }
+        }
+    }
+
+    /// Rollbacks at scale, for a release build and a machine busy or quiet:
+    /// `SPRAGUE_STRESS_ROUNDS=20 cargo test --release -p sprague-takebreak
+    /// --lib stress_rollbacks -- --ignored`.
+    #[test]
+    #[ignore = "minutes in a debug build; run by hand in release"]
+    fn stress_rollbacks() {
+        let rounds: usize = std::env::var("SPRAGUE_STRESS_ROUNDS")
+            .ok()
+            .and_then(|text| text.parse().ok())
+            .unwrap_or(3);
+        let games = [
+            (TakeBreak::grundy(), 400_000),
+            (TakeBreak::octal("0.6").unwrap(), 150_000),
+        ];
+        let singles: Vec<_> = games
+            .iter()
+            .map(|(rule, to)| {
+                let one = Config {
+                    stop_when_proven: false,
+                    ..Config::up_to(*to)
+                };
+                (one, run(rule, one, None, Control::default()).unwrap())
+            })
+            .collect();
+        for round in 0..rounds {
+            for ((rule, _), (one, single)) in games.iter().zip(&singles) {
+                for threads in [2, 3] {
+                    for speculation in [Speculation::Always, Speculation::AfterRareValues] {
+                        let config = Config { threads, ..*one };
+                        let outcome =
+                            run_with(rule, config, None, Control::default(), speculation).unwrap();
+                        assert_eq!(
+                            outcome.table,
+                            single.table,
+                            "round {round}, {}, {threads} threads, {speculation:?}",
+                            rule.identity()
+                        );
+                    }
+                }
+            }
         }
     }
 

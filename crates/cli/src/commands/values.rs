@@ -60,7 +60,7 @@ pub struct Args {
     /// limit (2^32, about a minute).
     #[arg(long)]
     pub force: bool,
-    /// Threads: 2 or more let a helper thread mark the rare pairs of the next batch of heaps (rare/common sweeps); surveys run several games at once.
+    /// Threads: 2 or more let a second thread confirm the values the rare/common sweep proposes (and mark rare pairs of the next batch of heaps); the values are the same; surveys run several games at once.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
 }
