@@ -1444,7 +1444,8 @@ impl Engine<'_, '_> {
             common,
             unseen_rare,
         };
-        if unseen_rare == [0; 8] {
+        // (Not `== [0; 8]`, which calls `memcmp`: 1.2 % of the sweep's time.)
+        if unseen_rare.iter().fold(0, |any, &word| any | word) == 0 {
             Answer::Final(common)
         } else {
             Answer::Proposed(proposal)
