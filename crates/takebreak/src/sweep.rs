@@ -487,9 +487,9 @@ struct Batch {
 /// nanosecond a pair).
 const MIN_HELPER_POSITIONS: usize = 64;
 
-/// How far beyond twice the last rare position the sweep begins to propose
-/// values to the confirming thread (`confirmation.rs`): a wrong proposal
-/// costs a rollback of up to a ring's worth of heaps.
+/// How far beyond the last rare position the sweep begins to propose values
+/// to the confirming thread (`confirmation.rs`), doubled by each rollback: a
+/// wrong proposal costs a rollback of a ring's worth of heaps or so.
 const SPECULATION_DISTANCE: usize = 1 << 14;
 
 /// Marks per heap in a batch of the narrow kernel: 16 KiB of rows.
@@ -549,6 +549,8 @@ struct Engine<'r, 'c> {
     /// The thread confirming proposed values (`confirmation.rs`; `threads` ≥ 2).
     confirmations: Option<Confirmations>,
     speculation: Speculation,
+    /// Rollbacks so far (in every extension).
+    rolled_back: u32,
     /// Proposals answered there and here, and rollbacks, of finished
     /// extensions (a wider table starts a new confirming thread).
     confirmed_there: u64,
@@ -665,6 +667,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             far: None,
             confirmations: None,
             speculation: Speculation::AfterRareValues,
+            rolled_back: 0,
             confirmed_there: 0,
             confirmed_here: 0,
             rollbacks: 0,
@@ -918,7 +921,10 @@ impl<'r, 'c> Engine<'r, 'c> {
             return true;
         }
         let last = self.last_rare.map_or(0, |last| last as usize);
-        n >= last.saturating_mul(2).saturating_add(SPECULATION_DISTANCE)
+        // Each rollback of this sweep doubles the distance (a game whose rare
+        // values go on soon stops proposing).
+        let distance = SPECULATION_DISTANCE << self.rolled_back.min(12);
+        n >= last.saturating_add(distance)
     }
 
     /// Collects the confirming thread's answers so far; `false` if one was
@@ -975,6 +981,7 @@ impl<'r, 'c> Engine<'r, 'c> {
         if let Some(far) = self.far.as_mut() {
             far.cancel();
         }
+        self.rolled_back = self.rolled_back.saturating_add(1);
         let heap = mismatch.heap;
         let discarded: Vec<u32> = values[heap..].iter().map(|value| value.get()).collect();
         for (index, value) in (heap..).zip(discarded) {
@@ -2226,13 +2233,15 @@ mod tests {
 
     #[test]
     fn a_confirming_thread_gives_the_same_values() {
-        // Grundy's game: the last rare position is 82,860, so the sweep
-        // proposes values from heap 2 · 82,860 + 2^14 = 182,104 on; none of
-        // them is wrong.
+        // Grundy's game: the last rare position is 82,860. The sweep
+        // proposes values once 2^14 heaps have passed without a new one, and
+        // a new rare value after that rolls it back and doubles the wait: it
+        // proposes from 82,860 + 2^15 = 115,628 on at the latest, and no
+        // proposal after that is wrong.
         let grundy = TakeBreak::grundy();
         let one = Config {
             stop_when_proven: false,
-            ..Config::up_to(200_000)
+            ..Config::up_to(140_000)
         };
         let single = run(&grundy, one, None, Control::default()).unwrap();
         let two = Config { threads: 2, ..one };
@@ -2243,7 +2252,7 @@ mod tests {
             stats.confirmed_there + stats.confirmed_here > 10_000,
             "{stats:?}"
         );
-        assert_eq!(stats.rollbacks, 0);
+        assert!(stats.rollbacks <= 2, "{stats:?}");
         assert_eq!(
             single.stats.confirmed_there + single.stats.confirmed_here,
             0
