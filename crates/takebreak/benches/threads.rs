@@ -42,6 +42,7 @@ fn main() {
             stats.confirmed_there,
             stats.confirmed_here,
             stats.rollbacks,
+            stats.speculation_pauses,
             stats.helper_batches,
             stats.taken_back_batches,
         );
@@ -74,6 +75,6 @@ fn main() {
         ratios[ratios.len() - 1]
     );
     println!(
-        "per two-thread run: (proposals confirmed by the second thread, by the sweep; rollbacks; batches marked by the helper, taken back by the sweep): {shares:?}"
+        "per two-thread run: (proposals confirmed by the second thread, by the sweep; rollbacks; pauses; batches marked by the helper, taken back by the sweep): {shares:?}"
     );
 }

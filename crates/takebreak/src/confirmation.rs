@@ -34,7 +34,10 @@
 //! propose, to 2²⁴).
 //!
 //! The confirming thread idles by spinning for [`SPIN_TIME`], then parks until
-//! the sweep posts a proposal and finds it asleep.
+//! the sweep posts a proposal and finds it asleep. When it falls more than half
+//! a ring behind (it has no core of its own: another process runs on the
+//! other one), the sweep stops proposing for a while ([`PACING_WINDOW`]) and
+//! runs as one thread does, so that two threads never cost much more than one.
 //!
 //! The one `unsafe` contract: the confirming thread reads the sweep's table
 //! g(0..n) for a proposal of heap n through a pointer to a `Vec` whose
@@ -90,6 +93,17 @@ pub(crate) const SPIN_TIME: Duration = Duration::from_micros(50);
 
 /// Polls between two readings of the clock while spinning.
 const SPINS_BETWEEN_CLOCKS: usize = 64;
+
+/// Offers per window of the pacing (about 0.7 ms of the sweep's time near
+/// 2²²): a confirming thread that answered fewer than one in eight of them had
+/// no core of its own for a while (a busy machine: the scheduler gives a
+/// thread slices of milliseconds), and the sweep stops proposing for a pause.
+/// On a quiet machine it answers about as many as were offered.
+const PACING_WINDOW: u64 = 2048;
+/// The first pause, in heaps; each bad window in a row doubles it, up to
+/// [`PACING_PAUSE_MAX`]; a good window resets it.
+const PACING_PAUSE: u64 = 1 << 15;
+const PACING_PAUSE_MAX: u64 = 1 << 20;
 
 /// The longest the parked thread sleeps before it looks again (a lost wake-up
 /// costs no more than this).
@@ -307,6 +321,19 @@ struct TablePointer<T>(*const T);
 // (values in place and unchanged while read); `T: Value` is `Sync`.
 unsafe impl<T: Value> Send for TablePointer<T> {}
 
+/// Whether proposing pays: see [`PACING_WINDOW`].
+#[derive(Debug, Clone, Copy)]
+struct Pacing {
+    /// Offers in the current window.
+    window: u64,
+    /// Offers still to refuse in the current pause.
+    paused: u64,
+    /// The next pause.
+    pause: u64,
+    /// Proposals collected in the current window.
+    collected: u64,
+}
+
 /// A proposal the sweep has not collected yet.
 #[derive(Debug, Clone, Copy)]
 struct Pending {
@@ -327,6 +354,9 @@ pub(crate) struct Confirmations {
     published: u64,
     /// Offers (made or refused) since the last collection.
     since_collect: u64,
+    pacing: Pacing,
+    /// Pauses the pacing made.
+    pauses: u64,
     /// Proposals answered by the sweep itself.
     answered_here: u64,
     rollbacks: u64,
@@ -341,6 +371,8 @@ pub(crate) struct Shares {
     pub confirmed_here: u64,
     pub rollbacks: u64,
     pub scanned_pairs: u64,
+    /// Pauses of the pacing (the confirming thread had no core).
+    pub pauses: u64,
 }
 
 impl Confirmations {
@@ -381,6 +413,13 @@ impl Confirmations {
             next_sequence: 0,
             published: 0,
             since_collect: 0,
+            pacing: Pacing {
+                window: 0,
+                paused: 0,
+                pause: PACING_PAUSE,
+                collected: 0,
+            },
+            pauses: 0,
             answered_here: 0,
             rollbacks: 0,
         })
@@ -402,6 +441,23 @@ impl Confirmations {
     pub fn offer(&mut self, heap: usize, proposal: &Proposal) -> bool {
         let sweep = &*self.shared.sweep;
         self.since_collect += 1;
+        if self.pacing.paused > 0 {
+            self.pacing.paused -= 1;
+            return false;
+        }
+        self.pacing.window += 1;
+        if self.pacing.window == PACING_WINDOW {
+            self.pacing.window = 0;
+            let answered = std::mem::take(&mut self.pacing.collected);
+            if answered < PACING_WINDOW / 8 {
+                // The thread has no core of its own for now.
+                self.pacing.paused = self.pacing.pause;
+                self.pacing.pause = (self.pacing.pause * 2).min(PACING_PAUSE_MAX);
+                self.pauses += 1;
+                return false;
+            }
+            self.pacing.pause = PACING_PAUSE;
+        }
         let fits = proposal.common < SLOT_VALUES && heap < 1 << 48;
         if !fits || self.pending.len() >= CAPACITY || sweep.closed.load(Ordering::Relaxed) {
             // The thread is behind: let it see every proposal.
@@ -466,6 +522,7 @@ impl Confirmations {
                 break;
             };
             self.pending.pop_front();
+            self.pacing.collected += 1;
             retired = Some(front.sequence + 1);
             if value != front.proposal.common {
                 result = Err(Mismatch {
@@ -541,6 +598,7 @@ impl Confirmations {
             confirmed_here: self.answered_here,
             rollbacks: self.rollbacks,
             scanned_pairs: confirmer.scanned_pairs.load(Ordering::Relaxed),
+            pauses: self.pauses,
         }
     }
 }
@@ -550,5 +608,95 @@ impl Drop for Confirmations {
     fn drop(&mut self) {
         self.shared.sweep.closed.store(true, Ordering::SeqCst);
         self.thread.unpark();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn proposal(common: u32) -> Proposal {
+        Proposal {
+            common,
+            unseen_rare: [1, 0, 0, 0, 0, 0, 0, 0],
+        }
+    }
+
+    /// Proposal n is c = n mod 7; the confirming closure answers c, except at
+    /// the heaps of `wrong`, where it answers c + 1 (a stand-in for a new rare
+    /// value), after `delay` per proposal.
+    fn run_ring(
+        heaps: usize,
+        wrong: &[usize],
+        delay: Duration,
+        check: impl FnOnce(&mut Confirmations, &[u8]),
+    ) {
+        let table: Vec<u8> = (0..heaps).map(|n| (n % 7) as u8).collect();
+        let pointer = table.as_ptr();
+        std::thread::scope(|scope| {
+            let answer = |g: &[u8], n: usize, proposal: &Proposal| {
+                std::thread::sleep(delay);
+                assert_eq!(g.len(), n, "the thread reads g(0..n)");
+                let value = proposal.common + u32::from(wrong.contains(&n));
+                (value, 1)
+            };
+            // SAFETY: `table` is neither moved nor written while the scope runs.
+            let mut ring = unsafe { Confirmations::spawn(scope, pointer, answer) }.unwrap();
+            check(&mut ring, &table);
+        });
+    }
+
+    #[test]
+    fn answers_come_back_in_order_and_a_wrong_one_stops_the_collection() {
+        run_ring(5_000, &[3_210], Duration::ZERO, |ring, table| {
+            // 900 proposals: they fit the ring without collecting.
+            for n in 3_000..3_900 {
+                assert!(ring.offer(n, &proposal(u32::from(table[n]))));
+            }
+            let mut scanned = 0;
+            let here = |n: usize, proposal: &Proposal| (proposal.common + u32::from(n == 3_210), 1);
+            let settled = ring.settle(here, &mut scanned);
+            assert_eq!(
+                settled,
+                Err(Mismatch {
+                    heap: 3_210,
+                    value: u32::from(table[3_210]) + 1
+                })
+            );
+            // Everything after the wrong proposal is dropped, and the thread
+            // goes on with new proposals afterwards.
+            ring.discard();
+            assert!(!ring.is_pending());
+            assert!(ring.offer(4_000, &proposal(u32::from(table[4_000]))));
+            assert_eq!(ring.settle(here, &mut scanned), Ok(()));
+            let shares = ring.shares();
+            assert_eq!(shares.rollbacks, 1);
+            assert_eq!(shares.pauses, 0);
+        });
+    }
+
+    #[test]
+    fn a_thread_without_a_core_pauses_the_proposals() {
+        // The confirming thread answers one proposal per 20 ms (as if it had no
+        // core): after a window of offers with almost no answer, the next offers
+        // are refused, and settling answers the rest here.
+        run_ring(8_000, &[], Duration::from_millis(20), |ring, table| {
+            let mut refused_after_window = false;
+            for n in 1..table.len() {
+                let offered = ring.offer(n, &proposal(u32::from(table[n])));
+                if n > PACING_WINDOW as usize && !offered {
+                    refused_after_window = true;
+                }
+                if ring.collect_due() {
+                    assert_eq!(ring.collect(), Ok(()));
+                }
+            }
+            assert!(refused_after_window);
+            assert!(ring.shares().pauses >= 1, "{:?}", ring.shares());
+            let mut scanned = 0;
+            let here = |_: usize, proposal: &Proposal| (proposal.common, 1);
+            assert_eq!(ring.settle(here, &mut scanned), Ok(()));
+            assert!(!ring.is_pending());
+        });
     }
 }

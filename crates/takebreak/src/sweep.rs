@@ -220,6 +220,9 @@ pub struct Stats {
     pub confirmed_here: u64,
     /// With `threads` ≥ 2: proposals found wrong (the sweep went back).
     pub rollbacks: u64,
+    /// With `threads` ≥ 2: times the sweep stopped proposing for a while
+    /// because the confirming thread was far behind (it had no core).
+    pub speculation_pauses: u64,
 }
 
 /// The result of a sweep.
@@ -556,6 +559,7 @@ struct Engine<'r, 'c> {
     confirmed_there: u64,
     confirmed_here: u64,
     rollbacks: u64,
+    speculation_pauses: u64,
     /// The general pass (position parity, three-heap splits).
     general: general::General,
     /// The far rare positions of the current batch split into the half that
@@ -671,6 +675,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             confirmed_there: 0,
             confirmed_here: 0,
             rollbacks: 0,
+            speculation_pauses: 0,
             general: general::General::default(),
             sampled: Sampled::default(),
             settled_below: [u16::MAX; 64],
@@ -709,6 +714,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             confirmed_there: self.confirmed_there,
             confirmed_here: self.confirmed_here,
             rollbacks: self.rollbacks,
+            speculation_pauses: self.speculation_pauses,
         }
     }
 
@@ -825,6 +831,7 @@ impl<'r, 'c> Engine<'r, 'c> {
                 self.confirmed_here += shares.confirmed_here;
                 self.rollbacks += shares.rollbacks;
                 self.scanned_pairs += shares.scanned_pairs;
+                self.speculation_pauses += shares.pauses;
             }
             step.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         })
