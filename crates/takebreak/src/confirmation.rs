@@ -650,8 +650,8 @@ mod tests {
     fn answers_come_back_in_order_and_a_wrong_one_stops_the_collection() {
         run_ring(5_000, &[3_210], Duration::ZERO, |ring, table| {
             // 900 proposals: they fit the ring without collecting.
-            for n in 3_000..3_900 {
-                assert!(ring.offer(n, &proposal(u32::from(table[n]))));
+            for (n, &value) in table.iter().enumerate().take(3_900).skip(3_000) {
+                assert!(ring.offer(n, &proposal(u32::from(value))));
             }
             let mut scanned = 0;
             let here = |n: usize, proposal: &Proposal| (proposal.common + u32::from(n == 3_210), 1);
@@ -682,8 +682,8 @@ mod tests {
         // are refused, and settling answers the rest here.
         run_ring(8_000, &[], Duration::from_millis(20), |ring, table| {
             let mut refused_after_window = false;
-            for n in 1..table.len() {
-                let offered = ring.offer(n, &proposal(u32::from(table[n])));
+            for (n, &value) in table.iter().enumerate().skip(1) {
+                let offered = ring.offer(n, &proposal(u32::from(value)));
                 if n > PACING_WINDOW as usize && !offered {
                     refused_after_window = true;
                 }
