@@ -199,8 +199,14 @@ impl Shared {
         untag(word, sequence)
     }
 
+    /// Records proposal `sequence`'s answer. The tags of one slot grow with
+    /// the sequence number, and a late answer to an older proposal (from the
+    /// confirming thread, descheduled while the sweep answered it and reused
+    /// the slot) must not replace a newer one: hence the maximum. Both
+    /// threads' answers to one proposal are the same word.
     fn set_answer(&self, sequence: u64, value: u32) {
-        self.answers[sequence as usize % CAPACITY].store(tag(sequence, value), Ordering::Release);
+        self.answers[sequence as usize % CAPACITY]
+            .fetch_max(tag(sequence, value), Ordering::Release);
     }
 
     /// The confirming thread's loop: answer the published proposals in order,
@@ -226,6 +232,10 @@ impl Shared {
             let published = sweep.published.load(Ordering::Acquire);
             next = next.max(sweep.retired.load(Ordering::Acquire));
             if sweep.closed.load(Ordering::Relaxed) {
+                confirmer.answered.store(answered, Ordering::Relaxed);
+                confirmer
+                    .scanned_pairs
+                    .store(scanned_pairs, Ordering::Relaxed);
                 return;
             }
             // Proposals near the sweep are left until it is LAG further on
@@ -454,6 +464,8 @@ impl Confirmations {
                 self.pacing.paused = self.pacing.pause;
                 self.pacing.pause = (self.pacing.pause * 2).min(PACING_PAUSE_MAX);
                 self.pauses += 1;
+                // What is posted may still be answered there meanwhile.
+                self.publish();
                 return false;
             }
             self.pacing.pause = PACING_PAUSE;
@@ -514,6 +526,12 @@ impl Confirmations {
     /// once a group): `Err` at the first that disagrees with its proposal
     /// (the proposals after it are left for [`Confirmations::discard`]).
     pub fn collect(&mut self) -> Result<(), Mismatch> {
+        self.collect_answers(true)
+    }
+
+    /// [`Confirmations::collect`]; `paced`: the answers count for the pacing
+    /// (not those of a settlement, which the sweep gave itself).
+    fn collect_answers(&mut self, paced: bool) -> Result<(), Mismatch> {
         self.since_collect = 0;
         let mut result = Ok(());
         let mut retired = None;
@@ -522,7 +540,7 @@ impl Confirmations {
                 break;
             };
             self.pending.pop_front();
-            self.pacing.collected += 1;
+            self.pacing.collected += u64::from(paced);
             retired = Some(front.sequence + 1);
             if value != front.proposal.common {
                 result = Err(Mismatch {
@@ -554,18 +572,24 @@ impl Confirmations {
         scanned_pairs: &mut u64,
     ) -> Result<(), Mismatch> {
         self.publish();
-        for index in (0..self.pending.len()).rev() {
-            let pending = self.pending[index];
-            if self.shared.answer(pending.sequence).is_none() {
-                let (value, scanned) = confirm(pending.heap, &pending.proposal);
-                *scanned_pairs += scanned;
-                self.answered_here += 1;
-                self.shared.set_answer(pending.sequence, value);
+        loop {
+            for index in (0..self.pending.len()).rev() {
+                let pending = self.pending[index];
+                if self.shared.answer(pending.sequence).is_none() {
+                    let (value, scanned) = confirm(pending.heap, &pending.proposal);
+                    *scanned_pairs += scanned;
+                    self.answered_here += 1;
+                    self.shared.set_answer(pending.sequence, value);
+                }
+            }
+            // Every proposal has its answer now (answers are never replaced by
+            // older ones), so this collects them all, or stops at a wrong one;
+            // the loop is only a guard.
+            self.collect_answers(false)?;
+            if self.pending.is_empty() {
+                return Ok(());
             }
         }
-        let settled = self.collect();
-        debug_assert!(settled.is_err() || self.pending.is_empty());
-        settled
     }
 
     /// Retires every outstanding proposal and returns once the confirming
@@ -589,13 +613,48 @@ impl Confirmations {
         sweep.retired.store(self.next_sequence, Ordering::SeqCst);
     }
 
+    /// Ends the confirming thread (as dropping does) and keeps what is needed
+    /// to count who did what once the scope has joined it.
+    pub fn finish(self) -> Tally {
+        Tally {
+            shared: Arc::clone(&self.shared),
+            confirmed_here: self.answered_here,
+            rollbacks: self.rollbacks,
+            pauses: self.pauses,
+        }
+    }
+
     /// Who did what so far (the confirming thread's counts as of its last
     /// idle moment).
+    #[cfg(test)]
+    pub fn shares(&self) -> Shares {
+        Tally {
+            shared: Arc::clone(&self.shared),
+            confirmed_here: self.answered_here,
+            rollbacks: self.rollbacks,
+            pauses: self.pauses,
+        }
+        .shares()
+    }
+}
+
+/// The counts of a finished [`Confirmations`].
+#[derive(Debug)]
+pub(crate) struct Tally {
+    shared: Arc<Shared>,
+    confirmed_here: u64,
+    rollbacks: u64,
+    pauses: u64,
+}
+
+impl Tally {
+    /// Who did what: exact once the confirming thread has ended (a proposal
+    /// both threads answered counts on both sides).
     pub fn shares(&self) -> Shares {
         let confirmer = &*self.shared.confirmer;
         Shares {
             confirmed_there: confirmer.answered.load(Ordering::Relaxed),
-            confirmed_here: self.answered_here,
+            confirmed_here: self.confirmed_here,
             rollbacks: self.rollbacks,
             scanned_pairs: confirmer.scanned_pairs.load(Ordering::Relaxed),
             pauses: self.pauses,

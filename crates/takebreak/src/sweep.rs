@@ -56,7 +56,7 @@ use sprague_engine::{check_allocation, MemoryError, PeriodSearch, Periodicity};
 use sprague_nimber::MexSet;
 use thiserror::Error;
 
-use crate::confirmation::{Confirmations, Mismatch, Proposal};
+use crate::confirmation::{Confirmations, Mismatch, Proposal, Tally};
 use crate::far_marks::{BatchKey, FarMarks};
 mod general;
 
@@ -802,7 +802,7 @@ impl<'r, 'c> Engine<'r, 'c> {
         let rule = self.rule;
         let avx2 = self.avx2;
         let table = values.as_ptr();
-        std::thread::scope(|scope| {
+        let (step, tally) = std::thread::scope(|scope| {
             self.far = FarMarks::spawn(scope);
             // SAFETY: `values` has the capacity of the whole run (reserved
             // above) and is neither moved nor freed before the scope ends;
@@ -825,16 +825,18 @@ impl<'r, 'c> Engine<'r, 'c> {
                 self.helper_batches += helped;
                 self.taken_back_batches += taken_back;
             }
-            if let Some(confirmations) = self.confirmations.take() {
-                let shares = confirmations.shares();
-                self.confirmed_there += shares.confirmed_there;
-                self.confirmed_here += shares.confirmed_here;
-                self.rollbacks += shares.rollbacks;
-                self.scanned_pairs += shares.scanned_pairs;
-                self.speculation_pauses += shares.pauses;
-            }
-            step.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        })
+            let tally = self.confirmations.take().map(Confirmations::finish);
+            (step, tally)
+        });
+        // The confirming thread has ended: its counts are final.
+        if let Some(shares) = tally.as_ref().map(Tally::shares) {
+            self.confirmed_there += shares.confirmed_there;
+            self.confirmed_here += shares.confirmed_here;
+            self.rollbacks += shares.rollbacks;
+            self.scanned_pairs += shares.scanned_pairs;
+            self.speculation_pauses += shares.pauses;
+        }
+        step.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     }
 
     /// Computes values until the table is full, a value needs a wider table
@@ -864,16 +866,19 @@ impl<'r, 'c> Engine<'r, 'c> {
                 if !self.collect_answers(values) {
                     continue;
                 }
-                let len = n + 1;
-                if len >= self.next_mask_choice {
-                    if !self.settle(values) {
+                // A mask choice and a period check read confirmed values only.
+                // A rollback there (of the heap just proposed) can leave the
+                // table at the same length: the step is then taken on the
+                // confirmed values, as one thread takes it (not skipped).
+                if values.len() >= self.next_mask_choice {
+                    if !self.settle(values) && values.len() < self.next_mask_choice {
                         continue;
                     }
                     self.next_mask_choice = next_mask_choice(self.next_mask_choice);
                     self.choose_mask(values);
                 }
-                if len >= self.next_check {
-                    if !self.settle(values) {
+                if values.len() >= self.next_check {
+                    if !self.settle(values) && values.len() < self.next_check {
                         continue;
                     }
                     if let Some(status) = self.check_period(values) {
