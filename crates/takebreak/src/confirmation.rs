@@ -95,15 +95,22 @@ pub(crate) const SPIN_TIME: Duration = Duration::from_micros(50);
 const SPINS_BETWEEN_CLOCKS: usize = 64;
 
 /// Offers per window of the pacing (about 0.7 ms of the sweep's time near
-/// 2²²): a confirming thread that answered fewer than one in eight of them had
-/// no core of its own for a while (a busy machine: the scheduler gives a
-/// thread slices of milliseconds), and the sweep stops proposing for a pause.
-/// On a quiet machine it answers about as many as were offered.
+/// 2²²). The sweep stops proposing for a pause after a window in which either
+/// thread lacked a core (a busy machine: the scheduler hands out slices of
+/// milliseconds): the confirming thread answered fewer than one in eight of
+/// the offers, or the sweep's own thread ran less than three quarters of the
+/// window's wall-clock time (measured by its CPU clock). On a quiet machine
+/// neither happens: the thread answers about as many as were offered, and
+/// the sweep runs all the time. Then two threads cost about what one does:
+/// three runnable threads on two cores would slow the sweep itself.
 const PACING_WINDOW: u64 = 2048;
-/// The first pause, in heaps; each bad window in a row doubles it, up to
-/// [`PACING_PAUSE_MAX`]; a good window resets it.
+/// The first pause, in heaps; each bad window doubles it, up to
+/// [`PACING_PAUSE_MAX`]; [`PACING_GOOD_WINDOWS`] good windows in a row reset it.
 const PACING_PAUSE: u64 = 1 << 15;
 const PACING_PAUSE_MAX: u64 = 1 << 20;
+const PACING_GOOD_WINDOWS: u32 = 32;
+/// Windows shorter than this say nothing about the sweep's share of a core.
+const PACING_MIN_WALL: Duration = Duration::from_micros(500);
 
 /// The longest the parked thread sleeps before it looks again (a lost wake-up
 /// costs no more than this).
@@ -340,8 +347,70 @@ struct Pacing {
     paused: u64,
     /// The next pause.
     pause: u64,
+    /// Good windows in a row.
+    good: u32,
     /// Proposals collected in the current window.
     collected: u64,
+    /// When the window began, by the wall clock and by the sweep's thread's
+    /// CPU clock (`None` where the system has none).
+    began: Instant,
+    began_cpu: Option<Duration>,
+}
+
+impl Pacing {
+    fn new() -> Self {
+        Self {
+            window: 0,
+            paused: 0,
+            pause: PACING_PAUSE,
+            good: 0,
+            collected: 0,
+            began: Instant::now(),
+            began_cpu: thread_cpu_time(),
+        }
+    }
+
+    /// Begins a window afresh (after a pause).
+    fn restart(&mut self) {
+        self.window = 0;
+        self.collected = 0;
+        self.began = Instant::now();
+        self.began_cpu = thread_cpu_time();
+    }
+
+    /// Closes a window: whether to pause (then `paused` is set).
+    fn end_window(&mut self) -> bool {
+        let (now, now_cpu) = (Instant::now(), thread_cpu_time());
+        let wall = now.duration_since(self.began);
+        let ran = match (self.began_cpu, now_cpu) {
+            (Some(before), Some(after)) => after.saturating_sub(before),
+            _ => wall,
+        };
+        let answered = std::mem::take(&mut self.collected);
+        self.window = 0;
+        self.began = now;
+        self.began_cpu = now_cpu;
+        let thread_starved = answered < PACING_WINDOW / 8;
+        let sweep_starved = wall >= PACING_MIN_WALL && ran * 4 < wall * 3;
+        if thread_starved || sweep_starved {
+            self.good = 0;
+            self.paused = self.pause;
+            self.pause = (self.pause * 2).min(PACING_PAUSE_MAX);
+            return true;
+        }
+        self.good += 1;
+        if self.good >= PACING_GOOD_WINDOWS {
+            self.pause = PACING_PAUSE;
+        }
+        false
+    }
+}
+
+/// The CPU time of the calling thread so far.
+fn thread_cpu_time() -> Option<Duration> {
+    cpu_time::ThreadTime::try_now()
+        .ok()
+        .map(|time| time.as_duration())
 }
 
 /// A proposal the sweep has not collected yet.
@@ -423,12 +492,7 @@ impl Confirmations {
             next_sequence: 0,
             published: 0,
             since_collect: 0,
-            pacing: Pacing {
-                window: 0,
-                paused: 0,
-                pause: PACING_PAUSE,
-                collected: 0,
-            },
+            pacing: Pacing::new(),
             pauses: 0,
             answered_here: 0,
             rollbacks: 0,
@@ -453,22 +517,17 @@ impl Confirmations {
         self.since_collect += 1;
         if self.pacing.paused > 0 {
             self.pacing.paused -= 1;
+            if self.pacing.paused == 0 {
+                self.pacing.restart();
+            }
             return false;
         }
         self.pacing.window += 1;
-        if self.pacing.window == PACING_WINDOW {
-            self.pacing.window = 0;
-            let answered = std::mem::take(&mut self.pacing.collected);
-            if answered < PACING_WINDOW / 8 {
-                // The thread has no core of its own for now.
-                self.pacing.paused = self.pacing.pause;
-                self.pacing.pause = (self.pacing.pause * 2).min(PACING_PAUSE_MAX);
-                self.pauses += 1;
-                // What is posted may still be answered there meanwhile.
-                self.publish();
-                return false;
-            }
-            self.pacing.pause = PACING_PAUSE;
+        if self.pacing.window == PACING_WINDOW && self.pacing.end_window() {
+            self.pauses += 1;
+            // What is posted may still be answered there meanwhile.
+            self.publish();
+            return false;
         }
         let fits = proposal.common < SLOT_VALUES && heap < 1 << 48;
         if !fits || self.pending.len() >= CAPACITY || sweep.closed.load(Ordering::Relaxed) {
