@@ -331,3 +331,67 @@ fn huge_requests_are_refused_before_allocating() {
         "{message}"
     );
 }
+
+/// Every command that takes `--format` either prints CSV with `--format csv` (a header line of
+/// comma-separated names, then rows) or refuses it with exit 2 and a sentence, never text or
+/// JSON in its place (issue 18: `tree`, `coop core`, `coop in-core`, `graph` and `dominance`
+/// printed their text).
+#[test]
+fn csv_is_printed_or_refused_never_replaced() {
+    let commands: &[&[&str]] = &[
+        &["analyze", "nim", "3", "4", "5"],
+        &["values", "kayles", "--to", "5"],
+        &["table", "wythoff", "--to", "3"],
+        &["nimber", "3*5"],
+        &["graph", "nim", "3"],
+        &["moves", "nim", "3", "4"],
+        &["nash", "rock-paper-scissors"],
+        &["nash", "beer-quiche"],
+        &["zerosum", "matching-pennies"],
+        &["dominance", "prisoners-dilemma"],
+        &["tree", "spe", "kuhn-poker"],
+        &["quotient", "kayles"],
+        &["games"],
+        &["survey", "0.1?", "--threads", "1", "--budget", "4096"],
+        &["coop", "shapley", "glove:1,2"],
+        &["coop", "banzhaf", "glove:1,2"],
+        &["coop", "in-core", "glove:1,2", "--allocation", "1,0,0"],
+        &["coop", "core", "glove:1,2"],
+        &["coop", "least-core", "glove:1,2"],
+        &["coop", "nucleolus", "glove:1,2"],
+        &[
+            "ipd",
+            "tournament",
+            "TitForTat",
+            "Defector",
+            "--repetitions",
+            "2",
+        ],
+        &["ipd", "moran", "TitForTat", "Defector", "--runs", "2"],
+        &["dynamics", "replicator", "rock-paper-scissors"],
+        &["play", "nim", "3", "4"],
+    ];
+    for command in commands {
+        let mut arguments = command.to_vec();
+        arguments.extend(["--format", "csv"]);
+        let output = sprague(&arguments);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        match output.status.code() {
+            Some(0) => {
+                let mut lines = stdout.lines();
+                let header = lines.next().unwrap_or_default();
+                assert!(
+                    header.contains(',') && !header.contains(": ") && !header.starts_with('{'),
+                    "{arguments:?} printed no CSV header: {stdout}"
+                );
+                assert!(lines.next().is_some(), "{arguments:?}: no rows: {stdout}");
+            }
+            Some(2) => assert!(
+                stdout.is_empty() && !stderr.trim().is_empty(),
+                "{arguments:?}: {stdout} / {stderr}"
+            ),
+            code => panic!("{arguments:?} ended with {code:?}: {stderr}"),
+        }
+    }
+}

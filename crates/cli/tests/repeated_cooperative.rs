@@ -464,3 +464,42 @@ fn strategies_given_by_parameters_from_the_command_line() {
         assert_eq!(stderr.trim().lines().count(), 1, "{bad}: {stderr}");
     }
 }
+
+/// `coop core --format csv` printed the text sentence (issue 18: a format a command does not
+/// support must be refused, not replaced). Now one row per player: a core point, or for an
+/// empty core the least core's point, the column saying which. The three-player majority game
+/// has an empty core (every pair can take everything) and the least-core point (1/3, 1/3, 1/3);
+/// the glove game L1 + R1, R2 has the core point (1, 0, 0) (the scarce left glove takes all).
+#[test]
+fn coop_core_prints_csv_rows() {
+    let (code, out, err) = sprague(&["coop", "core", "[2; 1,1,1]", "--format", "csv"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "player,least_core_point,approximately\n1,1/3,0.333333\n2,1/3,0.333333\n3,1/3,0.333333\n"
+    );
+    let (code, out, err) = sprague(&["coop", "core", "glove:1,2", "--format", "csv"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "player,core_point,approximately\nL1,1,1.000000\nR1,0,0.000000\nR2,0,0.000000\n"
+    );
+}
+
+/// `coop in-core` answers with one verdict: CSV is refused with a sentence and exit 2 (it
+/// printed the text verdict before).
+#[test]
+fn coop_in_core_refuses_csv() {
+    let (code, out, err) = sprague(&[
+        "coop",
+        "in-core",
+        "glove:1,2",
+        "--allocation",
+        "1,0,0",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("prints text or JSON"), "{err}");
+}

@@ -148,3 +148,18 @@ fn ctrl_c_stops_a_forced_equilibrium_search() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `dominance --format csv` printed the text report (issue 18: a format a command does not
+/// support is refused, never silently replaced). Now one row per elimination. In the
+/// prisoner's dilemma Confess strictly dominates Deny for both prisoners, in round 1.
+#[test]
+fn dominance_prints_csv_rows() {
+    let (code, out, err) = sprague(&["dominance", "prisoners-dilemma", "--format", "csv"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "step,round,player,eliminated,dominance,dominated_by\n\
+         1,1,Prisoner 1,Deny,strictly,Confess\n\
+         2,1,Prisoner 2,Deny,strictly,Confess\n"
+    );
+}

@@ -216,7 +216,18 @@ fn core(args: &SolutionArgs) -> Result<(), CliError> {
     let epsilon = result.least_core.epsilon.as_ref();
     match args.format {
         Format::Json => print_json(&CoreRecord::new(&game, &result)),
-        _ => match &result.point {
+        // One row per player: a core point, or (the core empty) the least
+        // core's point; the column's name says which.
+        Format::Csv => match &result.point {
+            Some(point) => exact_output("core_point", &game.names(), point, args.format),
+            None => exact_output(
+                "least_core_point",
+                &game.names(),
+                &result.least_core.point,
+                args.format,
+            ),
+        },
+        Format::Text => match &result.point {
             Some(point) => {
                 let promise = if game.is_cost_game() {
                     "no coalition pays more than its own cost"
@@ -333,6 +344,13 @@ fn nucleolus(args: &NucleolusArgs) -> Result<(), CliError> {
 }
 
 fn in_core(args: &InCoreArgs) -> Result<(), CliError> {
+    if args.format == Format::Csv {
+        return Err(CliError::Usage(
+            "coop in-core prints text or JSON (--format text or json): its answer is one \
+             verdict, not a table"
+                .to_string(),
+        ));
+    }
     let shares = allocation::parse_allocation(&args.allocation)?;
     let (table, check) = report::in_core(&load(&args.game)?, &shares)?;
     match args.format {

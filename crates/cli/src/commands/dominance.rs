@@ -7,6 +7,7 @@ use sprague_strategic::extensive::reduced::reduced_normal_form;
 use sprague_strategic::input::load_game;
 use sprague_strategic::report::eliminate_dominated;
 
+use super::games::csv_field;
 use super::strategic_text::{header, rat, table};
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
@@ -47,7 +48,26 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     };
     match args.format {
         Format::Json => print_json(&serde_json::to_value(report)?),
-        _ => {
+        // One row per elimination, in order (the strategies never eliminated
+        // are those that remain).
+        Format::Csv => {
+            let mut out = String::from("step,round,player,eliminated,dominance,dominated_by\n");
+            for (k, e) in result.steps.iter().enumerate() {
+                let fields = [
+                    (k + 1).to_string(),
+                    e.round.to_string(),
+                    game.players()[e.player].clone(),
+                    names[e.player][e.strategy].clone(),
+                    word.to_string(),
+                    by_text(e.player, &e.by),
+                ];
+                let fields: Vec<String> = fields.iter().map(|field| csv_field(field)).collect();
+                out.push_str(&fields.join(","));
+                out.push('\n');
+            }
+            print_text(&out)
+        }
+        Format::Text => {
             let mut out = header(&game);
             out.push_str(&format!(
                 "Iterated elimination of {word} dominated strategies ({}):\n\n",
