@@ -163,3 +163,22 @@ fn searches_that_would_blow_up_are_refused_with_their_size() {
     let message = usage_error(&["analyze", "every:nim", "100000"]);
     assert!(message.contains("positions"), "{message}");
 }
+
+/// `values --summary` left the table in for games other than take-and-break (issue 18): Nim to
+/// 100,000 printed 10,000 rows. Now the text has the title, the largest value, the closed form
+/// and the P-positions, and the JSON drops `values` for `max_value`; CSV has no summary form.
+#[test]
+fn values_summary_leaves_the_table_out_for_every_game() {
+    let output = sprague(&["values", "nim", "--to", "100000", "--summary"]);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.lines().count() < 10, "{text}");
+    assert!(text.contains("Largest value: 100000."), "{text}");
+    assert!(text.contains("Closed form: g(n) = n"), "{text}");
+    let record = json_formatted(&["values", "bash:3", "--to", "100", "--summary"]);
+    assert!(record.get("values").is_none(), "{record}");
+    assert_eq!(record["max_value"], 3);
+    assert_eq!(record["period"]["period"], 4);
+    let refused = usage_error(&["values", "nim", "--to", "5", "--summary", "--format", "csv"]);
+    assert!(refused.contains("no CSV form"), "{refused}");
+}

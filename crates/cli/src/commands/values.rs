@@ -119,7 +119,18 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let table = &record.values;
     let closed_form = record.closed_form.clone();
     match args.format {
+        Format::Json if args.summary => {
+            let mut json = serde_json::to_value(&record)?;
+            if let Some(fields) = json.as_object_mut() {
+                fields.remove("values");
+                fields.insert("max_value".to_string(), table.iter().max().copied().into());
+            }
+            print_json(&json)
+        }
         Format::Json => print_json(&record),
+        Format::Csv if args.summary => Err(CliError::Usage(
+            "--summary has no CSV form; use --format text or json".to_string(),
+        )),
         Format::Csv => {
             let mut text = format!("n,{}\n", csv_field("grundy"));
             for (heap, value) in table.iter().enumerate() {
@@ -136,6 +147,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 table,
                 periodicity,
                 arithmetic.map(|found| found.period),
+                !args.summary,
             );
             if let Some(found) = arithmetic {
                 text = text.replace(
@@ -156,14 +168,55 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
 }
 
+/// The text answer: the title, the table of values (unless `with_table` is
+/// false: `--summary`, which says the largest value instead), the period or
+/// its absence, the P-positions.
 fn render_text(
     title: &str,
     table: &[u64],
     periodicity: Option<Periodicity>,
     arithmetic_period: Option<u64>,
+    with_table: bool,
 ) -> String {
     let last = table.len().saturating_sub(1);
     let mut text = format!("{title}: g(n) for n = 0..{last}\n\n");
+    if with_table {
+        push_table(&mut text, table, periodicity, arithmetic_period);
+    } else if let Some(max) = table.iter().max() {
+        text.push_str(&format!("Largest value: {max}.\n"));
+    }
+    match periodicity {
+        Some(found) => text.push_str(&format!("Periodic: {found}.\n")),
+        None => text.push_str("Period: none found in the values computed.\n"),
+    }
+    let p_positions: Vec<String> = table
+        .iter()
+        .enumerate()
+        .filter(|(_, &value)| value == 0)
+        .map(|(heap, _)| heap.to_string())
+        .collect();
+    const SHOWN: usize = 40;
+    let more = p_positions.len().saturating_sub(SHOWN);
+    text.push_str(&format!(
+        "P-positions (g = 0, the player to move loses): {}{}\n",
+        p_positions[..p_positions.len().min(SHOWN)].join(", "),
+        if more > 0 {
+            format!(", … ({more} more)")
+        } else {
+            String::new()
+        }
+    ));
+    text
+}
+
+/// The table of values in rows as long as a short period, then a blank line.
+fn push_table(
+    text: &mut String,
+    table: &[u64],
+    periodicity: Option<Periodicity>,
+    arithmetic_period: Option<u64>,
+) {
+    let last = table.len().saturating_sub(1);
     // Rows as long as the period (when it is short) make the pattern visible.
     let columns = match (periodicity.map(|found| found.period), arithmetic_period) {
         (Some(period), _) | (None, Some(period)) if (4..=24).contains(&period) => period as usize,
@@ -189,28 +242,6 @@ fn render_text(
         text.push('\n');
     }
     text.push('\n');
-    match periodicity {
-        Some(found) => text.push_str(&format!("Periodic: {found}.\n")),
-        None => text.push_str("Period: none found in the values computed.\n"),
-    }
-    let p_positions: Vec<String> = table
-        .iter()
-        .enumerate()
-        .filter(|(_, &value)| value == 0)
-        .map(|(heap, _)| heap.to_string())
-        .collect();
-    const SHOWN: usize = 40;
-    let more = p_positions.len().saturating_sub(SHOWN);
-    text.push_str(&format!(
-        "P-positions (g = 0, the player to move loses): {}{}\n",
-        p_positions[..p_positions.len().min(SHOWN)].join(", "),
-        if more > 0 {
-            format!(", … ({more} more)")
-        } else {
-            String::new()
-        }
-    ));
-    text
 }
 
 /// The face of a take-and-break run: the run control is the library's
@@ -302,7 +333,7 @@ fn print_take_break(
             let outcome = &record.outcome;
             let stats = outcome.stats;
             let mut text = match &answer.values {
-                Some(values) => render_text(&answer.title, values, outcome.periodicity, None),
+                Some(values) => render_text(&answer.title, values, outcome.periodicity, None, true),
                 None => format!(
                     "{}: g(n) for n = 0..{}\n{}\n",
                     answer.title,
