@@ -60,8 +60,8 @@ pub struct Args {
     /// limit (2^32, about a minute).
     #[arg(long)]
     pub force: bool,
-    /// Threads: 2 or more let a second thread confirm the values the rare/common sweep proposes (and mark rare pairs of the next batch of heaps); the values are the same; surveys run several games at once.
-    #[arg(long, default_value_t = 1)]
+    /// Threads of the rare/common sweep (0: all cores, as for survey and ipd tournament): a second one confirms the values the sweep proposes, and stands aside when it has no core of its own; the values do not depend on it.
+    #[arg(long, default_value_t = 0)]
     pub threads: usize,
 }
 
@@ -272,7 +272,7 @@ fn run_take_break(args: &Args, game: &dyn PlayableGame, rule: &TakeBreak) -> Res
     let config = Config {
         stop_when_proven: !args.no_period,
         method: args.method.method(),
-        threads: args.threads,
+        threads: sprague_takebreak::survey::thread_count(args.threads),
         ..values_config(args.to)
     };
     let record = session::run(rule, config, plan.as_ref(), &stop, &mut |progress| {
