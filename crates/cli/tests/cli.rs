@@ -269,9 +269,11 @@ fn bare_spellings_of_octal_codes_and_quoted_inputs() {
     // The code is quoted as typed, with a pointer to hex: for hexadecimal digits.
     let message = common::usage_error(&["values", "0.3F", "--to", "5"]);
     assert!(
-        message.contains("'0.3F'") && message.contains("hex:0.3F"),
+        message.contains("'0.3F'") && message.contains("('F')") && message.contains("hex:0.3F"),
         "{message}"
     );
+    let message = common::usage_error(&["values", "9", "--to", "5"]);
+    assert!(message.contains("must be 0 or 4"), "{message}");
     let message = common::usage_error(&["survey", "hex:0.?"]);
     assert!(message.contains("surveys take octal patterns"), "{message}");
     // Long or raw input is shortened and escaped in the sentence.

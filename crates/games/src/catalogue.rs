@@ -768,6 +768,13 @@ fn octal_game(code: &str) -> Result<CatalogueGame, GameError> {
 fn typed_code(error: GameError, typed: &str) -> GameError {
     match error {
         GameError::InvalidOctalCode { reason, .. } => {
+            // The reason again from the code as typed, so that it quotes the
+            // digit as typed too ('F', not 'f').
+            // ("9" was spelled 9.0: its reason stays.)
+            let reason = match typed.contains('.').then(|| typed.parse::<OctalGame>()) {
+                Some(Err(GameError::InvalidOctalCode { reason: typed, .. })) => typed,
+                _ => reason,
+            };
             let hexadecimal = typed.split_once('.').is_some_and(|(_, digits)| {
                 digits
                     .chars()
