@@ -30,14 +30,17 @@
 //! proposals itself, newest first, while the other thread goes on from the
 //! oldest, and uses whichever answer is there first (both are the same). Only
 //! a rollback waits, for the confirming thread to leave the table before it
-//! is rewritten: a rare event (Grundy's game: none after the sweep begins to
-//! propose, to 2²⁴).
+//! is rewritten: a rare event (Grundy's game to 2²⁴: one, when an early gap of
+//! 2¹⁴ heaps between two rare positions made the sweep propose too soon; the
+//! wait before proposing then doubles).
 //!
 //! The confirming thread idles by spinning for [`SPIN_TIME`], then parks until
-//! the sweep posts a proposal and finds it asleep. When it falls more than half
-//! a ring behind (it has no core of its own: another process runs on the
-//! other one), the sweep stops proposing for a while ([`PACING_WINDOW`]) and
-//! runs as one thread does, so that two threads never cost much more than one.
+//! the sweep posts a proposal and finds it asleep. When either thread lacks a
+//! core of its own for a while (another process runs on the other one: the
+//! confirming thread answers few proposals, or the sweep's CPU clock falls
+//! behind the wall clock), the sweep stops proposing for a while
+//! ([`PACING_WINDOW`]) and runs as one thread does, so that two threads never
+//! cost much more than one.
 //!
 //! The one `unsafe` contract: the confirming thread reads the sweep's table
 //! g(0..n) for a proposal of heap n through a pointer to a `Vec` whose
@@ -48,11 +51,11 @@
 
 use std::collections::VecDeque;
 use std::sync::atomic::{fence, AtomicBool, AtomicU64, Ordering};
-
-use crossbeam_utils::CachePadded;
 use std::sync::Arc;
 use std::thread::{Scope, Thread};
 use std::time::{Duration, Instant};
+
+use crossbeam_utils::CachePadded;
 
 use crate::table::Value;
 
