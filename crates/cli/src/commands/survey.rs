@@ -121,8 +121,14 @@ const MAX_SECONDS: f64 = sprague_takebreak::survey::MAX_TIME.as_secs() as f64;
 pub fn run(args: &Args) -> Result<(), CliError> {
     let seconds = args.seconds.unwrap_or(MAX_SECONDS);
     if !(seconds > 0.0 && seconds <= MAX_SECONDS) {
+        // 1e300 as typed, not as its 301 digits.
+        let given = if seconds.abs() >= 1e9 {
+            format!("{seconds:e}")
+        } else {
+            format!("{seconds}")
+        };
         return Err(CliError::Usage(format!(
-            "--seconds must be a positive number of seconds up to {MAX_SECONDS} (11 days), not {seconds}"
+            "--seconds must be a positive number of seconds up to {MAX_SECONDS} (11 days), not {given}"
         )));
     }
     if args.misere && !(1..=MAX_SURVEY_HEAPS).contains(&args.misere_heaps) {
