@@ -20,19 +20,7 @@ use num_traits::{One, Zero};
 /// assert!(parse_rational("1/0").is_none());
 /// ```
 pub fn parse_rational(s: &str) -> Option<BigRational> {
-    let s = s.trim();
-    if s.is_empty() {
-        return None;
-    }
-    if let Some((p, q)) = s.split_once('/') {
-        let p = parse_decimal(p.trim())?;
-        let q = parse_decimal(q.trim())?;
-        if q.is_zero() {
-            return None;
-        }
-        return Some(p / q);
-    }
-    parse_decimal(s)
+    parse_checked(s).ok()
 }
 
 /// The largest decimal exponent a number may have (`1e1000`, `1e-1000`):
@@ -40,8 +28,12 @@ pub fn parse_rational(s: &str) -> Option<BigRational> {
 /// slow (a 5×10 game with entries like `1e-10000` took 21 s to solve).
 pub const MAX_EXPONENT: u32 = 1000;
 
-/// The most digits a decimal number may have.
-pub const MAX_DIGITS: usize = 1000;
+/// The most digits a number may have: as typed, and in lowest terms (its
+/// numerator and its denominator each), so that every number read is written
+/// back as `p/q` in a form that reads again (`333081543e998` has 1,007 digits:
+/// refused, where its typed form alone looked short). 1,001: `1e1000` and
+/// `1e-1000` (1/10^1000) are read.
+pub const MAX_DIGITS: usize = 1001;
 
 /// What is wrong with `s` when [`parse_rational`] refuses it, as the end of
 /// a sentence that begins with the quoted text.
@@ -50,39 +42,73 @@ pub const MAX_DIGITS: usize = 1000;
 /// use sprague_strategic::exact_text::why_not_a_number;
 /// assert_eq!(why_not_a_number("x"), "is not a number");
 /// assert!(why_not_a_number("1e-10000").contains("exponent"));
+/// // 3e998 has 999 digits: read; 333081543e998 has 1,007.
+/// assert!(sprague_strategic::exact_text::parse_rational("3e998").is_some());
+/// assert!(why_not_a_number("333081543e998").contains("1007 digits"));
 /// ```
 pub fn why_not_a_number(s: &str) -> String {
-    let decimal_too_large = |part: &str| {
-        let part = part.trim();
-        let (mantissa, exponent) = match part.find(['e', 'E']) {
-            Some(at) => (&part[..at], part[at + 1..].parse::<i64>().ok()),
-            None => (part, Some(0)),
-        };
-        let digits = mantissa.chars().filter(char::is_ascii_digit).count();
-        match exponent {
-            Some(e) if e.unsigned_abs() > u64::from(MAX_EXPONENT) => Some(format!(
-                "has the exponent {e}, beyond ±{MAX_EXPONENT} (exact arithmetic on such numbers is slow)"
-            )),
-            _ if digits > MAX_DIGITS => Some(format!(
-                "has {digits} digits, more than {MAX_DIGITS} (exact arithmetic on such numbers is slow)"
-            )),
-            _ => None,
+    match parse_checked(s) {
+        Err(NotANumber::Exponent(e)) => format!(
+            "has the exponent {e}, beyond ±{MAX_EXPONENT} (exact arithmetic on such numbers is slow)"
+        ),
+        Err(NotANumber::Digits(digits)) => format!(
+            "has {digits} digits, more than {MAX_DIGITS} (exact arithmetic on such numbers is slow)"
+        ),
+        Err(NotANumber::Text) | Ok(_) => "is not a number".to_string(),
+    }
+}
+
+/// Why a text is no number [`parse_rational`] takes.
+enum NotANumber {
+    /// Not an integer, p/q or decimal at all (or p/0).
+    Text,
+    /// An exponent beyond ±[`MAX_EXPONENT`].
+    Exponent(i64),
+    /// More than [`MAX_DIGITS`] digits, as typed or in lowest terms.
+    Digits(usize),
+}
+
+/// [`parse_rational`], saying why not.
+fn parse_checked(s: &str) -> Result<BigRational, NotANumber> {
+    let s = s.trim();
+    if s.is_empty() {
+        return Err(NotANumber::Text);
+    }
+    let value = match s.split_once('/') {
+        Some((p, q)) => {
+            let p = parse_decimal(p.trim())?;
+            let q = parse_decimal(q.trim())?;
+            if q.is_zero() {
+                return Err(NotANumber::Text);
+            }
+            p / q
         }
+        None => parse_decimal(s)?,
     };
-    let parts: Vec<&str> = match s.split_once('/') {
-        Some((p, q)) => vec![p, q],
-        None => vec![s],
-    };
-    parts
-        .into_iter()
-        .find_map(decimal_too_large)
-        .unwrap_or_else(|| "is not a number".to_string())
+    let digits = digit_count(value.numer()).max(digit_count(value.denom()));
+    if digits > MAX_DIGITS {
+        return Err(NotANumber::Digits(digits));
+    }
+    Ok(value)
+}
+
+/// The decimal digits of |n| (1 for 0).
+fn digit_count(n: &BigInt) -> usize {
+    // 3.33 bits a digit: far below or above the limit, the bits tell.
+    let bits = n.bits();
+    if bits <= 3000 {
+        return (bits as f64 * std::f64::consts::LOG10_2) as usize + 1;
+    }
+    n.magnitude().to_string().len()
 }
 
 /// Parses a decimal such as `-12.5e3` exactly.
-fn parse_decimal(s: &str) -> Option<BigRational> {
+fn parse_decimal(s: &str) -> Result<BigRational, NotANumber> {
     let (mantissa, exponent) = match s.find(['e', 'E']) {
-        Some(at) => (&s[..at], s[at + 1..].parse::<i32>().ok()?),
+        Some(at) => {
+            let exponent: i64 = s[at + 1..].parse().map_err(|_| NotANumber::Text)?;
+            (&s[..at], exponent)
+        }
         None => (s, 0),
     };
     let (negative, digits) = match mantissa.strip_prefix('-') {
@@ -91,25 +117,28 @@ fn parse_decimal(s: &str) -> Option<BigRational> {
     };
     let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
     if whole.is_empty() && fraction.is_empty() {
-        return None;
+        return Err(NotANumber::Text);
     }
     if !whole
         .chars()
         .chain(fraction.chars())
         .all(|c| c.is_ascii_digit())
     {
-        return None;
+        return Err(NotANumber::Text);
     }
-    if exponent.unsigned_abs() > MAX_EXPONENT || whole.len() + fraction.len() > MAX_DIGITS {
-        return None;
+    if exponent.unsigned_abs() > u64::from(MAX_EXPONENT) {
+        return Err(NotANumber::Exponent(exponent));
+    }
+    if whole.len() + fraction.len() > MAX_DIGITS {
+        return Err(NotANumber::Digits(whole.len() + fraction.len()));
     }
     let all_digits = format!("{whole}{fraction}");
     let numerator: BigInt = if all_digits.is_empty() {
         BigInt::zero()
     } else {
-        all_digits.parse().ok()?
+        all_digits.parse().map_err(|_| NotANumber::Text)?
     };
-    let scale = exponent - fraction.len() as i32;
+    let scale = exponent - fraction.len() as i64;
     let ten = BigInt::from(10u32);
     let mut value = BigRational::from_integer(numerator);
     if scale > 0 {
@@ -117,7 +146,7 @@ fn parse_decimal(s: &str) -> Option<BigRational> {
     } else if scale < 0 {
         value /= BigRational::from_integer(num_traits::pow(ten, (-scale) as usize));
     }
-    Some(if negative { -value } else { value })
+    Ok(if negative { -value } else { value })
 }
 
 /// Reads a JSON value (number or string) as an exact rational.
@@ -167,7 +196,13 @@ mod tests {
         assert!(parse_rational(&many).is_some());
         let too_many = format!("{many}.5");
         assert!(parse_rational(&too_many).is_none());
-        assert!(why_not_a_number(&too_many).contains("1001 digits"));
+        assert!(why_not_a_number(&too_many).contains("1002 digits"));
+        // Short as typed, long in value: refused too, so that every number
+        // read is written back in a form that reads again (found by fuzzing:
+        // 333081543e998 was read, written as its 1,007 digits and refused).
+        assert!(why_not_a_number("333081543e998").contains("1007 digits"));
+        let huge_denominator = "9999999999/99999999999999999990000000000000000e990";
+        assert!(why_not_a_number(huge_denominator).contains("digits, more than 1001"));
         assert_eq!(why_not_a_number("1e5x"), "is not a number");
         assert_eq!(why_not_a_number("abc"), "is not a number");
     }
@@ -198,5 +233,35 @@ mod tests {
     fn json_float_is_read_as_its_decimal() {
         let v: serde_json::Value = serde_json::from_str("0.1").unwrap();
         assert_eq!(format_rational(&rational_from_json(&v).unwrap()), "1/10");
+    }
+}
+
+#[cfg(test)]
+mod round_trip {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever is read is written back (`format_rational`) in a form that
+        /// reads again to the same number: mantissas of up to 40 digits with
+        /// exponents across the whole range, plain and as fractions.
+        #[test]
+        fn every_number_read_is_written_back_readably(
+            whole in "[0-9]{1,40}",
+            fraction in "[0-9]{0,20}",
+            exponent in -1000i32..=1000,
+            divisor in "[1-9][0-9]{0,30}",
+            divisor_exponent in -1000i32..=1000,
+        ) {
+            for text in [
+                format!("{whole}.{fraction}e{exponent}"),
+                format!("-{whole}e{exponent}/{divisor}e{divisor_exponent}"),
+            ] {
+                if let Some(value) = parse_rational(&text) {
+                    let written = format_rational(&value);
+                    prop_assert_eq!(parse_rational(&written), Some(value), "{} → {}", text, written);
+                }
+            }
+        }
     }
 }

@@ -568,12 +568,15 @@ impl Parser {
     fn rational(&mut self) -> Result<BigRational, ExtensiveError> {
         let (word, line) = self.word()?;
         parse_rational(&word).ok_or_else(|| {
+            let why = match crate::exact_text::why_not_a_number(&word) {
+                why if why == "is not a number" => {
+                    "is not an exact number (an integer, p/q or a decimal)".to_string()
+                }
+                why => why,
+            };
             efg(
                 line,
-                &format!(
-                    "\"{}\" is not an exact number (an integer, p/q or a decimal)",
-                    sprague_textfile::quoted(&word)
-                ),
+                &format!("\"{}\" {why}", sprague_textfile::quoted(&word)),
             )
         })
     }
