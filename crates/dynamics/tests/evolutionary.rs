@@ -79,13 +79,62 @@ fn resists_grid(a: &[Vec<BigRational>], x: &[BigRational], d: i64) -> bool {
         })
 }
 
-/// A grid point that invades x (a best reply y ≠ x with y·Ay ≥ x·Ay).
+/// A mutant that invades x (a best reply y ≠ x with y·Ay ≥ x·Ay): a grid
+/// point, or a point a small step from x in an integer direction z (entries
+/// from −6 to 6, summing to 0). The steps find invaders off the grid: the
+/// neutral direction (1, 0, −1, 0) of x = (6/25, 1/5, 14/25, 0) in the game
+/// [[−2, −2, 3, 0], [1, 0, 1, 0], [−3, 2, 2, 0], [0, 0, 0, 0]] (z·Az = 0, so x
+/// is neutrally stable, not an ESS) meets no point with denominator 12.
 fn invader(a: &[Vec<BigRational>], x: &[BigRational], d: i64) -> Option<Vec<BigRational>> {
-    grid(x.len(), d).into_iter().find(|y| {
+    let invades = |y: &Vec<BigRational>| {
         y.as_slice() != x
             && bilinear(a, y, x) == bilinear(a, x, x)
             && bilinear(a, y, y) >= bilinear(a, x, y)
-    })
+    };
+    if let Some(y) = grid(x.len(), d).into_iter().find(invades) {
+        return Some(y);
+    }
+    integer_directions(x.len(), 6)
+        .into_iter()
+        .filter_map(|z| step_towards(x, &z))
+        .find(invades)
+}
+
+/// Every integer vector with entries from −m to m summing to 0, but 0.
+fn integer_directions(n: usize, m: i64) -> Vec<Vec<i64>> {
+    let mut out = vec![Vec::new()];
+    for _ in 0..n {
+        out = out
+            .into_iter()
+            .flat_map(|prefix| {
+                (-m..=m).map(move |k| {
+                    let mut next = prefix.clone();
+                    next.push(k);
+                    next
+                })
+            })
+            .collect();
+    }
+    out.retain(|z| z.iter().sum::<i64>() == 0 && z.iter().any(|&k| k != 0));
+    out
+}
+
+/// x + t·z for the largest t ≤ 1/64 that stays in the simplex (half the
+/// room there is), or `None` when z leaves it at once.
+fn step_towards(x: &[BigRational], z: &[i64]) -> Option<Vec<BigRational>> {
+    let mut t = q(1, 64);
+    for (xi, &zi) in x.iter().zip(z) {
+        if zi < 0 {
+            let room = xi / r(-zi) / r(2);
+            if room.is_zero() {
+                return None;
+            }
+            if room < t {
+                t = room;
+            }
+        }
+    }
+    Some(x.iter().zip(z).map(|(xi, &zi)| xi + &t * r(zi)).collect())
 }
 
 #[test]
@@ -186,7 +235,8 @@ proptest! {
 
     /// Every ESS found resists every grid mutant (the definition, checked
     /// independently); every isolated symmetric Nash equilibrium not found
-    /// has a grid invader; no ESS has another ESS among its best replies
+    /// has an invader (on the grid, or a small step from it in an integer
+    /// direction); no ESS has another ESS among its best replies
     /// (Bishop and Cannings, J. Theor. Biol. 70, 1978).
     #[test]
     fn ess_agree_with_the_definition(rows in small_game()) {
