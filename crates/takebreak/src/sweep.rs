@@ -552,13 +552,12 @@ struct Engine<'r, 'c> {
     /// The thread confirming proposed values (`confirmation.rs`; `threads` ≥ 2).
     confirmations: Option<Confirmations>,
     speculation: Speculation,
-    /// Rollbacks so far (in every extension).
+    /// Rollbacks so far (in every extension; `Stats::rollbacks`).
     rolled_back: u32,
-    /// Proposals answered there and here, and rollbacks, of finished
+    /// Proposals answered there and here, and pacing pauses, of finished
     /// extensions (a wider table starts a new confirming thread).
     confirmed_there: u64,
     confirmed_here: u64,
-    rollbacks: u64,
     speculation_pauses: u64,
     /// The general pass (position parity, three-heap splits).
     general: general::General,
@@ -674,7 +673,6 @@ impl<'r, 'c> Engine<'r, 'c> {
             rolled_back: 0,
             confirmed_there: 0,
             confirmed_here: 0,
-            rollbacks: 0,
             speculation_pauses: 0,
             general: general::General::default(),
             sampled: Sampled::default(),
@@ -713,7 +711,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             taken_back_batches: self.taken_back_batches,
             confirmed_there: self.confirmed_there,
             confirmed_here: self.confirmed_here,
-            rollbacks: self.rollbacks,
+            rollbacks: u64::from(self.rolled_back),
             speculation_pauses: self.speculation_pauses,
         }
     }
@@ -832,7 +830,6 @@ impl<'r, 'c> Engine<'r, 'c> {
         if let Some(shares) = tally.as_ref().map(Tally::shares) {
             self.confirmed_there += shares.confirmed_there;
             self.confirmed_here += shares.confirmed_here;
-            self.rollbacks += shares.rollbacks;
             self.scanned_pairs += shares.scanned_pairs;
             self.speculation_pauses += shares.pauses;
         }
