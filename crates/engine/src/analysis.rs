@@ -4,9 +4,12 @@
 //! By the Sprague–Grundy theorem a sum with components of values g₁, …, gₖ has
 //! value s = g₁ ⊕ … ⊕ gₖ, and the player to move wins exactly when s ≠ 0. The
 //! winning moves are the moves to a position of value 0: in component i, to
-//! any option of value gᵢ ⊕ s (possible only when gᵢ ⊕ s < gᵢ, i.e. gᵢ has the
-//! highest bit of s set). Bouton's strategy for Nim (1901) is the special case
-//! of heaps.
+//! any option of value gᵢ ⊕ s. When gᵢ has the highest bit of s set, gᵢ ⊕ s < gᵢ
+//! and such an option exists by the definition of the mex; options of a *higher*
+//! value gᵢ ⊕ s > gᵢ may exist in any component too (a Kayles heap of 4, value 1,
+//! has the option 2 + 1 of value 3), and they win as well, so every component's
+//! options are searched. Bouton's strategy for Nim (1901) is the special case of
+//! heaps, where only the lowering moves exist.
 
 use crate::game::Game;
 use crate::grundy::{CycleError, GrundySolver};
@@ -45,7 +48,8 @@ pub struct Analysis<P> {
     pub grundy: u64,
     /// P or N.
     pub outcome: Outcome,
-    /// Every move to a position of value 0 (empty for a P-position).
+    /// Every move to a position of value 0 (empty for a P-position), each resulting
+    /// position once: of equal components only the first is moved in.
     pub winning_moves: Vec<WinningMove<P>>,
 }
 
@@ -73,6 +77,41 @@ pub fn analyze<G: Game>(
     solver: &mut GrundySolver<G>,
     components: &[G::Position],
 ) -> Result<Analysis<G::Position>, CycleError> {
+    analyze_listing(solver, components, true)
+}
+
+/// The values of the components of a sum, their XOR and the outcome, without the
+/// winning moves (which enumerate every component's options): what is needed to
+/// value the options of a position, each component once.
+///
+/// # Errors
+/// [`CycleError`] when the game has a cycle reachable from the position.
+///
+/// ```
+/// use sprague_engine::{analysis::component_values, GrundySolver, HeapFamily, HeapGame, Heaps};
+/// struct Nim;
+/// impl HeapFamily for Nim {
+///     fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+///         for left in 0..heap { visit(&[left]); }
+///     }
+/// }
+/// let mut solver = GrundySolver::new(HeapGame::new(Nim));
+/// let values = component_values(&mut solver, &[Heaps::single(3), Heaps::single(5)]).unwrap();
+/// assert_eq!(values.grundy, 6);
+/// assert!(values.winning_moves.is_empty());
+/// ```
+pub fn component_values<G: Game>(
+    solver: &mut GrundySolver<G>,
+    components: &[G::Position],
+) -> Result<Analysis<G::Position>, CycleError> {
+    analyze_listing(solver, components, false)
+}
+
+fn analyze_listing<G: Game>(
+    solver: &mut GrundySolver<G>,
+    components: &[G::Position],
+    list_winning_moves: bool,
+) -> Result<Analysis<G::Position>, CycleError> {
     let mut values = Vec::with_capacity(components.len());
     for component in components {
         values.push(ComponentValue {
@@ -84,12 +123,13 @@ pub fn analyze<G: Game>(
         .iter()
         .fold(0, |total, component| total ^ component.grundy);
     let mut winning_moves = Vec::new();
-    if total != 0 {
+    if total != 0 && list_winning_moves {
         for (index, component) in values.iter().enumerate() {
-            let target = component.grundy ^ total;
-            if target >= component.grundy {
+            if components[..index].contains(&component.position) {
+                // An equal component earlier in the sum has the same moves to the same positions.
                 continue;
             }
+            let target = component.grundy ^ total;
             for option in options_of_value(solver, &component.position, target)? {
                 let mut result = components.to_vec();
                 result[index] = option.clone();

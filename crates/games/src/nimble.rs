@@ -244,7 +244,7 @@ impl PlayableGame for NimblePlayable {
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, "nimble", ".2..1")?;
-        let strip = parse_strip(&words.concat())?;
+        let strip = in_play(parse_strip(&words.concat())?);
         let coins = strip.coins();
         let parts: Vec<NimPart> = coins
             .iter()
@@ -258,10 +258,13 @@ impl PlayableGame for NimblePlayable {
             "Nimble is Nim: a coin on square k is a heap of k (it may move to any smaller square); Bouton's theorem",
             |index, to| {
                 let from = coins[index];
-                (
-                    format!("move the coin on square {from} to square {to}"),
-                    strip.moved(from as usize, to as usize).to_string(),
-                )
+                // Coins move to smaller squares only: a heap is never raised.
+                (to < from).then(|| {
+                    (
+                        format!("move the coin on square {from} to square {to}"),
+                        in_play(strip.moved(from as usize, to as usize)).to_string(),
+                    )
+                })
             },
         );
         report.winning_moves.dedup_by(|a, b| a.to == b.to);

@@ -8,7 +8,9 @@
 //! amount — so it never helps, and the game is Nim on the gaps: a row whose
 //! pieces have g empty squares between them is a heap of g. The player to
 //! move (of either colour) loses exactly when the XOR of the gaps is 0, and
-//! wins by closing a gap g to g ⊕ s.
+//! wins by moving to XOR 0: closing a gap g to g ⊕ s < g or, where the piece
+//! has room behind it, widening a gap to g ⊕ s > g (the opponent then faces a
+//! XOR of 0 as well).
 //!
 //! Syntax: one word per row, `W` and `B` for the pieces and `.` for an empty
 //! square, e.g. `W...B.` (a gap of 3).
@@ -17,7 +19,8 @@
 //! numbered from 1 (e.g. `1:1->3` slides the piece on square 1 of row 1 to
 //! square 3); with one row, `FROM->TO` is enough. The pieces moved are
 //! White's, or Black's when the position's `player` is 2 (the moves listed
-//! then carry the other player); a position without a player lists White's.
+//! then carry the other player); a position without a player lists White's,
+//! and the positions after them are Black's to move.
 
 use crate::error::GameError;
 use crate::listing::check_listing;
@@ -156,10 +159,11 @@ impl PlayableGame for NorthcottPlayable {
     fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
         let rows = parse_rows(&position.components)?;
         let black = position.player == Some(2);
+        // A position without a player is White's to move; the positions after
+        // White's moves are Black's (so a reply to a listed move is Black's).
         let next = match position.player {
-            None => None,
             Some(2) => Some(1),
-            Some(_) => Some(2),
+            _ => Some(2),
         };
         let targets = |row: &Row| -> Vec<usize> {
             let (mine, other) = if black {
@@ -270,28 +274,41 @@ impl PlayableGame for NorthcottPlayable {
             "Northcott's game is Nim on the gaps between the pieces (retreats are reversible, so they never help); Bouton's theorem",
             |index, to| {
                 let row = &rows[index];
-                let closing = row.gap() - to;
-                // Shown as White's move; Black closes the gap the same way from the other side.
-                let mut after = row.clone();
-                if row.white < row.black {
-                    after.white += closing as usize;
+                let gap = row.gap();
+                // Shown as White's move; Black moves the same way from the other side.
+                let towards_black = row.white < row.black;
+                let room_behind = if towards_black {
+                    row.white
                 } else {
-                    after.white -= closing as usize;
+                    row.length - 1 - row.white
+                } as u64;
+                let (shift, way) = if to < gap {
+                    (gap - to, "towards the other")
+                } else if to - gap <= room_behind {
+                    (to - gap, "away from the other (a retreat)")
+                } else {
+                    return None;
+                };
+                let mut after = row.clone();
+                let forwards = (to < gap) == towards_black;
+                if forwards {
+                    after.white += shift as usize;
+                } else {
+                    after.white -= shift as usize;
                 }
                 let texts: Vec<String> = rows
                     .iter()
                     .enumerate()
                     .map(|(i, r)| if i == index { after.text() } else { r.text() })
                     .collect();
-                (
+                Some((
                     format!(
-                        "in row {}, move your piece {closing} square{} towards the other (gap {} → {to}; shown as White's move)",
+                        "in row {}, move your piece {shift} square{} {way} (gap {gap} → {to}; shown as White's move)",
                         index + 1,
-                        if closing == 1 { "" } else { "s" },
-                        row.gap()
+                        if shift == 1 { "" } else { "s" },
                     ),
                     texts.join(" "),
-                )
+                ))
             },
         ))
     }

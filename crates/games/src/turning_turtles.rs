@@ -239,6 +239,10 @@ impl PlayableGame for TurningTurtlesPlayable {
             "Turning Turtles is Nim: a head at position n is a heap of n (turning n and a coin k < n moves the heap n to k, since k ⊕ k = 0); Bouton's theorem",
             |index, to| {
                 let n = heads[index];
+                if to > n as u64 {
+                    // A move turns coins left of the head only: heaps are never raised.
+                    return None;
+                }
                 let mut after = coins.clone();
                 after[n] = false;
                 let description = if to == 0 {
@@ -252,7 +256,7 @@ impl PlayableGame for TurningTurtlesPlayable {
                         if coins[k] { "head" } else { "tail" }
                     )
                 };
-                (description, coins_text(&after))
+                Some((description, coins_text(&after)))
             },
         ))
     }
