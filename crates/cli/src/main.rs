@@ -43,6 +43,13 @@ enum Command {
     /// Every legal move of a position, the value and outcome after it, and why (the mex).
     Moves(commands::moves::Args),
     /// Play a game in the terminal against a perfect opponent.
+    ///
+    /// The game ends when the player to move has no move. In games with cycles (a cyclic
+    /// digraph:GRAPH, where the generalized Sprague–Grundy function marks D-positions: neither
+    /// player can force a win) a position that comes back a third time with the same player to
+    /// move is a draw (threefold repetition; the tokens or components may be listed in any
+    /// order), and so is a game longer than 10,000 moves. When standard input ends before the
+    /// game does, play stops with exit code 2.
     Play(commands::play::Args),
     /// Sprague–Grundy values g(0..=N) of a one-heap game, with the period found.
     Values(commands::values::Args),
@@ -106,10 +113,42 @@ fn run(command: Command) -> Result<(), CliError> {
     }
 }
 
+/// The one sentence for a position word that clap read as an unknown option because it
+/// starts with '-' (`-1,2`, `-3x4`): plain negative numbers are accepted as positions (and
+/// refused by the game), other words starting with '-' and a digit get this sentence instead
+/// of clap's usage text.
+fn negative_position(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(word)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let rest = word.strip_prefix('-')?;
+    if !rest.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    // clap names the part it read as a short option (`-1` of `-1,2`): quote the whole word.
+    let typed = std::env::args()
+        .skip(1)
+        .find(|arg| arg.starts_with(word.as_str()))
+        .unwrap_or_else(|| word.clone());
+    Some(format!(
+        "'{}' is not a position: positions hold no negative numbers (a word starting with '-' \
+         is read as an option; write it after -- to have the game say why)",
+        sprague_textfile::quote::quoted(&typed)
+    ))
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) if error.use_stderr() => {
+            if let Some(text) = negative_position(&error) {
+                let _ = writeln!(std::io::stderr(), "error: {text}");
+                return ExitCode::from(2);
+            }
             // A usage error may echo a value as given (30 KB, control characters): bounded.
             // Nothing more can be done if stderr is closed.
             let text = sprague_textfile::quote::bounded_message(&error.render().to_string());

@@ -34,8 +34,8 @@ use crate::error::GameError;
 use crate::game_graph::{sprague_grundy_graph, GameGraph};
 use crate::listing::check_listing;
 use crate::playable::{
-    find_move, normalise_notation, require_position, ComponentReport, Evaluation, MoveReport,
-    PlayableGame, Report,
+    find_move, move_leaving, normalise_notation, require_position, ComponentReport, Evaluation,
+    MoveReport, PlayableGame, Report,
 };
 use crate::position::{Board, Move, Position};
 
@@ -594,6 +594,9 @@ impl PlayableGame for ChompPlayable {
         };
         if let Some(found) = moves.iter().find(|m| m.notation == notation) {
             return Ok(found.clone());
+        }
+        if let Some(found) = move_leaving(&moves, text) {
+            return Ok(found);
         }
         let illegal = |reason: String| GameError::IllegalMove {
             text: crate::error::quoted(text),

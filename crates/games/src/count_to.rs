@@ -55,8 +55,9 @@ impl CountTo {
             [target] => (parse_heap(target)?, 0),
             [target, said] => (parse_heap(target)?, parse_heap(said)?),
             _ => {
-                return Err(GameError::InvalidParameter {
-                    description: self.description(),
+                return Err(GameError::InvalidPosition {
+                    game: self.description(),
+                    text: words.join(" "),
                     reason: format!(
                         "a position is {}; got {} words",
                         self.position_syntax(),
@@ -66,8 +67,9 @@ impl CountTo {
             }
         };
         if said > target {
-            return Err(GameError::InvalidParameter {
-                description: self.description(),
+            return Err(GameError::InvalidPosition {
+                game: self.description(),
+                text: words.join(" "),
                 reason: format!("the last number said ({said}) is past the target {target}"),
             });
         }

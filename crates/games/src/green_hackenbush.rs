@@ -42,8 +42,8 @@ use crate::error::GameError;
 use crate::game_graph::{explore, GameGraph};
 use crate::graph_input::{number_vertices, parse_edge_list, read_source};
 use crate::playable::{
-    find_move, require_position, ComponentReport, Evaluation, MoveReport, PlayableGame, Report,
-    MAX_LISTED_MOVES,
+    find_move, move_leaving, require_position, ComponentReport, Evaluation, MoveReport,
+    PlayableGame, Report, MAX_LISTED_MOVES,
 };
 use crate::position::{Board, Move, Picture as DrawnPicture, Position};
 
@@ -740,33 +740,33 @@ impl PlayableGame for HackenbushPlayable {
         if let Some((a, b)) = edge.split_once('-').filter(|(a, b)| name(a) && name(b)) {
             let candidates = match number {
                 Some(number) => match number.parse::<usize>() {
-                    Ok(k) if (1..=pictures.len()).contains(&k) => vec![k - 1],
-                    _ => {
-                        return Err(illegal(format!(
-                            "k in k:a-b numbers the pictures from 1 to {}",
-                            pictures.len()
-                        )))
-                    }
+                    Ok(k) if (1..=pictures.len()).contains(&k) => Ok(vec![k - 1]),
+                    _ => Err(illegal(format!(
+                        "k in k:a-b numbers the pictures from 1 to {}",
+                        pictures.len()
+                    ))),
                 },
-                None => Self::pictures_with_edge(&pictures, a, b),
+                None => Ok(Self::pictures_with_edge(&pictures, a, b)),
             };
-            return match candidates.as_slice() {
-                [index] => {
+            let cut = match candidates.as_deref() {
+                Err(error) => Err(error.clone()),
+                Ok([index]) => {
                     let (picture, live, _) = &pictures[*index];
-                    let e = edge_named(picture, live, a, b).ok_or_else(|| {
-                        illegal(format!(
-                            "picture {} has no edge {a}-{b} standing on the ground; write a move as {}",
-                            index + 1,
-                            self.move_syntax()
-                        ))
-                    })?;
-                    self.cut(&pictures, *index, e)
+                    edge_named(picture, live, a, b)
+                        .ok_or_else(|| {
+                            illegal(format!(
+                                "picture {} has no edge {a}-{b} standing on the ground; write a move as {}",
+                                index + 1,
+                                self.move_syntax()
+                            ))
+                        })
+                        .and_then(|e| self.cut(&pictures, *index, e))
                 }
-                [] => Err(illegal(format!(
+                Ok([]) => Err(illegal(format!(
                     "no picture has an edge {a}-{b} standing on the ground; write a move as {}",
                     self.move_syntax()
                 ))),
-                several => Err(illegal(format!(
+                Ok(several) => Err(illegal(format!(
                     "pictures {} all have an edge {a}-{b}: write k:{a}-{b}",
                     several
                         .iter()
@@ -774,6 +774,15 @@ impl PlayableGame for HackenbushPlayable {
                         .collect::<Vec<_>>()
                         .join(", ")
                 ))),
+            };
+            // No edge of that name: perhaps the position the move leaves (`0 g-a`).
+            return match cut {
+                Err(error) => self
+                    .moves(position)
+                    .ok()
+                    .and_then(|moves| move_leaving(&moves, text))
+                    .ok_or(error),
+                found => found,
             };
         }
         let moves = self.moves(position)?;

@@ -96,6 +96,37 @@ pub fn analyze_heaps_with_table(
     Ok(analyze(&mut solver, &components)?)
 }
 
+/// The values of the heaps `heaps` of `family`, their XOR and the outcome, without the
+/// winning moves: [`analyze_heaps_with_table`] for valuing many options at once.
+///
+/// # Errors
+/// [`GameError::PositionTooLarge`] when a heap has too many options to value by search.
+///
+/// ```
+/// use sprague_games::{heap_analysis::heap_values_with_table, kayles::kayles};
+/// let values = heap_values_with_table(&kayles(), &[2, 3], None).unwrap();
+/// assert_eq!(values.grundy, 2 ^ 3);
+/// assert!(values.winning_moves.is_empty());
+/// ```
+pub fn heap_values_with_table(
+    family: &dyn HeapFamily,
+    heaps: &[u64],
+    values: Option<Values>,
+) -> Result<Analysis<Heaps>, GameError> {
+    let tabled = TabledFamily { family, values };
+    for &heap in heaps {
+        if tabled.closed_form(heap).is_none() {
+            check_option_count(family, heap)?;
+        }
+    }
+    let mut solver = GrundySolver::new(HeapGame::new(tabled));
+    let components: Vec<Heaps> = heaps.iter().map(|&heap| Heaps::single(heap)).collect();
+    Ok(sprague_engine::analysis::component_values(
+        &mut solver,
+        &components,
+    )?)
+}
+
 /// The most options of one heap enumerated to list its moves or winning moves (about a
 /// second of work): a game whose moves split a heap in three has about n²/12 options.
 pub const MAX_OPTION_VISITS: u128 = 20_000_000;
@@ -119,7 +150,10 @@ pub fn check_option_count(family: &dyn HeapFamily, heap: u64) -> Result<(), Game
 
 /// The sweep needed for heaps without a closed form (up to the largest heap,
 /// plus their options, which are smaller), or `None` when closed forms cover all.
-fn table_for(family: &dyn HeapFamily, heaps: &[u64]) -> Result<Option<Values>, GameError> {
+pub(crate) fn table_for(
+    family: &dyn HeapFamily,
+    heaps: &[u64],
+) -> Result<Option<Values>, GameError> {
     let uncovered = heaps
         .iter()
         .copied()

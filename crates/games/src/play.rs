@@ -18,9 +18,13 @@
 //! Winning Ways ch. 9) is taken from the analysis where the game's solver
 //! gives it (win/lose/tie games) and otherwise computed by [`remoteness`], a
 //! retrograde analysis of the positions reachable from the one played (at most
-//! [`MAX_REMOTENESS_POSITIONS`]; it handles cycles, so in loopy games the
-//! winner's moves make progress instead of circling); when the search is
-//! larger, the reply says it took the first listed move among equals.
+//! [`MAX_REMOTENESS_POSITIONS`] positions and [`REMOTENESS_BUDGET`] of time, so
+//! an interactive answer never waits on it; it handles cycles, so in loopy
+//! games the winner's moves make progress instead of circling); when the search
+//! is larger, the reply says the ranking was skipped and why, and that it took
+//! the first listed move among equals. One search serves every reply of a
+//! listing ([`RemotenessTable`]): the positions after a move and after its
+//! replies are all reachable from the position listed.
 //!
 //! **The explanation** ([`explain`]) of a one-component value lists the
 //! options' values and their mex (the Sprague–Grundy function is the least
@@ -29,6 +33,7 @@
 //! where the game names one ([`PlayableGame::value_rule`]).
 
 use std::collections::{BTreeSet, HashMap};
+use std::time::{Duration, Instant};
 
 use sprague_engine::Outcome;
 
@@ -38,6 +43,54 @@ use crate::position::{Move, Position};
 
 /// The most positions [`remoteness`] searches.
 pub const MAX_REMOTENESS_POSITIONS: usize = 200_000;
+
+/// The time the remoteness search of one answer may take: past it, the moves
+/// are not ranked by remoteness and the answer says so (the value and the
+/// winning moves, which the theory gives at once, are always answered).
+pub const REMOTENESS_BUDGET: Duration = Duration::from_millis(60);
+
+/// The remoteness of every position reachable from one position, or why the
+/// search was skipped: shared by every reply of a listing.
+#[derive(Debug, Clone)]
+pub struct RemotenessTable {
+    solved: Result<HashMap<Key, (u64, bool)>, String>,
+}
+
+impl RemotenessTable {
+    /// Searches the positions reachable from `root` within [`MAX_REMOTENESS_POSITIONS`]
+    /// and `budget`.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sprague_games::{parse_game, play::RemotenessTable};
+    /// let nim = parse_game("nim").unwrap();
+    /// let position = nim.position(&["2".into(), "2".into()]).unwrap();
+    /// let table = RemotenessTable::search(nim.as_ref(), &position, Duration::from_secs(1));
+    /// assert_eq!(table.remoteness(&position), Some(4));
+    /// ```
+    pub fn search(game: &dyn PlayableGame, root: &Position, budget: Duration) -> Self {
+        RemotenessTable {
+            solved: retrograde(game, root, Instant::now() + budget).map_err(|error| match error {
+                GameError::PositionTooLarge { reason } => reason,
+                other => other.to_string(),
+            }),
+        }
+    }
+
+    /// The remoteness of `position`, when the search reached and decided it.
+    pub fn remoteness(&self, position: &Position) -> Option<u64> {
+        self.solved
+            .as_ref()
+            .ok()?
+            .get(&key(position))
+            .map(|&(r, _)| r)
+    }
+
+    /// Why the search was skipped, when it was.
+    pub fn skipped(&self) -> Option<&str> {
+        self.solved.as_ref().err().map(String::as_str)
+    }
+}
 
 /// A legal move with what the engine says of the position it leaves.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,22 +177,73 @@ pub fn perfect_reply_choosing(
     position: &Position,
     pick: u64,
 ) -> Result<Option<Reply>, GameError> {
-    let mut options = options(game, position)?;
+    let options = options(game, position)?;
     if options.is_empty() {
         return Ok(None);
     }
-    if options.iter().any(|o| o.evaluation.remoteness.is_none()) {
-        // Remoteness ranks the moves: one retrograde analysis from here. Too
-        // large a search ranks none of them rather than a part.
-        if let Ok(solved) = retrograde(game, position) {
+    let table = options
+        .iter()
+        .any(|o| o.evaluation.remoteness.is_none())
+        .then(|| RemotenessTable::search(game, position, REMOTENESS_BUDGET));
+    Ok(Some(choose_reply(options, pick, table.as_ref())))
+}
+
+/// [`perfect_reply_choosing`] with the remoteness taken from `table`, a search
+/// from a position before this one (so that one search serves many replies).
+///
+/// # Errors
+/// The errors of [`options`].
+///
+/// ```
+/// use std::time::Duration;
+/// use sprague_games::{parse_game, play::{perfect_reply_from, RemotenessTable}};
+/// let nim = parse_game("nim").unwrap();
+/// let root = nim.position(&["2".into(), "2".into()]).unwrap();
+/// let table = RemotenessTable::search(nim.as_ref(), &root, Duration::from_secs(1));
+/// let after = nim.position(&["1".into(), "2".into()]).unwrap();
+/// let reply = perfect_reply_from(nim.as_ref(), &after, 0, &table).unwrap().unwrap();
+/// assert_eq!(reply.play.after.text(), "1 1");
+/// ```
+pub fn perfect_reply_from(
+    game: &dyn PlayableGame,
+    position: &Position,
+    pick: u64,
+    table: &RemotenessTable,
+) -> Result<Option<Reply>, GameError> {
+    let options = options(game, position)?;
+    if options.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(choose_reply(options, pick, Some(table))))
+}
+
+/// The reply among `options` by the rule of the module documentation, their
+/// remoteness completed from `table` where the analysis did not give it.
+fn choose_reply(
+    mut options: Vec<OptionReport>,
+    pick: u64,
+    table: Option<&RemotenessTable>,
+) -> Reply {
+    let mut skipped = None;
+    if let Some(table) = table {
+        // Too large a search ranks none of the moves rather than a part.
+        skipped = table.skipped();
+        if skipped.is_none() {
             for option in &mut options {
                 if option.evaluation.remoteness.is_none() {
-                    option.evaluation.remoteness =
-                        solved.get(&key(&option.play.after)).map(|&(r, _)| r);
+                    option.evaluation.remoteness = table.remoteness(&option.play.after);
                 }
             }
         }
     }
+    let unranked = |count: usize| {
+        match skipped {
+        Some(why) if count > 1 => format!(
+            "; the moves were not ranked by remoteness ({why}), so this is the first listed of {count}"
+        ),
+        _ => String::new(),
+    }
+    };
     let value_words = |evaluation: &Evaluation| match evaluation.grundy {
         Some(value) => format!(" (value {value})"),
         None => String::new(),
@@ -163,13 +267,13 @@ pub fn perfect_reply_choosing(
                 plural(r)
             ),
             Some(r) => format!("; the game ends within {r} more {}", plural(r)),
-            None => String::new(),
+            None => unranked(winning.len()),
         };
-        return Ok(Some(Reply {
+        return Reply {
             play: best.play.clone(),
             evaluation: best.evaluation,
             reason: format!("it moves to {lost}{speed}"),
-        }));
+        };
     }
     let draws: Vec<&OptionReport> = options
         .iter()
@@ -182,11 +286,11 @@ pub fn perfect_reply_choosing(
         } else {
             "no move wins, and this one secures a tie (a T-position)"
         };
-        return Ok(Some(Reply {
+        return Reply {
             play: draw.play.clone(),
             evaluation: draw.evaluation,
             reason: reason.to_string(),
-        }));
+        };
     }
     let all: Vec<&OptionReport> = options.iter().collect();
     let best = slowest(&all, pick);
@@ -195,13 +299,16 @@ pub fn perfect_reply_choosing(
             "every move leads to an N-position (the opponent wins with perfect play); this one makes the opponent's win longest: {r} more {}",
             plural(r)
         ),
-        None => "every move leads to an N-position (the opponent wins with perfect play); the position is too large to rank the moves by remoteness, so this is the first listed".to_string(),
+        None => format!(
+            "every move leads to an N-position (the opponent wins with perfect play); the moves were not ranked by remoteness ({}), so this is the first listed",
+            skipped.unwrap_or("the search gave no remoteness")
+        ),
     };
-    Ok(Some(Reply {
+    Reply {
         play: best.play.clone(),
         evaluation: best.evaluation,
         reason,
-    }))
+    }
 }
 
 fn plural(moves: u64) -> &'static str {
@@ -240,9 +347,9 @@ fn slowest<'a>(options: &[&'a OptionReport], pick: u64) -> &'a OptionReport {
 ///
 /// # Errors
 /// [`GameError::PositionTooLarge`] beyond [`MAX_REMOTENESS_POSITIONS`]
-/// positions; [`GameError::Unsupported`] for a drawn position (no end is forced).
+/// positions or two seconds; [`GameError::Unsupported`] for a drawn position (no end is forced).
 pub fn remoteness(game: &dyn PlayableGame, position: &Position) -> Result<u64, GameError> {
-    let solved = retrograde(game, position)?;
+    let solved = retrograde(game, position, Instant::now() + Duration::from_secs(2))?;
     solved
         .get(&key(position))
         .map(|&(r, _)| r)
@@ -269,6 +376,7 @@ fn key(position: &Position) -> Key {
 fn retrograde(
     game: &dyn PlayableGame,
     root: &Position,
+    deadline: Instant,
 ) -> Result<HashMap<Key, (u64, bool)>, GameError> {
     let mut index: HashMap<Key, usize> = HashMap::new();
     let mut positions: Vec<Position> = vec![root.clone()];
@@ -276,6 +384,15 @@ fn retrograde(
     index.insert(key(root), 0);
     let mut next = 0;
     while next < positions.len() {
+        if next % 64 == 0 && Instant::now() > deadline {
+            return Err(GameError::PositionTooLarge {
+                reason: format!(
+                    "the search from {} passed its time budget after {} positions",
+                    root.text(),
+                    positions.len()
+                ),
+            });
+        }
         let moves = game.moves(&positions[next])?;
         let mut followers = Vec::with_capacity(moves.len());
         for played in moves {
@@ -286,7 +403,7 @@ fn retrograde(
                     if positions.len() >= MAX_REMOTENESS_POSITIONS {
                         return Err(GameError::PositionTooLarge {
                             reason: format!(
-                                "the remoteness search from {} needs more than {MAX_REMOTENESS_POSITIONS} positions",
+                                "the search from {} needs more than {MAX_REMOTENESS_POSITIONS} positions",
                                 root.text()
                             ),
                         });

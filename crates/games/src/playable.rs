@@ -13,7 +13,7 @@ use sprague_engine::{analyze, Analysis, Game, GrundySolver, HeapFamily, Outcome,
 
 use crate::error::GameError;
 use crate::game_graph::{sprague_grundy_graph, GameGraph};
-use crate::heap_analysis::{analyze_heaps, PROOF_HORIZON};
+use crate::heap_analysis::{analyze_heaps, heap_values_with_table, PROOF_HORIZON};
 use crate::position::{Board, Move, Position};
 
 /// A component of an analysed position.
@@ -262,6 +262,18 @@ pub trait PlayableGame: Send + Sync {
     /// A [`GameError`] for words that are not a position of this game, or a
     /// position too large to analyse.
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError>;
+
+    /// The values of the components written as `words`, their XOR and the
+    /// outcome; the winning moves may be left out (they enumerate every
+    /// component's options). [`evaluate_sum_moves`] values all the options of a
+    /// position through it, each distinct component once. By default the full
+    /// analysis.
+    ///
+    /// # Errors
+    /// As [`PlayableGame::analyze_words`].
+    fn component_values(&self, words: &[String]) -> Result<Report, GameError> {
+        self.analyze_words(words)
+    }
 
     /// An error saying this game does not offer `what`.
     fn unsupported(&self, what: &str) -> GameError {
@@ -516,6 +528,19 @@ impl<F: HeapFamily + Send + Sync> PlayableGame for HeapPlayable<F> {
         ))
     }
 
+    fn component_values(&self, words: &[String]) -> Result<Report, GameError> {
+        require_position(words, &self.description, "3 4 5")?;
+        let heaps = words
+            .iter()
+            .map(|word| parse_heap(word))
+            .collect::<Result<Vec<u64>, GameError>>()?;
+        let values = crate::heap_analysis::table_for(&self.family, &heaps)?;
+        let analysis = heap_values_with_table(&self.family, &heaps, values)?;
+        Ok(Report::from_analysis(
+            analysis.map_positions(|heaps| heaps.to_string()),
+        ))
+    }
+
     fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
         require_position(words, &format!("misere:{}", self.description), "1 1 1 2")?;
         let heaps = words
@@ -626,6 +651,19 @@ where
             .collect::<Result<Vec<G::Position>, GameError>>()?;
         let mut solver = GrundySolver::new(&self.game);
         let analysis = analyze(&mut solver, &components)?;
+        Ok(Report::from_analysis(
+            analysis.map_positions(|position| position.to_string()),
+        ))
+    }
+
+    fn component_values(&self, words: &[String]) -> Result<Report, GameError> {
+        require_position(words, &self.description, &self.syntax)?;
+        let components = words
+            .iter()
+            .map(|word| (self.parse_component)(word))
+            .collect::<Result<Vec<G::Position>, GameError>>()?;
+        let mut solver = GrundySolver::new(&self.game);
+        let analysis = sprague_engine::analysis::component_values(&mut solver, &components)?;
         Ok(Report::from_analysis(
             analysis.map_positions(|position| position.to_string()),
         ))
@@ -754,20 +792,55 @@ pub fn find_move<G: PlayableGame + ?Sized>(
             ))),
         };
     }
-    let after_text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let count = moves.len();
+    // The notation first; then the position the move leaves.
     moves
-        .into_iter()
-        .find(|candidate| {
-            normalise_notation(&candidate.notation) == wanted
-                || candidate.after.text() == after_text
-        })
+        .iter()
+        .find(|candidate| normalise_notation(&candidate.notation) == wanted)
+        .cloned()
+        .or_else(|| move_leaving(&moves, text))
         .ok_or_else(|| {
             illegal(format!(
                 "moves are written {}; there are {count} legal moves (`moves` lists them)",
                 game.move_syntax()
             ))
         })
+}
+
+/// The move of `moves` that leaves the position written `text`: as typed (words
+/// separated by spaces), else with its components in any order (a sum does not
+/// depend on the order its components are listed in). Games whose notation
+/// looks like a position (`4,2` is a Chomp square and a diagram) try it after
+/// their notation.
+///
+/// ```
+/// use sprague_games::{parse_game, playable::move_leaving};
+/// let kayles = parse_game("kayles").unwrap();
+/// let position = kayles.position(&["1".into(), "2".into(), "2".into()]).unwrap();
+/// let moves = kayles.moves(&position).unwrap();
+/// let found = move_leaving(&moves, "1 2 0").unwrap();
+/// assert_eq!(found.notation, "2->0");
+/// ```
+pub fn move_leaving(moves: &[Move], text: &str) -> Option<Move> {
+    let typed: Vec<&str> = text.split_whitespace().collect();
+    let typed_text = typed.join(" ");
+    let mut typed_multiset = typed;
+    typed_multiset.sort_unstable();
+    let same_components = |candidate: &&Move| {
+        let mut words: Vec<&str> = candidate
+            .after
+            .components
+            .iter()
+            .flat_map(|c| c.split_whitespace())
+            .collect();
+        words.sort_unstable();
+        words == typed_multiset
+    };
+    moves
+        .iter()
+        .find(|candidate| candidate.after.text() == typed_text)
+        .or_else(|| moves.iter().find(same_components))
+        .cloned()
 }
 
 /// A notation without spaces, in lower case, with `→` written `->`.
@@ -935,7 +1008,7 @@ pub fn evaluate_sum_moves<G: PlayableGame + ?Sized>(
     if distinct.is_empty() {
         return Ok(Vec::new());
     }
-    let report = game.analyze_words(&distinct)?;
+    let report = game.component_values(&distinct)?;
     let values: std::collections::HashMap<&str, u64> = report
         .components
         .iter()

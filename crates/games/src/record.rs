@@ -374,18 +374,24 @@ impl MoveListing {
         let replies = if !lost || listed.len() > MAX_REPLIED {
             listed.iter().map(|_| None).collect()
         } else {
+            // One remoteness search from here serves every reply.
+            let table = crate::play::RemotenessTable::search(
+                game,
+                position,
+                crate::play::REMOTENESS_BUDGET,
+            );
             listed
                 .iter()
                 .map(|option| {
                     Ok(
-                        crate::play::perfect_reply(game, &option.play.after)?.map(|reply| {
-                            ReplyRecord {
+                        crate::play::perfect_reply_from(game, &option.play.after, 0, &table)?.map(
+                            |reply| ReplyRecord {
                                 notation: reply.play.notation,
                                 description: reply.play.description,
                                 after: reply.play.after,
                                 reason: reply.reason,
-                            }
-                        }),
+                            },
+                        ),
                     )
                 })
                 .collect::<Result<_, GameError>>()?

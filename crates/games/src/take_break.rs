@@ -8,7 +8,8 @@ use sprague_takebreak::{run, Config, Control, TakeBreak};
 use crate::error::GameError;
 use crate::game_graph::GameGraph;
 use crate::heap_analysis::{
-    analyze_heaps_with_table, check_option_count, MAX_ENUMERATED_HEAP, PROOF_HORIZON,
+    analyze_heaps_with_table, check_option_count, heap_values_with_table, MAX_ENUMERATED_HEAP,
+    PROOF_HORIZON,
 };
 use crate::playable::{
     evaluate_sum_moves, parse_heap, require_position, Evaluation, HeapPlayable, PlayableGame,
@@ -123,6 +124,24 @@ impl PlayableGame for TakeBreakPlayable {
             });
         }
         let analysis = analyze_heaps_with_table(&self.rule, &heaps, Some(values))?;
+        Ok(Report::from_analysis(
+            analysis.map_positions(|heaps| heaps.to_string()),
+        ))
+    }
+
+    fn component_values(&self, words: &[String]) -> Result<Report, GameError> {
+        require_position(words, &self.inner.description(), "3 4 5")?;
+        let heaps = words
+            .iter()
+            .map(|word| parse_heap(word))
+            .collect::<Result<Vec<u64>, GameError>>()?;
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let values = self.values(largest.min(MAX_ENUMERATED_HEAP))?;
+        if values.get(largest).is_none() {
+            // Beyond the table: the full analysis says why.
+            return self.analyze_words(words);
+        }
+        let analysis = heap_values_with_table(&self.rule, &heaps, Some(values))?;
         Ok(Report::from_analysis(
             analysis.map_positions(|heaps| heaps.to_string()),
         ))

@@ -12,8 +12,9 @@
 //! from the final position's analysis (so misère, win/lose/tie and loopy
 //! rules all count as their games define). A loopy game whose position
 //! comes back a third time with the same player to move is a draw (as in
-//! chess's threefold repetition), and so is a game longer than
-//! [`MAX_PLIES`] moves.
+//! chess's threefold repetition; positions are compared as multisets of their
+//! components, so `a b` and `b a` are one position of tokens on a digraph),
+//! and so is a game longer than [`MAX_PLIES`] moves.
 
 use std::io::{BufRead, IsTerminal, Write};
 
@@ -40,7 +41,7 @@ pub struct Args {
     /// The game, e.g. nim, chomp, wythoff, sos, digraph:GRAPH (see `sprague games`).
     pub game: String,
     /// The starting position, e.g. heap sizes: 3 4 5.
-    #[arg(allow_negative_numbers = true, required = true)]
+    #[arg(allow_negative_numbers = true)]
     pub position: Vec<String>,
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::Me)]
@@ -54,6 +55,14 @@ pub struct Args {
     /// Output format: text, or one JSON object per turn.
     #[arg(long, value_enum, default_value_t = Style::Text)]
     pub format: Style,
+}
+
+/// A position as compared for repetitions: its components as a multiset (a sum
+/// does not depend on the order its components are listed in).
+fn repetition_key(position: &Position) -> Vec<String> {
+    let mut components = position.components.clone();
+    components.sort();
+    components
 }
 
 /// The longest game played; a longer one is a draw.
@@ -137,7 +146,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
         if arrived {
             arrived = false;
-            let key = (position.components.clone(), mover);
+            let key = (repetition_key(&position), mover);
             let count = 1 + path.iter().filter(|seen| **seen == key).count();
             path.push(key);
             if count >= 3 || ply >= MAX_PLIES {
@@ -247,6 +256,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                             }
                             None => {
                                 screen.say("Nothing to undo.")?;
+                                screen.object(&serde_json::json!({
+                                    "undo": false,
+                                    "reason": "nothing to undo",
+                                    "position": position,
+                                }))?;
                             }
                         }
                         continue;
