@@ -268,3 +268,89 @@ fn misere_play_is_switched_on_by_a_flag() {
         text(&output)
     );
 }
+
+/// Issue 28: the same position with its tokens listed in another order is a
+/// repetition (seed 58 reaches {a, b} with the computer to move a third time at
+/// turn 8), so play ends in a draw instead of going on.
+#[test]
+fn a_repetition_counts_the_tokens_in_any_order() {
+    let output = play(
+        &[
+            "digraph:a>b,a>c,b>a,b>c,c>a,c>b",
+            "c",
+            "a",
+            "--first",
+            "computer",
+            "--seed",
+            "58",
+            "--format",
+            "json",
+        ],
+        "b a\nc c\nmoves\n#4\na b\nquit\n",
+    );
+    let lines: Vec<Value> = text(&output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object a line"))
+        .collect();
+    let last = lines.last().expect("a last line");
+    assert_eq!(last["result"], "draw", "{lines:?}");
+    assert!(last["reason"]
+        .as_str()
+        .is_some_and(|r| r.contains("third time")));
+}
+
+/// Issue 28: moves typed as the position they leave, where that position also
+/// looks like move notation, and `undo` with nothing to undo answers in JSON.
+#[test]
+fn moves_typed_as_the_position_they_leave() {
+    for (arguments, typed, notation) in [
+        (&["kayles", "1", "2", "2"][..], "1 2 0", "2->0"),
+        (&["chomp", "2x4"][..], "4,2", "2,3"),
+        (&["green-hackenbush", "0", "g-a,g-a"][..], "0 g-a", "g-a"),
+        (&["graph-edge-deletion", "g:g-a,g-a"][..], "g:g-a", "g-a"),
+    ] {
+        let mut with_json = arguments.to_vec();
+        with_json.extend(["--format", "json"]);
+        let output = play(&with_json, &format!("undo\n{typed}\nquit\n"));
+        let lines: Vec<Value> = text(&output)
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("one JSON object a line"))
+            .collect();
+        assert!(
+            lines.iter().any(|l| l["undo"] == false),
+            "{arguments:?}: {lines:?}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l["player"] == "you" && l["move"] == notation),
+            "{arguments:?} {typed}: {lines:?}"
+        );
+    }
+}
+
+/// Issue 28: `play thirty-one` without a position starts from the opening, as
+/// `games thirty-one` says; a negative-looking position word is one sentence.
+#[test]
+fn play_without_a_position_and_a_negative_position() {
+    let output = play(&["thirty-one", "--format", "json"], "quit\n");
+    assert!(output.status.success());
+    assert!(text(&output).contains("\"turn\":0"));
+    let output = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["moves", "wythoff", "-1,2"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(error.lines().count(), 1, "{error}");
+    assert!(error.contains("'-1,2' is not a position"), "{error}");
+    let output = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["moves", "count-to:3", "5", "9"])
+        .output()
+        .expect("runs");
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        error.contains("'5 9' is not a count-to:3 position"),
+        "{error}"
+    );
+}
