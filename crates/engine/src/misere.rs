@@ -44,6 +44,12 @@ pub enum MisereError {
         /// The most positions the search keeps.
         limit: usize,
     },
+    /// The exact search passed its time budget ([`MisereSearch::with_deadline`]).
+    #[error("misère play of this sum needs a longer exact search than its time budget ({explored} positions decided); give smaller components")]
+    OutOfTime {
+        /// The positions decided when the budget ran out.
+        explored: usize,
+    },
 }
 
 /// Anti-Nim: the outcome of misère Nim with heaps `heaps`.
@@ -154,6 +160,7 @@ pub struct MisereSearch<G: Game> {
     game: G,
     wins: HashMap<Vec<G::Position>, bool>,
     limit: usize,
+    deadline: Option<std::time::Instant>,
 }
 
 impl<G: Game> MisereSearch<G> {
@@ -163,7 +170,31 @@ impl<G: Game> MisereSearch<G> {
             game,
             wins: HashMap::new(),
             limit,
+            deadline: None,
         }
+    }
+
+    /// The same search, stopped with [`MisereError::OutOfTime`] at `deadline`
+    /// (checked every 1,024 positions), so that an interactive answer never
+    /// waits on it for long.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use sprague_engine::{misere::{MisereError, MisereSearch}, HeapFamily, HeapGame, Heaps};
+    /// struct Nim;
+    /// impl HeapFamily for Nim {
+    ///     fn for_each_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+    ///         for left in 0..heap { visit(&[left]); }
+    ///     }
+    /// }
+    /// let past = Instant::now() - Duration::from_secs(1);
+    /// let mut search = MisereSearch::new(HeapGame::new(Nim), 1_000_000).with_deadline(past);
+    /// let heaps: Vec<Heaps> = (1..=12).map(Heaps::single).collect();
+    /// assert!(matches!(search.next_player_wins(&heaps), Err(MisereError::OutOfTime { .. })));
+    /// ```
+    pub fn with_deadline(mut self, deadline: std::time::Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
     }
 
     /// The game.
@@ -262,6 +293,15 @@ impl<G: Game> MisereSearch<G> {
                 }
                 if self.wins.len() + stack.len() >= self.limit {
                     return Err(MisereError::TooLarge { limit: self.limit });
+                }
+                if self.wins.len().is_multiple_of(1024)
+                    && self
+                        .deadline
+                        .is_some_and(|deadline| std::time::Instant::now() > deadline)
+                {
+                    return Err(MisereError::OutOfTime {
+                        explored: self.wins.len(),
+                    });
                 }
                 on_stack.insert(child.clone());
                 let options = self.moves(&child).into_iter().map(|(_, _, s)| s).collect();

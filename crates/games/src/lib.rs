@@ -29,6 +29,7 @@ pub mod kayles;
 pub mod laskers_nim;
 pub mod listing;
 pub mod misere;
+pub mod misere_quotient;
 pub mod moore;
 pub mod nim;
 pub mod nim_reduction;

@@ -11,11 +11,22 @@ use crate::heap_analysis::{
     analyze_heaps_with_table, check_option_count, heap_values_with_table, MAX_ENUMERATED_HEAP,
     PROOF_HORIZON,
 };
+use crate::misere::{heap_misere_report_within, heap_state_bound};
+use crate::misere_quotient::{QuotientCache, QuotientReport, EXACT_SEARCH_FIRST};
 use crate::playable::{
     evaluate_sum_moves, parse_heap, require_position, Evaluation, HeapPlayable, PlayableGame,
     Report,
 };
 use crate::position::{Move, Position};
+use sprague_engine::misere::MisereError;
+
+/// The largest heap of a misère sum sent to the exact search when the quotient
+/// cannot answer it (larger heaps could never be searched in time).
+pub const MAX_MISERE_SEARCHED_HEAP: u64 = 1_000;
+
+/// The time the first, short exact misère search of a sum may take before the
+/// quotient is asked.
+pub const QUICK_EXACT_SEARCH: std::time::Duration = std::time::Duration::from_millis(150);
 
 /// A take-and-break rule as a [`PlayableGame`]: positions are heap sizes, values
 /// come from the take-and-break engine.
@@ -31,6 +42,7 @@ use crate::position::{Move, Position};
 pub struct TakeBreakPlayable {
     inner: HeapPlayable<TakeBreak>,
     rule: TakeBreak,
+    quotient: QuotientCache,
 }
 
 impl TakeBreakPlayable {
@@ -39,7 +51,23 @@ impl TakeBreakPlayable {
         Self {
             inner: HeapPlayable::new(description, title, rule.clone()),
             rule,
+            quotient: QuotientCache::new(),
         }
+    }
+
+    /// The misère analysis of the sum of `heaps` through the game's misère quotient
+    /// (computed on first use and kept with the game), or `None` when the quotient
+    /// cannot be had for these heaps.
+    ///
+    /// ```
+    /// use sprague_games::TakeBreakPlayable;
+    /// use sprague_takebreak::TakeBreak;
+    /// let kayles = TakeBreakPlayable::new("kayles", "Kayles", TakeBreak::octal("0.77").unwrap());
+    /// let answer = kayles.misere_quotient_answer(&[20, 21, 22]).unwrap();
+    /// assert!(answer.report.method.starts_with("misère quotient"));
+    /// ```
+    pub fn misere_quotient_answer(&self, heaps: &[u64]) -> Option<QuotientReport> {
+        self.quotient.answer(&self.rule, heaps)
     }
 }
 
@@ -147,7 +175,37 @@ impl PlayableGame for TakeBreakPlayable {
         ))
     }
 
+    /// Small sums by the exact search (or the anti-SG rule), larger ones through the
+    /// misère quotient when it can be had (kept between calls), else the exact search,
+    /// which refuses what is too large.
     fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
+        let heaps: Option<Vec<u64>> = words.iter().map(|w| parse_heap(w).ok()).collect();
+        if let Some(heaps) = heaps.filter(|heaps| !heaps.is_empty()) {
+            if heap_state_bound(&self.rule, &heaps) > EXACT_SEARCH_FIRST {
+                // Most sums visit far fewer positions than their bound: a short exact
+                // search first, then the quotient, then the exact search in full.
+                let largest = heaps.iter().copied().max().unwrap_or(0);
+                if largest <= MAX_MISERE_SEARCHED_HEAP {
+                    match heap_misere_report_within(&self.rule, &heaps, QUICK_EXACT_SEARCH) {
+                        Err(GameError::Misere(MisereError::OutOfTime { .. })) => {}
+                        answered => return answered,
+                    }
+                }
+                if let Some(answer) = self.quotient.answer(&self.rule, &heaps) {
+                    return Ok(answer.report);
+                }
+                if largest > MAX_MISERE_SEARCHED_HEAP {
+                    return Err(GameError::PositionTooLarge {
+                        reason: format!(
+                            "misère play of a heap of {largest} needs the game's misère quotient, which could not be \
+                             computed and proven periodic that far (`sprague quotient {}` says how far it gets); \
+                             the exact search takes heaps up to {MAX_MISERE_SEARCHED_HEAP}",
+                            self.description()
+                        ),
+                    });
+                }
+            }
+        }
         self.inner.analyze_misere(words)
     }
 

@@ -4,8 +4,9 @@
 use std::time::Instant;
 
 use serde::Serialize;
-use sprague_engine::heap_family::describe_heap_move;
-use sprague_engine::{check_allocation, Heaps};
+use sprague_engine::check_allocation;
+use sprague_games::misere::heap_state_bound;
+use sprague_games::misere_quotient::{QuotientCache, EXACT_SEARCH_FIRST};
 use sprague_games::parse_game;
 use sprague_misere::genus::{positions_bound, GenusClass, GenusError, GenusSolver};
 use sprague_misere::survey::{misere_column, MisereStatus, SURVEY_LIMITS};
@@ -15,16 +16,9 @@ use sprague_takebreak::TakeBreak;
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Style};
 
-/// How many heaps `analyze misere:GAME` computes while looking for the proof.
-const ANALYZE_HEAPS: u64 = 600;
-/// How many exact outcomes `analyze` lets one quotient step use before
-/// falling back to exact search of the sum.
-const ANALYZE_OUTCOMES: usize = 300_000;
 /// Memory per exact outcome kept by a quotient step (the sum as the key of a
 /// hash map; measured: 0.78 GB for 4·10⁶ outcomes of Dawson's Kayles).
 const BYTES_PER_OUTCOME: u128 = 200;
-/// How many winning moves are listed at most.
-const MOVES_SHOWN: usize = 50;
 
 /// Arguments of `sprague quotient`.
 #[derive(Debug, clap::Args)]
@@ -461,64 +455,32 @@ pub fn misere_analysis(
         .iter()
         .map(|w| w.parse().ok())
         .collect::<Option<_>>()?;
+    if heap_state_bound(&rule, &heaps) <= EXACT_SEARCH_FIRST {
+        return None; // the library's exact search, as every face answers small sums
+    }
     let started = Instant::now();
-    let mut quotient = MisereQuotient::take_break(rule).with_limits(QuotientLimits {
-        max_outcomes: ANALYZE_OUTCOMES,
-        ..QuotientLimits::default()
-    });
-    let largest = heaps.iter().copied().max().unwrap_or(0);
-    // Stops early once the heap map is proven periodic; a failure leaves the
-    // heaps before it computed, which still answer sums of smaller heaps.
-    let _ = quotient.extend_to(largest.clamp(1, ANALYZE_HEAPS));
-    let answer = quotient.answer(&heaps, MOVES_SHOWN)?;
+    // The library's quotient path, the one the web API and Python take too.
+    let answer = QuotientCache::new().answer(&rule, &heaps)?;
     let seconds = started.elapsed().as_secs_f64();
-    let generators = quotient.generators();
-    let images: Vec<u32> = generators
-        .iter()
-        .filter_map(|&h| quotient.image(h))
-        .collect();
-    let presentation = Presentation::of(quotient.monoid(), &images)?;
-    let proof = match quotient.proof() {
-        Some(p) => format!(
-            "heap map proven periodic (period {} from heap {})",
-            p.period, p.preperiod
-        ),
-        None => format!("quotient of heaps 1..={}", quotient.heaps()),
-    };
-    let method = format!(
-        "misère quotient (Plambeck–Siegel): order {}, {proof}; the sum's element is {}, {} the P-portion",
-        quotient.monoid().order(),
-        presentation.words[answer.element as usize],
-        if answer.p_position { "in" } else { "not in" }
-    );
     let title = parse_game(game).ok()?.title();
     let moves: Vec<MoveJson> = answer
+        .report
         .winning_moves
         .iter()
-        .map(|m| {
-            let mut after: Vec<String> = Vec::new();
-            for (i, &h) in heaps.iter().enumerate() {
-                if i == m.index {
-                    after.extend(m.to.iter().map(u64::to_string));
-                } else {
-                    after.push(h.to_string());
-                }
-            }
-            MoveJson {
-                component: Some(m.index),
-                description: describe_heap_move(&Heaps::single(m.from), &Heaps::new(m.to.clone())),
-                to: after.join(" "),
-            }
+        .map(|m| MoveJson {
+            component: m.component,
+            description: m.description.clone(),
+            to: m.to.clone(),
         })
         .collect();
     let record = MisereAnalysisJson {
         game: game.to_string(),
-        outcome: if answer.p_position { "P" } else { "N" },
+        outcome: answer.report.outcome.letter(),
         grundy: None,
         remoteness: None,
-        method,
-        quotient_order: quotient.monoid().order(),
-        quotient_element: presentation.words[answer.element as usize].clone(),
+        method: answer.report.method.clone(),
+        quotient_order: answer.order,
+        quotient_element: answer.element.clone(),
         components: heaps
             .iter()
             .map(|h| ComponentJson {
@@ -527,8 +489,8 @@ pub fn misere_analysis(
                 rule: None,
             })
             .collect(),
+        winning_move_count: moves.len(),
         winning_moves: moves,
-        winning_move_count: answer.winning_move_count,
         seconds,
     };
     Some(match format {
