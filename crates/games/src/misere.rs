@@ -369,6 +369,9 @@ pub fn misere_report_within<G: Game>(
         let mut winning_moves = Vec::new();
         if outcome == Outcome::N {
             for (index, component) in components.iter().enumerate() {
+                if components[..index].contains(component) {
+                    continue; // an equal component earlier has the same moves
+                }
                 for option in game.options(component) {
                     let mut after_values = values.clone();
                     after_values[index] = solver.grundy(&option)?;
@@ -408,6 +411,9 @@ pub fn misere_report_within<G: Game>(
     let mut winning_moves = Vec::new();
     if wins {
         for (index, component) in components.iter().enumerate() {
+            if components[..index].contains(component) {
+                continue; // an equal component earlier has the same moves
+            }
             for option in game.options(component) {
                 let mut after = components.to_vec();
                 after[index] = option.clone();

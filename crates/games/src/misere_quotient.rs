@@ -55,6 +55,11 @@ pub const QUOTIENT_STATES: usize = 200_000;
 /// answer goes on from where it stopped).
 pub const QUOTIENT_BUDGET: Duration = Duration::from_millis(1200);
 
+/// The time an answer may spend when the sum has a heap beyond any exact search
+/// (the quotient is then the only way to answer it; its construction is bounded
+/// anyway by [`QUOTIENT_HEAPS`], [`QUOTIENT_OUTCOMES`] and [`QUOTIENT_STATES`]).
+pub const QUOTIENT_ONLY_BUDGET: Duration = Duration::from_secs(10);
+
 /// The answer of a sum through the quotient, with the facts a front end shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QuotientReport {
@@ -106,6 +111,16 @@ impl QuotientCache {
     /// assert!(small.report.winning_moves.iter().any(|m| m.to == "1"));
     /// ```
     pub fn answer(&self, rule: &TakeBreak, heaps: &[u64]) -> Option<QuotientReport> {
+        self.answer_within(rule, heaps, QUOTIENT_BUDGET)
+    }
+
+    /// [`QuotientCache::answer`], extending the quotient for at most `budget`.
+    pub fn answer_within(
+        &self,
+        rule: &TakeBreak,
+        heaps: &[u64],
+        budget: Duration,
+    ) -> Option<QuotientReport> {
         let mut guard = self
             .quotient
             .lock()
@@ -121,7 +136,7 @@ impl QuotientCache {
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let quotient = &mut cached.quotient;
         let target = largest.clamp(1, QUOTIENT_HEAPS);
-        let deadline = Instant::now() + QUOTIENT_BUDGET;
+        let deadline = Instant::now() + budget;
         // Heap by heap within the time budget: what is computed stays for the next call.
         while quotient.proof().is_none()
             && quotient.heaps() < target

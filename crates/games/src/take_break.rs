@@ -12,7 +12,9 @@ use crate::heap_analysis::{
     PROOF_HORIZON,
 };
 use crate::misere::{heap_misere_report_within, heap_state_bound};
-use crate::misere_quotient::{QuotientCache, QuotientReport, EXACT_SEARCH_FIRST};
+use crate::misere_quotient::{
+    QuotientCache, QuotientReport, EXACT_SEARCH_FIRST, QUOTIENT_BUDGET, QUOTIENT_ONLY_BUDGET,
+};
 use crate::playable::{
     evaluate_sum_moves, parse_heap, require_position, Evaluation, HeapPlayable, PlayableGame,
     Report,
@@ -191,7 +193,12 @@ impl PlayableGame for TakeBreakPlayable {
                         answered => return answered,
                     }
                 }
-                if let Some(answer) = self.quotient.answer(&self.rule, &heaps) {
+                let budget = if largest > MAX_MISERE_SEARCHED_HEAP {
+                    QUOTIENT_ONLY_BUDGET
+                } else {
+                    QUOTIENT_BUDGET
+                };
+                if let Some(answer) = self.quotient.answer_within(&self.rule, &heaps, budget) {
                     return Ok(answer.report);
                 }
                 if largest > MAX_MISERE_SEARCHED_HEAP {

@@ -6,8 +6,11 @@ use std::time::Instant;
 use serde::Serialize;
 use sprague_engine::check_allocation;
 use sprague_games::misere::heap_state_bound;
-use sprague_games::misere_quotient::{QuotientCache, EXACT_SEARCH_FIRST};
+use sprague_games::misere_quotient::{
+    QuotientCache, EXACT_SEARCH_FIRST, QUOTIENT_BUDGET, QUOTIENT_ONLY_BUDGET,
+};
 use sprague_games::parse_game;
+use sprague_games::take_break::MAX_MISERE_SEARCHED_HEAP;
 use sprague_misere::genus::{positions_bound, GenusClass, GenusError, GenusSolver};
 use sprague_misere::survey::{misere_column, MisereStatus, SURVEY_LIMITS};
 use sprague_misere::{MisereQuotient, PeriodProof, Presentation, QuotientLimits};
@@ -460,7 +463,13 @@ pub fn misere_analysis(
     }
     let started = Instant::now();
     // The library's quotient path, the one the web API and Python take too.
-    let answer = QuotientCache::new().answer(&rule, &heaps)?;
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let budget = if largest > MAX_MISERE_SEARCHED_HEAP {
+        QUOTIENT_ONLY_BUDGET
+    } else {
+        QUOTIENT_BUDGET
+    };
+    let answer = QuotientCache::new().answer_within(&rule, &heaps, budget)?;
     let seconds = started.elapsed().as_secs_f64();
     let title = parse_game(game).ok()?.title();
     let moves: Vec<MoveJson> = answer
