@@ -57,8 +57,9 @@ struct Run {
     pivots: usize,
 }
 
-/// The exact path; `Ok(Err(Interrupted))` when `stop` says so (asked every
-/// [`crate::stop::POLL_EVERY`] pivots), `Err(Overflow)` when `T` is too narrow.
+/// The exact path; `Ok(Err(Interrupted))` when `stop` says so (asked at
+/// every pivot: an exact pivot of a large tableau of big integers takes
+/// milliseconds), `Err(Overflow)` when `T` is too narrow.
 fn run<T: Int>(
     a: &[Vec<BigInt>],
     b: &[Vec<BigInt>],
@@ -94,9 +95,8 @@ fn run<T: Int>(
     let mut in_p = k < m;
     let mut entering = k;
     let mut pivots = 0;
-    let mut poll = stop.poll();
     loop {
-        if poll.step() {
+        if stop.stopped() {
             return Ok(Err(StrategicError::Interrupted));
         }
         let (t, lex) = if in_p {
@@ -153,8 +153,8 @@ pub fn lemke_howson_bimatrix(
 }
 
 /// [`lemke_howson_bimatrix`], asking `stop` every
-/// [`crate::stop::POLL_EVERY`] pivots (both on the floating-point path and
-/// when pivoting exactly): [`StrategicError::Interrupted`] once it says stop.
+/// [`crate::stop::POLL_EVERY`] pivots on the floating-point path and at
+/// every pivot when pivoting exactly: [`StrategicError::Interrupted`] once it says stop.
 pub fn lemke_howson_bimatrix_with_stop(
     a: &Matrix,
     b: &Matrix,
