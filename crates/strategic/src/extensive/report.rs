@@ -227,8 +227,9 @@ pub fn solve_extensive_zero_sum(
 /// One subgame of a subgame-perfect equilibrium: where it starts and how it was solved.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SubgameRecord {
-    /// The moves from the root to the subgame's root.
-    pub root: String,
+    /// The subgame's root: its node's number in preorder (the order of the
+    /// nodes in a `.efg` file), from 1 for the root of the game.
+    pub root_node: usize,
     /// The method that solved it.
     pub method: String,
 }
@@ -267,7 +268,7 @@ pub fn solve_subgame_perfect(game: &ExtensiveGame) -> Result<SubgamePerfectRepor
             .iter()
             .zip(&spe.methods)
             .map(|(&v, m)| SubgameRecord {
-                root: game.path_text(v),
+                root_node: v + 1,
                 method: m.to_string(),
             })
             .collect(),
