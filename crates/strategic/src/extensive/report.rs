@@ -75,9 +75,36 @@ pub struct ExtensiveNashReport {
     pub method: String,
     /// The equilibria found, as behaviour strategies.
     pub equilibria: Vec<BehaviourRecord>,
+    /// Equilibria with irrational probabilities (games of three or more
+    /// players), exactly, as mixed strategies of the reduced strategic form:
+    /// they cannot be written `p/q`, so they are listed apart, each
+    /// probability `a+b*sqrt(r)` (absent when there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub irrational_equilibria: Vec<IrrationalReducedRecord>,
     /// A remark on the result.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+/// One reduced strategy played with positive probability in an irrational
+/// equilibrium.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReducedStrategyProbability {
+    /// The reduced strategy's name (one action per information set, `*` where
+    /// the strategy never reaches it).
+    pub strategy: String,
+    /// Its probability, exactly (`p/q` or `a+b*sqrt(r)`).
+    pub probability: String,
+}
+
+/// An equilibrium of the reduced strategic form with irrational
+/// probabilities.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct IrrationalReducedRecord {
+    /// Per player, the reduced strategies played with positive probability.
+    pub strategies: Vec<Vec<ReducedStrategyProbability>>,
+    /// The expected payoffs, exactly.
+    pub payoffs: Vec<String>,
 }
 
 /// The record of `sprague zerosum GAME.efg --format json`.
@@ -142,6 +169,7 @@ pub fn solve_extensive_nash(
     game: &ExtensiveGame,
     method: &ExtensiveMethod<'_>,
 ) -> Result<ExtensiveNashReport, ExtensiveError> {
+    let mut irrational_equilibria = Vec::new();
     let (method_text, profiles, note) = match method {
         ExtensiveMethod::SequenceForm => {
             let s = lemke_equilibrium(game)?;
@@ -171,6 +199,27 @@ pub fn solve_extensive_nash(
                     profiles.push(b);
                 }
             }
+            for e in found.nplayer.iter().flat_map(|n| &n.irrational) {
+                irrational_equilibria.push(IrrationalReducedRecord {
+                    strategies: e
+                        .strategies
+                        .iter()
+                        .zip(reduced.game.strategies())
+                        .map(|(probabilities, names)| {
+                            probabilities
+                                .iter()
+                                .zip(names)
+                                .filter(|(p, _)| !p.is_zero())
+                                .map(|(p, name)| ReducedStrategyProbability {
+                                    strategy: name.clone(),
+                                    probability: p.to_string(),
+                                })
+                                .collect()
+                        })
+                        .collect(),
+                    payoffs: e.payoffs.iter().map(ToString::to_string).collect(),
+                });
+            }
             let counts = reduced.game.strategy_counts();
             let mut note = format!(
                 "the reduced strategic form has {} reduced strategies; {} mixed equilibria give {} distinct behaviour profiles",
@@ -198,6 +247,7 @@ pub fn solve_extensive_nash(
         players: game.players.clone(),
         method: method_text,
         equilibria,
+        irrational_equilibria,
         note,
     })
 }
