@@ -38,7 +38,7 @@ pub enum CliError {
         checkpoint_error: Option<String>,
     },
     /// A command other than `values` stopped by Ctrl-C before its answer was complete.
-    #[error("interrupted (Ctrl-C) before the answer was complete")]
+    #[error("interrupted by a signal (Ctrl-C, SIGTERM or SIGHUP) before the answer was complete")]
     Stopped,
     /// A take-and-break run that cannot start (a checkpoint that cannot be written or may not be overwritten).
     #[error(transparent)]

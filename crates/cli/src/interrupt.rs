@@ -30,7 +30,10 @@ fn flag() -> &'static Arc<AtomicBool> {
             let first = !set.swap(true, Ordering::SeqCst);
             if !(first && WATCHED.load(Ordering::SeqCst)) {
                 // Nothing more can be done if stderr is closed.
-                let _ = writeln!(std::io::stderr(), "error: interrupted (Ctrl-C)");
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "error: interrupted by a signal (Ctrl-C, SIGTERM or SIGHUP)"
+                );
                 std::process::exit(INTERRUPTED);
             }
         });

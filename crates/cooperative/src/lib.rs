@@ -122,7 +122,7 @@ pub enum CoopError {
     #[error("{0}")]
     Builtin(String),
     /// The imputation set is empty, so the nucleolus is undefined.
-    #[error("the singletons are worth {singletons} together, more than v(N) = {grand}, so there is no imputation and no nucleolus (the prenucleolus exists)")]
+    #[error("the singletons are worth {singletons} together, more than v(N) = {grand}, so there is no imputation and no nucleolus; the prenucleolus exists: pass --pre (pre=True from Python)")]
     EmptyImputationSet {
         /// Σ v({i}).
         singletons: String,

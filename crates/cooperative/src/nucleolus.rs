@@ -607,10 +607,13 @@ mod tests {
         assert_eq!(strings(&nucleolus(&one).unwrap().allocation), ["7"]);
         assert_eq!(least_core(&one).unwrap().epsilon, None);
         let empty = table(2, &[0, 2, 2, 3]);
-        assert!(matches!(
-            nucleolus(&empty),
-            Err(CoopError::EmptyImputationSet { .. })
-        ));
+        let refusal = nucleolus(&empty).unwrap_err();
+        assert!(matches!(refusal, CoopError::EmptyImputationSet { .. }));
+        // The refusal names the way out on both faces (issue 28).
+        assert_eq!(
+            refusal.to_string(),
+            "the singletons are worth 4 together, more than v(N) = 3, so there is no imputation and no nucleolus; the prenucleolus exists: pass --pre (pre=True from Python)"
+        );
         assert_eq!(
             strings(&prenucleolus(&empty).unwrap().allocation),
             ["3/2", "3/2"]

@@ -9,6 +9,9 @@
 //! as QSopt_ex (Applegate, Cook, Dash and Espinoza, "Exact solutions to
 //! linear programming problems", Oper. Res. Letters 35, 2007).
 
+use crate::error::StrategicError;
+use crate::stop::StopCheck;
+
 const EPS: f64 = 1e-9;
 
 /// A dense `f64` tableau in dictionary form: row `i` reads
@@ -85,6 +88,55 @@ impl FloatDictionary {
 }
 
 impl FloatDictionary {
+    /// The coefficient of variable `v` in row `i` written as a tableau row
+    /// (`basic[i]` has 1, the other basic variables 0).
+    fn coefficient(&self, i: usize, v: usize) -> f64 {
+        if self.basic[i] == v {
+            1.0
+        } else {
+            match self.position[v] {
+                usize::MAX => 0.0,
+                c => self.data[i * (self.d + 1) + c],
+            }
+        }
+    }
+
+    /// The lexicographic minimum-ratio rule (the same rule as the exact
+    /// [`crate::tableau`]'s): among the rows of minimum ratio `rhs / a`
+    /// (within a tolerance), the one whose row of coefficients of the
+    /// initially basic variables `lex`, divided by `a`, is lexicographically
+    /// smallest. Without it a degenerate game can make the path cycle.
+    fn lexicographic_ratio_row(&self, c: usize, lex: &[usize]) -> Option<usize> {
+        let w = self.d + 1;
+        let close = |x: f64, y: f64| (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1.0);
+        let mut best: Vec<usize> = Vec::new();
+        let mut best_ratio = f64::INFINITY;
+        for i in 0..self.basic.len() {
+            let a = self.data[i * w + c];
+            if a <= EPS {
+                continue;
+            }
+            let ratio = self.data[i * w + self.d] / a;
+            if best.is_empty() || (ratio < best_ratio && !close(ratio, best_ratio)) {
+                best.clear();
+                best.push(i);
+                best_ratio = ratio;
+            } else if close(ratio, best_ratio) {
+                best.push(i);
+                best_ratio = best_ratio.min(ratio);
+            }
+        }
+        for &v in lex {
+            if best.len() <= 1 {
+                break;
+            }
+            let key = |i: usize| self.coefficient(i, v) / self.data[i * w + c];
+            let min = best.iter().map(|&i| key(i)).fold(f64::INFINITY, f64::min);
+            best.retain(|&i| close(key(i), min));
+        }
+        best.first().copied()
+    }
+
     /// Bland's leaving rule: among the rows of minimum ratio (within a
     /// tolerance), the one whose basic variable has the smallest index.
     fn bland_row(&self, c: usize) -> Option<usize> {
@@ -138,18 +190,28 @@ pub(crate) fn zero_sum_basis(a: &[Vec<f64>]) -> Option<(Vec<usize>, Vec<usize>)>
     None
 }
 
+/// The end of a Lemke–Howson path: the supports `(I, J)` and the pivots.
+pub(crate) type PathEnd = (Vec<usize>, Vec<usize>, usize);
+
 /// Follows the Lemke–Howson path for label `k` in floating point and
 /// returns the supports `(I, J)` of the end point and the number of pivots.
 /// Variables are numbered by their labels in both systems: in
 /// `B^T x + s = 1`, `x_i` is `i` and `s_j` is `m + j`; in `A y + r = 1`,
-/// `r_i` is `i` and `y_j` is `m + j`.
+/// `r_i` is `i` and `y_j` is `m + j`. Ties of the ratio test are broken by
+/// the lexicographic rule, as in exact pivoting, so a degenerate game does
+/// not make the path cycle. `Ok(None)` when floating point cannot follow the
+/// path (the caller pivots exactly); [`StrategicError::Interrupted`] when
+/// `stop` says so (asked every [`crate::stop::POLL_EVERY`] pivots).
 pub(crate) fn lemke_howson_supports(
     a: &[Vec<f64>],
     b: &[Vec<f64>],
     k: usize,
-) -> Option<(Vec<usize>, Vec<usize>, usize)> {
+    stop: StopCheck<'_>,
+) -> Result<Option<PathEnd>, StrategicError> {
     let m = a.len();
-    let n = a.first()?.len();
+    let Some(n) = a.first().map(Vec::len) else {
+        return Ok(None);
+    };
     // P: n rows, nonbasic x_0..x_{m-1}.
     let mut pdata = vec![0.0; n * (m + 1)];
     for j in 0..n {
@@ -168,14 +230,28 @@ pub(crate) fn lemke_howson_supports(
     let mut q = FloatDictionary::new(m, n, qdata, (0..m).collect(), (m..m + n).collect());
     let mut in_p = k < m;
     let mut entering = k;
+    let p_lex: Vec<usize> = (m..m + n).collect();
+    let q_lex: Vec<usize> = (0..m).collect();
     let limit = 20 * (m + n) * (m + n) + 1000;
+    let mut poll = stop.poll();
     for pivots in 1..=limit {
-        let t = if in_p { &mut p } else { &mut q };
-        let c = *t.position.get(entering)?;
-        if c == usize::MAX {
-            return None;
+        if poll.step() {
+            return Err(StrategicError::Interrupted);
         }
-        let r = t.ratio_row(c)?;
+        let (t, lex) = if in_p {
+            (&mut p, &p_lex)
+        } else {
+            (&mut q, &q_lex)
+        };
+        let Some(&c) = t.position.get(entering) else {
+            return Ok(None);
+        };
+        if c == usize::MAX {
+            return Ok(None);
+        }
+        let Some(r) = t.lexicographic_ratio_row(c, lex) else {
+            return Ok(None);
+        };
         let leaving = t.basic[r];
         t.pivot(r, c);
         if leaving == k {
@@ -187,12 +263,12 @@ pub(crate) fn lemke_howson_supports(
                 .filter(|&v| v >= m)
                 .map(|v| v - m)
                 .collect();
-            return Some((support_x, support_y, pivots));
+            return Ok(Some((support_x, support_y, pivots)));
         }
         entering = leaving;
         in_p = !in_p;
     }
-    None
+    Ok(None)
 }
 
 /// The size of the right-hand-side perturbation of [`lp_basis`].

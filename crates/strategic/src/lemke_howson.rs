@@ -31,6 +31,7 @@ use crate::exact_solve::solve_integer_system;
 use crate::float_guide::lemke_howson_supports;
 use crate::game::{Matrix, NormalFormGame};
 use crate::integer::{with_escalation, Int, Overflow};
+use crate::stop::StopCheck;
 use crate::tableau::Tableau;
 use crate::zero_sum::{scale_positive, small_entries};
 use num_traits::{Signed, Zero};
@@ -56,7 +57,15 @@ struct Run {
     pivots: usize,
 }
 
-fn run<T: Int>(a: &[Vec<BigInt>], b: &[Vec<BigInt>], k: usize) -> Result<Run, Overflow> {
+/// The exact path; `Ok(Err(Interrupted))` when `stop` says so (asked at
+/// every pivot: an exact pivot of a large tableau of big integers takes
+/// milliseconds), `Err(Overflow)` when `T` is too narrow.
+fn run<T: Int>(
+    a: &[Vec<BigInt>],
+    b: &[Vec<BigInt>],
+    k: usize,
+    stop: StopCheck<'_>,
+) -> Result<Result<Run, StrategicError>, Overflow> {
     let m = a.len();
     let n = a[0].len();
     let cols = m + n + 1;
@@ -87,6 +96,9 @@ fn run<T: Int>(a: &[Vec<BigInt>], b: &[Vec<BigInt>], k: usize) -> Result<Run, Ov
     let mut entering = k;
     let mut pivots = 0;
     loop {
+        if stop.stopped() {
+            return Ok(Err(StrategicError::Interrupted));
+        }
         let (t, lex) = if in_p {
             (&mut p, &p_lex)
         } else {
@@ -120,7 +132,7 @@ fn run<T: Int>(a: &[Vec<BigInt>], b: &[Vec<BigInt>], k: usize) -> Result<Run, Ov
             y[v - m] = q.rhs(row).to_bigint();
         }
     }
-    Ok(Run { x, y, pivots })
+    Ok(Ok(Run { x, y, pivots }))
 }
 
 fn normalise(v: &[BigInt]) -> Vec<BigRational> {
@@ -136,6 +148,18 @@ pub fn lemke_howson_bimatrix(
     a: &Matrix,
     b: &Matrix,
     label: usize,
+) -> Result<LemkeHowsonResult, StrategicError> {
+    lemke_howson_bimatrix_with_stop(a, b, label, StopCheck::never())
+}
+
+/// [`lemke_howson_bimatrix`], asking `stop` every
+/// [`crate::stop::POLL_EVERY`] pivots on the floating-point path and at
+/// every pivot when pivoting exactly: [`StrategicError::Interrupted`] once it says stop.
+pub fn lemke_howson_bimatrix_with_stop(
+    a: &Matrix,
+    b: &Matrix,
+    label: usize,
+    stop: StopCheck<'_>,
 ) -> Result<LemkeHowsonResult, StrategicError> {
     let m = a.len();
     let n = a.first().map_or(0, Vec::len);
@@ -154,7 +178,7 @@ pub fn lemke_howson_bimatrix(
     }
     let sa = scale_positive(a).data;
     let sb = scale_positive(b).data;
-    if let Some(r) = certified_from_float(&sa, &sb, label) {
+    if let Some(r) = certified_from_float(&sa, &sb, label, stop)? {
         let equilibrium = Equilibrium::bimatrix(a, b, normalise(&r.x), normalise(&r.y));
         return Ok(LemkeHowsonResult {
             equilibrium,
@@ -163,7 +187,7 @@ pub fn lemke_howson_bimatrix(
             exact_pivoting: false,
         });
     }
-    exact_run(a, b, &sa, &sb, label)
+    exact_run(a, b, &sa, &sb, label, stop)
 }
 
 fn exact_run(
@@ -172,12 +196,13 @@ fn exact_run(
     sa: &[Vec<BigInt>],
     sb: &[Vec<BigInt>],
     label: usize,
+    stop: StopCheck<'_>,
 ) -> Result<LemkeHowsonResult, StrategicError> {
     let r = with_escalation(
-        || run::<i64>(sa, sb, label),
-        || run::<i128>(sa, sb, label),
-        || run::<BigInt>(sa, sb, label),
-    );
+        || run::<i64>(sa, sb, label, stop),
+        || run::<i128>(sa, sb, label, stop),
+        || run::<BigInt>(sa, sb, label, stop),
+    )?;
     let equilibrium = Equilibrium::bimatrix(a, b, normalise(&r.x), normalise(&r.y));
     Ok(LemkeHowsonResult {
         equilibrium,
@@ -194,26 +219,40 @@ pub fn lemke_howson_exact(
     b: &Matrix,
     label: usize,
 ) -> Result<LemkeHowsonResult, StrategicError> {
+    lemke_howson_exact_with_stop(a, b, label, StopCheck::never())
+}
+
+/// [`lemke_howson_exact`], asking `stop` every [`crate::stop::POLL_EVERY`]
+/// pivots.
+pub fn lemke_howson_exact_with_stop(
+    a: &Matrix,
+    b: &Matrix,
+    label: usize,
+    stop: StopCheck<'_>,
+) -> Result<LemkeHowsonResult, StrategicError> {
     let m = a.len();
     let n = a.first().map_or(0, Vec::len);
-    if m == 0 || n == 0 {
-        return lemke_howson_bimatrix(a, b, label);
-    }
-    if label >= m + n {
-        return lemke_howson_bimatrix(a, b, label);
+    if m == 0 || n == 0 || label >= m + n {
+        return lemke_howson_bimatrix_with_stop(a, b, label, stop);
     }
     let sa = scale_positive(a).data;
     let sb = scale_positive(b).data;
-    exact_run(a, b, &sa, &sb, label)
+    exact_run(a, b, &sa, &sb, label, stop)
 }
 
 /// The path followed in floating point; its end point's supports solved
 /// exactly and checked to be a Nash equilibrium exactly (both strategies
 /// nonnegative, every label present: `(A y)_i <= 1` with equality on the
 /// support of `x`, `(B^T x)_j <= 1` with equality on the support of `y`).
-fn certified_from_float(sa: &[Vec<BigInt>], sb: &[Vec<BigInt>], label: usize) -> Option<Run> {
-    let a = small_entries(sa)?;
-    let b = small_entries(sb)?;
+fn certified_from_float(
+    sa: &[Vec<BigInt>],
+    sb: &[Vec<BigInt>],
+    label: usize,
+    stop: StopCheck<'_>,
+) -> Result<Option<Run>, StrategicError> {
+    let (Some(a), Some(b)) = (small_entries(sa), small_entries(sb)) else {
+        return Ok(None);
+    };
     let fa: Vec<Vec<f64>> = a
         .iter()
         .map(|r| r.iter().map(|&x| x as f64).collect())
@@ -222,7 +261,21 @@ fn certified_from_float(sa: &[Vec<BigInt>], sb: &[Vec<BigInt>], label: usize) ->
         .iter()
         .map(|r| r.iter().map(|&x| x as f64).collect())
         .collect();
-    let (rows, cols, pivots) = lemke_howson_supports(&fa, &fb, label)?;
+    let Some((rows, cols, pivots)) = lemke_howson_supports(&fa, &fb, label, stop)? else {
+        return Ok(None);
+    };
+    Ok(certify_supports(&a, &b, &rows, &cols, pivots))
+}
+
+/// The end point of a path with these supports solved exactly, if it is an
+/// equilibrium.
+fn certify_supports(
+    a: &[Vec<i64>],
+    b: &[Vec<i64>],
+    rows: &[usize],
+    cols: &[usize],
+    pivots: usize,
+) -> Option<Run> {
     if rows.len() != cols.len() || rows.is_empty() {
         return None;
     }
@@ -240,7 +293,7 @@ fn certified_from_float(sa: &[Vec<BigInt>], sb: &[Vec<BigInt>], label: usize) ->
     if nx.iter().chain(&ny).any(|v| v.is_negative()) {
         return None;
     }
-    for row in &a {
+    for row in a {
         let s: BigInt = cols.iter().zip(&ny).map(|(&j, v)| v * row[j]).sum();
         if s > dy {
             return None;
@@ -278,8 +331,17 @@ pub fn lemke_howson(
     game: &NormalFormGame,
     label: usize,
 ) -> Result<LemkeHowsonResult, StrategicError> {
+    lemke_howson_with_stop(game, label, StopCheck::never())
+}
+
+/// [`lemke_howson`], asking `stop` every [`crate::stop::POLL_EVERY`] pivots.
+pub fn lemke_howson_with_stop(
+    game: &NormalFormGame,
+    label: usize,
+    stop: StopCheck<'_>,
+) -> Result<LemkeHowsonResult, StrategicError> {
     let (a, b) = game.bimatrix()?;
-    lemke_howson_bimatrix(&a, &b, label)
+    lemke_howson_bimatrix_with_stop(&a, &b, label, stop)
 }
 
 /// Runs Lemke–Howson from every label; returns one result per label (the
@@ -287,10 +349,19 @@ pub fn lemke_howson(
 pub fn lemke_howson_all_labels(
     game: &NormalFormGame,
 ) -> Result<Vec<LemkeHowsonResult>, StrategicError> {
+    lemke_howson_all_labels_with_stop(game, StopCheck::never())
+}
+
+/// [`lemke_howson_all_labels`], asking `stop` every
+/// [`crate::stop::POLL_EVERY`] pivots of every path.
+pub fn lemke_howson_all_labels_with_stop(
+    game: &NormalFormGame,
+    stop: StopCheck<'_>,
+) -> Result<Vec<LemkeHowsonResult>, StrategicError> {
     let (a, b) = game.bimatrix()?;
     let total = a.len() + a.first().map_or(0, Vec::len);
     (0..total)
-        .map(|k| lemke_howson_bimatrix(&a, &b, k))
+        .map(|k| lemke_howson_bimatrix_with_stop(&a, &b, k, stop))
         .collect()
 }
 

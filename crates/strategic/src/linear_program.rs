@@ -595,7 +595,9 @@ fn convert<T: Int>(v: &BigInt) -> Result<T, Overflow> {
 
 /// Runs simplex iterations on `tableau` with objective row `obj_row`, never
 /// letting columns `>= forbidden_from` (but `< cols - 1`) enter. Returns
-/// `Ok(false)` if unbounded.
+/// `Ok(false)` if unbounded, or early when the thread's stop check says so
+/// (asked at every pivot; the caller then
+/// discards the tableau, see [`crate::stop::with_thread_stop`]).
 pub(crate) fn run_simplex<T: Int>(
     tableau: &mut Tableau<T>,
     obj_row: usize,
@@ -603,6 +605,9 @@ pub(crate) fn run_simplex<T: Int>(
     lex_cols: &[usize],
 ) -> Result<bool, Overflow> {
     loop {
+        if crate::stop::thread_stopped() {
+            return Ok(false);
+        }
         // Dantzig's rule: the most negative reduced cost.
         let mut entering: Option<usize> = None;
         for j in 0..forbidden_from {

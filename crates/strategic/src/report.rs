@@ -16,7 +16,9 @@ use crate::dominance::{iterated_elimination, Dominator, IteratedElimination, Str
 use crate::equilibrium::Equilibrium;
 use crate::error::StrategicError;
 use crate::game::NormalFormGame;
-use crate::lemke_howson::{lemke_howson, lemke_howson_all_labels, lemke_howson_exact};
+use crate::lemke_howson::{
+    lemke_howson_all_labels_with_stop, lemke_howson_exact_with_stop, lemke_howson_with_stop,
+};
 use crate::nplayer::{nplayer_equilibria, NPlayerEquilibria, NPlayerOptions};
 use crate::pure::pure_equilibria;
 use crate::quadratic::QuadraticNumber;
@@ -247,7 +249,7 @@ fn lemke_howson_found(
     let total = counts[0] + counts[1];
     if options.all_labels {
         let mut equilibria: Vec<Equilibrium> = Vec::new();
-        for r in lemke_howson_all_labels(game)? {
+        for r in lemke_howson_all_labels_with_stop(game, options.stop)? {
             if !equilibria.contains(&r.equilibrium) {
                 equilibria.push(r.equilibrium);
             }
@@ -270,9 +272,9 @@ fn lemke_howson_found(
     }
     let r = if options.exact_pivoting {
         let (a, b) = game.bimatrix()?;
-        lemke_howson_exact(&a, &b, options.label - 1)?
+        lemke_howson_exact_with_stop(&a, &b, options.label - 1, options.stop)?
     } else {
-        lemke_howson(game, options.label - 1)?
+        lemke_howson_with_stop(game, options.label - 1, options.stop)?
     };
     let how = if r.exact_pivoting {
         "exact lexicographic pivoting"

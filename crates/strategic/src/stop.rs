@@ -9,8 +9,58 @@
 //! [`POLL_EVERY`] steps of their main loops, and answer
 //! [`StrategicError::Interrupted`](crate::StrategicError::Interrupted) once it
 //! says stop. The default check never stops.
+//!
+//! Solvers whose public functions take no options (the exact simplex method
+//! behind [`crate::linear_program`], zero-sum games, mixed dominance, the
+//! sequence-form Lemke path) ask the *thread's* check instead: a face wraps
+//! the call in [`with_thread_stop`], the pivoting loops ask it at every
+//! pivot and end early, and the face, seeing
+//! [`thread_stopped`], discards what they answered ([`crate::zero_sum`] and
+//! the sequence-form Lemke path answer `Interrupted` themselves).
 
+use std::cell::RefCell;
 use std::fmt;
+use std::sync::Arc;
+
+/// A stop check that can live in the thread's slot.
+pub type SharedCheck = Arc<dyn Fn() -> bool + Send + Sync>;
+
+thread_local! {
+    static THREAD_CHECK: RefCell<Option<SharedCheck>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with `check` as this thread's stop check (the previous one is
+/// restored afterwards, even if `f` panics).
+///
+/// ```
+/// use std::sync::Arc;
+/// use sprague_strategic::stop::{thread_stopped, with_thread_stop};
+/// assert!(!thread_stopped());
+/// assert!(with_thread_stop(Arc::new(|| true), thread_stopped));
+/// assert!(!thread_stopped());
+/// ```
+pub fn with_thread_stop<R>(check: SharedCheck, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<SharedCheck>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            THREAD_CHECK.with(|slot| *slot.borrow_mut() = previous);
+        }
+    }
+    let previous = THREAD_CHECK.with(|slot| slot.borrow_mut().replace(check));
+    let _restore = Restore(previous);
+    f()
+}
+
+/// Whether this thread's stop check (see [`with_thread_stop`]) says stop;
+/// false when there is none. Pivoting loops ask it at every pivot: an exact
+/// pivot updates a whole tableau of integers, so the question's cost (a
+/// thread-local read and the check) is invisible, and slow big-integer
+/// pivots still stop within moments.
+pub fn thread_stopped() -> bool {
+    let check = THREAD_CHECK.with(|slot| slot.borrow().clone());
+    check.is_some_and(|check| check())
+}
 
 /// How many steps (bases popped, support pairs tried, …) a solver takes
 /// between two questions: a step is a pivot or a small linear system, so the

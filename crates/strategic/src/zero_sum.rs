@@ -126,6 +126,10 @@ pub fn solve_zero_sum_with(
             || column_program::<BigInt>(&scaled.data),
         ),
     };
+    // The simplex loop ends early when the thread's stop check says so.
+    if crate::stop::thread_stopped() {
+        return Err(StrategicError::Interrupted);
+    }
     let sum_w: BigInt = w.iter().sum();
     let sum_u: BigInt = u.iter().sum();
     debug_assert_eq!(sum_w, sum_u);

@@ -556,3 +556,51 @@ proptest::proptest! {
         proptest::prop_assert_eq!(&expected_payoffs(&game, &lemke.profile)[0], &lp.value);
     }
 }
+
+/// Issue 28: an equilibrium of an extensive game of three players with
+/// irrational probabilities is listed (apart, exactly), not only counted in
+/// the note. In this simultaneous game player 1's gain from U over D is
+/// 2·q·r − 1, player 2's from L over R is p − r and player 3's from W over E
+/// is p − q (p, q, r the probabilities of U, L, W): the completely mixed
+/// equilibrium has p = q = r and p² = 1/2, so p = √2/2, all payoffs 0.
+#[test]
+fn an_irrational_equilibrium_of_three_players_is_listed() {
+    use sprague_strategic::extensive::efg::read_efg;
+    use sprague_strategic::extensive::report::{solve_extensive_nash, ExtensiveMethod};
+    let game = read_efg(
+        "EFG 2 R \"Irrational three\" { \"1\" \"2\" \"3\" } \"\"\n\
+         p \"\" 1 1 \"\" { \"U\" \"D\" } 0\n\
+         p \"\" 2 1 \"\" { \"L\" \"R\" } 0\n\
+         p \"\" 3 1 \"\" { \"W\" \"E\" } 0\n\
+         t \"\" 1 \"\" { 1, 0, 0 }\n\
+         t \"\" 2 \"\" { -1, 1, 0 }\n\
+         p \"\" 3 1 \"\" { \"W\" \"E\" } 0\n\
+         t \"\" 3 \"\" { -1, 0, 1 }\n\
+         t \"\" 4 \"\" { -1, 0, 0 }\n\
+         p \"\" 2 1 \"\" { \"L\" \"R\" } 0\n\
+         p \"\" 3 1 \"\" { \"W\" \"E\" } 0\n\
+         t \"\" 5 \"\" { 0, -1, -1 }\n\
+         t \"\" 6 \"\" { 0, 0, 0 }\n\
+         p \"\" 3 1 \"\" { \"W\" \"E\" } 0\n\
+         t \"\" 7 \"\" { 0, 0, 0 }\n\
+         t \"\" 8 \"\" { 0, 0, 0 }\n",
+    )
+    .unwrap();
+    let report =
+        solve_extensive_nash(&game, &ExtensiveMethod::Reduced(Default::default())).unwrap();
+    assert_eq!(report.irrational_equilibria.len(), 1, "{report:?}");
+    let e = &report.irrational_equilibria[0];
+    assert_eq!(e.payoffs, vec!["0", "0", "0"]);
+    // 1/4*sqrt(8) = 2√2/4 = √2/2 (the radicand as the quadratic's discriminant gives it).
+    for (strategies, first) in e.strategies.iter().zip(["U", "L", "W"]) {
+        assert_eq!(strategies.len(), 2);
+        assert_eq!(strategies[0].strategy, first);
+        assert_eq!(strategies[0].probability, "1/4*sqrt(8)");
+        assert_eq!(strategies[1].probability, "1-1/4*sqrt(8)");
+    }
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(
+        json["irrational_equilibria"][0]["strategies"][0][0]["probability"],
+        "1/4*sqrt(8)"
+    );
+}

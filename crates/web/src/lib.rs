@@ -14,4 +14,4 @@ pub mod openapi;
 pub mod server;
 
 pub use error::ApiError;
-pub use server::{app, guard, routes, run_until_interrupted, serve, ServerConfig};
+pub use server::{app, guard, routes, run_until_interrupted, serve, ServerConfig, SHUTDOWN_GRACE};

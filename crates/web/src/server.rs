@@ -8,7 +8,9 @@
 //! [`ServerConfig::time_budget`] (503 beyond it, and the command's stop flag is raised so the
 //! libraries that take one stop; the worker slot stays taken until the computation ends, so a
 //! runaway request cannot multiply). A panic anywhere becomes a 500 with a sentence
-//! (tower-http's `CatchPanicLayer`), and the server keeps serving.
+//! (tower-http's `CatchPanicLayer`), and the server keeps serving. On Ctrl-C or SIGTERM the
+//! server stops accepting, gives the requests in flight [`SHUTDOWN_GRACE`] to finish, and
+//! returns without waiting for blocking work still running (the process then exits).
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -29,6 +31,10 @@ use tower_http::catch_panic::CatchPanicLayer;
 use crate::api::{self, Control};
 use crate::assets;
 use crate::error::ApiError;
+
+/// How long [`run_until_interrupted`] lets the requests in flight finish after Ctrl-C or
+/// SIGTERM before it returns anyway.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(1);
 
 /// The limits of a server.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -131,7 +137,9 @@ pub async fn serve(
 
 /// Binds `host:port` (port 0 picks a free one), calls `on_bound` with the address, and serves
 /// until Ctrl-C or a termination signal, on a runtime of its own: the command line's
-/// `sprague serve`.
+/// `sprague serve`. After the signal the requests in flight have [`SHUTDOWN_GRACE`] to
+/// finish; then it returns, and the runtime is shut down without waiting for blocking work
+/// (a computation that has not yet seen its stop flag does not keep the process alive).
 ///
 /// ```no_run
 /// sprague_web::run_until_interrupted("127.0.0.1", 8080, |address| {
@@ -147,11 +155,27 @@ pub fn run_until_interrupted(
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind((host, port)).await?;
         on_bound(listener.local_addr()?);
-        serve(listener, ServerConfig::default(), interrupted()).await
-    })
+        let begin_shutdown = Arc::new(tokio::sync::Notify::new());
+        let notified = Arc::clone(&begin_shutdown);
+        let server = serve(listener, ServerConfig::default(), async move {
+            notified.notified().await;
+        });
+        tokio::pin!(server);
+        tokio::select! {
+            result = &mut server => return result,
+            () = interrupted() => {}
+        }
+        // notify_one keeps a permit if the shutdown future is not waiting yet.
+        begin_shutdown.notify_one();
+        tokio::time::timeout(SHUTDOWN_GRACE, server)
+            .await
+            .unwrap_or(Ok(()))
+    });
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    served
 }
 
 /// Completes on Ctrl-C (SIGINT) or, on Unix, SIGTERM.

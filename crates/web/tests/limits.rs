@@ -410,3 +410,46 @@ fn client_error_5xx(answer: &http::Answer) -> String {
         .unwrap_or_default()
         .to_string()
 }
+
+/// Issue 28: the strategic solvers stop when the request's budget ends, so the worker is free
+/// again at once (a server of one worker answers the next cheap request with 200, not "busy").
+#[test]
+fn a_strategic_request_past_its_budget_is_503_and_frees_its_worker_at_once() {
+    let server = TestServer::start(ServerConfig {
+        time_budget: Duration::from_millis(400),
+        workers: 1,
+        ..ServerConfig::default()
+    });
+    // A degenerate 200×200 game: exact lexicographic pivoting takes minutes on it.
+    let (a, b) = sprague_strategic::random::random_bimatrix(200, 200, 9, 28);
+    let matrices = serde_json::json!([a, b]).to_string();
+    let zero_sum: Vec<Vec<i64>> = a
+        .iter()
+        .zip(&b)
+        .map(|(ra, rb)| ra.iter().zip(rb).map(|(x, y)| x - y).collect())
+        .collect();
+    let zero_sum = serde_json::json!(zero_sum).to_string();
+    for (command, body) in [
+        (
+            "nash",
+            format!(r#"{{"matrices": {matrices}, "method": "lh", "exact_pivoting": true}}"#),
+        ),
+        (
+            "zerosum",
+            format!(r#"{{"matrices": {zero_sum}, "exact_pivoting": true}}"#),
+        ),
+    ] {
+        let started = Instant::now();
+        let answer = server.post(command, &body);
+        assert_eq!(answer.status, 503, "{command}: {}", answer.text());
+        assert!(started.elapsed() < Duration::from_secs(3), "{command}");
+        let next = server.post("nimber", r#"{"expression": "3 * 3"}"#);
+        assert_eq!(
+            next.status,
+            200,
+            "{command}: the worker was not freed: {}",
+            next.text()
+        );
+        assert_eq!(next.json()["value"], 2);
+    }
+}

@@ -191,8 +191,28 @@ fn run_extensive(args: &Args, tree: &ExtensiveGame) -> Result<(), CliError> {
                 out.push_str(&format!("Equilibrium {}\n", k + 1));
                 out.push_str(&extensive_text::behaviour(e));
             }
-            if report.equilibria.is_empty() {
+            if report.equilibria.is_empty() && report.irrational_equilibria.is_empty() {
                 out.push_str("No equilibrium found.\n");
+            }
+            if !report.irrational_equilibria.is_empty() {
+                out.push_str(
+                    "Equilibria with irrational probabilities (exact, a+b*sqrt(r)), as mixed strategies of the reduced strategic form:\n",
+                );
+                for (k, e) in report.irrational_equilibria.iter().enumerate() {
+                    out.push_str(&format!("Irrational equilibrium {}\n", k + 1));
+                    for ((player, strategies), payoff) in
+                        report.players.iter().zip(&e.strategies).zip(&e.payoffs)
+                    {
+                        let mixed: Vec<String> = strategies
+                            .iter()
+                            .map(|s| format!("{} {}", s.strategy, s.probability))
+                            .collect();
+                        out.push_str(&format!(
+                            "  {player}: {} (payoff {payoff})\n",
+                            mixed.join(", ")
+                        ));
+                    }
+                }
             }
             if let Some(note) = &report.note {
                 out.push_str(&format!("\nNote: {note}.\n"));

@@ -121,7 +121,7 @@ fn spe(args: &ExtensiveArgs) -> Result<(), CliError> {
     );
     const SHOWN: usize = 20;
     for s in report.subgames.iter().take(SHOWN) {
-        let _ = writeln!(text, "  at {}: {}", s.root, s.method);
+        let _ = writeln!(text, "  at node {}: {}", s.root_node, s.method);
     }
     if report.subgames.len() > SHOWN {
         let _ = writeln!(

@@ -144,10 +144,12 @@ impl Reader {
         while let Some((kind, line)) = p.next_word() {
             let v = self.nodes.len();
             if v >= MAX_NODES {
+                // Said once, with separators: "… would need a 5,000,001st node, more
+                // than the limit of 5,000,000 nodes".
                 return Err(ExtensiveError::TooLarge {
                     what: "the .efg file".into(),
-                    count: format!("more than {MAX_NODES} nodes"),
-                    limit: format!("{MAX_NODES} nodes"),
+                    count: format!("a {}st node", super::error::grouped(MAX_NODES + 1)),
+                    limit: format!("{} nodes", super::error::grouped(MAX_NODES)),
                 });
             }
             match open.last_mut() {

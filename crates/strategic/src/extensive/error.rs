@@ -78,3 +78,23 @@ impl ExtensiveError {
         )
     }
 }
+
+/// A count with thousands separators, as the size refusals write them:
+/// `5000000` → `5,000,000`.
+///
+/// ```
+/// use sprague_strategic::extensive::error::grouped;
+/// assert_eq!(grouped(5_000_000), "5,000,000");
+/// assert_eq!(grouped(999), "999");
+/// ```
+pub fn grouped(count: usize) -> String {
+    let digits = count.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

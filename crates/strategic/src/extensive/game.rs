@@ -119,8 +119,8 @@ impl ExtensiveGame {
         if self.nodes.len() > MAX_NODES {
             return Err(ExtensiveError::TooLarge {
                 what: "the game".into(),
-                count: format!("{} nodes", self.nodes.len()),
-                limit: format!("{MAX_NODES}"),
+                count: format!("{} nodes", super::error::grouped(self.nodes.len())),
+                limit: format!("{} nodes", super::error::grouped(MAX_NODES)),
             });
         }
         for (k, o) in self.outcomes.iter().enumerate() {

@@ -640,6 +640,9 @@ impl Lcp<'_> {
         let mut pivots = 1;
         let complement = |v: usize| if v < n { v + n } else { v - n };
         loop {
+            if crate::stop::thread_stopped() {
+                return Ok(Err(ExtensiveError::Interrupted));
+            }
             let entering = complement(leaving);
             let candidates = t.min_ratio_rows(entering)?;
             let r = match candidates.len() {

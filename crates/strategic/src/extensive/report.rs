@@ -75,9 +75,36 @@ pub struct ExtensiveNashReport {
     pub method: String,
     /// The equilibria found, as behaviour strategies.
     pub equilibria: Vec<BehaviourRecord>,
+    /// Equilibria with irrational probabilities (games of three or more
+    /// players), exactly, as mixed strategies of the reduced strategic form:
+    /// they cannot be written `p/q`, so they are listed apart, each
+    /// probability `a+b*sqrt(r)` (absent when there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub irrational_equilibria: Vec<IrrationalReducedRecord>,
     /// A remark on the result.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+/// One reduced strategy played with positive probability in an irrational
+/// equilibrium.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReducedStrategyProbability {
+    /// The reduced strategy's name (one action per information set, `*` where
+    /// the strategy never reaches it).
+    pub strategy: String,
+    /// Its probability, exactly (`p/q` or `a+b*sqrt(r)`).
+    pub probability: String,
+}
+
+/// An equilibrium of the reduced strategic form with irrational
+/// probabilities.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct IrrationalReducedRecord {
+    /// Per player, the reduced strategies played with positive probability.
+    pub strategies: Vec<Vec<ReducedStrategyProbability>>,
+    /// The expected payoffs, exactly.
+    pub payoffs: Vec<String>,
 }
 
 /// The record of `sprague zerosum GAME.efg --format json`.
@@ -142,6 +169,7 @@ pub fn solve_extensive_nash(
     game: &ExtensiveGame,
     method: &ExtensiveMethod<'_>,
 ) -> Result<ExtensiveNashReport, ExtensiveError> {
+    let mut irrational_equilibria = Vec::new();
     let (method_text, profiles, note) = match method {
         ExtensiveMethod::SequenceForm => {
             let s = lemke_equilibrium(game)?;
@@ -171,6 +199,27 @@ pub fn solve_extensive_nash(
                     profiles.push(b);
                 }
             }
+            for e in found.nplayer.iter().flat_map(|n| &n.irrational) {
+                irrational_equilibria.push(IrrationalReducedRecord {
+                    strategies: e
+                        .strategies
+                        .iter()
+                        .zip(reduced.game.strategies())
+                        .map(|(probabilities, names)| {
+                            probabilities
+                                .iter()
+                                .zip(names)
+                                .filter(|(p, _)| !p.is_zero())
+                                .map(|(p, name)| ReducedStrategyProbability {
+                                    strategy: name.clone(),
+                                    probability: p.to_string(),
+                                })
+                                .collect()
+                        })
+                        .collect(),
+                    payoffs: e.payoffs.iter().map(ToString::to_string).collect(),
+                });
+            }
             let counts = reduced.game.strategy_counts();
             let mut note = format!(
                 "the reduced strategic form has {} reduced strategies; {} mixed equilibria give {} distinct behaviour profiles",
@@ -198,6 +247,7 @@ pub fn solve_extensive_nash(
         players: game.players.clone(),
         method: method_text,
         equilibria,
+        irrational_equilibria,
         note,
     })
 }
@@ -227,8 +277,9 @@ pub fn solve_extensive_zero_sum(
 /// One subgame of a subgame-perfect equilibrium: where it starts and how it was solved.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SubgameRecord {
-    /// The moves from the root to the subgame's root.
-    pub root: String,
+    /// The subgame's root: its node's number in preorder (the order of the
+    /// nodes in a `.efg` file), from 1 for the root of the game.
+    pub root_node: usize,
     /// The method that solved it.
     pub method: String,
 }
@@ -267,7 +318,7 @@ pub fn solve_subgame_perfect(game: &ExtensiveGame) -> Result<SubgamePerfectRepor
             .iter()
             .zip(&spe.methods)
             .map(|(&v, m)| SubgameRecord {
-                root: game.path_text(v),
+                root_node: v + 1,
                 method: m.to_string(),
             })
             .collect(),

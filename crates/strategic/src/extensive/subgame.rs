@@ -13,8 +13,14 @@
 //! induction when play is of perfect information: every decision node is
 //! then a subgame); one with two players by Lemke's algorithm on the
 //! sequence form ([`super::lemke`]); one with more by support enumeration
-//! on the reduced strategic form. The profile is then checked by the
-//! independent best-response pass in every subgame.
+//! on the reduced strategic form. Each solved subgame is checked by the
+//! independent best-response pass ([`check_equilibrium`]) on the same
+//! substituted game: the profile is an equilibrium of every subgame exactly
+//! when it is one of each subgame with its proper subgames replaced by their
+//! equilibrium payoffs (a deviation inside a proper subgame gains nothing
+//! there, by induction from the deepest). So every node is visited a bounded
+//! number of times: solving and checking are linear in the tree (one
+//! bottom-up pass, no subgame walked again from its root).
 
 use std::collections::HashMap;
 
@@ -30,7 +36,8 @@ use super::sequences::Sequences;
 use crate::report::{solve_nash, NashOptions};
 
 /// The most node visits the check of every subgame may take; above it only
-/// the whole game is checked.
+/// the whole game is checked. The check visits each node once (see the
+/// module docs), so every game within [`super::game::MAX_NODES`] is checked.
 pub const MAX_CHECK_WORK: usize = 20_000_000;
 
 /// A subgame-perfect equilibrium.
@@ -235,9 +242,17 @@ pub fn subgame_perfect(game: &ExtensiveGame) -> Result<SubgamePerfect, Extensive
     let mut profile = BehaviourProfile::uniform(game);
     let mut solved: HashMap<usize, Vec<BigRational>> = HashMap::new();
     let mut methods = vec![""; roots.len()];
+    let mut work = 0usize;
+    let mut all_checked = true;
     for (k, &root) in roots.iter().enumerate().rev() {
         let (sub, origin) = extract(game, root, &end, &solved);
         let (sub_profile, method) = solve_one(&sub)?;
+        work += sub.nodes.len();
+        if work <= MAX_CHECK_WORK {
+            all_checked &= check_equilibrium(&sub, &sub_profile)?
+                .iter()
+                .all(|c| c.best);
+        }
         for (h, &old) in origin.iter().enumerate() {
             if game.infosets[old].player.is_some() {
                 profile.probabilities[old] = sub_profile.probabilities[h].clone();
@@ -246,23 +261,7 @@ pub fn subgame_perfect(game: &ExtensiveGame) -> Result<SubgamePerfect, Extensive
         solved.insert(root, expected_payoffs(&sub, &sub_profile));
         methods[k] = method;
     }
-    let work: usize = roots.iter().map(|&r| end[r] - r).sum();
-    let every_subgame_checked = if work <= MAX_CHECK_WORK {
-        let mut all = true;
-        for &root in &roots {
-            let (sub, origin) = extract(game, root, &end, &HashMap::new());
-            let restricted = BehaviourProfile {
-                probabilities: origin
-                    .iter()
-                    .map(|&h| profile.probabilities[h].clone())
-                    .collect(),
-            };
-            all &= check_equilibrium(&sub, &restricted)?.iter().all(|c| c.best);
-        }
-        Some(all)
-    } else {
-        None
-    };
+    let every_subgame_checked = (work <= MAX_CHECK_WORK).then_some(all_checked);
     if profile
         .probabilities
         .iter()

@@ -430,7 +430,7 @@ const STRATEGIC_GAME_FIELDS_DOMINANCE: &[Field] = &[
 ];
 
 /// The error of a command stopped at the end of its time budget.
-fn out_of_time(command: &str) -> ApiError {
+pub(crate) fn out_of_time(command: &str) -> ApiError {
     ApiError::new(
         axum::http::StatusCode::SERVICE_UNAVAILABLE,
         format!("/api/{command} ran out of the time this server gives a request; ask for less"),

@@ -2,7 +2,13 @@
 //! example's name, the text of a Gambit `.nfg`, JSON matrices or CSV — never a path) and
 //! `tree/solve`, `tree/repeated-pd`. The answers are `sprague_strategic::report`,
 //! `sprague_strategic::tree_report` and `sprague_repeated::finitely_repeated` records, as the
-//! CLI prints them.
+//! CLI prints them. `nash`, `zerosum`, `dominance` and `tree/solve` run under the request's
+//! stop check (its stop flag or its deadline): the solvers' pivoting loops ask it, so the work
+//! ends when the time budget does and frees its worker.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Instant;
 
 use serde::Deserialize;
 use sprague_repeated::finitely_repeated::{repeated_pd, RepeatedPdRecord};
@@ -11,12 +17,47 @@ use sprague_strategic::input::parse_game_text;
 use sprague_strategic::report::{
     eliminate_dominated, nash_report, solve_nash, solve_zero_sum_game, NashMethod, NashOptions,
 };
-use sprague_strategic::stop::StopCheck;
+use sprague_strategic::stop::{with_thread_stop, SharedCheck, StopCheck};
 use sprague_strategic::tree_report::solve_tree_text;
 use sprague_strategic::{NormalFormGame, StrategicError};
 
-use super::{json, read, Control};
+use super::{json, out_of_time, read, Control};
 use crate::error::ApiError;
+
+/// The request's stop check: its stop flag (raised when its time is up) or
+/// its deadline passed.
+fn stop_check(control: &Control) -> SharedCheck {
+    let stop = Arc::clone(&control.stop);
+    let deadline = control.deadline;
+    Arc::new(move || stop.load(Ordering::Relaxed) || Instant::now() >= deadline)
+}
+
+/// Runs `solve` with the request's stop check as the thread's (the exact
+/// simplex method, mixed dominance and the sequence-form path ask it at every
+/// pivot); what a stopped solver answered is discarded: out of time.
+fn within_budget<T>(
+    command: &str,
+    control: &Control,
+    solve: impl FnOnce(&StopCheck<'_>) -> T,
+) -> Result<T, ApiError> {
+    let check = stop_check(control);
+    let shared = Arc::clone(&check);
+    let own = move || shared();
+    let stop = StopCheck::new(&own);
+    let answer = with_thread_stop(Arc::clone(&check), || solve(&stop));
+    if check() {
+        return Err(out_of_time(command));
+    }
+    Ok(answer)
+}
+
+/// A library's refusal, or out of time when it was interrupted.
+fn refused_or_stopped(command: &str, error: StrategicError) -> ApiError {
+    match error {
+        StrategicError::Interrupted => out_of_time(command),
+        other => ApiError::refused(other),
+    }
+}
 
 /// A normal-form game in a body: exactly one of the four fields.
 fn game_of(
@@ -97,23 +138,25 @@ pub fn nash(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiErro
         request.matrices.as_ref(),
         request.csv.as_deref(),
     )?;
-    let check = || control.stop.load(std::sync::atomic::Ordering::Relaxed);
-    let options = NashOptions {
-        method: match request.method {
-            Method::Auto => NashMethod::Auto,
-            Method::Enum => NashMethod::Enum,
-            Method::Support => NashMethod::Support,
-            Method::Pure => NashMethod::Pure,
-            Method::Lh => NashMethod::LemkeHowson,
-        },
-        label: request.label,
-        all_labels: request.all_labels,
-        exact_pivoting: request.exact_pivoting,
-        // The size limits stand: --force has no field here.
-        force: false,
-        stop: StopCheck::new(&check),
-    };
-    let found = solve_nash(&game, &options).map_err(ApiError::refused)?;
+    let found = within_budget("nash", control, |stop| {
+        let options = NashOptions {
+            method: match request.method {
+                Method::Auto => NashMethod::Auto,
+                Method::Enum => NashMethod::Enum,
+                Method::Support => NashMethod::Support,
+                Method::Pure => NashMethod::Pure,
+                Method::Lh => NashMethod::LemkeHowson,
+            },
+            label: request.label,
+            all_labels: request.all_labels,
+            exact_pivoting: request.exact_pivoting,
+            // The size limits stand: --force has no field here.
+            force: false,
+            stop: *stop,
+        };
+        solve_nash(&game, &options)
+    })?
+    .map_err(|error| refused_or_stopped("nash", error))?;
     json(nash_report(&game, &found))
 }
 
@@ -129,7 +172,7 @@ struct ZeroSumRequest {
 }
 
 /// `POST /api/zerosum`.
-pub fn zerosum(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+pub fn zerosum(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: ZeroSumRequest = read("zerosum", body)?;
     let game = game_of(
         request.game.as_deref(),
@@ -137,8 +180,10 @@ pub fn zerosum(body: &[u8], _control: &Control) -> Result<serde_json::Value, Api
         request.matrices.as_ref(),
         request.csv.as_deref(),
     )?;
-    let (_, report) =
-        solve_zero_sum_game(&game, request.exact_pivoting).map_err(ApiError::refused)?;
+    let (_, report) = within_budget("zerosum", control, |_| {
+        solve_zero_sum_game(&game, request.exact_pivoting)
+    })?
+    .map_err(|error| refused_or_stopped("zerosum", error))?;
     json(report)
 }
 
@@ -156,7 +201,7 @@ struct DominanceRequest {
 }
 
 /// `POST /api/dominance`.
-pub fn dominance(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+pub fn dominance(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: DominanceRequest = read("dominance", body)?;
     let game = game_of(
         request.game.as_deref(),
@@ -164,7 +209,9 @@ pub fn dominance(body: &[u8], _control: &Control) -> Result<serde_json::Value, A
         request.matrices.as_ref(),
         request.csv.as_deref(),
     )?;
-    let (_, report) = eliminate_dominated(&game, request.weak, request.mixed);
+    let (_, report) = within_budget("dominance", control, |_| {
+        eliminate_dominated(&game, request.weak, request.mixed)
+    })?;
     json(report)
 }
 
@@ -175,9 +222,10 @@ struct TreeSolveRequest {
 }
 
 /// `POST /api/tree/solve`: the tree's text inline.
-pub fn tree_solve(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+pub fn tree_solve(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: TreeSolveRequest = read("tree/solve", body)?;
-    json(solve_tree_text(&request.tree).map_err(ApiError::refused)?)
+    let record = within_budget("tree/solve", control, |_| solve_tree_text(&request.tree))?;
+    json(record.map_err(ApiError::refused)?)
 }
 
 #[derive(Deserialize)]
