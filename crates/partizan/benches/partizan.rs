@@ -1,0 +1,2 @@
+//! Benchmark (filled in later).
+fn main() {}
