@@ -27,6 +27,9 @@ pub const MAX_INPUT_CHARS: usize = 10_000;
 /// The deepest nesting of braces, parentheses and unary signs accepted.
 pub const MAX_DEPTH: usize = 500;
 
+/// The stack of the thread that parses (ample for [`MAX_DEPTH`] levels).
+const PARSE_STACK_BYTES: usize = 64 << 20;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Tok {
     Num(Dyadic),
@@ -466,7 +469,7 @@ impl Parser<'_> {
         let mut out = Vec::with_capacity(commas.len() + 1);
         let mut from = start;
         for c in commas.into_iter().chain(std::iter::once(end)) {
-            out.push(self.expr_all(from, c, depth + 1)?);
+            out.push(self.expr_all(from, c, depth)?);
             from = c + 1;
         }
         Ok(out)
@@ -487,6 +490,24 @@ impl GameStore {
     /// assert!(matches!(store.parse(&"{".repeat(600)), Err(GameError::Parse(_))));
     /// ```
     pub fn parse(&mut self, text: &str) -> Result<GameId, GameError> {
+        // The recursive descent and the canonicalisation of a deeply nested
+        // game need more stack than a test or worker thread may have: parse
+        // on a scoped thread with a stack sized for MAX_DEPTH levels.
+        let store = &mut *self;
+        std::thread::scope(|scope| {
+            let worker = std::thread::Builder::new()
+                .stack_size(PARSE_STACK_BYTES)
+                .spawn_scoped(scope, move || store.parse_here(text));
+            match worker {
+                Ok(handle) => handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Err(_) => Err(err(0, "no thread could be started to parse the input")),
+            }
+        })
+    }
+
+    fn parse_here(&mut self, text: &str) -> Result<GameId, GameError> {
         let (tokens, end_pos) = lex(text)?;
         let n = tokens.len();
         let mut parser = Parser {
