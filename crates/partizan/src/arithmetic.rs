@@ -14,6 +14,11 @@
 use crate::error::GameError;
 use crate::store::{GameId, GameStore};
 
+/// Sums of games whose heights add up to at most this run on the caller's stack.
+const SHALLOW_HEIGHT: u32 = 128;
+/// Stack bytes reserved per level of a deep sum (ample for debug builds).
+const STACK_PER_LEVEL: usize = 16 << 10;
+
 impl GameStore {
     /// The disjunctive sum `G + H` in canonical form.
     ///
@@ -28,6 +33,31 @@ impl GameStore {
     /// assert_eq!(store.display(h), "^^");
     /// ```
     pub fn sum(&mut self, g: GameId, h: GameId) -> Result<GameId, GameError> {
+        // The recursion is as deep as the two games are high; deep sums run
+        // on a scoped thread whose stack is sized for them.
+        let need = self.height(g) + self.height(h);
+        if need <= SHALLOW_HEIGHT {
+            return self.sum_rec(g, h);
+        }
+        let stack = STACK_PER_LEVEL * need as usize + (1 << 20);
+        let store = &mut *self;
+        std::thread::scope(|scope| {
+            match std::thread::Builder::new()
+                .stack_size(stack)
+                .spawn_scoped(scope, move || store.sum_rec(g, h))
+            {
+                Ok(handle) => handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Err(_) => Err(GameError::TooLarge {
+                    what: "a sum needing a thread with a large stack",
+                    limit: u64::from(need),
+                }),
+            }
+        })
+    }
+
+    fn sum_rec(&mut self, g: GameId, h: GameId) -> Result<GameId, GameError> {
         let zero = self.zero();
         if g == zero {
             return Ok(h);
@@ -64,11 +94,11 @@ impl GameStore {
         };
         let mut l = Vec::with_capacity(hl.len());
         for o in hl {
-            l.push(self.sum(x, o)?);
+            l.push(self.sum_rec(x, o)?);
         }
         let mut r = Vec::with_capacity(hr.len());
         for o in hr {
-            r.push(self.sum(x, o)?);
+            r.push(self.sum_rec(x, o)?);
         }
         self.intern_compound(l, r)
     }
@@ -80,7 +110,7 @@ impl GameStore {
         let (hl, hr) = (self.left_options(h), self.right_options(h));
         let add = |store: &mut GameStore, a: GameId, b: GameId| {
             if shortcuts {
-                store.sum(a, b)
+                store.sum_rec(a, b)
             } else {
                 store.sum_general(a, b, false)
             }

@@ -378,6 +378,11 @@ impl GameStore {
         self.nodes[g.index()].birthday
     }
 
+    /// 0 for numbers, else 1 + the largest height of an option.
+    pub(crate) fn height(&self, g: GameId) -> u32 {
+        self.nodes[g.index()].height
+    }
+
     /// The stored option lists of a compound game (empty for numbers).
     pub(crate) fn stored(&self, g: GameId) -> (&[GameId], &[GameId]) {
         match &self.nodes[g.index()].node {

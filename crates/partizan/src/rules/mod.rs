@@ -150,6 +150,8 @@ impl<G: PartizanGame> Solver<G> {
     }
 }
 
+pub mod clobber;
 pub mod cutcake;
 pub mod domineering;
 pub mod hackenbush;
+pub mod toads;
