@@ -16,7 +16,7 @@
 //! system, for exactness (all values are dyadic rationals with checked
 //! arithmetic: an overflow is an error, never a wrong answer) and for speed
 //! (ids instead of trees, memoised comparison, number avoidance, number
-//! translation and nim-sum shortcuts; see [`arithmetic`](crate::arithmetic)).
+//! translation and nim-sum shortcuts; see [`arithmetic`]).
 //!
 //! # Modules
 //!
@@ -31,7 +31,7 @@
 //! * [`cooling`] — cooling `G_t` and heating `∫^t G`.
 //! * [`atomic`] — atomic weight of all-small games.
 //! * [`reduced`] — reduced canonical form (modulo infinitesimals).
-//! * [`print`] and [`parse`] — CGSuite's text syntax, both ways.
+//! * [`print`](mod@print) and [`parse`] — CGSuite's text syntax, both ways.
 //! * [`rules`] — the [`PartizanGame`](rules::PartizanGame) trait, its solver, and rulesets.
 //!
 //! ```
