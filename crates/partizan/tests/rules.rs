@@ -275,3 +275,75 @@ fn deep_games_do_not_exhaust_a_test_thread_stack() {
     assert_eq!(store.display(s), "^*");
     assert_eq!(store.outcome(a), Outcome::L);
 }
+
+mod colouring {
+    use super::*;
+    use sprague_partizan::rules::colouring::{Colouring, Variant};
+
+    fn random_graph(n: usize, bits: u64) -> String {
+        let mut edges = Vec::new();
+        let mut k = 0;
+        for u in 0..n {
+            for v in u + 1..n {
+                if bits >> (k % 64) & 1 == 1 {
+                    edges.push(format!("{u}-{v}"));
+                }
+                k += 1;
+            }
+        }
+        edges.join(" ")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Every Col position is x or x* (Winning Ways ch. 2), and the solver
+        /// agrees with brute force on the whole graph.
+        #[test]
+        fn col_is_number_or_number_star(n in 1usize..8, bits in any::<u64>()) {
+            let game = Colouring::parse(Variant::Col, n, &random_graph(n, bits)).unwrap();
+            let start = game.start();
+            let mut store = GameStore::new();
+            let slow = brute(&game, &mut store, &mut HashMap::new(), &start);
+            let mut solver = Solver::new(game);
+            let g = solver.canonical_form(&mut store, &start).unwrap();
+            prop_assert_eq!(g, slow);
+            let x = store.left_stop(g);
+            let number = store.number(x);
+            let star = store.nimber(1).unwrap();
+            let number_star = store.sum(number, star).unwrap();
+            prop_assert!(g == number || g == number_star, "{}", store.display(g));
+        }
+
+        #[test]
+        fn snort_matches_brute_force(n in 1usize..8, bits in any::<u64>()) {
+            let game = Colouring::parse(Variant::Snort, n, &random_graph(n, bits)).unwrap();
+            let start = game.start();
+            let mut store = GameStore::new();
+            let slow = brute(&game, &mut store, &mut HashMap::new(), &start);
+            prop_assert_eq!(store.outcome(slow), minimax_outcome(&game, &start));
+            let mut solver = Solver::new(game);
+            prop_assert_eq!(solver.canonical_form(&mut store, &start).unwrap(), slow);
+        }
+    }
+
+    #[test]
+    fn small_graphs_by_hand() {
+        // One vertex: * in both. One edge: Col 0, Snort ±1 (derived by hand:
+        // after Left colours an end of the edge in Snort, only Left may colour
+        // the other end, a position worth 1).
+        let mut store = GameStore::new();
+        for (variant, n, value) in [
+            (Variant::Col, 1, "*"),
+            (Variant::Snort, 1, "*"),
+            (Variant::Col, 2, "0"),
+            (Variant::Snort, 2, "±1"),
+        ] {
+            let game = Colouring::path(variant, n).unwrap();
+            let start = game.start();
+            let mut solver = Solver::new(game);
+            let g = solver.canonical_form(&mut store, &start).unwrap();
+            assert_eq!(store.display(g), value, "{variant:?} on a path of {n}");
+        }
+    }
+}

@@ -151,6 +151,7 @@ impl<G: PartizanGame> Solver<G> {
 }
 
 pub mod clobber;
+pub mod colouring;
 pub mod cutcake;
 pub mod domineering;
 pub mod hackenbush;
