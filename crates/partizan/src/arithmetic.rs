@@ -7,12 +7,14 @@
 //! Siegel §II.4 / Winning Ways ch. 3); a number `x` plus a non-number `H` is
 //! `{x + H^L | x + H^R}` *already in canonical form* (the Number Translation
 //! Theorem, Siegel §II.3), so no simplification is run; and the negation of a
-//! canonical game is canonical, so `−G` is interned directly.
+//! canonical game is canonical, so `−G` is interned directly; and
+//! `(a·↑ + *s) + (b·↑ + *t) = (a + b)·↑ + *(s ⊕ t)` (Siegel §II.4) is built
+//! from the closed forms of [`crate::named`] when `s ⊕ t ≤ 1`.
 //! [`GameStore::sum_by_definition`] skips every shortcut and is the reference
 //! the tests check the shortcuts against.
 
 use crate::error::GameError;
-use crate::store::{GameId, GameStore};
+use crate::store::{GameId, GameStore, MAX_UP_MULTIPLE};
 
 /// Sums of games whose heights add up to at most this run on the caller's stack.
 const SHALLOW_HEIGHT: u32 = 128;
@@ -78,7 +80,16 @@ impl GameStore {
             (None, Some(_)) => self.translate(h, g)?,
             (None, None) => match (self.nimber_value(g), self.nimber_value(h)) {
                 (Some(a), Some(b)) => self.nimber(a ^ b)?,
-                _ => self.sum_general(g, h, true)?,
+                _ => match (self.uptimal_value(g), self.uptimal_value(h)) {
+                    // (a·↑ + *s) + (b·↑ + *t) = (a + b)·↑ + *(s ⊕ t), built
+                    // by its closed form when s ⊕ t ≤ 1.
+                    (Some((a, s)), Some((b, t)))
+                        if s ^ t <= 1 && (a + b).unsigned_abs() <= MAX_UP_MULTIPLE =>
+                    {
+                        self.up_star(a + b, s ^ t)?
+                    }
+                    _ => self.sum_general(g, h, true)?,
+                },
             },
         };
         self.sum_memo.insert(key, result);
@@ -163,6 +174,15 @@ impl GameStore {
             total = self.sum(total, g)?;
         }
         Ok(total)
+    }
+
+    /// `(n, s)` if `g = n·↑ + *s` with `s ≤ 1` is known to the store.
+    fn uptimal_value(&self, g: GameId) -> Option<(i64, u64)> {
+        match self.nimber_value(g) {
+            Some(s) if s <= 1 => Some((0, s)),
+            Some(_) => None,
+            None => self.uptimal.get(&g).copied(),
+        }
     }
 
     /// The negative `−G = {−G^R | −G^L}`.

@@ -80,6 +80,12 @@ impl GameStore {
                 (up, up_star)
             };
             self.ups.push(pair);
+            let n = k as i64;
+            let (down, down_star) = (self.neg(pair.0), self.neg(pair.1));
+            self.uptimal.insert(pair.0, (n, 0));
+            self.uptimal.insert(pair.1, (n, 1));
+            self.uptimal.insert(down, (-n, 0));
+            self.uptimal.insert(down_star, (-n, 1));
         }
     }
 

@@ -140,6 +140,8 @@ pub struct GameStore {
     pub(crate) nimber_of: FxMap<GameId, u64>,
     /// `ups[n-1] = (n·↑, n·↑ + *)` for n ≥ 1.
     pub(crate) ups: Vec<(GameId, GameId)>,
+    /// `n·↑ + *s` (`s ≤ 1`) for the games built by their closed forms and their negatives.
+    pub(crate) uptimal: FxMap<GameId, (i64, u64)>,
     pub(crate) stops: FxMap<GameId, (Dyadic, Dyadic)>,
     pub(crate) thermographs: FxMap<GameId, crate::thermograph::Thermograph>,
     pub(crate) all_small: FxMap<GameId, bool>,
@@ -171,6 +173,7 @@ impl GameStore {
             nimbers: Vec::new(),
             nimber_of: FxMap::default(),
             ups: Vec::new(),
+            uptimal: FxMap::default(),
             stops: FxMap::default(),
             thermographs: FxMap::default(),
             all_small: FxMap::default(),
