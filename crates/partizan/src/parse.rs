@@ -27,6 +27,9 @@ pub const MAX_INPUT_CHARS: usize = 10_000;
 /// The deepest nesting of braces, parentheses and unary signs accepted.
 pub const MAX_DEPTH: usize = 500;
 
+/// Inputs this short (so at most this deep) are parsed on the caller's stack.
+const SHORT_INPUT_BYTES: usize = 128;
+
 /// The stack of the thread that parses (ample for [`MAX_DEPTH`] levels).
 const PARSE_STACK_BYTES: usize = 64 << 20;
 
@@ -492,7 +495,11 @@ impl GameStore {
     pub fn parse(&mut self, text: &str) -> Result<GameId, GameError> {
         // The recursive descent and the canonicalisation of a deeply nested
         // game need more stack than a test or worker thread may have: parse
-        // on a scoped thread with a stack sized for MAX_DEPTH levels.
+        // on a scoped thread with a stack sized for MAX_DEPTH levels (short
+        // inputs, which cannot nest deeply, are parsed here).
+        if text.len() <= SHORT_INPUT_BYTES {
+            return self.parse_here(text);
+        }
         let store = &mut *self;
         std::thread::scope(|scope| {
             let worker = std::thread::Builder::new()

@@ -396,6 +396,11 @@ fn parse_errors_have_positions() {
     assert!(matches!(store.parse(&deep), Err(GameError::Parse(_))));
     let minus = format!("{}1", "-".repeat(600));
     assert!(matches!(store.parse(&minus), Err(GameError::Parse(_))));
+    // Short inputs are parsed on the caller's stack: the deepest of them.
+    let short_deep = format!("{}0{}", "(".repeat(63), ")".repeat(63));
+    assert_eq!(store.parse(&short_deep).unwrap(), store.zero());
+    let short_signs = format!("{}*", "-".repeat(127));
+    assert!(store.parse(&short_signs).is_ok());
     let nested = format!("{}0{}", "{0|".repeat(400), "}".repeat(400));
     assert!(store.parse(&nested).is_ok());
     assert!(store.parse("*100000").is_err());
