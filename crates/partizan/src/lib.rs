@@ -32,7 +32,17 @@
 //! * [`atomic`] — atomic weight of all-small games.
 //! * [`reduced`] — reduced canonical form (modulo infinitesimals).
 //! * [`print`](mod@print) and [`parse`] — CGSuite's text syntax, both ways.
-//! * [`rules`] — the [`PartizanGame`](rules::PartizanGame) trait, its solver, and rulesets.
+//! * [`rules`] — the [`PartizanGame`](rules::PartizanGame) trait, its
+//!   [`Solver`](rules::Solver) (transposition table, sums of components), and
+//!   rulesets: [Domineering](rules::domineering), [Hackenbush](rules::hackenbush)
+//!   (Blue-Red strings by sign expansion, Blue-Red-Green graphs),
+//!   [Toads and Frogs](rules::toads), [Clobber](rules::clobber),
+//!   [Cutcake](rules::cutcake), [Col and Snort](rules::colouring).
+//!
+//! Limits, all reported as [`GameError`] values: numbers are `i64 / 2^62` at
+//! most; nimbers up to `*511`; multiples of up up to `500·↑` by closed form;
+//! games at most [`store::MAX_HEIGHT`] high; text at most 10,000 characters
+//! nested 500 deep. Ids are only meaningful in the store that made them.
 //!
 //! ```
 //! use sprague_partizan::{Dyadic, GameStore, Outcome};

@@ -62,6 +62,8 @@ impl Hasher for FxHasher {
 pub(crate) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
 /// The id of a canonical game in a [`GameStore`]. Equal ids are equal games.
+/// An id belongs to the store that made it; using it with another store is a
+/// programming error (it may name another game or be out of range).
 ///
 /// ```
 /// use sprague_partizan::GameStore;
