@@ -94,14 +94,17 @@ impl Board {
         1u128 << (r * self.cols() + c)
     }
 
-    fn from_cells(rows: usize, cols: usize, cells: impl Fn(usize, usize) -> bool) -> Board {
+    /// The empty squares of row `r`, as the low `cols` bits.
+    fn row(&self, r: usize) -> u128 {
+        let cols = self.cols();
+        (self.empty >> (r * cols)) & low_bits(cols)
+    }
+
+    /// A board from its rows (each the low `cols` bits).
+    fn from_rows(rows: usize, cols: usize, row: impl Fn(usize) -> u128) -> Board {
         let mut empty = 0u128;
         for r in 0..rows {
-            for c in 0..cols {
-                if cells(r, c) {
-                    empty |= 1u128 << (r * cols + c);
-                }
-            }
+            empty |= row(r) << (r * cols);
         }
         Board {
             rows: rows as u8,
@@ -112,27 +115,60 @@ impl Board {
 
     /// The board cut to the bounding box of its empty squares.
     fn trimmed(&self) -> Board {
-        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-        for r in 0..self.rows() {
-            for c in 0..self.cols() {
-                if self.is_empty(r, c) {
-                    r0 = r0.min(r);
-                    r1 = r1.max(r);
-                    c0 = c0.min(c);
-                    c1 = c1.max(c);
-                }
+        let rows = self.rows();
+        let mut r0 = usize::MAX;
+        let mut r1 = 0;
+        let mut union = 0u128;
+        for r in 0..rows {
+            let bits = self.row(r);
+            if bits != 0 {
+                r0 = r0.min(r);
+                r1 = r;
+                union |= bits;
             }
         }
-        if r0 == usize::MAX {
+        if union == 0 {
             return Board {
                 rows: 0,
                 cols: 0,
                 empty: 0,
             };
         }
-        Board::from_cells(r1 - r0 + 1, c1 - c0 + 1, |r, c| {
-            self.is_empty(r + r0, c + c0)
+        let c0 = union.trailing_zeros() as usize;
+        let c1 = 127 - union.leading_zeros() as usize;
+        let width = c1 - c0 + 1;
+        Board::from_rows(r1 - r0 + 1, width, |r| {
+            (self.row(r + r0) >> c0) & low_bits(width)
         })
+    }
+
+    /// The empty squares 4-adjacent to the set `s` (within the board).
+    fn neighbours(&self, s: u128) -> u128 {
+        let cols = self.cols();
+        let mut not_first = 0u128;
+        for r in 0..self.rows() {
+            not_first |= (low_bits(cols) & !1) << (r * cols);
+        }
+        let not_last = not_first >> 1;
+        ((s << cols) | (s >> cols) | ((s << 1) & not_first) | ((s >> 1) & not_last)) & self.empty
+    }
+}
+
+/// The low `n` bits set.
+fn low_bits(n: usize) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+/// The low `n` bits of `x` in reverse order.
+fn reversed(x: u128, n: usize) -> u128 {
+    if n == 0 {
+        0
+    } else {
+        x.reverse_bits() >> (128 - n)
     }
 }
 
@@ -234,38 +270,18 @@ impl PartizanGame for Domineering {
     }
 
     fn components(&self, b: &Board) -> Vec<Board> {
-        let mut seen = 0u128;
+        let mut rest = b.empty;
         let mut out = Vec::new();
-        for start in 0..b.rows() * b.cols() {
-            if b.empty >> start & 1 == 0 || seen >> start & 1 == 1 {
-                continue;
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            loop {
+                let grown = region | b.neighbours(region);
+                if grown == region {
+                    break;
+                }
+                region = grown;
             }
-            let mut region = 0u128;
-            let mut stack = vec![start];
-            seen |= 1u128 << start;
-            while let Some(i) = stack.pop() {
-                region |= 1u128 << i;
-                let (r, c) = (i / b.cols(), i % b.cols());
-                let mut push = |rr: usize, cc: usize| {
-                    let j = rr * b.cols() + cc;
-                    if b.empty >> j & 1 == 1 && seen >> j & 1 == 0 {
-                        seen |= 1u128 << j;
-                        stack.push(j);
-                    }
-                };
-                if r > 0 {
-                    push(r - 1, c);
-                }
-                if r + 1 < b.rows() {
-                    push(r + 1, c);
-                }
-                if c > 0 {
-                    push(r, c - 1);
-                }
-                if c + 1 < b.cols() {
-                    push(r, c + 1);
-                }
-            }
+            rest &= !region;
             if region.count_ones() >= 2 {
                 out.push(
                     Board {
@@ -282,9 +298,9 @@ impl PartizanGame for Domineering {
     fn normalize(&self, b: &Board) -> Board {
         let t = b.trimmed();
         let (rows, cols) = (t.rows(), t.cols());
-        let flip_v = Board::from_cells(rows, cols, |r, c| t.is_empty(rows - 1 - r, c));
-        let flip_h = Board::from_cells(rows, cols, |r, c| t.is_empty(r, cols - 1 - c));
-        let both = Board::from_cells(rows, cols, |r, c| t.is_empty(rows - 1 - r, cols - 1 - c));
+        let flip_v = Board::from_rows(rows, cols, |r| t.row(rows - 1 - r));
+        let flip_h = Board::from_rows(rows, cols, |r| reversed(t.row(r), cols));
+        let both = Board::from_rows(rows, cols, |r| reversed(t.row(rows - 1 - r), cols));
         t.min(flip_v).min(flip_h).min(both)
     }
 
