@@ -128,6 +128,16 @@ impl GameStore {
             }
             (None, None) => {}
         }
+        // Stops decide many pairs at once: L(G) < R(H) gives G < H, and
+        // R(G) > L(H) gives G > H (R(G − H) ≥ R(G) − L(H); a game with a
+        // positive right stop is positive, Siegel §II.3).
+        let ((gl, gr), (hl, hr)) = (self.nodes[g.index()].stops, self.nodes[h.index()].stops);
+        if gl < hr {
+            return true;
+        }
+        if gr > hl {
+            return false;
+        }
         if let (Some(_), Some(_)) = (self.nimber_value(g), self.nimber_value(h)) {
             return false; // distinct nimbers are confused
         }

@@ -9,7 +9,8 @@
 //!
 //! Numbers are kept as values, not as chains of options: the integer 10¹⁸ is
 //! one node, and its options (`{n−1 |}`, `{x − 2^−k | x + 2^−k}`) are made on
-//! demand. All memo tables (comparison, sum, negation, stops, thermographs)
+//! demand. Each node also keeps its birthday, height and stops. All memo
+//! tables (comparison, sum, negation, thermographs)
 //! live in the store, which the caller owns: there is no global state.
 
 use crate::dyadic::Dyadic;
@@ -105,6 +106,8 @@ pub(crate) struct NodeData {
     /// 0 for numbers, else 1 + the largest height of an option: bounds the
     /// depth of every recursion of this crate (numbers are short-circuited).
     pub(crate) height: u32,
+    /// The left and right stops (Siegel §II.3), computed when the game is made.
+    pub(crate) stops: (Dyadic, Dyadic),
 }
 
 /// The key of a compound game: its sorted left and right option ids.
@@ -144,7 +147,6 @@ pub struct GameStore {
     pub(crate) ups: Vec<(GameId, GameId)>,
     /// `n·↑ + *s` (`s ≤ 1`) for the games built by their closed forms and their negatives.
     pub(crate) uptimal: FxMap<GameId, (i64, u64)>,
-    pub(crate) stops: FxMap<GameId, (Dyadic, Dyadic)>,
     pub(crate) thermographs: FxMap<GameId, crate::thermograph::Thermograph>,
     pub(crate) all_small: FxMap<GameId, bool>,
     pub(crate) shapes: FxMap<GameId, crate::print::Shape>,
@@ -176,7 +178,6 @@ impl GameStore {
             nimber_of: FxMap::default(),
             ups: Vec::new(),
             uptimal: FxMap::default(),
-            stops: FxMap::default(),
             thermographs: FxMap::default(),
             all_small: FxMap::default(),
             shapes: FxMap::default(),
@@ -209,7 +210,7 @@ impl GameStore {
         self.nodes.is_empty()
     }
 
-    /// Forgets the memo tables (comparisons, sums, stops, thermographs), keeping the games.
+    /// Forgets the memo tables (comparisons, sums, thermographs), keeping the games.
     ///
     /// ```
     /// use sprague_partizan::GameStore;
@@ -222,7 +223,6 @@ impl GameStore {
         self.leq_memo.clear();
         self.sum_memo.clear();
         self.neg_memo.clear();
-        self.stops.clear();
         self.thermographs.clear();
         self.all_small.clear();
         self.shapes.clear();
@@ -264,6 +264,7 @@ impl GameStore {
             node: Node::Number(x),
             birthday,
             height: 0,
+            stops: (x, x),
         });
         self.number_ids.insert(x, id);
         id
@@ -321,6 +322,16 @@ impl GameStore {
             birthday = birthday.max(self.nodes[o.index()].birthday);
             height = height.max(self.nodes[o.index()].height);
         }
+        // L(G) = max R(G^L), R(G) = min L(G^R); a canonical non-number has
+        // options on both sides (the fallbacks are for completeness).
+        let left = key.0.iter().map(|&o| self.nodes[o.index()].stops.1).max();
+        let right = key.1.iter().map(|&o| self.nodes[o.index()].stops.0).min();
+        let stops = match (left, right) {
+            (Some(l), Some(r)) => (l, r),
+            (Some(l), None) => (l, l),
+            (None, Some(r)) => (r, r),
+            (None, None) => (Dyadic::ZERO, Dyadic::ZERO),
+        };
         let id = GameId(self.nodes.len() as u32);
         self.nodes.push(NodeData {
             node: Node::Compound {
@@ -329,6 +340,7 @@ impl GameStore {
             },
             birthday: birthday + 1,
             height: height + 1,
+            stops,
         });
         // A nimber *n = {*0..*(n−1) | *0..*(n−1)} is registered as such
         // however it was reached; its options *0..*(n−1) were made before it.
