@@ -226,6 +226,19 @@ proptest! {
         prop_assert_eq!(store.as_number(cooled), Some(store.mean(g).unwrap()));
     }
 
+    /// The walls of the thermograph at t are the stops of G cooled by t
+    /// ([S] §II.5, the definition of the thermograph).
+    #[test]
+    fn walls_are_stops_of_cooled_games(a in text_strategy(), k in 0i64..8) {
+        let mut store = GameStore::new();
+        let g = store.parse(&a).unwrap();
+        let t = Dyadic::new(k, 1).unwrap();
+        let th = store.thermograph(g).unwrap();
+        let c = store.cool(g, t).unwrap();
+        prop_assert_eq!(store.left_stop(c), th.left_wall().value_at(t).unwrap());
+        prop_assert_eq!(store.right_stop(c), th.right_wall().value_at(t).unwrap());
+    }
+
     /// Cooling is additive: (G + H)_t = G_t + H_t ([S] §II.5).
     #[test]
     fn cooling_is_additive(a in text_strategy(), b in text_strategy(), k in 0i64..4) {
