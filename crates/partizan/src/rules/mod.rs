@@ -1,0 +1,158 @@
+//! Rulesets of partizan games and the generic solver.
+//!
+//! A ruleset implements [`PartizanGame`]: a position type, the left and
+//! right options of a position, its decomposition into independent
+//! components, and a normal form used as the transposition key. [`Solver`]
+//! computes canonical forms by the definition `G = {G^L | G^R}` (Siegel,
+//! *Combinatorial Game Theory*, §II.2), with a transposition table keyed by
+//! the normalised component, and adds the values of components (the value
+//! of a disjunctive sum is the sum of the values, Siegel §II.1).
+
+use crate::error::GameError;
+use crate::store::{FxMap, GameId, GameStore};
+use std::hash::Hash;
+
+/// A partizan ruleset.
+///
+/// ```
+/// use sprague_partizan::GameStore;
+/// use sprague_partizan::rules::{Solver, cutcake::Cutcake};
+/// let mut store = GameStore::new();
+/// let mut solver = Solver::new(Cutcake);
+/// let g = solver.canonical_form(&mut store, &vec![(1, 4)]).unwrap();
+/// assert_eq!(store.display(g), "3");
+/// ```
+pub trait PartizanGame {
+    /// A position.
+    type Position: Clone + Eq + Hash;
+
+    /// The positions Left can move to.
+    fn left_options(&self, position: &Self::Position) -> Vec<Self::Position>;
+
+    /// The positions Right can move to.
+    fn right_options(&self, position: &Self::Position) -> Vec<Self::Position>;
+
+    /// Independent regions whose disjunctive sum is the position (default: itself).
+    fn components(&self, position: &Self::Position) -> Vec<Self::Position> {
+        vec![position.clone()]
+    }
+
+    /// A position of the same value used as the transposition key (default:
+    /// itself): e.g. trimmed and reduced by the symmetries that keep the roles.
+    fn normalize(&self, position: &Self::Position) -> Self::Position {
+        position.clone()
+    }
+
+    /// Words describing the move `from → to`.
+    fn describe_move(&self, from: &Self::Position, to: &Self::Position) -> String;
+}
+
+/// Canonical forms of positions of a ruleset, with a transposition table.
+///
+/// ```
+/// use sprague_partizan::GameStore;
+/// use sprague_partizan::rules::{Solver, domineering::Domineering};
+/// let mut store = GameStore::new();
+/// let mut solver = Solver::new(Domineering);
+/// let board = Domineering::parse("..|..").unwrap();
+/// let g = solver.canonical_form(&mut store, &board).unwrap();
+/// assert_eq!(store.display(g), "±1");
+/// ```
+#[derive(Debug)]
+pub struct Solver<G: PartizanGame> {
+    game: G,
+    table: FxMap<G::Position, GameId>,
+}
+
+impl<G: PartizanGame> Solver<G> {
+    /// A solver with an empty transposition table.
+    ///
+    /// ```
+    /// use sprague_partizan::rules::{Solver, cutcake::Cutcake};
+    /// let solver = Solver::new(Cutcake);
+    /// assert_eq!(solver.table_len(), 0);
+    /// ```
+    pub fn new(game: G) -> Solver<G> {
+        Solver {
+            game,
+            table: FxMap::default(),
+        }
+    }
+
+    /// The ruleset.
+    ///
+    /// ```
+    /// use sprague_partizan::rules::{Solver, cutcake::Cutcake};
+    /// let solver = Solver::new(Cutcake);
+    /// let _rules: &Cutcake = solver.game();
+    /// ```
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// How many normalised components are in the transposition table.
+    ///
+    /// ```
+    /// use sprague_partizan::GameStore;
+    /// use sprague_partizan::rules::{Solver, cutcake::Cutcake};
+    /// let mut store = GameStore::new();
+    /// let mut solver = Solver::new(Cutcake);
+    /// solver.canonical_form(&mut store, &vec![(2, 4)]).unwrap();
+    /// assert!(solver.table_len() >= 3);
+    /// ```
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The canonical form of a position: the sum of its components' values.
+    ///
+    /// ```
+    /// use sprague_partizan::GameStore;
+    /// use sprague_partizan::rules::{Solver, hackenbush::HackenbushString};
+    /// let mut store = GameStore::new();
+    /// let mut solver = Solver::new(HackenbushString);
+    /// let g = solver.canonical_form(&mut store, &HackenbushString::parse("LRL").unwrap()).unwrap();
+    /// assert_eq!(store.display(g), "3/4");
+    /// ```
+    pub fn canonical_form(
+        &mut self,
+        store: &mut GameStore,
+        position: &G::Position,
+    ) -> Result<GameId, GameError> {
+        let mut total = store.zero();
+        for c in self.game.components(position) {
+            let v = self.component_value(store, &c)?;
+            total = store.sum(total, v)?;
+        }
+        Ok(total)
+    }
+
+    fn component_value(
+        &mut self,
+        store: &mut GameStore,
+        position: &G::Position,
+    ) -> Result<GameId, GameError> {
+        let key = self.game.normalize(position);
+        if let Some(&v) = self.table.get(&key) {
+            return Ok(v);
+        }
+        let mut l = Vec::new();
+        for o in self.game.left_options(&key) {
+            l.push(self.canonical_form(store, &o)?);
+        }
+        let mut r = Vec::new();
+        for o in self.game.right_options(&key) {
+            r.push(self.canonical_form(store, &o)?);
+        }
+        let v = store.game(&l, &r)?;
+        self.table.insert(key, v);
+        Ok(v)
+    }
+}
+
+pub mod clobber;
+pub mod colouring;
+pub mod cutcake;
+pub mod domineering;
+pub mod hackenbush;
+pub mod toads;

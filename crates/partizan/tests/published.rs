@@ -1,0 +1,227 @@
+//! Published values from CGSuite's own test suite (A. N. Siegel, CGSuite,
+//! `lib/core/src/test/scala/org/cgsuite/lang/CanonicalShortGameTestCase.scala`
+//! and `GameGridTest.scala`), which this crate must reproduce: canonical
+//! forms as CGSuite prints them, birthdays, options, stops, means,
+//! temperatures; the 4×4 Domineering board and a Clobber position.
+
+use sprague_partizan::rules::Solver;
+use sprague_partizan::rules::clobber::Clobber;
+use sprague_partizan::rules::domineering::{Board, Domineering};
+use sprague_partizan::{Dyadic, GameStore};
+
+struct Case {
+    input: &'static str,
+    output: &'static str,
+    birthday: u64,
+    left: &'static [&'static str],
+    right: &'static [&'static str],
+    stops_and_mean: (&'static str, &'static str, &'static str),
+    temperature: &'static str,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        input: "0",
+        output: "0",
+        birthday: 0,
+        left: &[],
+        right: &[],
+        stops_and_mean: ("0", "0", "0"),
+        temperature: "-1",
+    },
+    Case {
+        input: "5",
+        output: "5",
+        birthday: 5,
+        left: &["4"],
+        right: &[],
+        stops_and_mean: ("5", "5", "5"),
+        temperature: "-1",
+    },
+    Case {
+        input: "-1823437481924",
+        output: "-1823437481924",
+        birthday: 1_823_437_481_924,
+        left: &[],
+        right: &["-1823437481923"],
+        stops_and_mean: ("-1823437481924", "-1823437481924", "-1823437481924"),
+        temperature: "-1",
+    },
+    Case {
+        input: "-1/2",
+        output: "-1/2",
+        birthday: 2,
+        left: &["-1"],
+        right: &["0"],
+        stops_and_mean: ("-1/2", "-1/2", "-1/2"),
+        temperature: "-1/2",
+    },
+    Case {
+        input: "25/16",
+        output: "25/16",
+        birthday: 6,
+        left: &["3/2"],
+        right: &["13/8"],
+        stops_and_mean: ("25/16", "25/16", "25/16"),
+        temperature: "-1/16",
+    },
+    Case {
+        input: "*8",
+        output: "*8",
+        birthday: 8,
+        left: &["0", "*", "*2", "*3", "*4", "*5", "*6", "*7"],
+        right: &["0", "*", "*2", "*3", "*4", "*5", "*6", "*7"],
+        stops_and_mean: ("0", "0", "0"),
+        temperature: "0",
+    },
+    Case {
+        input: "^",
+        output: "^",
+        birthday: 2,
+        left: &["0"],
+        right: &["*"],
+        stops_and_mean: ("0", "0", "0"),
+        temperature: "0",
+    },
+    Case {
+        input: "v*",
+        output: "v*",
+        birthday: 2,
+        left: &["0"],
+        right: &["0", "*"],
+        stops_and_mean: ("0", "0", "0"),
+        temperature: "0",
+    },
+    Case {
+        input: "6+^*",
+        output: "6^*",
+        birthday: 8,
+        left: &["6", "6*"],
+        right: &["6"],
+        stops_and_mean: ("6", "6", "6"),
+        temperature: "0",
+    },
+    Case {
+        input: "^*6",
+        output: "^*6",
+        birthday: 8,
+        left: &["0"],
+        right: &["*7"],
+        stops_and_mean: ("0", "0", "0"),
+        temperature: "0",
+    },
+    Case {
+        input: "73/16+v9*8",
+        output: "73/16v9*8",
+        birthday: 27,
+        left: &["73/16v8*9"],
+        right: &["73/16"],
+        stops_and_mean: ("73/16", "73/16", "73/16"),
+        temperature: "0",
+    },
+    Case {
+        input: "{0|*||*|||*||||*}",
+        output: "{^|*||*|||*}",
+        birthday: 5,
+        left: &["{^|*||*}"],
+        right: &["*"],
+        stops_and_mean: ("0", "0", "0"),
+        temperature: "0",
+    },
+    Case {
+        input: "{0||0|v*}",
+        output: "{0||0|v*}",
+        birthday: 4,
+        left: &["0"],
+        right: &["{0|v*}"],
+        stops_and_mean: ("0", "0", "0"),
+        temperature: "0",
+    },
+];
+
+fn dyadic(store: &mut GameStore, text: &str) -> Dyadic {
+    let g = store.parse(text).unwrap();
+    store.as_number(g).unwrap()
+}
+
+#[test]
+fn cgsuite_canonical_short_game_cases() {
+    let mut store = GameStore::new();
+    for case in CASES {
+        let g = store.parse(case.input).unwrap();
+        assert_eq!(store.display(g), case.output, "{}", case.input);
+        assert_eq!(store.birthday(g), case.birthday, "{}", case.input);
+        let mut left: Vec<String> = store
+            .left_options(g)
+            .into_iter()
+            .map(|o| store.display(o))
+            .collect();
+        let mut right: Vec<String> = store
+            .right_options(g)
+            .into_iter()
+            .map(|o| store.display(o))
+            .collect();
+        let mut want_left: Vec<String> = case.left.iter().map(|s| s.to_string()).collect();
+        let mut want_right: Vec<String> = case.right.iter().map(|s| s.to_string()).collect();
+        for v in [&mut left, &mut right, &mut want_left, &mut want_right] {
+            v.sort();
+        }
+        assert_eq!(left, want_left, "{}", case.input);
+        assert_eq!(right, want_right, "{}", case.input);
+        let (ls, rs, mean) = case.stops_and_mean;
+        assert_eq!(store.left_stop(g), dyadic(&mut store, ls), "{}", case.input);
+        assert_eq!(
+            store.right_stop(g),
+            dyadic(&mut store, rs),
+            "{}",
+            case.input
+        );
+        assert_eq!(
+            store.mean(g).unwrap(),
+            dyadic(&mut store, mean),
+            "{}",
+            case.input
+        );
+        assert_eq!(
+            store.temperature(g).unwrap(),
+            dyadic(&mut store, case.temperature),
+            "{}",
+            case.input
+        );
+    }
+}
+
+#[test]
+fn cgsuite_domineering_4x4() {
+    // CGSuite: Domineering(Grid.Empty(4,4)).CanonicalForm
+    //   = +-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}
+    // where 2Tiny(2) = 2 + tiny(2) and ±{A, B} = {A, B | −A, −B}.
+    let mut store = GameStore::new();
+    let mut solver = Solver::new(Domineering);
+    let g = solver
+        .canonical_form(&mut store, &Board::rectangle(4, 4).unwrap())
+        .unwrap();
+    let two = store.integer(2).unwrap();
+    let tiny2 = store.tiny(two).unwrap();
+    let two_tiny2 = store.sum(two, tiny2).unwrap();
+    let miny2 = store.miny(two).unwrap();
+    let switch = store.parse("{2|0}").unwrap();
+    let inner = store.game(&[switch, two_tiny2], &[switch, miny2]).unwrap();
+    let zero = store.zero();
+    let neg_inner = store.neg(inner);
+    let expected = store.game(&[zero, inner], &[zero, neg_inner]).unwrap();
+    assert_eq!(g, expected, "{}", store.display(g));
+}
+
+#[test]
+fn cgsuite_clobber() {
+    // CGSuite: Clobber("xox|ox.").CanonicalForm = {^^*|*,v}
+    let mut store = GameStore::new();
+    let mut solver = Solver::new(Clobber);
+    let g = solver
+        .canonical_form(&mut store, &Clobber::parse("xox|ox.").unwrap())
+        .unwrap();
+    let expected = store.parse("{^^*|*,v}").unwrap();
+    assert_eq!(store.display(g), store.display(expected));
+    assert_eq!(g, expected);
+}
