@@ -15,6 +15,7 @@ pub mod every_sg;
 pub mod game;
 pub mod grundy;
 pub mod heap_family;
+pub mod heap_misere;
 pub mod loopy;
 pub mod memory;
 pub mod misere;

@@ -11,6 +11,8 @@
 //! Octal and hexadecimal games answer larger sums through their misère
 //! quotient ([`crate::misere_quotient`]). The report's method names the rule.
 
+use sprague_engine::heap_family::describe_heap_move;
+use sprague_engine::heap_misere::HeapMisereSearch;
 use sprague_engine::misere::{anti_nim_outcome, anti_sg_applies, anti_sg_outcome, MisereSearch};
 use sprague_engine::{Game, GrundySolver, HeapFamily, HeapGame, Heaps, Outcome};
 
@@ -301,6 +303,9 @@ pub fn heap_misere_report_within(
 ) -> Result<Report, GameError> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let applies = heap_anti_sg_applies(family, largest).unwrap_or(false);
+    if !applies {
+        return heap_exact_report(family, heaps, budget);
+    }
     let bound = heap_state_bound(family, heaps);
     let components: Vec<Heaps> = heaps.iter().map(|&h| Heaps::single(h)).collect();
     misere_report_within(
@@ -309,6 +314,67 @@ pub fn heap_misere_report_within(
         (Some(applies), Some(bound)),
         budget,
     )
+}
+
+/// The exact misère search of a sum of heaps ([`HeapMisereSearch`]): the outcome
+/// and every winning move (equal heaps moved once).
+fn heap_exact_report(
+    family: &dyn HeapFamily,
+    heaps: &[u64],
+    budget: std::time::Duration,
+) -> Result<Report, GameError> {
+    let mut search = HeapMisereSearch::new(family, MAX_SEARCHED)
+        .with_deadline(std::time::Instant::now() + budget);
+    let wins = search.next_player_wins(heaps)?;
+    let mut winning_moves = Vec::new();
+    if wins {
+        for (index, &heap) in heaps.iter().enumerate() {
+            if heaps[..index].contains(&heap) {
+                continue; // an equal heap earlier has the same moves
+            }
+            let mut options: Vec<Vec<u64>> = Vec::new();
+            family.for_each_option(heap, &mut |parts| {
+                let parts: Vec<u64> = parts.iter().copied().filter(|&h| h > 0).collect();
+                if !options.contains(&parts) {
+                    options.push(parts);
+                }
+            });
+            for parts in options {
+                let mut after: Vec<u64> = Vec::with_capacity(heaps.len() + parts.len());
+                for (i, &h) in heaps.iter().enumerate() {
+                    if i == index {
+                        after.extend_from_slice(&parts);
+                    } else if h > 0 {
+                        after.push(h);
+                    }
+                }
+                if !search.next_player_wins(&after)? {
+                    winning_moves.push(MoveReport {
+                        component: Some(index),
+                        description: describe_heap_move(&Heaps::single(heap), &Heaps::new(parts)),
+                        to: heap_text(&after),
+                    });
+                }
+            }
+        }
+    }
+    Ok(Report {
+        outcome: if wins { Outcome::N } else { Outcome::P },
+        grundy: None,
+        components: heaps
+            .iter()
+            .map(|h| ComponentReport {
+                position: h.to_string(),
+                grundy: None,
+            })
+            .collect(),
+        winning_moves,
+        method: format!(
+            "exact misère search of the sum ({} canonical positions: heaps sorted, heaps without a move dropped); the anti-SG theorem's hypotheses do not hold here",
+            search.explored()
+        ),
+        remoteness: None,
+    })
 }
 
 /// Misère analysis of the sum of `components` of `game`: the anti-SG rule
