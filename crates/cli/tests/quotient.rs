@@ -280,3 +280,31 @@ fn max_outcomes_is_checked_and_reported_with_the_heap() {
     );
     assert_eq!(message.trim_end().lines().count(), 1);
 }
+
+/// Issue 28: a quotient that stops prints what was proven (Q_24 of Dawson's Kayles, its
+/// heaps and presentation) with the reason, and exits 1 with the sentence on stderr; an
+/// absurd --heaps is refused at once.
+#[test]
+fn a_stopped_quotient_prints_what_was_proven() {
+    let output = sprague(&[
+        "quotient",
+        "0.07",
+        "--max-outcomes",
+        "1000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let answer: serde_json::Value =
+        serde_json::from_slice(&output.stdout).expect("the JSON of what was proven");
+    assert_eq!(answer["heaps_computed"], 24);
+    assert_eq!(answer["proven"], false);
+    let reason = answer["stopped"].as_str().expect("the reason");
+    assert!(reason.contains("heap 25"), "{reason}");
+    assert_eq!(answer["heaps"].as_array().map(Vec::len), Some(25));
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(error.lines().count(), 1, "{error}");
+    let text = sprague(&["quotient", "0.07", "--max-outcomes", "1000"]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("Stopped at heap 25"));
+    assert!(usage_error(&["quotient", "0.56", "--heaps", "1000000000"]).contains("at most"));
+}

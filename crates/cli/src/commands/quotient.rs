@@ -16,6 +16,9 @@ use sprague_takebreak::TakeBreak;
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Style};
 
+/// The most heaps `sprague quotient` computes (each heap keeps its options' images).
+const MAX_QUOTIENT_HEAPS: u64 = 100_000;
+
 /// Memory per exact outcome kept by a quotient step (the sum as the key of a
 /// hash map; measured: 0.78 GB for 4·10⁶ outcomes of Dawson's Kayles).
 const BYTES_PER_OUTCOME: u128 = 200;
@@ -85,6 +88,8 @@ struct QuotientJson {
     heaps: Vec<String>,
     growth: Vec<GrowthJson>,
     check_states: usize,
+    /// Why the computation stopped before `--heaps` (the heaps before it stay proven).
+    stopped: Option<String>,
     seconds: f64,
 }
 
@@ -273,6 +278,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         return run_genus(args, rule, to);
     }
     let game = parse_game(args.game.strip_prefix("misere:").unwrap_or(&args.game))?;
+    if args.heaps > MAX_QUOTIENT_HEAPS {
+        return Err(CliError::Usage(format!(
+            "--heaps may be at most {MAX_QUOTIENT_HEAPS} (a quotient not proven periodic by then \
+             is not going to be here), not {}",
+            args.heaps
+        )));
+    }
     if args.max_outcomes == 0 {
         return Err(CliError::Usage(
             "--max-outcomes must be at least 1".to_string(),
@@ -289,7 +301,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         max_outcomes: args.max_outcomes,
         ..QuotientLimits::default()
     });
-    quotient.extend_to(args.heaps)?;
+    // A step that fails keeps the heaps before it: print what was proven, then the reason.
+    let stopped = quotient.extend_to(args.heaps).err();
     let seconds = started.elapsed().as_secs_f64();
     let generators = quotient.generators();
     let images: Vec<u32> = generators
@@ -343,11 +356,16 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             .map(|&(heap, order)| GrowthJson { heap, order })
             .collect(),
         check_states: quotient.check_states(),
+        stopped: stopped.as_ref().map(ToString::to_string),
         seconds,
     };
     match args.format {
-        Style::Json => print_json(&record),
-        Style::Text => print_text(&render(&game.title(), &record)),
+        Style::Json => print_json(&record)?,
+        Style::Text => print_text(&render(&game.title(), &record))?,
+    }
+    match stopped {
+        Some(error) => Err(error.into()),
+        None => Ok(()),
     }
 }
 
@@ -366,6 +384,12 @@ fn render(title: &str, q: &QuotientJson) -> String {
             "Not proven beyond heap {}: the quotient of heaps 1..={} (each step proven exactly); no period yet\n",
             q.heaps_computed, q.heaps_computed
         )),
+    }
+    if let Some(reason) = &q.stopped {
+        text.push_str(&format!(
+            "Stopped at heap {}: {reason}\n",
+            q.heaps_computed + 1
+        ));
     }
     let generators: Vec<String> = q
         .generators
