@@ -202,3 +202,31 @@ fn imperfect_recall_is_answered_in_the_strategic_form() {
     assert!(payoffs.iter().all(|p| p == "1"), "{v}");
     assert_eq!(v["strategy_names"][0].as_array().unwrap().len(), 4);
 }
+
+/// The README's example game (docs/examples/entry-deterrence.efg): backward induction by
+/// hand — the incumbent accommodates (2 > −1), so the entrant enters (2 > 0); the
+/// subgame-perfect equilibrium is (In, Accommodate) with payoffs 2, 2.
+#[test]
+fn the_readme_example_game_has_its_subgame_perfect_equilibrium() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/examples/entry-deterrence.efg"
+    );
+    let v = json(&["tree", "spe", file, "--format", "json"]);
+    let strategies = v["equilibrium"]["strategies"]
+        .as_array()
+        .expect("strategies");
+    let chosen: Vec<&str> = strategies
+        .iter()
+        .map(|s| {
+            let set = &s["information_sets"][0];
+            let at = set["probabilities"]
+                .as_array()
+                .and_then(|p| p.iter().position(|x| x == "1"))
+                .expect("a pure choice");
+            set["actions"][at].as_str().unwrap_or("")
+        })
+        .collect();
+    assert_eq!(chosen, ["In", "Accommodate"]);
+    assert_eq!(v["equilibrium"]["payoffs"], serde_json::json!(["2", "2"]));
+}
