@@ -60,6 +60,18 @@ impl<'a> HeapMisereSearch<'a> {
         }
     }
 
+    /// A search that starts from the positions `memo` already decided (a memo kept
+    /// from an earlier search of the same family, [`HeapMisereSearch::into_memo`]).
+    pub fn with_memo(mut self, memo: HashMap<Box<[u64]>, bool>) -> Self {
+        self.wins = memo;
+        self
+    }
+
+    /// The positions decided, to start a later search of the same family from.
+    pub fn into_memo(self) -> HashMap<Box<[u64]>, bool> {
+        self.wins
+    }
+
     /// The same search, stopped with [`MisereError::OutOfTime`] at `deadline`.
     pub fn with_deadline(mut self, deadline: Instant) -> Self {
         self.deadline = Some(deadline);

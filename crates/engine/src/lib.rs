@@ -16,6 +16,7 @@ pub mod game;
 pub mod grundy;
 pub mod heap_family;
 pub mod heap_misere;
+pub mod heap_remoteness;
 pub mod loopy;
 pub mod memory;
 pub mod misere;

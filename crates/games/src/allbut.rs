@@ -197,6 +197,10 @@ impl AllButPlayable {
 }
 
 impl PlayableGame for AllButPlayable {
+    fn components_commute(&self) -> bool {
+        true
+    }
+
     fn description(&self) -> String {
         self.inner.description()
     }

@@ -525,6 +525,10 @@ impl ChompPlayable {
 }
 
 impl PlayableGame for ChompPlayable {
+    fn components_commute(&self) -> bool {
+        true
+    }
+
     fn description(&self) -> String {
         "chomp".into()
     }

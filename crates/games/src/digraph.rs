@@ -386,6 +386,10 @@ impl DigraphGame {
 }
 
 impl PlayableGame for DigraphGame {
+    fn components_commute(&self) -> bool {
+        true
+    }
+
     fn description(&self) -> String {
         format!("digraph:{}", self.source)
     }

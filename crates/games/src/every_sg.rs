@@ -53,6 +53,14 @@ pub fn parse(request: &Request) -> Result<CatalogueGame, GameError> {
 }
 
 impl PlayableGame for EverySgPlayable {
+    fn components_commute(&self) -> bool {
+        self.inner.components_commute()
+    }
+
+    fn heap_rules(&self) -> Option<&dyn HeapFamily> {
+        None // Every-SG moves in every component at once: not a heap game's moves
+    }
+
     fn description(&self) -> String {
         format!("every:{}", self.inner.description())
     }

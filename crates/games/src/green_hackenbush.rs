@@ -661,6 +661,10 @@ fn describe_cut(picture: &Picture, e: usize, index: usize) -> String {
 }
 
 impl PlayableGame for HackenbushPlayable {
+    fn components_commute(&self) -> bool {
+        true
+    }
+
     fn description(&self) -> String {
         match self.0 {
             Syntax::Hackenbush => "green-hackenbush",

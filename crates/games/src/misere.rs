@@ -11,6 +11,8 @@
 //! Octal and hexadecimal games answer larger sums through their misère
 //! quotient ([`crate::misere_quotient`]). The report's method names the rule.
 
+use std::collections::HashMap;
+
 use sprague_engine::heap_family::describe_heap_move;
 use sprague_engine::heap_misere::HeapMisereSearch;
 use sprague_engine::misere::{anti_nim_outcome, anti_sg_applies, anti_sg_outcome, MisereSearch};
@@ -55,6 +57,14 @@ pub fn parse(request: &Request) -> Result<CatalogueGame, GameError> {
 }
 
 impl PlayableGame for MiserePlayable {
+    fn components_commute(&self) -> bool {
+        self.inner.components_commute()
+    }
+
+    fn heap_rules(&self) -> Option<&dyn HeapFamily> {
+        self.inner.heap_rules()
+    }
+
     fn description(&self) -> String {
         format!("misere:{}", self.inner.description())
     }
@@ -301,10 +311,34 @@ pub fn heap_misere_report_within(
     heaps: &[u64],
     budget: std::time::Duration,
 ) -> Result<Report, GameError> {
+    heap_misere_report_shared(family, heaps, budget, &mut HashMap::new())
+}
+
+/// [`heap_misere_report_within`] starting from the positions `memo` decided in earlier
+/// searches of the same family (and leaving this search's in it): the options that
+/// `moves` values one by one share one search. A memo past [`MAX_SEARCHED`] positions
+/// is emptied first.
+///
+/// # Errors
+/// As [`heap_misere_report_within`].
+pub fn heap_misere_report_shared(
+    family: &dyn HeapFamily,
+    heaps: &[u64],
+    budget: std::time::Duration,
+    memo: &mut HashMap<Box<[u64]>, bool>,
+) -> Result<Report, GameError> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let applies = heap_anti_sg_applies(family, largest).unwrap_or(false);
     if !applies {
-        return heap_exact_report(family, heaps, budget);
+        if memo.len() > MAX_SEARCHED / 2 {
+            memo.clear();
+        }
+        let mut search = HeapMisereSearch::new(family, MAX_SEARCHED)
+            .with_memo(std::mem::take(memo))
+            .with_deadline(std::time::Instant::now() + budget);
+        let report = heap_exact_report(family, heaps, &mut search);
+        *memo = search.into_memo();
+        return report;
     }
     let bound = heap_state_bound(family, heaps);
     let components: Vec<Heaps> = heaps.iter().map(|&h| Heaps::single(h)).collect();
@@ -321,10 +355,8 @@ pub fn heap_misere_report_within(
 fn heap_exact_report(
     family: &dyn HeapFamily,
     heaps: &[u64],
-    budget: std::time::Duration,
+    search: &mut HeapMisereSearch<'_>,
 ) -> Result<Report, GameError> {
-    let mut search = HeapMisereSearch::new(family, MAX_SEARCHED)
-        .with_deadline(std::time::Instant::now() + budget);
     let wins = search.next_player_wins(heaps)?;
     let mut winning_moves = Vec::new();
     if wins {

@@ -103,8 +103,10 @@ impl QuotientCache {
     /// use sprague_takebreak::TakeBreak;
     /// let kayles = TakeBreak::octal("0.77").unwrap();
     /// let cache = QuotientCache::new();
-    /// // Misère Kayles: the heap map is periodic, so a heap of 10^12 is answered at once.
-    /// let answer = cache.answer(&kayles, &[1_000_000_000_000]).unwrap();
+    /// // Misère Kayles: the heap map is periodic, so a heap of 10^12 is answered at once
+    /// // (once the quotient is proven, which may take more than one answer's budget).
+    /// let long = std::time::Duration::from_secs(600);
+    /// let answer = cache.answer_within(&kayles, &[1_000_000_000_000], long).unwrap();
     /// assert!(answer.proven);
     /// let small = cache.answer(&kayles, &[3]).unwrap();
     /// assert_eq!(small.report.outcome.letter(), "N");

@@ -529,6 +529,10 @@ fn describe_multi_move(from: &Heaps, to: &Heaps) -> String {
 }
 
 impl PlayableGame for MooreNim {
+    fn components_commute(&self) -> bool {
+        true
+    }
+
     fn description(&self) -> String {
         format!("moore:{}", self.k)
     }

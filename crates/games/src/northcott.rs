@@ -133,6 +133,10 @@ fn rows_position(rows: &[Row], player: Option<u8>) -> Position {
 pub struct NorthcottPlayable;
 
 impl PlayableGame for NorthcottPlayable {
+    fn components_commute(&self) -> bool {
+        true
+    }
+
     fn description(&self) -> String {
         "northcott".into()
     }

@@ -38,6 +38,9 @@ use std::time::{Duration, Instant};
 use sprague_engine::Outcome;
 
 use crate::error::GameError;
+use sprague_engine::heap_remoteness::{HeapRemoteness, HeapRemotenessError};
+use sprague_engine::HeapFamily;
+
 use crate::playable::{Ending, Evaluation, PlayableGame};
 use crate::position::{Move, Position};
 
@@ -53,7 +56,51 @@ pub const REMOTENESS_BUDGET: Duration = Duration::from_millis(60);
 /// search was skipped: shared by every reply of a listing.
 #[derive(Debug, Clone)]
 pub struct RemotenessTable {
-    solved: Result<HashMap<Key, (u64, bool)>, String>,
+    solved: Result<Solved, String>,
+    commute: bool,
+}
+
+/// What a search solved: positions by their keys, or (heap games) sums of heaps
+/// by their sorted sizes.
+#[derive(Debug, Clone)]
+enum Solved {
+    Positions(HashMap<Key, (u64, bool)>),
+    Heaps {
+        solved: HashMap<Box<[u64]>, (u64, bool)>,
+        movable: HashMap<u64, bool>,
+    },
+}
+
+/// The heap sizes of a position, sorted, when every component is a heap size.
+fn heap_key(position: &Position) -> Option<Box<[u64]>> {
+    let mut heaps = position
+        .components
+        .iter()
+        .flat_map(|c| c.split_whitespace())
+        .map(|w| w.parse::<u64>().ok())
+        .collect::<Option<Vec<u64>>>()?;
+    heaps.retain(|&h| h > 0);
+    heaps.sort_unstable();
+    Some(heaps.into_boxed_slice())
+}
+
+/// The remoteness search of a heap game: every sum reachable from `root`.
+fn heap_search(
+    family: &dyn HeapFamily,
+    misere: bool,
+    root: &[u64],
+    deadline: Instant,
+) -> Result<Solved, String> {
+    let mut search =
+        HeapRemoteness::new(family, misere, MAX_REMOTENESS_POSITIONS).with_deadline(deadline);
+    search.solve(root).map_err(|error| match error {
+        HeapRemotenessError::TooLarge { limit } => {
+            format!("the search needs more than {limit} positions")
+        }
+        other => other.to_string(),
+    })?;
+    let (solved, movable) = search.into_parts();
+    Ok(Solved::Heaps { solved, movable })
 }
 
 impl RemotenessTable {
@@ -69,21 +116,43 @@ impl RemotenessTable {
     /// assert_eq!(table.remoteness(&position), Some(4));
     /// ```
     pub fn search(game: &dyn PlayableGame, root: &Position, budget: Duration) -> Self {
+        let deadline = Instant::now() + budget;
+        let misere = match game.ending() {
+            Ending::Normal => Some(false),
+            Ending::Misere => Some(true),
+            Ending::Scored => None,
+        };
+        let heaps = game.heap_rules().zip(misere).zip(heap_key(root));
+        let solved = match heaps {
+            Some(((family, misere), heaps)) => heap_search(family, misere, &heaps, deadline),
+            None => retrograde(game, root, deadline)
+                .map(Solved::Positions)
+                .map_err(|error| match error {
+                    GameError::PositionTooLarge { reason } => reason,
+                    other => other.to_string(),
+                }),
+        };
         RemotenessTable {
-            solved: retrograde(game, root, Instant::now() + budget).map_err(|error| match error {
-                GameError::PositionTooLarge { reason } => reason,
-                other => other.to_string(),
-            }),
+            solved,
+            commute: game.components_commute(),
         }
     }
 
     /// The remoteness of `position`, when the search reached and decided it.
     pub fn remoteness(&self, position: &Position) -> Option<u64> {
-        self.solved
-            .as_ref()
-            .ok()?
-            .get(&key(position))
-            .map(|&(r, _)| r)
+        match self.solved.as_ref().ok()? {
+            Solved::Positions(solved) => solved.get(&key(position, self.commute)).map(|&(r, _)| r),
+            Solved::Heaps { solved, movable } => {
+                // The search's keys leave out the heaps without a move.
+                let mut kept = Vec::new();
+                for heap in heap_key(position)?.iter() {
+                    if *movable.get(heap)? {
+                        kept.push(*heap);
+                    }
+                }
+                solved.get(kept.as_slice()).map(|&(r, _)| r)
+            }
+        }
     }
 
     /// Why the search was skipped, when it was.
@@ -351,17 +420,21 @@ fn slowest<'a>(options: &[&'a OptionReport], pick: u64) -> &'a OptionReport {
 pub fn remoteness(game: &dyn PlayableGame, position: &Position) -> Result<u64, GameError> {
     let solved = retrograde(game, position, Instant::now() + Duration::from_secs(2))?;
     solved
-        .get(&key(position))
+        .get(&key(position, game.components_commute()))
         .map(|&(r, _)| r)
         .ok_or_else(|| game.unsupported("remoteness of a drawn position"))
 }
 
-/// A position's identity in the search: its components and whose turn it is
-/// (Northcott's game moves by colour).
+/// A position's identity in the search: its components (as a multiset when the
+/// game's components commute) and whose turn it is (Northcott's game moves by colour).
 type Key = (Vec<String>, Option<u8>);
 
-fn key(position: &Position) -> Key {
-    (position.components.clone(), position.player)
+fn key(position: &Position, commute: bool) -> Key {
+    let mut components = position.components.clone();
+    if commute {
+        components.sort_unstable();
+    }
+    (components, position.player)
 }
 
 /// Retrograde analysis of every position reachable from `root` (at most
@@ -378,10 +451,11 @@ fn retrograde(
     root: &Position,
     deadline: Instant,
 ) -> Result<HashMap<Key, (u64, bool)>, GameError> {
+    let commute = game.components_commute();
     let mut index: HashMap<Key, usize> = HashMap::new();
     let mut positions: Vec<Position> = vec![root.clone()];
     let mut children: Vec<Vec<usize>> = Vec::new();
-    index.insert(key(root), 0);
+    index.insert(key(root, commute), 0);
     let mut next = 0;
     while next < positions.len() {
         if next % 64 == 0 && Instant::now() > deadline {
@@ -396,7 +470,7 @@ fn retrograde(
         let moves = game.moves(&positions[next])?;
         let mut followers = Vec::with_capacity(moves.len());
         for played in moves {
-            let found = key(&played.after);
+            let found = key(&played.after, commute);
             let at = match index.get(&found) {
                 Some(&at) => at,
                 None => {
@@ -466,7 +540,7 @@ fn retrograde(
     Ok(positions
         .iter()
         .zip(solved)
-        .filter_map(|(position, value)| Some((key(position), value?)))
+        .filter_map(|(position, value)| Some((key(position, commute), value?)))
         .collect())
 }
 

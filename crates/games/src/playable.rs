@@ -182,6 +182,22 @@ pub trait PlayableGame: Send + Sync {
         find_move(self, position, moves, text)
     }
 
+    /// The one-heap family whose moves this game's positions follow, under normal or
+    /// misère play ([`PlayableGame::ending`]), when every component is a heap: searches
+    /// over positions (the remoteness that ranks a reply) then run on heap sizes. By
+    /// default the game's [`PlayableGame::heap_family`]; `misere:GAME` passes GAME's on.
+    fn heap_rules(&self) -> Option<&dyn HeapFamily> {
+        self.heap_family()
+    }
+
+    /// Whether a position is the same whatever the order its components are listed in
+    /// (a disjunctive sum: heaps, boards, rows, tokens). Searches over positions then
+    /// identify `1 8 6` with `6 1 8`. `false` by default (e.g. `count-to`, whose two
+    /// words are the target and the last number said).
+    fn components_commute(&self) -> bool {
+        false
+    }
+
     /// How the game ends are scored (normal play by default).
     fn ending(&self) -> Ending {
         Ending::Normal
@@ -457,6 +473,10 @@ impl<F: HeapFamily + Send + Sync> HeapPlayable<F> {
 }
 
 impl<F: HeapFamily + Send + Sync> PlayableGame for HeapPlayable<F> {
+    fn components_commute(&self) -> bool {
+        true
+    }
+
     fn description(&self) -> String {
         self.description.clone()
     }
@@ -596,6 +616,10 @@ impl<G> PlayableGame for GamePlayable<G>
 where
     G: Game + Send + Sync,
 {
+    fn components_commute(&self) -> bool {
+        true
+    }
+
     fn description(&self) -> String {
         self.description.clone()
     }

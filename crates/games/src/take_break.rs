@@ -2,6 +2,9 @@
 //! by the take-and-break engine of `sprague-takebreak` (rare/common sweeps,
 //! narrow tables, the generalised Guy–Smith proof of periodicity).
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use sprague_engine::{HeapFamily, Values};
 use sprague_takebreak::{run, Config, Control, TakeBreak};
 
@@ -11,7 +14,7 @@ use crate::heap_analysis::{
     analyze_heaps_with_table, check_option_count, heap_values_with_table, MAX_ENUMERATED_HEAP,
     PROOF_HORIZON,
 };
-use crate::misere::{heap_misere_report_within, heap_state_bound};
+use crate::misere::{heap_misere_report_shared, heap_state_bound, MISERE_SEARCH_BUDGET};
 use crate::misere_quotient::{
     QuotientCache, QuotientReport, EXACT_SEARCH_FIRST, QUOTIENT_BUDGET, QUOTIENT_ONLY_BUDGET,
 };
@@ -45,6 +48,8 @@ pub struct TakeBreakPlayable {
     inner: HeapPlayable<TakeBreak>,
     rule: TakeBreak,
     quotient: QuotientCache,
+    /// The positions the exact misère search decided, shared by later searches.
+    misere_memo: Mutex<HashMap<Box<[u64]>, bool>>,
 }
 
 impl TakeBreakPlayable {
@@ -54,6 +59,7 @@ impl TakeBreakPlayable {
             inner: HeapPlayable::new(description, title, rule.clone()),
             rule,
             quotient: QuotientCache::new(),
+            misere_memo: Mutex::new(HashMap::new()),
         }
     }
 
@@ -71,9 +77,27 @@ impl TakeBreakPlayable {
     pub fn misere_quotient_answer(&self, heaps: &[u64]) -> Option<QuotientReport> {
         self.quotient.answer(&self.rule, heaps)
     }
+
+    /// The misère analysis of `heaps` by the exact search within `budget`, starting
+    /// from what earlier searches of this game decided.
+    fn exact_misere(
+        &self,
+        heaps: &[u64],
+        budget: std::time::Duration,
+    ) -> Result<Report, GameError> {
+        let mut memo = self
+            .misere_memo
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        heap_misere_report_shared(&self.rule, heaps, budget, &mut memo)
+    }
 }
 
 impl PlayableGame for TakeBreakPlayable {
+    fn components_commute(&self) -> bool {
+        true
+    }
+
     fn description(&self) -> String {
         self.inner.description()
     }
@@ -188,7 +212,7 @@ impl PlayableGame for TakeBreakPlayable {
                 // search first, then the quotient, then the exact search in full.
                 let largest = heaps.iter().copied().max().unwrap_or(0);
                 if largest <= MAX_MISERE_SEARCHED_HEAP {
-                    match heap_misere_report_within(&self.rule, &heaps, QUICK_EXACT_SEARCH) {
+                    match self.exact_misere(&heaps, QUICK_EXACT_SEARCH) {
                         Err(GameError::Misere(MisereError::OutOfTime { .. })) => {}
                         answered => return answered,
                     }
@@ -212,6 +236,7 @@ impl PlayableGame for TakeBreakPlayable {
                     });
                 }
             }
+            return self.exact_misere(&heaps, MISERE_SEARCH_BUDGET);
         }
         self.inner.analyze_misere(words)
     }

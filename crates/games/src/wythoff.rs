@@ -299,6 +299,10 @@ fn pairs_position(pairs: &[Pair]) -> Position {
 pub struct WythoffPlayable;
 
 impl PlayableGame for WythoffPlayable {
+    fn components_commute(&self) -> bool {
+        true
+    }
+
     fn description(&self) -> String {
         "wythoff".into()
     }

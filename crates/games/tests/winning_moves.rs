@@ -341,3 +341,39 @@ fn every_winning_move_of_misere_sums_is_listed() {
         }
     }
 }
+
+/// The perfect reply wins fastest (issue 28: `play misere:lasker 6 9` played 9->1+8, a win
+/// in 21, instead of 9->6, a win in 17). The heap remoteness search that ranks the moves
+/// is checked against the generic retrograde search over whole positions
+/// (`play::remoteness`) on every winning option.
+#[test]
+fn the_perfect_reply_is_the_fastest_win() {
+    use sprague_games::play::{perfect_reply, remoteness};
+    for (description, words) in [
+        ("misere:lasker", vec!["6", "9"]),
+        ("lasker", vec!["4", "7"]),
+        ("misere:kayles", vec!["4", "6", "8"]),
+        ("kayles", vec!["3", "8", "9"]),
+    ] {
+        let game = parse_game(description).unwrap();
+        let words: Vec<String> = words.into_iter().map(str::to_string).collect();
+        let position = game.position(&words).unwrap();
+        let reply = perfect_reply(game.as_ref(), &position).unwrap().unwrap();
+        let winning: Vec<u64> = options(game.as_ref(), &position)
+            .unwrap()
+            .iter()
+            .filter(|o| o.winning())
+            .map(|o| remoteness(game.as_ref(), &o.play.after).unwrap())
+            .collect();
+        let fastest = *winning.iter().min().expect("an N-position");
+        let chosen = remoteness(game.as_ref(), &reply.play.after).unwrap();
+        assert_eq!(chosen, fastest, "{description} {words:?}: {}", reply.reason);
+        if winning.len() > 1 {
+            assert!(
+                reply.reason.contains(&format!("({fastest} more moves)")),
+                "{description}: {}",
+                reply.reason
+            );
+        }
+    }
+}
