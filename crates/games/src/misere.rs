@@ -402,7 +402,7 @@ fn heap_exact_report(
             .collect(),
         winning_moves,
         method: format!(
-            "exact misère search of the sum ({} canonical positions: heaps sorted, heaps without a move dropped); the anti-SG theorem's hypotheses do not hold here",
+            "exact misère search of the sum ({} canonical positions decided by this game's searches so far: heaps sorted, heaps without a move dropped); the anti-SG theorem's hypotheses do not hold here",
             search.explored()
         ),
         remoteness: None,

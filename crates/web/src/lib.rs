@@ -10,6 +10,7 @@
 pub mod api;
 pub mod assets;
 pub mod error;
+pub mod game_cache;
 pub mod openapi;
 pub mod server;
 

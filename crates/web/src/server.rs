@@ -31,6 +31,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use crate::api::{self, Control};
 use crate::assets;
 use crate::error::ApiError;
+use crate::game_cache::GameCache;
 
 /// How long [`run_until_interrupted`] lets the requests in flight finish after Ctrl-C or
 /// SIGTERM before it returns anyway.
@@ -67,6 +68,7 @@ struct AppState {
     config: Arc<ServerConfig>,
     running: Arc<Semaphore>,
     waiting: Arc<Semaphore>,
+    games: Arc<GameCache>,
 }
 
 /// The routes of the server, without the panic guard (see [`guard`]); [`app`] is both.
@@ -79,6 +81,7 @@ pub fn routes(config: ServerConfig) -> Router {
         running: Arc::new(Semaphore::new(config.workers.max(1))),
         waiting: Arc::new(Semaphore::new(config.queue)),
         config: Arc::new(config.clone()),
+        games: Arc::new(GameCache::new()),
     };
     Router::new()
         .route("/api/openapi.json", get(openapi))
@@ -274,6 +277,7 @@ async fn answer(
     let control = Control {
         stop: Arc::new(AtomicBool::new(false)),
         deadline: started + budget,
+        games: Arc::clone(&state.games),
     };
     let stop = Arc::clone(&control.stop);
     let task = tokio::task::spawn_blocking(move || {

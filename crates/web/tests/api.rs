@@ -482,3 +482,23 @@ fn ipd_strategies_given_by_parameters_are_played_and_files_refused() {
     );
     assert!(common::client_error(&invalid, "bad zd").contains("zero-determinant"));
 }
+
+/// Issue 28: a misère sum is answered as the library answers it (the CLI's path too), and
+/// the server keeps the game between requests (its misère search and quotient), so the
+/// same request answers the same.
+#[test]
+fn misere_sums_are_answered_as_the_library_answers_them() {
+    let server = TestServer::default();
+    for heaps in [["20", "21", "22"], ["9", "10", "12"]] {
+        let body = json!({"game": "misere:kayles", "position": heaps}).to_string();
+        let first = server.ok("analyze", &body);
+        let second = server.ok("analyze", &body);
+        assert_eq!(first["outcome"], second["outcome"]);
+        assert_eq!(first["winning_moves"], second["winning_moves"]);
+        let words: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+        let library = sprague_games::record::analysis_record("misere:kayles", &words).unwrap();
+        let library = serde_json::to_value(library).unwrap();
+        assert_eq!(first["outcome"], library["outcome"], "{heaps:?}");
+        assert_eq!(first["winning_moves"], library["winning_moves"], "{heaps:?}");
+    }
+}

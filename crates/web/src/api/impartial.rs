@@ -11,10 +11,12 @@ use std::time::Duration;
 
 use serde::Deserialize;
 use sprague_games::record::{
-    analysis_record, catalogue_record, game_over, game_record, moves_record, parse_heap_bound,
-    reply_pick, table_record, FamilyValuesRecord, NimberRecord, Side, TurnRecord,
+    catalogue_record, game_over, game_record, parse_heap_bound, reply_pick, table_record,
+    FamilyValuesRecord, NimberRecord, Side, TurnRecord,
 };
-use sprague_games::{parse_game, GameError, PlayableGame, Position};
+use std::sync::Arc;
+
+use sprague_games::{parse_game, CatalogueGame, GameError, Position};
 use sprague_takebreak::record::{survey_code_list, SurveyRowRecord, ValuesRecord};
 use sprague_takebreak::session::{self, values_config};
 use sprague_takebreak::{Config, Method, Status};
@@ -179,15 +181,28 @@ struct PositionRequest {
 }
 
 /// `POST /api/analyze`.
-pub fn analyze(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+pub fn analyze(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: PositionRequest = read("analyze", body)?;
-    json(analysis_record(&request.game, &request.position).map_err(refused)?)
+    // The game kept from earlier requests, with what it computed (a misère quotient).
+    let game = control.games.game(&request.game).map_err(refused)?;
+    let position = game.position(&request.position).map_err(refused)?;
+    let (report, rules) =
+        sprague_games::record::analysis(game.as_ref().as_ref(), &position).map_err(refused)?;
+    json(sprague_games::record::AnalysisRecord::new(
+        game.as_ref().as_ref(),
+        &report,
+        &rules,
+    ))
 }
 
 /// `POST /api/moves`.
-pub fn moves(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+pub fn moves(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: PositionRequest = read("moves", body)?;
-    json(moves_record(&request.game, &request.position).map_err(refused)?)
+    let game = control.games.game(&request.game).map_err(refused)?;
+    let game = game.as_ref().as_ref();
+    let position = game.position(&request.position).map_err(refused)?;
+    let listing = sprague_games::record::MoveListing::of(game, &position).map_err(refused)?;
+    json(listing.record(game, &position))
 }
 
 /// `--first` of `play`.
@@ -218,7 +233,7 @@ struct PlayRequest {
 
 /// One turn of a game in progress, as [`play`] answers it.
 struct Turn {
-    game: Box<dyn PlayableGame>,
+    game: Arc<CatalogueGame>,
     position: Position,
     records: Vec<TurnRecord>,
     ply: usize,
@@ -242,7 +257,8 @@ impl Turn {
         if !self.game.moves(&self.position).map_err(refused)?.is_empty() {
             return Ok(None);
         }
-        let (record, _) = game_over(self.game.as_ref(), &self.position, side).map_err(refused)?;
+        let (record, _) =
+            game_over(self.game.as_ref().as_ref(), &self.position, side).map_err(refused)?;
         Ok(Some(json(record)?))
     }
 
@@ -256,7 +272,7 @@ impl Turn {
 }
 
 /// `POST /api/play`: the player's move, then the perfect opponent's reply, or the ending.
-pub fn play(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+pub fn play(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: PlayRequest = read("play", body)?;
     // Two moves are numbered after it: the number must not overflow (it did at 2^64 − 1).
     if request.turn > MAX_TURN {
@@ -270,7 +286,7 @@ pub fn play(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiErr
     } else {
         request.game.clone()
     };
-    let game = parse_game(&description).map_err(refused)?;
+    let game = control.games.game(&description).map_err(refused)?;
     let position = game.position(&request.position).map_err(refused)?;
     let mut turn = Turn {
         game,
@@ -309,9 +325,12 @@ pub fn play(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiErr
         return turn.answer(Some(over));
     }
     let pick = reply_pick(request.seed, turn.ply as u64);
-    let reply =
-        sprague_games::play::perfect_reply_choosing(turn.game.as_ref(), &turn.position, pick)
-            .map_err(refused)?;
+    let reply = sprague_games::play::perfect_reply_choosing(
+        turn.game.as_ref().as_ref(),
+        &turn.position,
+        pick,
+    )
+    .map_err(refused)?;
     if let Some(reply) = reply {
         turn.ply += 1;
         turn.records.push(TurnRecord::new(

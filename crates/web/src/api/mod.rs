@@ -31,6 +31,8 @@ pub struct Control {
     pub stop: Arc<AtomicBool>,
     /// When the request's time is up.
     pub deadline: Instant,
+    /// The games parsed by earlier requests, with what they computed.
+    pub games: Arc<crate::game_cache::GameCache>,
 }
 
 /// One field of a request body, as documented in the OpenAPI document.
