@@ -604,3 +604,59 @@ fn an_irrational_equilibrium_of_three_players_is_listed() {
         "1/4*sqrt(8)"
     );
 }
+
+/// Issue 28: reduced strategy names follow the player's sets in order of
+/// first appearance in the file (Alice's set 2 comes first here), and a set
+/// whose actions share a label names them `label#k`, so that names are
+/// unique; sets with distinct labels keep them. Payoffs by hand: Alice's
+/// go/a meets Bob's first `x` at leaf 1 (1, 0) and his second at leaf 3
+/// (3, 1); stop/* ends at leaf 4 (0, 2) whatever Bob does.
+#[test]
+fn reduced_names_with_repeated_labels() {
+    let game = read_efg(
+        r#"EFG 2 R "Repeated labels" { "Alice" "Bob" }
+""
+p "" 1 2 "" { "go" "stop" } 0
+p "" 2 1 "" { "x" "x" } 0
+p "" 1 1 "" { "a" "b" } 0
+t "" 1 "" { 1, 0 }
+t "" 2 "" { 2, 0 }
+t "" 3 "" { 3, 1 }
+t "" 4 "" { 0, 2 }
+"#,
+    )
+    .unwrap();
+    let form = reduced_form(&game).unwrap();
+    let names = form.game.strategies();
+    assert_eq!(names[0], ["go/a", "go/b", "stop/*"]);
+    assert_eq!(names[1], ["x#1", "x#2"]);
+    let payoff = |a: usize, b: usize| -> Vec<BigRational> {
+        (0..2)
+            .map(|p| form.game.payoff(&[a, b], p).clone())
+            .collect()
+    };
+    assert_eq!(payoff(0, 0), [r(1, 1), r(0, 1)]);
+    assert_eq!(payoff(0, 1), [r(3, 1), r(1, 1)]);
+    assert_eq!(payoff(1, 0), [r(2, 1), r(0, 1)]);
+    assert_eq!(payoff(2, 1), [r(0, 1), r(2, 1)]);
+    // An empty label, `*` and `/` in labels are decorated too.
+    let game = read_efg(
+        r#"EFG 2 R "Odd labels" { "Alice" "Bob" }
+""
+p "" 1 1 "" { "" "*" } 0
+p "" 2 1 "" { "a/b" "a" } 0
+t "" 1 "" { 1, 0 }
+t "" 2 "" { 2, 0 }
+p "" 2 2 "" { "c" "b/c" } 0
+t "" 3 "" { 3, 0 }
+t "" 4 "" { 4, 0 }
+"#,
+    )
+    .unwrap();
+    let names = reduced_form(&game).unwrap().game.strategies().to_vec();
+    assert_eq!(names[0], ["#1", "*#2"]);
+    assert_eq!(
+        names[1],
+        ["a/b#1/c#1", "a/b#1/b/c#2", "a#2/c#1", "a#2/b/c#2"]
+    );
+}
