@@ -660,3 +660,68 @@ t "" 4 "" { 4, 0 }
         ["a/b#1/c#1", "a/b#1/b/c#2", "a#2/c#1", "a#2/b/c#2"]
     );
 }
+
+/// A three-player game that is one subgame: a chance move to k branches;
+/// in branch i player 1 (set i) and then player 2 (set i, not seeing
+/// player 1) choose between two actions, then player 3 at the one set
+/// spanning every branch. Reduced strategies: 2^k, 2^k and 2.
+fn wide_three_player_game(k: usize) -> String {
+    let mut text = String::from("EFG 2 R \"wide\" { \"1\" \"2\" \"3\" }\n\"\"\n");
+    let branches: Vec<String> = (1..=k).map(|i| format!("\"b{i}\" 1/{k}")).collect();
+    text += &format!("c \"\" 1 \"\" {{ {} }} 0\n", branches.join(" "));
+    let mut outcome = 0;
+    for i in 1..=k {
+        text += &format!("p \"\" 1 {i} \"\" {{ \"a\" \"b\" }} 0\n");
+        for _ in 0..2 {
+            text += &format!("p \"\" 2 {i} \"\" {{ \"c\" \"d\" }} 0\n");
+            for _ in 0..2 {
+                text += "p \"\" 3 1 \"\" { \"e\" \"f\" } 0\n";
+                for _ in 0..2 {
+                    outcome += 1;
+                    text += &format!(
+                        "t \"\" {outcome} \"\" {{ {}, {}, {} }}\n",
+                        outcome % 3,
+                        outcome % 5,
+                        outcome % 7
+                    );
+                }
+            }
+        }
+    }
+    text
+}
+
+/// Issue 28: `tree spe` (and `nash --method support` on an extensive game)
+/// size support enumeration on the reduced form before building it: with
+/// k = 8 the form is 256x256x2 (131,072 profiles, within the form's own
+/// limit) but support enumeration would search far more than 2,000,000
+/// support profiles, so the refusal comes at once.
+#[test]
+fn support_enumeration_is_sized_before_the_reduced_form_is_built() {
+    use sprague_strategic::extensive::report::{solve_extensive_nash, ExtensiveMethod};
+    use sprague_strategic::extensive::subgame::subgame_perfect;
+    use sprague_strategic::report::{NashMethod, NashOptions};
+    let game = read_efg(&wide_three_player_game(8)).unwrap();
+    let start = std::time::Instant::now();
+    let refused = subgame_perfect(&game).unwrap_err();
+    let message = refused.to_string();
+    assert!(
+        message.starts_with(
+            "support enumeration on the reduced strategic form (256x256x2) of a subgame with 3 players would need about"
+        ),
+        "{message}"
+    );
+    assert!(message.ends_with("more than the limit of 2,000,000 support profiles"));
+    let options = NashOptions {
+        method: NashMethod::Support,
+        ..Default::default()
+    };
+    let refused = solve_extensive_nash(&game, &ExtensiveMethod::Reduced(options)).unwrap_err();
+    assert!(refused
+        .to_string()
+        .starts_with("support enumeration of a 256x256x2 game would visit up to"));
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+    // A small one of the same shape is solved (k = 1: 2x2x2).
+    let small = read_efg(&wide_three_player_game(1)).unwrap();
+    assert!(subgame_perfect(&small).is_ok());
+}

@@ -75,18 +75,19 @@ pub fn reduced_strategy_counts(game: &ExtensiveGame, seq: &Sequences) -> Vec<u12
         .collect()
 }
 
-/// Builds the reduced strategic form, refusing games with more than
-/// [`MAX_STRATEGIES`] reduced strategies for a player or [`MAX_PROFILES`]
-/// profiles (before building anything); needs perfect recall.
+/// The number of reduced strategies of each player, computed without
+/// building them; the refusal of [`reduced_form`] when a player would have
+/// more than [`MAX_STRATEGIES`] or the form more than [`MAX_PROFILES`]
+/// profiles.
 ///
 /// ```
-/// use sprague_strategic::extensive::{builtin::kuhn_poker, reduced::reduced_form};
-/// let r = reduced_form(&kuhn_poker()).unwrap();
-/// assert_eq!(r.game.strategy_counts(), vec![27, 64]);
+/// use sprague_strategic::extensive::{builtin::kuhn_poker, reduced::reduced_size};
+/// use sprague_strategic::extensive::sequences::Sequences;
+/// let game = kuhn_poker();
+/// assert_eq!(reduced_size(&game, &Sequences::new(&game).unwrap()).unwrap(), vec![27, 64]);
 /// ```
-pub fn reduced_form(game: &ExtensiveGame) -> Result<ReducedForm, ExtensiveError> {
-    let seq = Sequences::new(game)?;
-    let counts = reduced_strategy_counts(game, &seq);
+pub fn reduced_size(game: &ExtensiveGame, seq: &Sequences) -> Result<Vec<usize>, ExtensiveError> {
+    let counts = reduced_strategy_counts(game, seq);
     let hint = if game.num_players() == 2 {
         "; the sequence form (--method seqform) stays small"
     } else {
@@ -110,10 +111,26 @@ pub fn reduced_form(game: &ExtensiveGame) -> Result<ReducedForm, ExtensiveError>
             limit: format!("{MAX_PROFILES}{hint}"),
         });
     }
+    Ok(counts.iter().map(|&c| c as usize).collect())
+}
+
+/// Builds the reduced strategic form, refusing games with more than
+/// [`MAX_STRATEGIES`] reduced strategies for a player or [`MAX_PROFILES`]
+/// profiles (before building anything); needs perfect recall.
+///
+/// ```
+/// use sprague_strategic::extensive::{builtin::kuhn_poker, reduced::reduced_form};
+/// let r = reduced_form(&kuhn_poker()).unwrap();
+/// assert_eq!(r.game.strategy_counts(), vec![27, 64]);
+/// ```
+pub fn reduced_form(game: &ExtensiveGame) -> Result<ReducedForm, ExtensiveError> {
+    let seq = Sequences::new(game)?;
+    let counts = reduced_size(game, &seq)?;
+    let profiles: usize = counts.iter().product();
     let strategies: Vec<Vec<Vec<Option<usize>>>> = (0..game.num_players())
         .map(|p| enumerate(game, &seq, p))
         .collect();
-    let payoffs = profile_payoffs(game, &seq, &strategies, profiles as usize);
+    let payoffs = profile_payoffs(game, &seq, &strategies, profiles);
     let names = strategies
         .iter()
         .enumerate()
