@@ -725,3 +725,47 @@ fn support_enumeration_is_sized_before_the_reduced_form_is_built() {
     let small = read_efg(&wide_three_player_game(1)).unwrap();
     assert!(subgame_perfect(&small).is_ok());
 }
+
+/// Issue 28: a 10 MB `.efg` whose second line is malformed is refused at
+/// line 2 without tokenising the rest: the file ends in a quoted label that
+/// is never closed, which a reader that tokenised the whole text first
+/// would report instead (at the last line), and the refusal is quick.
+#[test]
+fn a_large_malformed_efg_is_refused_at_its_line() {
+    use sprague_strategic::extensive::efg::read_efg_file;
+    use sprague_strategic::extensive::ExtensiveError;
+    use sprague_strategic::game_tree::{GameTree, TreeError};
+    let mut text = String::from(
+        "EFG 2 R \"big\" { \"1\" \"2\" } \"\"\nx \"bad\" 1 1 \"\" { \"a\" \"b\" } 0\n",
+    );
+    let leaf = "t \"\" 1 \"o\" { 1, 2 }\n";
+    while text.len() < 10_000_000 {
+        text += leaf;
+    }
+    text += "t \"never closed";
+    let start = std::time::Instant::now();
+    let refused = read_efg(&text).unwrap_err();
+    assert_eq!(
+        refused,
+        ExtensiveError::Efg {
+            line: 2,
+            message: "a node starts with p, c or t, not \"x\"".into()
+        }
+    );
+    let tree = GameTree::from_efg(&text).unwrap_err();
+    assert!(matches!(tree, TreeError::Efg { line: 2, .. }), "{tree}");
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("large-malformed.efg");
+    std::fs::write(&path, &text).unwrap();
+    let refused = read_efg_file(&path).unwrap_err();
+    assert!(matches!(refused, ExtensiveError::Efg { line: 2, .. }));
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+    // The unclosed label is still found when the reader gets that far.
+    let unclosed = read_efg("EFG 2 R \"t\" { \"1\" }\n\"\"\nt \"open 1 { 1 }\n").unwrap_err();
+    assert_eq!(
+        unclosed,
+        ExtensiveError::Efg {
+            line: 3,
+            message: "a quoted label is not closed".into()
+        }
+    );
+}
