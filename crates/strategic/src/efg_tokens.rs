@@ -23,7 +23,7 @@ pub(crate) enum Token {
 /// are asked for. A quoted text that is not closed ends the tokens; its
 /// line is then [`Tokens::unclosed`].
 pub(crate) struct Tokens<'a> {
-    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    chars: std::iter::Peekable<Box<dyn Iterator<Item = char> + 'a>>,
     line: usize,
     peeked: Option<(Token, usize)>,
     last_line: usize,
@@ -33,8 +33,14 @@ pub(crate) struct Tokens<'a> {
 impl<'a> Tokens<'a> {
     /// The tokens of `text`, none scanned yet.
     pub(crate) fn new(text: &'a str) -> Self {
+        Self::from_chars(Box::new(text.chars()))
+    }
+
+    /// The tokens of a stream of characters (a file read as it is
+    /// tokenised, see [`FileChars`]), none scanned yet.
+    pub(crate) fn from_chars(chars: Box<dyn Iterator<Item = char> + 'a>) -> Self {
         Tokens {
-            chars: text.chars().peekable(),
+            chars: chars.peekable(),
             line: 1,
             peeked: None,
             last_line: 1,
@@ -132,6 +138,50 @@ impl Iterator for Tokens<'_> {
     }
 }
 
+/// The characters of a text file, read a line at a time as they are asked
+/// for; a read error or invalid UTF-8 ends them and is kept in `failure`.
+pub(crate) struct FileChars<'a, R: std::io::BufRead> {
+    reader: R,
+    line: String,
+    at: usize,
+    failure: &'a std::cell::RefCell<Option<std::io::Error>>,
+}
+
+impl<'a, R: std::io::BufRead> FileChars<'a, R> {
+    /// The characters of `reader`; a failure to read is put in `failure`.
+    pub(crate) fn new(reader: R, failure: &'a std::cell::RefCell<Option<std::io::Error>>) -> Self {
+        FileChars {
+            reader,
+            line: String::new(),
+            at: 0,
+            failure,
+        }
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for FileChars<'_, R> {
+    type Item = char;
+
+    fn next(&mut self) -> Option<char> {
+        loop {
+            if let Some(c) = self.line[self.at..].chars().next() {
+                self.at += c.len_utf8();
+                return Some(c);
+            }
+            self.line.clear();
+            self.at = 0;
+            match self.reader.read_line(&mut self.line) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(e) => {
+                    *self.failure.borrow_mut() = Some(e);
+                    return None;
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,6 +206,19 @@ mod tests {
         );
         assert_eq!(t.line(), 3);
         assert_eq!(t.unclosed(), None);
+    }
+
+    #[test]
+    fn file_characters() {
+        let failure = std::cell::RefCell::new(None);
+        let text = "p \"é\"\n{ x }\n";
+        let chars = FileChars::new(std::io::Cursor::new(text.as_bytes()), &failure);
+        assert_eq!(chars.collect::<String>(), text);
+        assert!(failure.borrow().is_none());
+        let bad: &[u8] = b"ok\n\xff\n";
+        let chars = FileChars::new(std::io::Cursor::new(bad), &failure);
+        assert_eq!(chars.collect::<String>(), "ok\n");
+        assert!(failure.borrow().is_some());
     }
 
     #[test]

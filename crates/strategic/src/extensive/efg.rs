@@ -21,7 +21,7 @@ use num_rational::BigRational;
 
 use super::error::ExtensiveError;
 use super::game::{check_probabilities, ExtensiveGame, InfoSet, Node, Outcome, MAX_NODES};
-use crate::efg_tokens::{Token, Tokens};
+use crate::efg_tokens::{FileChars, Token, Tokens};
 use crate::exact_text::{format_rational, parse_rational};
 
 /// The largest `.efg` file read, in bytes (checked before reading).
@@ -46,8 +46,16 @@ pub fn read_efg_file(path: &std::path::Path) -> Result<ExtensiveGame, ExtensiveE
             limit: format!("{MAX_EFG_BYTES} bytes"),
         });
     }
-    let text = std::fs::read_to_string(path).map_err(io)?;
-    read_efg(&text)
+    // Read as it is tokenised: a malformed file is refused at its line
+    // without reading the rest.
+    let file = std::fs::File::open(path).map_err(io)?;
+    let failure = std::cell::RefCell::new(None);
+    let chars = FileChars::new(std::io::BufReader::new(file), &failure);
+    let read = read_tokens(Tokens::from_chars(Box::new(chars)));
+    if let Some(e) = failure.borrow_mut().take() {
+        return Err(io(e));
+    }
+    read
 }
 
 /// Parses the text of an `.efg` file.
@@ -67,9 +75,12 @@ pub fn read_efg_file(path: &std::path::Path) -> Result<ExtensiveGame, ExtensiveE
 /// assert_eq!(game.infosets.len(), 2);
 /// ```
 pub fn read_efg(text: &str) -> Result<ExtensiveGame, ExtensiveError> {
-    let mut p = Parser {
-        tokens: Tokens::new(text),
-    };
+    read_tokens(Tokens::new(text))
+}
+
+/// Reads the game from `tokens`, scanned only as far as the first error.
+fn read_tokens(tokens: Tokens<'_>) -> Result<ExtensiveGame, ExtensiveError> {
+    let mut p = Parser { tokens };
     let read = parse(&mut p);
     // A quoted label left open ends the tokens early: that is the error.
     match p.tokens.unclosed() {
