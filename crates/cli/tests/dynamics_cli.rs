@@ -31,6 +31,33 @@ fn rest_points_with_stability() {
     assert_eq!(v["singular_faces"], serde_json::json!([]));
 }
 
+/// Issue 28: the interior rest point (1/3, 1/3, 0, 1/3) of this game has
+/// the characteristic polynomial λ³ + 1/27 (a singular Routh array), roots
+/// −1/3 and 1/6 ± i√3/6: unstable with two eigenvalues of positive real part.
+#[test]
+fn singular_routh_array_is_decided() {
+    let v = json_formatted(&["dynamics", "rest-points", "tests/data/singular-routh.json"]);
+    let points = v["points"].as_array().unwrap();
+    let point = points
+        .iter()
+        .find(|p| p["state"] == serde_json::json!(["1/3", "1/3", "0", "1/3"]))
+        .unwrap();
+    assert_eq!(
+        point["characteristic_polynomial"],
+        serde_json::json!(["1", "0", "0", "1/27"])
+    );
+    assert_eq!(
+        point["stability"],
+        serde_json::json!({"kind": "unstable", "positive": 2, "imaginary_axis": 0})
+    );
+    // Every verdict is decided or names the eigenvalues on the axis.
+    for p in points {
+        let s = &p["stability"];
+        assert!(s["kind"] != "unstable" || s["positive"].is_u64());
+        assert!(s["kind"] != "undetermined" || s["imaginary_axis"].as_u64() > Some(0));
+    }
+}
+
 #[test]
 fn replicator_trajectory_and_plot() {
     let plot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("replicator.svg");

@@ -203,6 +203,50 @@ fn known_games() {
     );
 }
 
+/// Issue 28: a rest point whose Routh array is singular. The characteristic
+/// polynomial λ³ + 1/27 was checked independently (the Jacobian of the
+/// replicator field by Richardson-extrapolated central differences, exact
+/// for a cubic field); it is (λ + 1/3)(λ² − λ/3 + 1/9), roots −1/3 and
+/// 1/6 ± i√3/6: two eigenvalues with positive real part.
+#[test]
+fn singular_routh_array_rest_point_is_unstable() {
+    let g = game(&[
+        vec![1, 0, 1, 1],
+        vec![1, 1, 1, 0],
+        vec![1, 0, 1, 0],
+        vec![0, 1, 1, 1],
+    ]);
+    let found = rest_points(&g, StopCheck::never()).unwrap();
+    let third = q(1, 3);
+    let point = found
+        .points
+        .iter()
+        .find(|p| p.state == vec![third.clone(), third.clone(), r(0), third.clone()])
+        .unwrap();
+    assert_eq!(
+        point.characteristic_polynomial,
+        vec![r(1), r(0), r(0), q(1, 27)]
+    );
+    assert_eq!(
+        point.stability,
+        Stability::Unstable {
+            positive: 2,
+            imaginary_axis: 0
+        }
+    );
+    // Rock-paper-scissors' centre: ±i/√3, on the imaginary axis.
+    let rps = SymmetricGame::from_game(&example("rock-paper-scissors").unwrap()).unwrap();
+    let found = rest_points(&rps, StopCheck::never()).unwrap();
+    let centre = found.points.iter().find(|p| p.support.len() == 3).unwrap();
+    assert!(matches!(
+        centre.stability,
+        Stability::Undetermined {
+            imaginary_axis: 2,
+            ..
+        }
+    ));
+}
+
 /// A random integer game with 2 to 4 strategies.
 fn small_game() -> impl Strategy<Value = Vec<Vec<i64>>> {
     (2usize..=4)

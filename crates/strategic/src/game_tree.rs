@@ -26,7 +26,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 use thiserror::Error;
 
-use crate::efg_tokens::{tokenize, Token};
+use crate::efg_tokens::{Token, Tokens};
 use crate::exact_text::{format_rational, parse_rational, rational_from_json};
 
 /// Everything that can be wrong with a tree given as input.
@@ -412,11 +412,22 @@ impl GameTree {
 
     /// Reads a Gambit `.efg` file of perfect information.
     pub fn from_efg(text: &str) -> Result<Self, TreeError> {
-        let tokens = tokenize(text).map_err(|line| TreeError::Efg {
-            line,
-            message: "a quoted string is not closed".into(),
-        })?;
-        let mut p = Parser { tokens, at: 0 };
+        let mut p = Parser {
+            tokens: Tokens::new(text),
+        };
+        let read = Self::parse_efg(&mut p);
+        // A quoted string left open ends the tokens early: that is the error.
+        match p.tokens.unclosed() {
+            Some(line) => Err(TreeError::Efg {
+                line,
+                message: "a quoted string is not closed".into(),
+            }),
+            None => read,
+        }
+    }
+
+    /// Reads the tree from the tokens (scanned only as far as the first error).
+    fn parse_efg(p: &mut Parser<'_>) -> Result<Self, TreeError> {
         let header = p.word()?;
         if header.0 != "EFG" {
             return Err(p.error_at(header.1, "an .efg file starts with EFG 2 R"));
@@ -759,17 +770,13 @@ fn build(
     })
 }
 
-struct Parser {
-    tokens: Vec<(Token, usize)>,
-    at: usize,
+struct Parser<'a> {
+    tokens: Tokens<'a>,
 }
 
-impl Parser {
-    fn line(&self) -> usize {
-        self.tokens
-            .get(self.at)
-            .or(self.tokens.last())
-            .map_or(1, |t| t.1)
+impl Parser<'_> {
+    fn line(&mut self) -> usize {
+        self.tokens.line()
     }
     fn error_at(&self, line: usize, message: &str) -> TreeError {
         TreeError::Efg {
@@ -777,40 +784,42 @@ impl Parser {
             message: message.to_string(),
         }
     }
-    fn error(&self, message: &str) -> TreeError {
-        self.error_at(self.line(), message)
+    fn error(&mut self, message: &str) -> TreeError {
+        let line = self.line();
+        self.error_at(line, message)
     }
     fn next_word(&mut self) -> Option<(String, usize)> {
-        match self.tokens.get(self.at) {
-            Some((Token::Word(w), line)) => {
-                self.at += 1;
-                Some((w.clone(), *line))
-            }
+        match self.tokens.peek() {
+            Some((Token::Word(_), _)) => match self.tokens.next() {
+                Some((Token::Word(w), line)) => Some((w, line)),
+                _ => None,
+            },
             _ => None,
         }
     }
     fn word(&mut self) -> Result<(String, usize), TreeError> {
-        self.next_word()
-            .ok_or_else(|| self.error("a word was expected"))
+        match self.next_word() {
+            Some(w) => Ok(w),
+            None => Err(self.error("a word was expected")),
+        }
     }
-    fn peek_string(&self) -> bool {
-        matches!(self.tokens.get(self.at), Some((Token::Text(_), _)))
+    fn peek_string(&mut self) -> bool {
+        matches!(self.tokens.peek(), Some((Token::Text(_), _)))
     }
-    fn peek_is(&self, symbol: &str) -> bool {
-        matches!(self.tokens.get(self.at), Some((Token::Symbol(c), _)) if symbol.starts_with(*c))
+    fn peek_is(&mut self, symbol: &str) -> bool {
+        matches!(self.tokens.peek(), Some((Token::Symbol(c), _)) if symbol.starts_with(*c))
     }
     fn string(&mut self) -> Result<(String, usize), TreeError> {
-        match self.tokens.get(self.at) {
-            Some((Token::Text(s), line)) => {
-                self.at += 1;
-                Ok((s.clone(), *line))
+        if self.peek_string() {
+            if let Some((Token::Text(s), line)) = self.tokens.next() {
+                return Ok((s, line));
             }
-            _ => Err(self.error("a quoted string was expected")),
         }
+        Err(self.error("a quoted string was expected"))
     }
     fn expect(&mut self, symbol: &str) -> Result<(), TreeError> {
         if self.peek_is(symbol) {
-            self.at += 1;
+            self.tokens.next();
             Ok(())
         } else {
             Err(self.error(&format!("\"{symbol}\" was expected")))

@@ -186,6 +186,33 @@ pub fn support_profile_counts(counts: &[usize]) -> (BigUint, BigUint) {
     (searched, unsearched)
 }
 
+/// The refusal [`nplayer_equilibria`] gives (without `force`) to a game
+/// with these strategy counts, `None` when it runs: the size check alone,
+/// so that a game can be refused before it is built (the reduced
+/// strategic form of an extensive game).
+///
+/// ```
+/// use sprague_strategic::nplayer::support_size_refusal;
+/// assert!(support_size_refusal(&[3, 2, 2], 2_000_000).is_none());
+/// assert!(support_size_refusal(&[64, 2, 8, 512], 2_000_000).is_some());
+/// ```
+pub fn support_size_refusal(counts: &[usize], limit: u128) -> Option<StrategicError> {
+    refusal(counts, &support_profile_counts(counts).0, limit)
+}
+
+fn refusal(counts: &[usize], searched_profiles: &BigUint, limit: u128) -> Option<StrategicError> {
+    if *searched_profiles <= BigUint::from(limit) {
+        return None;
+    }
+    let shape: Vec<String> = counts.iter().map(usize::to_string).collect();
+    Some(StrategicError::TooLarge {
+        method: format!("support enumeration of a {} game", shape.join("x")),
+        what: "support profiles to search (at most two players mixing, or three over two strategies each)".into(),
+        count: searched_profiles.to_string(),
+        limit: limit.to_string(),
+    })
+}
+
 /// Advances `profile` to the next pure profile of the players `others`
 /// (mixed radix, first player fastest); `false` after the last.
 fn next_profile(profile: &mut [usize], others: &[usize], counts: &[usize]) -> bool {
@@ -222,14 +249,10 @@ pub fn nplayer_equilibria(
     let counts = game.strategy_counts();
     let n = counts.len();
     let (searched_profiles, unsearched_profiles) = support_profile_counts(&counts);
-    if !options.force && searched_profiles > BigUint::from(options.limit) {
-        let shape: Vec<String> = counts.iter().map(usize::to_string).collect();
-        return Err(StrategicError::TooLarge {
-            method: format!("support enumeration of a {} game", shape.join("x")),
-            what: "support profiles to search (at most two players mixing, or three over two strategies each)".into(),
-            count: searched_profiles.to_string(),
-            limit: options.limit.to_string(),
-        });
+    if !options.force {
+        if let Some(refusal) = refusal(&counts, &searched_profiles, options.limit) {
+            return Err(refusal);
+        }
     }
     let mut found: BTreeSet<MixedProfile> = pure_equilibria(game)
         .iter()

@@ -604,3 +604,168 @@ fn an_irrational_equilibrium_of_three_players_is_listed() {
         "1/4*sqrt(8)"
     );
 }
+
+/// Issue 28: reduced strategy names follow the player's sets in order of
+/// first appearance in the file (Alice's set 2 comes first here), and a set
+/// whose actions share a label names them `label#k`, so that names are
+/// unique; sets with distinct labels keep them. Payoffs by hand: Alice's
+/// go/a meets Bob's first `x` at leaf 1 (1, 0) and his second at leaf 3
+/// (3, 1); stop/* ends at leaf 4 (0, 2) whatever Bob does.
+#[test]
+fn reduced_names_with_repeated_labels() {
+    let game = read_efg(
+        r#"EFG 2 R "Repeated labels" { "Alice" "Bob" }
+""
+p "" 1 2 "" { "go" "stop" } 0
+p "" 2 1 "" { "x" "x" } 0
+p "" 1 1 "" { "a" "b" } 0
+t "" 1 "" { 1, 0 }
+t "" 2 "" { 2, 0 }
+t "" 3 "" { 3, 1 }
+t "" 4 "" { 0, 2 }
+"#,
+    )
+    .unwrap();
+    let form = reduced_form(&game).unwrap();
+    let names = form.game.strategies();
+    assert_eq!(names[0], ["go/a", "go/b", "stop/*"]);
+    assert_eq!(names[1], ["x#1", "x#2"]);
+    let payoff = |a: usize, b: usize| -> Vec<BigRational> {
+        (0..2)
+            .map(|p| form.game.payoff(&[a, b], p).clone())
+            .collect()
+    };
+    assert_eq!(payoff(0, 0), [r(1, 1), r(0, 1)]);
+    assert_eq!(payoff(0, 1), [r(3, 1), r(1, 1)]);
+    assert_eq!(payoff(1, 0), [r(2, 1), r(0, 1)]);
+    assert_eq!(payoff(2, 1), [r(0, 1), r(2, 1)]);
+    // An empty label, `*` and `/` in labels are decorated too.
+    let game = read_efg(
+        r#"EFG 2 R "Odd labels" { "Alice" "Bob" }
+""
+p "" 1 1 "" { "" "*" } 0
+p "" 2 1 "" { "a/b" "a" } 0
+t "" 1 "" { 1, 0 }
+t "" 2 "" { 2, 0 }
+p "" 2 2 "" { "c" "b/c" } 0
+t "" 3 "" { 3, 0 }
+t "" 4 "" { 4, 0 }
+"#,
+    )
+    .unwrap();
+    let names = reduced_form(&game).unwrap().game.strategies().to_vec();
+    assert_eq!(names[0], ["#1", "*#2"]);
+    assert_eq!(
+        names[1],
+        ["a/b#1/c#1", "a/b#1/b/c#2", "a#2/c#1", "a#2/b/c#2"]
+    );
+}
+
+/// A three-player game that is one subgame: a chance move to k branches;
+/// in branch i player 1 (set i) and then player 2 (set i, not seeing
+/// player 1) choose between two actions, then player 3 at the one set
+/// spanning every branch. Reduced strategies: 2^k, 2^k and 2.
+fn wide_three_player_game(k: usize) -> String {
+    let mut text = String::from("EFG 2 R \"wide\" { \"1\" \"2\" \"3\" }\n\"\"\n");
+    let branches: Vec<String> = (1..=k).map(|i| format!("\"b{i}\" 1/{k}")).collect();
+    text += &format!("c \"\" 1 \"\" {{ {} }} 0\n", branches.join(" "));
+    let mut outcome = 0;
+    for i in 1..=k {
+        text += &format!("p \"\" 1 {i} \"\" {{ \"a\" \"b\" }} 0\n");
+        for _ in 0..2 {
+            text += &format!("p \"\" 2 {i} \"\" {{ \"c\" \"d\" }} 0\n");
+            for _ in 0..2 {
+                text += "p \"\" 3 1 \"\" { \"e\" \"f\" } 0\n";
+                for _ in 0..2 {
+                    outcome += 1;
+                    text += &format!(
+                        "t \"\" {outcome} \"\" {{ {}, {}, {} }}\n",
+                        outcome % 3,
+                        outcome % 5,
+                        outcome % 7
+                    );
+                }
+            }
+        }
+    }
+    text
+}
+
+/// Issue 28: `tree spe` (and `nash --method support` on an extensive game)
+/// size support enumeration on the reduced form before building it: with
+/// k = 8 the form is 256x256x2 (131,072 profiles, within the form's own
+/// limit) but support enumeration would search far more than 2,000,000
+/// support profiles, so the refusal comes at once.
+#[test]
+fn support_enumeration_is_sized_before_the_reduced_form_is_built() {
+    use sprague_strategic::extensive::report::{solve_extensive_nash, ExtensiveMethod};
+    use sprague_strategic::extensive::subgame::subgame_perfect;
+    use sprague_strategic::report::{NashMethod, NashOptions};
+    let game = read_efg(&wide_three_player_game(8)).unwrap();
+    let start = std::time::Instant::now();
+    let refused = subgame_perfect(&game).unwrap_err();
+    let message = refused.to_string();
+    assert!(
+        message.starts_with(
+            "support enumeration on the reduced strategic form (256x256x2) of a subgame with 3 players would need about"
+        ),
+        "{message}"
+    );
+    assert!(message.ends_with("more than the limit of 2,000,000 support profiles"));
+    let options = NashOptions {
+        method: NashMethod::Support,
+        ..Default::default()
+    };
+    let refused = solve_extensive_nash(&game, &ExtensiveMethod::Reduced(options)).unwrap_err();
+    assert!(refused
+        .to_string()
+        .starts_with("support enumeration of a 256x256x2 game would visit up to"));
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+    // A small one of the same shape is solved (k = 1: 2x2x2).
+    let small = read_efg(&wide_three_player_game(1)).unwrap();
+    assert!(subgame_perfect(&small).is_ok());
+}
+
+/// Issue 28: a 10 MB `.efg` whose second line is malformed is refused at
+/// line 2 without tokenising the rest: the file ends in a quoted label that
+/// is never closed, which a reader that tokenised the whole text first
+/// would report instead (at the last line), and the refusal is quick.
+#[test]
+fn a_large_malformed_efg_is_refused_at_its_line() {
+    use sprague_strategic::extensive::efg::read_efg_file;
+    use sprague_strategic::extensive::ExtensiveError;
+    use sprague_strategic::game_tree::{GameTree, TreeError};
+    let mut text = String::from(
+        "EFG 2 R \"big\" { \"1\" \"2\" } \"\"\nx \"bad\" 1 1 \"\" { \"a\" \"b\" } 0\n",
+    );
+    let leaf = "t \"\" 1 \"o\" { 1, 2 }\n";
+    while text.len() < 10_000_000 {
+        text += leaf;
+    }
+    text += "t \"never closed";
+    let start = std::time::Instant::now();
+    let refused = read_efg(&text).unwrap_err();
+    assert_eq!(
+        refused,
+        ExtensiveError::Efg {
+            line: 2,
+            message: "a node starts with p, c or t, not \"x\"".into()
+        }
+    );
+    let tree = GameTree::from_efg(&text).unwrap_err();
+    assert!(matches!(tree, TreeError::Efg { line: 2, .. }), "{tree}");
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("large-malformed.efg");
+    std::fs::write(&path, &text).unwrap();
+    let refused = read_efg_file(&path).unwrap_err();
+    assert!(matches!(refused, ExtensiveError::Efg { line: 2, .. }));
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+    // The unclosed label is still found when the reader gets that far.
+    let unclosed = read_efg("EFG 2 R \"t\" { \"1\" }\n\"\"\nt \"open 1 { 1 }\n").unwrap_err();
+    assert_eq!(
+        unclosed,
+        ExtensiveError::Efg {
+            line: 3,
+            message: "a quoted label is not closed".into()
+        }
+    );
+}

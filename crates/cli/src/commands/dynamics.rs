@@ -325,11 +325,10 @@ fn title_of(game: &SymmetricGame) -> String {
 fn stability_text(s: &Stability) -> String {
     match s {
         Stability::AsymptoticallyStable => "asymptotically stable".into(),
-        Stability::Unstable { positive: Some(k) } => {
-            format!("unstable ({k} eigenvalue(s) with positive real part)")
+        Stability::Unstable { positive, .. } => {
+            format!("unstable ({positive} eigenvalue(s) with positive real part)")
         }
-        Stability::Unstable { positive: None } => "unstable".into(),
-        Stability::Undetermined { reason } => format!("undetermined: {reason}"),
+        Stability::Undetermined { reason, .. } => format!("undetermined: {reason}"),
     }
 }
 

@@ -21,7 +21,7 @@ use num_rational::BigRational;
 
 use super::error::ExtensiveError;
 use super::game::{check_probabilities, ExtensiveGame, InfoSet, Node, Outcome, MAX_NODES};
-use crate::efg_tokens::{tokenize, Token};
+use crate::efg_tokens::{FileChars, Token, Tokens};
 use crate::exact_text::{format_rational, parse_rational};
 
 /// The largest `.efg` file read, in bytes (checked before reading).
@@ -46,8 +46,16 @@ pub fn read_efg_file(path: &std::path::Path) -> Result<ExtensiveGame, ExtensiveE
             limit: format!("{MAX_EFG_BYTES} bytes"),
         });
     }
-    let text = std::fs::read_to_string(path).map_err(io)?;
-    read_efg(&text)
+    // Read as it is tokenised: a malformed file is refused at its line
+    // without reading the rest.
+    let file = std::fs::File::open(path).map_err(io)?;
+    let failure = std::cell::RefCell::new(None);
+    let chars = FileChars::new(std::io::BufReader::new(file), &failure);
+    let read = read_tokens(Tokens::from_chars(Box::new(chars)));
+    if let Some(e) = failure.borrow_mut().take() {
+        return Err(io(e));
+    }
+    read
 }
 
 /// Parses the text of an `.efg` file.
@@ -67,8 +75,23 @@ pub fn read_efg_file(path: &std::path::Path) -> Result<ExtensiveGame, ExtensiveE
 /// assert_eq!(game.infosets.len(), 2);
 /// ```
 pub fn read_efg(text: &str) -> Result<ExtensiveGame, ExtensiveError> {
-    let tokens = tokenize(text).map_err(|line| efg(line, "a quoted label is not closed"))?;
-    let mut p = Parser { tokens, at: 0 };
+    read_tokens(Tokens::new(text))
+}
+
+/// Reads the game from `tokens`, scanned only as far as the first error.
+fn read_tokens(tokens: Tokens<'_>) -> Result<ExtensiveGame, ExtensiveError> {
+    let mut p = Parser { tokens };
+    let read = parse(&mut p);
+    // A quoted label left open ends the tokens early: that is the error.
+    match p.tokens.unclosed() {
+        Some(line) => Err(efg(line, "a quoted label is not closed")),
+        None => read,
+    }
+}
+
+/// Reads the game from the tokens (the tokens are scanned only as far as
+/// the first error).
+fn parse(p: &mut Parser) -> Result<ExtensiveGame, ExtensiveError> {
     let (header, line) = p.word()?;
     if header != "EFG" {
         return Err(efg(line, "an .efg file starts with EFG 2 R"));
@@ -107,7 +130,7 @@ pub fn read_efg(text: &str) -> Result<ExtensiveGame, ExtensiveError> {
         outcomes: Vec::new(),
         outcome_index: HashMap::new(),
     };
-    reader.nodes_from(&mut p)?;
+    reader.nodes_from(p)?;
     let game = ExtensiveGame {
         title,
         comment,
@@ -197,8 +220,8 @@ impl Reader {
                 open.push((v, self.infosets[h].actions.len()));
             }
         }
-        if let Some(t) = p.tokens.get(p.at) {
-            return Err(efg(t.1, "a node (p, c or t) was expected"));
+        if let Some(&(_, line)) = p.tokens.peek() {
+            return Err(efg(line, "a node (p, c or t) was expected"));
         }
         if self.nodes.is_empty() {
             return Err(efg(p.line(), "the file has no nodes"));
@@ -501,24 +524,20 @@ fn escape(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
-struct Parser {
-    tokens: Vec<(Token, usize)>,
-    at: usize,
+struct Parser<'a> {
+    tokens: Tokens<'a>,
 }
 
-impl Parser {
-    fn line(&self) -> usize {
-        self.tokens
-            .get(self.at)
-            .or(self.tokens.last())
-            .map_or(1, |t| t.1)
+impl Parser<'_> {
+    fn line(&mut self) -> usize {
+        self.tokens.line()
     }
     fn next_word(&mut self) -> Option<(String, usize)> {
-        match self.tokens.get(self.at) {
-            Some((Token::Word(w), line)) => {
-                self.at += 1;
-                Some((w.clone(), *line))
-            }
+        match self.tokens.peek() {
+            Some((Token::Word(_), _)) => match self.tokens.next() {
+                Some((Token::Word(w), line)) => Some((w, line)),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -527,26 +546,25 @@ impl Parser {
         self.next_word()
             .ok_or_else(|| efg(line, "a word or number was expected"))
     }
-    fn peek_text(&self) -> bool {
-        matches!(self.tokens.get(self.at), Some((Token::Text(_), _)))
+    fn peek_text(&mut self) -> bool {
+        matches!(self.tokens.peek(), Some((Token::Text(_), _)))
     }
-    fn peek_symbol(&self, symbol: char) -> bool {
-        matches!(self.tokens.get(self.at), Some((Token::Symbol(c), _)) if *c == symbol)
+    fn peek_symbol(&mut self, symbol: char) -> bool {
+        matches!(self.tokens.peek(), Some((Token::Symbol(c), _)) if *c == symbol)
     }
     fn string(&mut self) -> Result<String, ExtensiveError> {
-        match self.tokens.get(self.at) {
-            Some((Token::Text(s), _)) => {
-                self.at += 1;
-                Ok(s.clone())
+        if self.peek_text() {
+            if let Some((Token::Text(s), _)) = self.tokens.next() {
+                return Ok(s);
             }
-            _ => Err(efg(self.line(), "a quoted label was expected")),
         }
+        Err(efg(self.line(), "a quoted label was expected"))
     }
     fn expect(&mut self, symbol: char) -> Result<(), ExtensiveError> {
         if self.peek_symbol(symbol) {
-            self.at += 1;
+            self.tokens.next();
             Ok(())
-        } else if self.at >= self.tokens.len() {
+        } else if self.tokens.peek().is_none() {
             Err(efg(
                 self.line(),
                 &format!("the file ends where \"{symbol}\" was expected"),

@@ -12,6 +12,15 @@
 //! the strategies containing σ), and a behaviour strategy a mixed one (the
 //! product of the chosen actions' probabilities): Kuhn's theorem both ways
 //! ([`ReducedForm::behaviour_to_mixed`], [`ReducedForm::mixed_to_behaviour`]).
+//!
+//! Strategy names list the action chosen at each of the player's sets,
+//! joined by `/`, `*` where the set is unreachable (`check/check/bet/*/call/*`).
+//! The sets come in [`ExtensiveGame::player_infosets`] order: the order in
+//! which they first appear in the file (its preorder, whatever their
+//! numbers). Where a set's actions share a label, or one is empty, `*` or
+//! contains `/`, each of that set's actions is written `label#k`, k its
+//! position in the set from 1 (`{ "x" "x" }`: `x#1`, `x#2`), so names are
+//! unique; sets with distinct plain labels keep their labels.
 
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -66,18 +75,19 @@ pub fn reduced_strategy_counts(game: &ExtensiveGame, seq: &Sequences) -> Vec<u12
         .collect()
 }
 
-/// Builds the reduced strategic form, refusing games with more than
-/// [`MAX_STRATEGIES`] reduced strategies for a player or [`MAX_PROFILES`]
-/// profiles (before building anything); needs perfect recall.
+/// The number of reduced strategies of each player, computed without
+/// building them; the refusal of [`reduced_form`] when a player would have
+/// more than [`MAX_STRATEGIES`] or the form more than [`MAX_PROFILES`]
+/// profiles.
 ///
 /// ```
-/// use sprague_strategic::extensive::{builtin::kuhn_poker, reduced::reduced_form};
-/// let r = reduced_form(&kuhn_poker()).unwrap();
-/// assert_eq!(r.game.strategy_counts(), vec![27, 64]);
+/// use sprague_strategic::extensive::{builtin::kuhn_poker, reduced::reduced_size};
+/// use sprague_strategic::extensive::sequences::Sequences;
+/// let game = kuhn_poker();
+/// assert_eq!(reduced_size(&game, &Sequences::new(&game).unwrap()).unwrap(), vec![27, 64]);
 /// ```
-pub fn reduced_form(game: &ExtensiveGame) -> Result<ReducedForm, ExtensiveError> {
-    let seq = Sequences::new(game)?;
-    let counts = reduced_strategy_counts(game, &seq);
+pub fn reduced_size(game: &ExtensiveGame, seq: &Sequences) -> Result<Vec<usize>, ExtensiveError> {
+    let counts = reduced_strategy_counts(game, seq);
     let hint = if game.num_players() == 2 {
         "; the sequence form (--method seqform) stays small"
     } else {
@@ -101,14 +111,30 @@ pub fn reduced_form(game: &ExtensiveGame) -> Result<ReducedForm, ExtensiveError>
             limit: format!("{MAX_PROFILES}{hint}"),
         });
     }
+    Ok(counts.iter().map(|&c| c as usize).collect())
+}
+
+/// Builds the reduced strategic form, refusing games with more than
+/// [`MAX_STRATEGIES`] reduced strategies for a player or [`MAX_PROFILES`]
+/// profiles (before building anything); needs perfect recall.
+///
+/// ```
+/// use sprague_strategic::extensive::{builtin::kuhn_poker, reduced::reduced_form};
+/// let r = reduced_form(&kuhn_poker()).unwrap();
+/// assert_eq!(r.game.strategy_counts(), vec![27, 64]);
+/// ```
+pub fn reduced_form(game: &ExtensiveGame) -> Result<ReducedForm, ExtensiveError> {
+    let seq = Sequences::new(game)?;
+    let counts = reduced_size(game, &seq)?;
+    let profiles: usize = counts.iter().product();
     let strategies: Vec<Vec<Vec<Option<usize>>>> = (0..game.num_players())
         .map(|p| enumerate(game, &seq, p))
         .collect();
-    let payoffs = profile_payoffs(game, &seq, &strategies, profiles as usize);
+    let payoffs = profile_payoffs(game, &seq, &strategies, profiles);
     let names = strategies
         .iter()
         .enumerate()
-        .map(|(p, list)| list.iter().map(|s| strategy_name(game, p, s)).collect())
+        .map(|(p, list)| strategy_names(game, p, list))
         .collect();
     let normal = NormalFormGame::new(game.title.clone(), game.players.clone(), names, payoffs)
         .map_err(|e| ExtensiveError::Solver(e.to_string()))?;
@@ -166,14 +192,65 @@ fn enumerate(game: &ExtensiveGame, seq: &Sequences, p: usize) -> Vec<Vec<Option<
     partial
 }
 
-/// The name of a reduced strategy: the chosen actions in set order, `*` where unreachable.
-fn strategy_name(game: &ExtensiveGame, p: usize, s: &[Option<usize>]) -> String {
-    game.player_infosets(p)
+/// How an action of set `h` reads in strategy names: its label, or, when the
+/// set's labels are not distinct or one is empty, `*` or contains `/`, the
+/// label followed by `#` and the action's position in the set (from 1).
+fn action_names(game: &ExtensiveGame, h: usize) -> Vec<String> {
+    let actions = &game.infosets[h].actions;
+    let distinct = actions
         .iter()
-        .zip(s)
-        .map(|(&h, a)| a.map_or("*".to_string(), |a| game.infosets[h].actions[a].clone()))
-        .collect::<Vec<_>>()
-        .join("/")
+        .enumerate()
+        .all(|(i, a)| !actions[..i].contains(a));
+    let plain = distinct
+        && actions
+            .iter()
+            .all(|a| !a.is_empty() && a != "*" && !a.contains('/'));
+    if plain {
+        actions.clone()
+    } else {
+        actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| format!("{a}#{}", i + 1))
+            .collect()
+    }
+}
+
+/// The names of player p's reduced strategies: the chosen actions at the
+/// player's sets in [`ExtensiveGame::player_infosets`] order (the order of
+/// first appearance in the file), joined by `/`, `*` where a set is
+/// unreachable; see [`action_names`] for repeated labels. Should two names
+/// still agree (labels containing `/` can make the join ambiguous), each
+/// of them is followed by ` (k)`, k the strategy's position from 1.
+fn strategy_names(game: &ExtensiveGame, p: usize, list: &[Vec<Option<usize>>]) -> Vec<String> {
+    let sets = game.player_infosets(p);
+    let labels: Vec<Vec<String>> = sets.iter().map(|&h| action_names(game, h)).collect();
+    let mut names: Vec<String> = list
+        .iter()
+        .map(|s| {
+            labels
+                .iter()
+                .zip(s)
+                .map(|(l, a)| a.map_or("*", |a| l[a].as_str()))
+                .collect::<Vec<_>>()
+                .join("/")
+        })
+        .collect();
+    loop {
+        let mut count: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for n in &names {
+            *count.entry(n.as_str()).or_default() += 1;
+        }
+        let repeated: Vec<bool> = names.iter().map(|n| count[n.as_str()] > 1).collect();
+        if !repeated.contains(&true) {
+            return names;
+        }
+        for (k, (n, r)) in names.iter_mut().zip(repeated).enumerate() {
+            if r {
+                n.push_str(&format!(" ({})", k + 1));
+            }
+        }
+    }
 }
 
 /// The payoff vector of every profile (first player's strategy fastest):
@@ -384,7 +461,7 @@ pub fn reduced_normal_form(game: &ExtensiveGame) -> Result<NormalFormGame, Exten
     let names = strategies
         .iter()
         .enumerate()
-        .map(|(p, list)| list.iter().map(|s| strategy_name(game, p, s)).collect())
+        .map(|(p, list)| strategy_names(game, p, list))
         .collect();
     NormalFormGame::new(game.title.clone(), game.players.clone(), names, payoffs)
         .map_err(|e| ExtensiveError::Solver(e.to_string()))

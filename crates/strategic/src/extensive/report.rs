@@ -15,10 +15,12 @@ use super::behaviour::{check_equilibrium, expected_payoffs, BehaviourProfile, Pl
 use super::error::ExtensiveError;
 use super::game::ExtensiveGame;
 use super::lemke::lemke_equilibrium;
-use super::reduced::reduced_form;
+use super::reduced::{reduced_form, reduced_size};
 use super::sequence_form::solve_zero_sum;
 use crate::exact_text::format_rational;
+use crate::nplayer::support_size_refusal;
 use crate::report::{solve_nash, NashOptions};
+use crate::support_enumeration::DEFAULT_SUPPORT_LIMIT;
 
 /// How to find equilibria of an extensive game.
 #[derive(Debug, Clone)]
@@ -183,6 +185,17 @@ pub fn solve_extensive_nash(
             )
         }
         ExtensiveMethod::Reduced(options) => {
+            let support = match options.method {
+                crate::report::NashMethod::Auto => game.num_players() > 2,
+                m => m == crate::report::NashMethod::Support && game.num_players() > 2,
+            };
+            if support && !options.force {
+                // Support enumeration's refusal, before the form is built.
+                let counts = reduced_size(game, &super::sequences::Sequences::new(game)?)?;
+                if let Some(e) = support_size_refusal(&counts, DEFAULT_SUPPORT_LIMIT) {
+                    return Err(ExtensiveError::Invalid(e.to_string()));
+                }
+            }
             let reduced = reduced_form(game)?;
             let found = solve_nash(&reduced.game, options).map_err(|e| match e {
                 crate::StrategicError::TooLarge { .. }

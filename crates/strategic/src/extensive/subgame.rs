@@ -24,6 +24,7 @@
 
 use std::collections::HashMap;
 
+use num_bigint::BigUint;
 use num_rational::BigRational;
 use num_traits::Zero;
 
@@ -31,9 +32,11 @@ use super::behaviour::{best_response, check_equilibrium, expected_payoffs, Behav
 use super::error::ExtensiveError;
 use super::game::{ExtensiveGame, InfoSet, Node, Outcome};
 use super::lemke::lemke_equilibrium;
-use super::reduced::reduced_form;
+use super::reduced::{reduced_form, reduced_size};
 use super::sequences::Sequences;
+use crate::nplayer::support_profile_counts;
 use crate::report::{solve_nash, NashOptions};
+use crate::support_enumeration::DEFAULT_SUPPORT_LIMIT;
 
 /// The most node visits the check of every subgame may take; above it only
 /// the whole game is checked. The check visits each node once (see the
@@ -204,6 +207,25 @@ fn solve_one(sub: &ExtensiveGame) -> Result<(BehaviourProfile, &'static str), Ex
             "Lemke's algorithm on the sequence form",
         )),
         _ => {
+            // Sized before anything is built: the reduced form's own limits,
+            // then those of support enumeration on it.
+            let counts = reduced_size(sub, &Sequences::new(sub)?)?;
+            let searched = support_profile_counts(&counts).0;
+            if searched > BigUint::from(DEFAULT_SUPPORT_LIMIT) {
+                let shape: Vec<String> = counts.iter().map(usize::to_string).collect();
+                return Err(ExtensiveError::TooLarge {
+                    what: format!(
+                        "support enumeration on the reduced strategic form ({}) of a subgame with {} players",
+                        shape.join("x"),
+                        sub.num_players()
+                    ),
+                    count: format!("{} support profiles", about(&searched)),
+                    limit: format!(
+                        "{} support profiles",
+                        super::error::grouped(DEFAULT_SUPPORT_LIMIT as usize)
+                    ),
+                });
+            }
             let reduced = reduced_form(sub)?;
             let found =
                 solve_nash(&reduced.game, &NashOptions::default()).map_err(|e| match e {
@@ -224,6 +246,21 @@ fn solve_one(sub: &ExtensiveGame) -> Result<(BehaviourProfile, &'static str), Ex
             ))
         }
     }
+}
+
+/// A large count as a refusal writes it: in full up to 15 digits, else
+/// about its first three digits and power of ten (`about 3.95·10^153`).
+fn about(n: &BigUint) -> String {
+    let digits = n.to_string();
+    if digits.len() <= 15 {
+        return digits;
+    }
+    format!(
+        "about {}.{}·10^{}",
+        &digits[..1],
+        &digits[1..3],
+        digits.len() - 1
+    )
 }
 
 /// A subgame-perfect equilibrium, found bottom up and checked in every

@@ -23,6 +23,19 @@ fn duel_with_errors(
     errors: &[usize],
     seed: u64,
 ) -> (String, String, [f64; 2]) {
+    duel_of_length(a, b, turns, errors, seed, Some(turns))
+}
+
+/// As [`duel_with_errors`], telling the players the match length `length`
+/// (`None`: unknown, as with a probabilistic end).
+fn duel_of_length(
+    a: &str,
+    b: &str,
+    turns: usize,
+    errors: &[usize],
+    seed: u64,
+    length: Option<usize>,
+) -> (String, String, [f64; 2]) {
     let payoffs = Payoffs::default();
     let (mut first, mut second) = (lookup(a).unwrap().make(), lookup(b).unwrap().make());
     let (mut rng_a, mut rng_b) = (SeededRng::new(seed, 1), SeededRng::new(seed, 2));
@@ -36,7 +49,7 @@ fn duel_with_errors(
             own_defections: count(&moves_a),
             opponent_defections: count(&moves_b),
             payoffs: &payoffs,
-            length: Some(turns),
+            length,
         };
         let mut x = first.play(&view_a, &mut rng_a);
         if errors.contains(&moves_a.len()) {
@@ -48,7 +61,7 @@ fn duel_with_errors(
             own_defections: count(&moves_b),
             opponent_defections: count(&moves_a),
             payoffs: &payoffs,
-            length: Some(turns),
+            length,
         };
         let y = second.play(&view_b, &mut rng_b);
         let (s, t) = payoffs.score(x, y);
@@ -234,6 +247,30 @@ fn final_moves_and_backstabbers() {
     assert_eq!(moves("DoubleCrosser", "Cooperator", 6), "CCCCDD");
     // Eugine Nier turns defector at the opponent's fifth defection.
     assert_eq!(moves("EugineNier", "Alternator", 12), "CCDCDCDCDCDD");
+    // So do Stein and Rapoport and Tideman and Chieruzzi (the last two
+    // moves) and Stalker (the last move), and none of them when the length
+    // is unknown. By hand against Cooperator: Stein and Rapoport's χ² test
+    // on 15 Cs finds no random opponent; Tideman and Chieruzzi never
+    // retaliates and, level on points, never gives a fresh start; Stalker's
+    // average payoff stays R = 3 > 2, so it cooperates.
+    let unknown = |a: &str| duel_of_length(a, "Cooperator", 20, &[], 7, None).0;
+    for (a, last) in [
+        ("SteinAndRapoport", 2),
+        ("TidemanAndChieruzzi", 2),
+        ("Stalker", 1),
+        ("Alexei", 1),
+        ("EugineNier", 1),
+        ("Michaelos", 1),
+        ("BackStabber", 2),
+        ("DoubleCrosser", 2),
+    ] {
+        assert_eq!(
+            moves(a, "Cooperator", 20),
+            format!("{}{}", "C".repeat(20 - last), "D".repeat(last)),
+            "{a}"
+        );
+        assert_eq!(unknown(a), "C".repeat(20), "{a}");
+    }
 }
 
 #[test]

@@ -766,6 +766,7 @@ static TABLES: &[&[StrategyInfo]] = &[
     hmm::HMM,
     ann::ANN,
     dbs::DBS,
+    memory_decay::MEMORY_DECAY,
 ];
 
 // The families of the library after the classic table, each in its module
@@ -790,6 +791,7 @@ mod hmm;
 mod inverse;
 pub mod lookerup;
 mod mathematicalconstants;
+mod memory_decay;
 mod memoryone;
 mod memorytwo;
 mod momentum;
