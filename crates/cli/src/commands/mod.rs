@@ -1,6 +1,7 @@
 //! One module per subcommand: its clap `Args` and its `run` function.
 
 pub mod analyze;
+pub mod cgt;
 pub mod completions;
 pub mod coop;
 pub mod dominance;
