@@ -150,6 +150,7 @@ impl<G: PartizanGame> Solver<G> {
     }
 }
 
+pub mod catalogue;
 pub mod clobber;
 pub mod colouring;
 pub mod cutcake;
