@@ -14,6 +14,7 @@ pub mod manpage;
 pub mod moves;
 pub mod nash;
 pub mod nimber;
+pub mod partizan;
 pub mod play;
 pub mod plot;
 pub mod quotient;
