@@ -926,6 +926,7 @@ const NOT_NUMBERS: &[&str] = &[
     "--method",
     "--kind",
     "--first",
+    "--side",
     "--output",
     "--checkpoint",
     "--svg-dir",

@@ -173,3 +173,105 @@ fn bad_positions_are_one_sentence_with_exit_code_2() {
     let wide = ".".repeat(200);
     usage_error(&["analyze", "domineering", &wide]);
 }
+
+/// Runs `sprague play ARGS` with `input` on standard input.
+fn play(arguments: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .arg("play")
+        .args(arguments)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sprague binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    child.wait_with_output().expect("play finishes")
+}
+
+/// The JSON lines of a scripted game; the last one names the winner.
+fn winner(arguments: &[&str], input: &str) -> String {
+    let mut all = arguments.to_vec();
+    all.extend(["--format", "json"]);
+    let output = play(&all, input);
+    assert!(
+        output.status.success(),
+        "{arguments:?} {input:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    last["winner"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn the_computer_wins_domineering_whenever_it_can() {
+    // ±1 (the 2×2 board): the first player wins, so the computer moving first wins
+    // whatever Right answers, whichever first move Right picks.
+    for reply in ["#1\n", "#2\n"] {
+        let input = reply.repeat(4);
+        assert_eq!(
+            winner(
+                &[
+                    "domineering",
+                    "..|..",
+                    "--side",
+                    "right",
+                    "--first",
+                    "computer"
+                ],
+                &input
+            ),
+            "computer"
+        );
+    }
+    // 1 + (−1) = 0: the second player wins, so the computer moving second wins.
+    assert_eq!(
+        winner(&["domineering", ".#..|.###"], &"#1\n".repeat(4)),
+        "computer"
+    );
+    // {1/2 | −2} (a 3×2 board, three rows of two): Left moving first wins by 1/2; the
+    // computer as Left first wins against every line of Right (a reply beyond the moves
+    // left is refused, and the next line is read).
+    for reply in ["#1\n", "#2\n#1\n", "#3\n#2\n#1\n"] {
+        assert_eq!(
+            winner(
+                &[
+                    "domineering",
+                    "..|..|..",
+                    "--side",
+                    "right",
+                    "--first",
+                    "computer"
+                ],
+                &reply.repeat(6)
+            ),
+            "computer"
+        );
+    }
+    // A column of two: Left's one move, then Right has none: you win.
+    assert_eq!(winner(&["domineering", ".|."], "1,1\n"), "you");
+}
+
+#[test]
+fn play_reads_moves_and_refuses_bad_ones() {
+    let output = play(&["domineering", "..|..|.."], "9,9\nhint\n1,2\n");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("'9,9' is not a move of Left here"), "{text}");
+    assert!(text.contains("hint: 1,1"), "{text}");
+    assert!(
+        text.contains("you: 1,2  (vertical domino on 1,2 and 2,2)"),
+        "{text}"
+    );
+    // The input ends before the game does: one sentence, exit 2.
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("the input ended"));
+    assert!(usage_error(&["play", "kayles", "3", "--side", "left"]).contains("--side"));
+    assert!(usage_error(&["play", "domineering", "..", "--misere"]).contains("normal play"));
+}

@@ -241,3 +241,276 @@ pub fn run_analyze(
         Style::Text => print_text(&record.text(entry)),
     }
 }
+
+/// Which player you are in a partizan game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Player {
+    /// Left (vertical dominoes, blue, toads, x).
+    #[default]
+    Left,
+    /// Right (horizontal dominoes, red, frogs, o).
+    Right,
+}
+
+impl Player {
+    fn name(self) -> &'static str {
+        match self {
+            Player::Left => "Left",
+            Player::Right => "Right",
+        }
+    }
+
+    fn other(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
+}
+
+/// Where a game's lines go: text for people or JSON objects, one per line.
+struct Screen {
+    json: bool,
+    echo: bool,
+}
+
+impl Screen {
+    fn say(&self, text: &str) -> Result<(), CliError> {
+        if !self.json {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{text}")?;
+            out.flush()?;
+        }
+        Ok(())
+    }
+
+    fn object(&self, value: &serde_json::Value) -> Result<(), CliError> {
+        if self.json {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{}", serde_json::to_string(value)?)?;
+            out.flush()?;
+        }
+        Ok(())
+    }
+}
+
+/// The position drawn: a board's rows one per line, anything else as written.
+fn drawn(position: &str) -> String {
+    if position.is_empty() {
+        return "  (empty)".to_string();
+    }
+    position
+        .split('|')
+        .map(|row| format!("  {row}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The computer's choice: a winning move if there is one, else a move to a value
+/// no other option's value exceeds (for the mover).
+fn best_move(store: &mut GameStore, moves: &[Move], player: Player) -> usize {
+    if let Some(index) = moves.iter().position(|m| m.winning) {
+        return index;
+    }
+    let mut best = 0;
+    for (index, m) in moves.iter().enumerate().skip(1) {
+        let better = match player {
+            Player::Left => store.compare(m.value, moves[best].value),
+            Player::Right => store.compare(moves[best].value, m.value),
+        };
+        if better == sprague_partizan::Comparison::Greater {
+            best = index;
+        }
+    }
+    best
+}
+
+/// `sprague play RULESET POSITION` against the perfect opponent: you play `you`; the
+/// player with no move on their turn loses (normal play).
+pub fn run_play(
+    entry: &'static Entry,
+    position: &[String],
+    you: Player,
+    you_first: bool,
+    format: Style,
+) -> Result<(), CliError> {
+    use std::io::{BufRead, IsTerminal, Write};
+    let mut store = GameStore::new();
+    let mut a = analysis(&mut store, entry, position)?;
+    let stdin = std::io::stdin();
+    let screen = Screen {
+        json: format == Style::Json,
+        echo: !stdin.is_terminal(),
+    };
+    let mut lines = stdin.lock().lines();
+    let mut mover = if you_first { you } else { you.other() };
+    screen.say(&format!(
+        "{} — you ({}) against the computer ({}); {}.",
+        title(entry.name),
+        you.name(),
+        you.other().name(),
+        entry.rule
+    ))?;
+    screen.say(&format!("Moves are written {}.", entry.moves))?;
+    let value = store.display(a.value);
+    screen.object(&serde_json::json!({
+        "turn": 0, "game": entry.name, "position": a.position, "canonical_form": value,
+        "outcome": store.outcome(a.value).to_string(), "you": you.name(),
+        "first": if you_first { "you" } else { "computer" },
+    }))?;
+    let mut turn = 0usize;
+    let mut arrived = true;
+    loop {
+        let moves = if mover == Player::Left {
+            a.left.clone()
+        } else {
+            a.right.clone()
+        };
+        if arrived {
+            arrived = false;
+            let value = store.display(a.value);
+            screen.say(&format!(
+                "\n{}\n  position: {}   (value {value}; {} to move)",
+                drawn(&a.position),
+                a.position,
+                if mover == you { "you" } else { "computer" }
+            ))?;
+        }
+        if moves.is_empty() {
+            let (winner, sentence) = if mover == you {
+                ("computer", "You have no move: the computer wins.")
+            } else {
+                ("you", "The computer has no move: you win.")
+            };
+            screen.say(sentence)?;
+            screen.object(&serde_json::json!({ "result": "won", "winner": winner }))?;
+            return Ok(());
+        }
+        let chosen = if mover == you {
+            if !screen.json {
+                let mut out = std::io::stdout().lock();
+                write!(out, "your move (or moves, hint, quit, help)> ")?;
+                out.flush()?;
+            }
+            let Some(line) = lines.next() else {
+                screen.say("")?;
+                return Err(CliError::Usage(
+                    "the input ended before the game did (type quit to stop a game)".to_string(),
+                ));
+            };
+            let line = line?;
+            let typed = line.trim();
+            if screen.echo {
+                screen.say(&sprague_textfile::quote::quoted(typed))?;
+            }
+            match typed.to_lowercase().as_str() {
+                "" => continue,
+                "quit" | "q" | "resign" => {
+                    screen.say("You resigned: the computer wins.")?;
+                    screen.object(
+                        &serde_json::json!({ "result": "resigned", "winner": "computer" }),
+                    )?;
+                    return Ok(());
+                }
+                "help" | "?" => {
+                    screen.say(&format!(
+                        "Type a move ({}), #N for the N-th of `moves`, or: moves, hint, quit.",
+                        entry.moves
+                    ))?;
+                    continue;
+                }
+                "moves" => {
+                    for (index, m) in moves.iter().enumerate() {
+                        let value = store.display(m.value);
+                        screen.say(&format!(
+                            "  #{:<3} {:<8} {}  →  {}  (value {value}){}",
+                            index + 1,
+                            m.notation,
+                            m.description,
+                            m.position,
+                            if m.winning { "  ✓ wins" } else { "" }
+                        ))?;
+                    }
+                    let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
+                    screen.object(&serde_json::json!({ "moves": notations }))?;
+                    continue;
+                }
+                "hint" => {
+                    let best = &moves[best_move(&mut store, &moves, mover)];
+                    screen.say(&format!(
+                        "hint: {}  ({}){}",
+                        best.notation,
+                        best.description,
+                        if best.winning {
+                            ""
+                        } else {
+                            " — no move wins against perfect play"
+                        }
+                    ))?;
+                    screen.object(&serde_json::json!({ "hint": best.notation }))?;
+                    continue;
+                }
+                _ => {}
+            }
+            let wanted: String = typed.chars().filter(|c| !c.is_whitespace()).collect();
+            let found = match wanted.strip_prefix('#') {
+                Some(number) => number
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| (1..=moves.len()).contains(&n))
+                    .map(|n| n - 1),
+                None => moves.iter().position(|m| {
+                    m.notation
+                        .chars()
+                        .filter(|c| !c.is_whitespace())
+                        .collect::<String>()
+                        .eq_ignore_ascii_case(&wanted)
+                }),
+            };
+            match found {
+                Some(index) => index,
+                None => {
+                    let message = format!(
+                        "'{}' is not a move of {} here: type moves to list them ({})",
+                        sprague_textfile::quote::quoted(typed),
+                        you.name(),
+                        entry.moves
+                    );
+                    screen.say(&message)?;
+                    screen.object(&serde_json::json!({ "error": message }))?;
+                    continue;
+                }
+            }
+        } else {
+            best_move(&mut store, &moves, mover)
+        };
+        let played = moves[chosen].clone();
+        turn += 1;
+        let value = store.display(played.value);
+        let who = if mover == you { "you" } else { "computer" };
+        let reason = if mover == you {
+            String::new()
+        } else if played.winning {
+            format!(
+                " — it leaves {value}, which {} wins moving second",
+                mover.name()
+            )
+        } else {
+            format!(" — no move wins; it leaves {value}")
+        };
+        screen.say(&format!(
+            "{who}: {}  ({}){reason}",
+            played.notation, played.description
+        ))?;
+        screen.object(&serde_json::json!({
+            "turn": turn, "player": who, "side": mover.name(), "move": played.notation,
+            "description": played.description, "to": played.position, "value": value,
+            "winning": played.winning,
+        }))?;
+        a = catalogue::analyze(&mut store, entry.name, &played.position).map_err(computing)?;
+        mover = mover.other();
+        arrived = true;
+    }
+}
