@@ -219,7 +219,7 @@ impl CgtRecord {
             ("atomic weight", atomic),
             ("reduced form", self.reduced_canonical_form.clone()),
         ];
-        let mut text = format!("{} = {}\n\n", self.expression.trim(), self.canonical_form);
+        let mut text = format!("G = {}\n\n", self.expression.trim());
         for (label, value) in rows {
             text.push_str(&format!("  {label:<16}{value}\n"));
         }
