@@ -68,6 +68,11 @@ pub fn analysis(
                 sentence(&error).trim_start_matches("invalid position: ")
             ))
         }
+        too_large @ sprague_partizan::GameError::TooLarge { .. } => CliError::Usage(format!(
+            "'{}' is too large to solve exactly: {}",
+            sprague_textfile::quote::quoted(&text),
+            sentence(&too_large)
+        )),
         other => computing(other),
     })
 }
