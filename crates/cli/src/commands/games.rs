@@ -46,10 +46,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     match (args.format, args.game.is_some()) {
         (Format::Json, false) => {
             let mut record = catalogue_record();
+            // The impartial entries stay as `sprague serve`'s /api/games gives them; the
+            // partizan rulesets (not served yet) follow, marked `partizan: true`.
             if let Some(games) = record["games"].as_array_mut() {
-                for game in games.iter_mut() {
-                    game["partizan"] = serde_json::Value::Bool(false);
-                }
                 games.extend(
                     partizan::ENTRIES
                         .iter()
