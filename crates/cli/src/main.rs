@@ -63,6 +63,8 @@ enum Command {
     Survey(commands::survey::Args),
     /// SVG plot of g(n) of a one-heap game (rare values or P-positions highlighted), or the rare-value count.
     Plot(commands::plot::Args),
+    /// Partizan game calculator: canonical form, outcome, stops, mean, temperature, thermograph, atomic weight.
+    Cgt(commands::cgt::Args),
     /// Nim arithmetic calculator: nim-sum (+), nim-product (*), powers, inverses, square roots.
     Nimber(commands::nimber::Args),
     /// Nash equilibria of a strategic-form game (all, exactly, or one by Lemke-Howson).
@@ -99,6 +101,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Quotient(args) => commands::quotient::run(&args),
         Command::Survey(args) => commands::survey::run(&args),
         Command::Plot(args) => commands::plot::run(&args),
+        Command::Cgt(args) => commands::cgt::run(&args),
         Command::Nimber(args) => commands::nimber::run(&args),
         Command::Nash(args) => commands::nash::run(&args),
         Command::Zerosum(args) => commands::zerosum::run(&args),

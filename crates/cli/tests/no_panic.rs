@@ -926,10 +926,12 @@ const NOT_NUMBERS: &[&str] = &[
     "--method",
     "--kind",
     "--first",
+    "--side",
     "--output",
     "--checkpoint",
     "--svg-dir",
     "--plot",
+    "--svg",
 ];
 
 /// The processor time a legitimately long case runs before it is stopped.
@@ -1038,6 +1040,7 @@ fn base_arguments(path: &[String], directory: &std::path::Path) -> Option<Vec<St
             plot,
         ],
         ["nimber"] => vec!["2 * 3".into()],
+        ["cgt"] => vec!["{1|-1}".into()],
         ["nash"] | ["zerosum"] | ["dominance"] => vec![nfg],
         ["dynamics", _] => vec!["rock-paper-scissors".into()],
         ["tree", "repeated-pd"] => vec!["--rounds".into(), "2".into()],
@@ -1077,6 +1080,11 @@ fn with_option(base: &[String], name: &str, value: &str) -> Vec<String> {
 /// expression or a strategy (`{}` stands for the number).
 const NUMBER_PLACES: &[&str] = &[
     "analyze|nim|{}",
+    "cgt|{}",
+    "cgt|*{}",
+    "analyze|cutcake|{}x2",
+    "analyze|cutcake|1x{}",
+    "analyze|snort|{}",
     "analyze|nim|{}|{}",
     "analyze|kayles|{}",
     "analyze|0.07|{}",

@@ -43,7 +43,9 @@
 //!   rulesets: [Domineering](rules::domineering), [Hackenbush](rules::hackenbush)
 //!   (Blue-Red strings by sign expansion, Blue-Red-Green graphs),
 //!   [Toads and Frogs](rules::toads), [Clobber](rules::clobber),
-//!   [Cutcake](rules::cutcake), [Col and Snort](rules::colouring).
+//!   [Cutcake](rules::cutcake), [Col and Snort](rules::colouring); the
+//!   [catalogue](rules::catalogue) names them for front ends, reads positions
+//!   from text and lists every move with its value and whether it wins.
 //!
 //! Limits, all reported as [`GameError`] values: numbers are `i64 / 2^62` at
 //! most; nimbers up to `*511`; multiples of up up to `500·↑` by closed form;

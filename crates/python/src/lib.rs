@@ -19,6 +19,7 @@ mod fraction;
 mod impartial;
 mod interrupt;
 mod nimber;
+mod partizan;
 mod repeated;
 mod strategic;
 
@@ -101,6 +102,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     impartial::register(module)?;
     nimber::register(module)?;
+    partizan::register(module)?;
     strategic::register(module)?;
     extensive::register(module)?;
     repeated::register(module)?;

@@ -12,7 +12,8 @@ use crate::progress::Progress;
 /// Arguments of `sprague analyze`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game, e.g. nim, kayles, grundy, bash:3 (see `sprague games`).
+    /// The game, e.g. nim, kayles, grundy, bash:3, or a partizan ruleset: domineering,
+    /// blue-red-hackenbush, toads-and-frogs, clobber, cutcake, col, snort (see `sprague games`).
     pub game: String,
     /// The components of the position, e.g. heap sizes: 3 4 5.
     #[arg(allow_negative_numbers = true)]
@@ -28,6 +29,11 @@ pub struct Args {
 
 /// Analyses the position and prints the answer.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    // Partizan rulesets (Domineering, Blue-Red Hackenbush, ...) by name, before the impartial
+    // catalogue, whose games keep their meaning.
+    if let Some(entry) = super::partizan::requested(&args.game, &args.position) {
+        return super::partizan::run_analyze(entry, &args.position, args.format);
+    }
     // Misère take-and-break sums go through the game's misère quotient when it is known.
     if let Some(answered) =
         super::quotient::misere_analysis(&args.game, &args.position, args.format)

@@ -6,6 +6,7 @@
 use sprague_games::catalogue::{aliases_of, find_entry};
 use sprague_games::record::{catalogue_record, game_record, syntaxes};
 use sprague_games::{all_entries, CatalogueEntry};
+use sprague_partizan::rules::catalogue as partizan;
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
@@ -28,12 +29,34 @@ const SYNTAX_COLUMN: usize = 26;
 
 /// Lists the catalogue, or describes one game.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    if let Some(entry) = args.game.as_deref().and_then(partizan::find) {
+        return match args.format {
+            Format::Json => print_json(&partizan_record(entry, true)),
+            Format::Csv => print_text(&format!(
+                "name,syntax,example,rule\n{}",
+                partizan_csv(entry)
+            )),
+            Format::Text => print_text(&partizan_details(entry)),
+        };
+    }
     let entries: Vec<&'static CatalogueEntry> = match &args.game {
         Some(name) => vec![find_entry(name)?],
         None => all_entries().collect(),
     };
     match (args.format, args.game.is_some()) {
-        (Format::Json, false) => print_json(&catalogue_record()),
+        (Format::Json, false) => {
+            let mut record = catalogue_record();
+            // The impartial entries stay as `sprague serve`'s /api/games gives them; the
+            // partizan rulesets (not served yet) follow, marked `partizan: true`.
+            if let Some(games) = record["games"].as_array_mut() {
+                games.extend(
+                    partizan::ENTRIES
+                        .iter()
+                        .map(|entry| partizan_record(entry, false)),
+                );
+            }
+            print_json(&record)
+        }
         (Format::Json, true) => print_json(&game_record(args.game.as_deref().unwrap_or_default())?),
         (Format::Csv, _) => {
             let mut text = String::from("name,syntax,example,rule\n");
@@ -42,6 +65,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 let quoted: Vec<String> = fields.iter().map(|field| csv_field(field)).collect();
                 text.push_str(&quoted.join(","));
                 text.push('\n');
+            }
+            if args.game.is_none() {
+                for entry in partizan::ENTRIES {
+                    text.push_str(&partizan_csv(entry));
+                }
             }
             print_text(&text)
         }
@@ -70,9 +98,87 @@ fn listing(entries: &[&'static CatalogueEntry]) -> String {
             cut(entry.rule, rule_width)
         ));
     }
+    for entry in partizan::ENTRIES {
+        let syntax = short_syntax(entry.name, SYNTAX_COLUMN);
+        let padding = SYNTAX_COLUMN.saturating_sub(syntax.chars().count());
+        text.push_str(&format!(
+            "P {syntax}{}  {}\n",
+            " ".repeat(padding),
+            cut(entry.rule, rule_width)
+        ));
+    }
     text.push_str(
-        "\n`sprague games GAME` prints the full rule, an example and the other spellings.\n",
+        "\n`sprague games GAME` prints the full rule, an example and the other spellings. P: partizan.\n",
     );
+    text
+}
+
+/// A partizan ruleset's JSON object: the keys of an impartial game's, `partizan: true`,
+/// and (for one game) how positions and moves are written.
+fn partizan_record(entry: &partizan::Entry, full: bool) -> serde_json::Value {
+    let mut object = serde_json::json!({
+        "name": entry.name,
+        "syntax": entry.name,
+        "example": entry.example,
+        "rule": entry.rule,
+        "values": false,
+        "aliases": entry.aliases,
+        "partizan": true,
+    });
+    if full {
+        object["position_syntax"] = serde_json::Value::String(entry.position.to_string());
+        object["move_syntax"] = serde_json::Value::String(entry.moves.to_string());
+    }
+    object
+}
+
+/// A partizan ruleset's CSV row.
+fn partizan_csv(entry: &partizan::Entry) -> String {
+    let fields = [entry.name, entry.name, entry.example, entry.rule];
+    let quoted: Vec<String> = fields.iter().map(|field| csv_field(field)).collect();
+    format!("{}\n", quoted.join(","))
+}
+
+/// Everything about one partizan ruleset, wrapped to [`COLUMNS`].
+fn partizan_details(entry: &partizan::Entry) -> String {
+    let fields = [
+        ("syntax", entry.name.to_string()),
+        ("rule", entry.rule.to_string()),
+        ("example", entry.example.to_string()),
+        ("position", entry.position.to_string()),
+        ("moves", entry.moves.to_string()),
+        (
+            "values",
+            "a partizan game: sprague analyze gives its canonical form (sprague cgt reads it)"
+                .to_string(),
+        ),
+        (
+            "aliases",
+            if entry.aliases.is_empty() {
+                "none".to_string()
+            } else {
+                entry.aliases.join(", ")
+            },
+        ),
+    ];
+    labelled(entry.name, &fields)
+}
+
+/// A title and labelled fields, each wrapped to [`COLUMNS`].
+fn labelled(name: &str, fields: &[(&str, String)]) -> String {
+    let mut text = format!("{name}\n\n");
+    let label_width = 10;
+    for (label, value) in fields {
+        let lines = wrap(value, COLUMNS - 2 - label_width);
+        for (index, line) in lines.iter().enumerate() {
+            let label = if index == 0 {
+                format!("{label}:")
+            } else {
+                String::new()
+            };
+            text.push_str(&format!("  {label:label_width$}{line}\n"));
+        }
+    }
     text
 }
 
@@ -103,20 +209,7 @@ fn details(entry: &'static CatalogueEntry, (position, moves): (String, String)) 
             },
         ),
     ];
-    let mut text = format!("{}\n\n", entry.name);
-    let label_width = 10;
-    for (label, value) in fields {
-        let lines = wrap(&value, COLUMNS - 2 - label_width);
-        for (index, line) in lines.iter().enumerate() {
-            let label = if index == 0 {
-                format!("{label}:")
-            } else {
-                String::new()
-            };
-            text.push_str(&format!("  {label:label_width$}{line}\n"));
-        }
-    }
-    text
+    labelled(entry.name, &fields)
 }
 
 /// The syntax within `width` characters: the longest prefix ending before
@@ -234,6 +327,9 @@ mod tests {
         let mut text = listing(&entries);
         for entry in &entries {
             text.push_str(&details(entry, syntaxes(entry.name, entry)));
+        }
+        for entry in partizan::ENTRIES {
+            text.push_str(&partizan_details(entry));
         }
         for line in text.lines() {
             assert!(line.chars().count() <= COLUMNS, "{line}");

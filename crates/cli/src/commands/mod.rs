@@ -1,6 +1,7 @@
 //! One module per subcommand: its clap `Args` and its `run` function.
 
 pub mod analyze;
+pub mod cgt;
 pub mod completions;
 pub mod coop;
 pub mod dominance;
@@ -13,6 +14,7 @@ pub mod manpage;
 pub mod moves;
 pub mod nash;
 pub mod nimber;
+pub mod partizan;
 pub mod play;
 pub mod plot;
 pub mod quotient;

@@ -52,6 +52,10 @@ pub struct Args {
     /// Varies the computer's choice among equally good moves (the same seed plays the same game).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Your side in a partizan game (domineering, blue-red-hackenbush, toads-and-frogs,
+    /// clobber, cutcake, col, snort): Left or Right; the computer plays the other.
+    #[arg(long, value_enum)]
+    pub side: Option<super::partizan::Player>,
     /// Output format: text, or one JSON object per turn.
     #[arg(long, value_enum, default_value_t = Style::Text)]
     pub format: Style,
@@ -105,6 +109,27 @@ impl Screen {
 
 /// Plays the game.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    if let Some(entry) = super::partizan::requested(&args.game, &args.position) {
+        if args.misere || args.seed.is_some() {
+            return Err(CliError::Usage(format!(
+                "{} is played in normal play against the one perfect opponent: --misere and --seed are for impartial games",
+                entry.name
+            )));
+        }
+        return super::partizan::run_play(
+            entry,
+            &args.position,
+            args.side.unwrap_or_default(),
+            args.first == First::Me,
+            args.format,
+        );
+    }
+    if args.side.is_some() {
+        return Err(CliError::Usage(format!(
+            "--side is for partizan games (domineering, blue-red-hackenbush, …), not {}",
+            sprague_textfile::quote::quoted(&args.game)
+        )));
+    }
     let description = if args.misere {
         format!("misere:{}", args.game)
     } else {

@@ -62,6 +62,10 @@ pub trait PartizanGame {
 pub struct Solver<G: PartizanGame> {
     game: G,
     table: FxMap<G::Position, GameId>,
+    /// The most transposition-table entries and the most games in the store.
+    limits: Option<(usize, usize)>,
+    /// The store's size when this solver first used it: the games limit counts from there.
+    base: Option<usize>,
 }
 
 impl<G: PartizanGame> Solver<G> {
@@ -76,6 +80,33 @@ impl<G: PartizanGame> Solver<G> {
         Solver {
             game,
             table: FxMap::default(),
+            limits: None,
+            base: None,
+        }
+    }
+
+    /// A solver whose transposition table may hold at most `regions` components, and
+    /// which may add at most `games` games to the store (counted from its first use of
+    /// the store) before it solves a new component: a search that
+    /// needs more stops with [`GameError::TooLarge`] instead of running on (the front
+    /// ends' guard against boards far beyond reach; memory grows with both).
+    ///
+    /// ```
+    /// use sprague_partizan::{GameError, GameStore};
+    /// use sprague_partizan::rules::{Solver, domineering::{Board, Domineering}};
+    /// let mut store = GameStore::new();
+    /// let board = Board::rectangle(4, 4).unwrap();
+    /// let mut solver = Solver::with_limits(Domineering, 10, 1000);
+    /// let err = solver.canonical_form(&mut store, &board).unwrap_err();
+    /// assert!(matches!(err, GameError::TooLarge { limit: 10, .. }));
+    /// let mut solver = Solver::with_limits(Domineering, 1000, 20);
+    /// let err = solver.canonical_form(&mut GameStore::new(), &board).unwrap_err();
+    /// assert!(matches!(err, GameError::TooLarge { limit: 20, .. }));
+    /// ```
+    pub fn with_limits(game: G, regions: usize, games: usize) -> Solver<G> {
+        Solver {
+            limits: Some((regions, games)),
+            ..Solver::new(game)
         }
     }
 
@@ -136,6 +167,21 @@ impl<G: PartizanGame> Solver<G> {
         if let Some(&v) = self.table.get(&key) {
             return Ok(v);
         }
+        if let Some((regions, games)) = self.limits {
+            if self.table.len() >= regions {
+                return Err(GameError::TooLarge {
+                    what: "the search (distinct regions it would have to solve)",
+                    limit: regions as u64,
+                });
+            }
+            let base = *self.base.get_or_insert(store.len());
+            if store.len().saturating_sub(base) >= games {
+                return Err(GameError::TooLarge {
+                    what: "the search (distinct values it would have to keep)",
+                    limit: games as u64,
+                });
+            }
+        }
         let mut l = Vec::new();
         for o in self.game.left_options(&key) {
             l.push(self.canonical_form(store, &o)?);
@@ -150,6 +196,7 @@ impl<G: PartizanGame> Solver<G> {
     }
 }
 
+pub mod catalogue;
 pub mod clobber;
 pub mod colouring;
 pub mod cutcake;

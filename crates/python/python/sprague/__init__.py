@@ -12,6 +12,9 @@ reply, and why a position has its value; nim arithmetic in Conway's field.
 >>> sprague.Nimber(16) * 16
 Nimber(24)
 
+Partizan games (:mod:`sprague.partizan`): canonical forms, outcome classes,
+stops, mean, temperature, thermographs, atomic weight; Domineering and co.
+
 Strategic games (:mod:`sprague.strategic`): exact Nash equilibria, zero-sum
 solutions and iterated dominance. Extensive games (:mod:`sprague.extensive`):
 Gambit `.efg` files and game trees, the sequence form, subgame perfection.
@@ -90,6 +93,7 @@ __all__ = [
     "values",
     "coop",
     "ipd",
+    "partizan",
 ]
 
 
@@ -576,4 +580,4 @@ def survey(
 
 
 # Repeated and cooperative games: sprague.ipd, sprague.coop.
-from . import coop, ipd  # noqa: E402
+from . import coop, ipd, partizan  # noqa: E402

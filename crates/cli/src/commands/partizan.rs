@@ -1,0 +1,521 @@
+//! Partizan rulesets in `sprague analyze` and `sprague games`: Domineering,
+//! Blue-Red Hackenbush, Toads and Frogs, Clobber, Cutcake, Col and Snort, read
+//! and solved by `sprague_partizan::rules::catalogue`. `analyze` tries them by
+//! name before the impartial catalogue, so every impartial game behaves as
+//! before; `hackenbush` stays Green Hackenbush unless its position is written
+//! in colours (`BRB`, `0-1:b`), which Green Hackenbush never accepts.
+
+use serde::Serialize;
+use sprague_partizan::rules::catalogue::{self, Analysis, Entry, Move};
+use sprague_partizan::GameStore;
+
+use crate::commands::cgt::{computing, outcome_sentence, sentence};
+use crate::error::CliError;
+use crate::output::{print_json, print_text, Style};
+
+/// The partizan ruleset a game name and position ask for, if any.
+pub fn requested(game: &str, position: &[String]) -> Option<&'static Entry> {
+    if let Some(entry) = catalogue::find(game) {
+        return Some(entry);
+    }
+    let coloured = |word: &String| {
+        word.contains(':')
+            || (!word.is_empty()
+                && word
+                    .chars()
+                    .all(|c| matches!(c.to_ascii_uppercase(), 'B' | 'R' | 'L')))
+    };
+    if game.eq_ignore_ascii_case("hackenbush")
+        && !position.is_empty()
+        && position.iter().all(coloured)
+    {
+        return catalogue::find("blue-red-hackenbush");
+    }
+    None
+}
+
+/// The position words as the ruleset reads them: cakes joined by `+`, strings and
+/// edges by spaces; a board is one word.
+fn position_text(entry: &Entry, position: &[String]) -> Result<String, CliError> {
+    match entry.name {
+        "cutcake" => Ok(position.join(" + ")),
+        "blue-red-hackenbush" | "col" | "snort" => Ok(position.join(" ")),
+        _ => match position {
+            [one] => Ok(one.clone()),
+            _ => Err(CliError::Usage(format!(
+                "{} takes one position (a board such as {}), not {} words",
+                entry.name,
+                entry.example.rsplit(' ').next().unwrap_or_default(),
+                position.len()
+            ))),
+        },
+    }
+}
+
+/// Reads and analyses a position of a partizan ruleset.
+pub fn analysis(
+    store: &mut GameStore,
+    entry: &'static Entry,
+    position: &[String],
+) -> Result<Analysis, CliError> {
+    let text = position_text(entry, position)?;
+    catalogue::analyze(store, entry.name, &text).map_err(|error| match error {
+        sprague_partizan::GameError::InvalidPosition(_) | sprague_partizan::GameError::Parse(_) => {
+            CliError::Usage(format!(
+                "'{}' is not a {} position: {}",
+                sprague_textfile::quote::quoted(&text),
+                entry.name,
+                sentence(&error).trim_start_matches("invalid position: ")
+            ))
+        }
+        too_large @ sprague_partizan::GameError::TooLarge { .. } => CliError::Usage(format!(
+            "'{}' is too large to solve exactly: {}",
+            sprague_textfile::quote::quoted(&text),
+            sentence(&too_large)
+        )),
+        other => computing(other),
+    })
+}
+
+/// One move in JSON.
+#[derive(Debug, Serialize)]
+pub struct MoveRecord {
+    /// The move in the ruleset's notation.
+    #[serde(rename = "move")]
+    pub notation: String,
+    /// In words.
+    pub description: String,
+    /// The position it leads to (the input syntax).
+    pub to: String,
+    /// That position's canonical form.
+    pub value: String,
+}
+
+impl MoveRecord {
+    fn new(store: &mut GameStore, m: &Move) -> MoveRecord {
+        MoveRecord {
+            notation: m.notation.clone(),
+            description: m.description.clone(),
+            to: m.position.clone(),
+            value: store.display(m.value),
+        }
+    }
+}
+
+/// `sprague analyze RULESET POSITION --format json` for a partizan ruleset.
+#[derive(Debug, Serialize)]
+pub struct PartizanRecord {
+    /// The ruleset's name.
+    pub game: &'static str,
+    /// The position as read.
+    pub position: String,
+    /// Its canonical form (CGSuite's syntax; `sprague cgt` reads it).
+    pub canonical_form: String,
+    /// L, R, P or N.
+    pub outcome: String,
+    /// The outcome in words.
+    pub outcome_explanation: String,
+    /// The mean value (exact).
+    pub mean: String,
+    /// The temperature (exact).
+    pub temperature: String,
+    /// How many moves Left has.
+    pub left_moves: usize,
+    /// How many moves Right has.
+    pub right_moves: usize,
+    /// Left's winning moves: to positions of value ≥ 0 (Left wins them moving second).
+    pub left_winning_moves: Vec<MoveRecord>,
+    /// Right's winning moves: to positions of value ≤ 0.
+    pub right_winning_moves: Vec<MoveRecord>,
+}
+
+impl PartizanRecord {
+    /// The record of an analysis.
+    pub fn new(store: &mut GameStore, a: &Analysis) -> Result<PartizanRecord, CliError> {
+        let outcome = store.outcome(a.value);
+        let mean = store.mean(a.value).map_err(computing)?;
+        let temperature = store.temperature(a.value).map_err(computing)?;
+        let winning = |store: &mut GameStore, moves: &[Move]| {
+            moves
+                .iter()
+                .filter(|m| m.winning)
+                .map(|m| MoveRecord::new(store, m))
+                .collect()
+        };
+        Ok(PartizanRecord {
+            game: a.entry.name,
+            position: a.position.clone(),
+            canonical_form: store.display(a.value),
+            outcome: outcome.to_string(),
+            outcome_explanation: outcome_sentence(outcome).to_string(),
+            mean: mean.to_string(),
+            temperature: temperature.to_string(),
+            left_moves: a.left.len(),
+            right_moves: a.right.len(),
+            left_winning_moves: winning(store, &a.left),
+            right_winning_moves: winning(store, &a.right),
+        })
+    }
+
+    fn text(&self, entry: &Entry) -> String {
+        let mut text = format!(
+            "{}, position {}\n\n",
+            title(entry.name),
+            if self.position.is_empty() {
+                "(empty)"
+            } else {
+                &self.position
+            }
+        );
+        text.push_str(&format!("Value: {}\n", self.canonical_form));
+        text.push_str(&format!(
+            "Outcome: {} — {}.\n",
+            self.outcome, self.outcome_explanation
+        ));
+        text.push_str(&format!(
+            "Mean {}, temperature {}.\n",
+            self.mean, self.temperature
+        ));
+        for (player, total, moves) in [
+            ("Left", self.left_moves, &self.left_winning_moves),
+            ("Right", self.right_moves, &self.right_winning_moves),
+        ] {
+            let plural = if total == 1 { "move" } else { "moves" };
+            if moves.is_empty() {
+                text.push_str(&format!(
+                    "\n{player} ({total} {plural}): no winning move{}.\n",
+                    if total == 0 {
+                        ""
+                    } else {
+                        ", every move leaves a position the opponent wins moving first"
+                    }
+                ));
+                continue;
+            }
+            text.push_str(&format!(
+                "\n{player} ({total} {plural}), winning moves ({}):\n",
+                moves.len()
+            ));
+            let width = moves
+                .iter()
+                .map(|m| m.notation.chars().count())
+                .max()
+                .unwrap_or(0);
+            for m in moves {
+                let pad = width - m.notation.chars().count();
+                text.push_str(&format!(
+                    "  {}{}  {}  →  {}  (value {})\n",
+                    m.notation,
+                    " ".repeat(pad),
+                    m.description,
+                    if m.to.is_empty() { "(empty)" } else { &m.to },
+                    m.value
+                ));
+            }
+        }
+        text
+    }
+}
+
+/// The ruleset's name as a title: `toads-and-frogs` → `Toads and Frogs`.
+pub fn title(name: &str) -> String {
+    match name {
+        "blue-red-hackenbush" => "Blue-Red Hackenbush".to_string(),
+        "toads-and-frogs" => "Toads and Frogs".to_string(),
+        other => {
+            let mut chars = other.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default()
+        }
+    }
+}
+
+/// `sprague analyze` of a partizan ruleset.
+pub fn run_analyze(
+    entry: &'static Entry,
+    position: &[String],
+    format: Style,
+) -> Result<(), CliError> {
+    let mut store = GameStore::new();
+    let a = analysis(&mut store, entry, position)?;
+    let record = PartizanRecord::new(&mut store, &a)?;
+    match format {
+        Style::Json => print_json(&record),
+        Style::Text => print_text(&record.text(entry)),
+    }
+}
+
+/// Which player you are in a partizan game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Player {
+    /// Left (vertical dominoes, blue, toads, x).
+    #[default]
+    Left,
+    /// Right (horizontal dominoes, red, frogs, o).
+    Right,
+}
+
+impl Player {
+    fn name(self) -> &'static str {
+        match self {
+            Player::Left => "Left",
+            Player::Right => "Right",
+        }
+    }
+
+    fn other(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
+}
+
+/// Where a game's lines go: text for people or JSON objects, one per line.
+struct Screen {
+    json: bool,
+    echo: bool,
+}
+
+impl Screen {
+    fn say(&self, text: &str) -> Result<(), CliError> {
+        if !self.json {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{text}")?;
+            out.flush()?;
+        }
+        Ok(())
+    }
+
+    fn object(&self, value: &serde_json::Value) -> Result<(), CliError> {
+        if self.json {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{}", serde_json::to_string(value)?)?;
+            out.flush()?;
+        }
+        Ok(())
+    }
+}
+
+/// The position drawn: a board's rows one per line, anything else as written.
+fn drawn(position: &str) -> String {
+    if position.is_empty() {
+        return "  (empty)".to_string();
+    }
+    position
+        .split('|')
+        .map(|row| format!("  {row}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The computer's choice: a winning move if there is one, else a move to a value
+/// no other option's value exceeds (for the mover).
+fn best_move(store: &mut GameStore, moves: &[Move], player: Player) -> usize {
+    if let Some(index) = moves.iter().position(|m| m.winning) {
+        return index;
+    }
+    let mut best = 0;
+    for (index, m) in moves.iter().enumerate().skip(1) {
+        let better = match player {
+            Player::Left => store.compare(m.value, moves[best].value),
+            Player::Right => store.compare(moves[best].value, m.value),
+        };
+        if better == sprague_partizan::Comparison::Greater {
+            best = index;
+        }
+    }
+    best
+}
+
+/// `sprague play RULESET POSITION` against the perfect opponent: you play `you`; the
+/// player with no move on their turn loses (normal play).
+pub fn run_play(
+    entry: &'static Entry,
+    position: &[String],
+    you: Player,
+    you_first: bool,
+    format: Style,
+) -> Result<(), CliError> {
+    use std::io::{BufRead, IsTerminal, Write};
+    let mut store = GameStore::new();
+    let mut a = analysis(&mut store, entry, position)?;
+    let stdin = std::io::stdin();
+    let screen = Screen {
+        json: format == Style::Json,
+        echo: !stdin.is_terminal(),
+    };
+    let mut lines = stdin.lock().lines();
+    let mut mover = if you_first { you } else { you.other() };
+    screen.say(&format!(
+        "{} — you ({}) against the computer ({}); {}.",
+        title(entry.name),
+        you.name(),
+        you.other().name(),
+        entry.rule
+    ))?;
+    screen.say(&format!("Moves are written {}.", entry.moves))?;
+    let value = store.display(a.value);
+    screen.object(&serde_json::json!({
+        "turn": 0, "game": entry.name, "position": a.position, "canonical_form": value,
+        "outcome": store.outcome(a.value).to_string(), "you": you.name(),
+        "first": if you_first { "you" } else { "computer" },
+    }))?;
+    let mut turn = 0usize;
+    let mut arrived = true;
+    loop {
+        let moves = if mover == Player::Left {
+            a.left.clone()
+        } else {
+            a.right.clone()
+        };
+        if arrived {
+            arrived = false;
+            let value = store.display(a.value);
+            screen.say(&format!(
+                "\n{}\n  position: {}   (value {value}; {} to move)",
+                drawn(&a.position),
+                a.position,
+                if mover == you { "you" } else { "computer" }
+            ))?;
+        }
+        if moves.is_empty() {
+            let (winner, sentence) = if mover == you {
+                ("computer", "You have no move: the computer wins.")
+            } else {
+                ("you", "The computer has no move: you win.")
+            };
+            screen.say(sentence)?;
+            screen.object(&serde_json::json!({ "result": "won", "winner": winner }))?;
+            return Ok(());
+        }
+        let chosen = if mover == you {
+            if !screen.json {
+                let mut out = std::io::stdout().lock();
+                write!(out, "your move (or moves, hint, quit, help)> ")?;
+                out.flush()?;
+            }
+            let Some(line) = lines.next() else {
+                screen.say("")?;
+                return Err(CliError::Usage(
+                    "the input ended before the game did (type quit to stop a game)".to_string(),
+                ));
+            };
+            let line = line?;
+            let typed = line.trim();
+            if screen.echo {
+                screen.say(&sprague_textfile::quote::quoted(typed))?;
+            }
+            match typed.to_lowercase().as_str() {
+                "" => continue,
+                "quit" | "q" | "resign" => {
+                    screen.say("You resigned: the computer wins.")?;
+                    screen.object(
+                        &serde_json::json!({ "result": "resigned", "winner": "computer" }),
+                    )?;
+                    return Ok(());
+                }
+                "help" | "?" => {
+                    screen.say(&format!(
+                        "Type a move ({}), #N for the N-th of `moves`, or: moves, hint, quit.",
+                        entry.moves
+                    ))?;
+                    continue;
+                }
+                "moves" => {
+                    for (index, m) in moves.iter().enumerate() {
+                        let value = store.display(m.value);
+                        screen.say(&format!(
+                            "  #{:<3} {:<8} {}  →  {}  (value {value}){}",
+                            index + 1,
+                            m.notation,
+                            m.description,
+                            m.position,
+                            if m.winning { "  ✓ wins" } else { "" }
+                        ))?;
+                    }
+                    let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
+                    screen.object(&serde_json::json!({ "moves": notations }))?;
+                    continue;
+                }
+                "hint" => {
+                    let best = &moves[best_move(&mut store, &moves, mover)];
+                    screen.say(&format!(
+                        "hint: {}  ({}){}",
+                        best.notation,
+                        best.description,
+                        if best.winning {
+                            ""
+                        } else {
+                            " — no move wins against perfect play"
+                        }
+                    ))?;
+                    screen.object(&serde_json::json!({ "hint": best.notation }))?;
+                    continue;
+                }
+                _ => {}
+            }
+            let wanted: String = typed.chars().filter(|c| !c.is_whitespace()).collect();
+            let found = match wanted.strip_prefix('#') {
+                Some(number) => number
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| (1..=moves.len()).contains(&n))
+                    .map(|n| n - 1),
+                None => moves.iter().position(|m| {
+                    m.notation
+                        .chars()
+                        .filter(|c| !c.is_whitespace())
+                        .collect::<String>()
+                        .eq_ignore_ascii_case(&wanted)
+                }),
+            };
+            match found {
+                Some(index) => index,
+                None => {
+                    let message = format!(
+                        "'{}' is not a move of {} here: type moves to list them ({})",
+                        sprague_textfile::quote::quoted(typed),
+                        you.name(),
+                        entry.moves
+                    );
+                    screen.say(&message)?;
+                    screen.object(&serde_json::json!({ "error": message }))?;
+                    continue;
+                }
+            }
+        } else {
+            best_move(&mut store, &moves, mover)
+        };
+        let played = moves[chosen].clone();
+        turn += 1;
+        let value = store.display(played.value);
+        let who = if mover == you { "you" } else { "computer" };
+        let reason = if mover == you {
+            String::new()
+        } else if played.winning {
+            format!(
+                " — it leaves {value}, which {} wins moving second",
+                mover.name()
+            )
+        } else {
+            format!(" — no move wins; it leaves {value}")
+        };
+        screen.say(&format!(
+            "{who}: {}  ({}){reason}",
+            played.notation, played.description
+        ))?;
+        screen.object(&serde_json::json!({
+            "turn": turn, "player": who, "side": mover.name(), "move": played.notation,
+            "description": played.description, "to": played.position, "value": value,
+            "winning": played.winning,
+        }))?;
+        a = catalogue::analyze(&mut store, entry.name, &played.position).map_err(computing)?;
+        mover = mover.other();
+        arrived = true;
+    }
+}

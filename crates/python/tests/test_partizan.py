@@ -1,0 +1,86 @@
+"""sprague.partizan: canonical forms, their facts and the rulesets. Values are
+checked against the theory (Siegel, Combinatorial Game Theory, cited by
+section; Winning Ways, 2nd ed., by chapter), not against the program."""
+
+from fractions import Fraction
+
+import pytest
+
+import sprague
+from sprague import partizan
+
+
+def test_a_switch():
+    # ±1 = {1|-1}: first player wins, mean 0, temperature 1 (Siegel §II.5).
+    g = partizan.game("{1|-1}")
+    assert g.canonical_form == "±1"
+    assert g.outcome == "N"
+    assert g.mean == Fraction(0)
+    assert g.temperature == Fraction(1)
+    assert isinstance(g.mean, Fraction) and isinstance(g.temperature, Fraction)
+    assert (g.left_stop, g.right_stop) == (Fraction(1), Fraction(-1))
+    assert g.birthday == 2
+    assert g.atomic_weight is None
+    assert g.thermograph["mast"] == 0
+    assert g.thermograph["left_wall"][-1] == (Fraction(1), Fraction(0))
+
+
+def test_sums_and_equality():
+    up = partizan.game("^")
+    # ↑ + ↑ = ⇑ (Winning Ways ch. 3); * + * = 0; {0|*} = ↑ (Siegel §II.2).
+    assert up + up == partizan.game("^^")
+    assert partizan.game("*") + partizan.game("*") == 0
+    assert partizan.game("{0|*}") == up
+    assert up - up == 0
+    assert -up == partizan.game("v")
+    assert 1 + partizan.game("1/2") == partizan.game("3/2")
+    assert partizan.game("1/2") + "1/2" == 1
+    assert hash(partizan.game("{0|*}")) == hash(up)
+
+
+def test_comparisons_are_the_partial_order():
+    up, star, zero = partizan.game("^"), partizan.game("*"), partizan.game("0")
+    assert up > zero and zero < up and up >= 0 and not up <= 0
+    # ↑ ‖ * (Winning Ways ch. 3): none of <, ==, > holds.
+    assert up.compare(star) == "‖"
+    assert not (up < star) and not (up > star) and not (up == star)
+    assert not (up <= star) and not (up >= star)
+    assert partizan.game("-1") < partizan.game("v")
+    assert partizan.game("{1|-1}").compare(0) == "‖"
+
+
+def test_repr_and_text():
+    g = partizan.game("{1|-1} + ^")
+    assert repr(g) == "game('{1^|-1^}')"
+    assert str(g) == "{1^|-1^}"
+    assert g.reduced_canonical_form == partizan.game("{1|-1}")
+    assert partizan.game("^^*").atomic_weight == 2
+
+
+def test_rulesets_return_the_same_objects():
+    # Domineering 2x2 is ±1 (Winning Ways ch. 5); a column of two is 1.
+    assert partizan.domineering("..|..") == partizan.game("{1|-1}")
+    assert partizan.domineering(".|.") == 1
+    # Blue-Red Hackenbush BRB = 1 - 1/2 + 1/4 = 3/4 (Winning Ways ch. 2).
+    assert partizan.hackenbush("BRB").mean == Fraction(3, 4)
+    assert partizan.hackenbush("0-1:g") == partizan.game("*")
+    # T.F: both players' moves lead to 0, so {0|0} = *.
+    assert partizan.toads_and_frogs("T.F") == partizan.game("*")
+    assert partizan.clobber("xo") == partizan.game("*")
+    assert partizan.cutcake("1x2") == 1
+    assert partizan.col("..:0-1") == 0
+    assert partizan.snort("2:0-1") == partizan.game("±1")
+    assert isinstance(partizan.domineering("..."), partizan.Game)
+    names = [r["name"] for r in partizan.rulesets()]
+    assert "domineering" in names and "snort" in names
+
+
+def test_errors_are_one_sentence():
+    for bad in ["{1|", "1/3", "^^x", ""]:
+        with pytest.raises(sprague.InvalidInput) as caught:
+            partizan.game(bad)
+        assert "\n" not in str(caught.value)
+    with pytest.raises(sprague.InvalidInput, match="domineering position"):
+        partizan.domineering("..|.x")
+    with pytest.raises(TypeError):
+        partizan.game("^") + 1.5
