@@ -489,7 +489,9 @@ fn ipd_strategies_given_by_parameters_are_played_and_files_refused() {
 #[test]
 fn misere_sums_are_answered_as_the_library_answers_them() {
     let server = TestServer::default();
-    for heaps in [["20", "21", "22"], ["9", "10", "12"]] {
+    // Sums that the first, short exact search answers even in a debug build on a busy
+    // machine (the quotient path is compared with the exact search in the games crate).
+    for heaps in [["12", "13", "7"], ["9", "10", "12"]] {
         let body = json!({"game": "misere:kayles", "position": heaps}).to_string();
         let first = server.ok("analyze", &body);
         let second = server.ok("analyze", &body);
