@@ -14,8 +14,10 @@ pairs up to 30, ...) and times the interactive commands:
 as a whole process of the release binary (`sprague analyze ...`, what a user at a terminal
 waits for) and as `POST /api/<command>` to `sprague serve` on 127.0.0.1 (one new
 connection per request, as urllib makes them). Prints one table per command: count, p50,
-p99, max in milliseconds per game and face, then every position over 100 ms (and over
-2 s) with the command that reproduces it.
+p99, max in milliseconds per game and face (wall clock: what the user waits), then every
+position over 100 ms (and over 2 s) with the command that reproduces it and the CPU time
+it took (the process's, or the server's during the request), which tells a slow answer from
+a busy machine; the load average before and after is printed with the figures.
 
 A benchmark, not a test: CI does not run it. Standard library only. Example:
 
@@ -30,6 +32,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shlex
 import statistics
 import subprocess
@@ -204,25 +207,49 @@ def web_reproduce(command, game, words):
     return f"curl -s -X POST 127.0.0.1:8080/api/{command} -d {shlex.quote(body)}"
 
 
+def children_cpu_ms():
+    """CPU time (user + system) of this process's waited-for children, in ms."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (usage.ru_utime + usage.ru_stime) * 1000.0
+
+
+def process_cpu_ms(pid):
+    """CPU time of a running process from /proc (Linux; None elsewhere), in ms, to the
+    clock tick (10 ms)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    # utime and stime are the 14th and 15th fields; fields[0] is the 3rd.
+    return (int(fields[11]) + int(fields[12])) * 1000.0 / os.sysconf("SC_CLK_TCK")
+
+
 def time_cli(binary, command, game, words):
-    """Milliseconds of the whole process, and its status ("ok", "exit N", "timeout")."""
+    """Milliseconds of the whole process (wall clock and CPU), and its status ("ok",
+    "exit N", "timeout") with the error's sentence."""
     argv = cli_argv(binary, command, game, words)
     stdin = b"quit\n" if command == "play" else b""
+    cpu = children_cpu_ms()
     start = time.perf_counter()
     try:
         done = subprocess.run(
             argv, input=stdin, capture_output=True, timeout=CLI_TIMEOUT_S
         )
     except subprocess.TimeoutExpired:
-        return (time.perf_counter() - start) * 1000.0, "timeout", ""
+        elapsed = (time.perf_counter() - start) * 1000.0
+        return elapsed, children_cpu_ms() - cpu, "timeout", ""
     elapsed = (time.perf_counter() - start) * 1000.0
+    cpu = children_cpu_ms() - cpu
     if done.returncode != 0:
-        return elapsed, f"exit {done.returncode}", done.stderr.decode(errors="replace").strip()
-    return elapsed, "ok", ""
+        message = done.stderr.decode(errors="replace").strip()
+        return elapsed, cpu, f"exit {done.returncode}", message
+    return elapsed, cpu, "ok", ""
 
 
-def time_web(base, command, game, words):
-    """Milliseconds from sending the request to the whole answer read, and its status."""
+def time_web(base, server_pid, command, game, words):
+    """Milliseconds from sending the request to the whole answer read, the server's CPU
+    time meanwhile, and the status."""
     data = json.dumps(web_body(command, game, words)).encode()
     request = urllib.request.Request(
         f"{base}/api/{command}",
@@ -230,18 +257,24 @@ def time_web(base, command, game, words):
         headers={"Content-Type": "application/json"},
         method="POST",
     )
+    cpu = process_cpu_ms(server_pid)
     start = time.perf_counter()
+
+    def spent():
+        now = process_cpu_ms(server_pid)
+        return None if cpu is None or now is None else now - cpu
+
     try:
         with urllib.request.urlopen(request, timeout=WEB_TIMEOUT_S) as answer:
             answer.read()
             status = answer.status
     except urllib.error.HTTPError as error:
         text = error.read().decode(errors="replace")
-        return (time.perf_counter() - start) * 1000.0, f"http {error.code}", text
+        return (time.perf_counter() - start) * 1000.0, spent(), f"http {error.code}", text
     except (urllib.error.URLError, TimeoutError, OSError) as error:
-        return (time.perf_counter() - start) * 1000.0, "timeout", str(error)
+        return (time.perf_counter() - start) * 1000.0, spent(), "timeout", str(error)
     elapsed = (time.perf_counter() - start) * 1000.0
-    return elapsed, ("ok" if status == 200 else f"http {status}"), ""
+    return elapsed, spent(), ("ok" if status == 200 else f"http {status}"), ""
 
 
 def start_server(binary):
@@ -328,8 +361,9 @@ def print_slow(samples, binary, out=sys.stdout, limit=60):
         print("None.", file=out)
     for sample in slow[:limit]:
         mark = " **over 2 s**" if sample["ms"] > VERY_SLOW_MS else ""
+        cpu = "" if sample["cpu_ms"] is None else f" (CPU {sample['cpu_ms']:.0f} ms)"
         print(
-            f"- {sample['ms']:.0f} ms{mark}, {sample['face']}, {sample['status']}: "
+            f"- {sample['ms']:.0f} ms{cpu}{mark}, {sample['face']}, {sample['status']}: "
             f"`{sample['reproduce']}`",
             file=out,
         )
@@ -417,6 +451,7 @@ def main():
     server, base = (None, None)
     if "web" in faces:
         server, base = start_server(binary)
+    load_before = os.getloadavg()
     samples = []
     stopped = {}
     started = time.perf_counter()
@@ -434,10 +469,12 @@ def main():
                 for command in commands:
                     for face in faces:
                         if face == "cli":
-                            ms, status, message = time_cli(binary, command, game, words)
+                            ms, cpu, status, message = time_cli(binary, command, game, words)
                             reproduce = cli_reproduce("sprague", command, game, words)
                         else:
-                            ms, status, message = time_web(base, command, game, words)
+                            ms, cpu, status, message = time_web(
+                                base, server.pid, command, game, words
+                            )
                             reproduce = web_reproduce(command, game, words)
                         samples.append(
                             {
@@ -446,6 +483,7 @@ def main():
                                 "face": face,
                                 "position": words,
                                 "ms": ms,
+                                "cpu_ms": cpu,
                                 "status": status,
                                 "message": message,
                                 "reproduce": reproduce,
@@ -466,6 +504,11 @@ def main():
     print(
         f"# sprague latency: {len(samples)} timings, {args.per_game} positions per game, "
         f"seed {args.seed}, {total:.0f} s"
+    )
+    load_after = os.getloadavg()
+    print(
+        f"\nLoad average (1, 5, 15 min) before: {', '.join(f'{x:.2f}' for x in load_before)}; "
+        f"after: {', '.join(f'{x:.2f}' for x in load_after)}; {os.cpu_count()} cores."
     )
     for game, drawn in stopped.items():
         print(
@@ -497,6 +540,8 @@ def main():
                     "stopped": {short_name(game): n for game, n in stopped.items()},
                     "binary": binary,
                     "seconds": total,
+                    "load_before": load_before,
+                    "load_after": load_after,
                     "summary": summary,
                     "samples": samples,
                 },
