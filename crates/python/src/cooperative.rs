@@ -29,7 +29,9 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 fn to_python(error: CoopError) -> PyErr {
     let message = error.to_string();
     match error {
-        CoopError::TooManyPlayers(_) | CoopError::TooLarge(_) => crate::TooLarge::new_err(message),
+        CoopError::TooManyPlayers(_) | CoopError::TooLarge(_) => {
+            crate::TooLarge::new_err(crate::python_message(message))
+        }
         CoopError::EmptyImputationSet { .. } => crate::Unsupported::new_err(message),
         CoopError::LinearProgram(_) => crate::Error::new_err(message),
         _ => crate::InvalidInput::new_err(message),

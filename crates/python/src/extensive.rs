@@ -34,9 +34,9 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 fn to_python(error: ExtensiveError) -> PyErr {
     let message = error.to_string();
     match error {
-        ExtensiveError::TooLarge { .. } => TooLarge::new_err(message),
+        ExtensiveError::TooLarge { .. } => TooLarge::new_err(crate::python_message(message)),
         ExtensiveError::Invalid(_) if message.contains("memory") || message.contains("--force") => {
-            TooLarge::new_err(message)
+            TooLarge::new_err(crate::python_message(message))
         }
         ExtensiveError::NotTwoPlayer { .. }
         | ExtensiveError::NotZeroSum { .. }

@@ -279,7 +279,7 @@ fn take_break_values<'py>(
         ValuesRecord::new(&record, game.description(), game.title(), true).map_err(|error| {
             match error {
                 RecordError::Memory(error) => to_python(error.into()),
-                other => crate::TooLarge::new_err(other.to_string()),
+                other => crate::TooLarge::new_err(crate::python_message(other.to_string())),
             }
         })?;
     let values = answer.values.take();

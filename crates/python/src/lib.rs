@@ -29,48 +29,58 @@ use pyo3::prelude::*;
 use sprague_games::GameError;
 
 create_exception!(
-    _native,
+    sprague,
     Error,
     PyValueError,
     "Every error of sprague: a bad game description, position, move or request."
 );
 create_exception!(
-    _native,
+    sprague,
     UnknownGame,
     Error,
     "A game description naming no game of the catalogue."
 );
 create_exception!(
-    _native,
+    sprague,
     InvalidInput,
     Error,
     "A description, position or parameter that is not well formed."
 );
 create_exception!(
-    _native,
+    sprague,
     IllegalMove,
     Error,
     "A move that is not legal in the position."
 );
 create_exception!(
-    _native,
+    sprague,
     TooLarge,
     Error,
     "A request whose work or memory would be too large; the message gives the size and the limit."
 );
 create_exception!(
-    _native,
+    sprague,
     Unsupported,
     Error,
     "A request the game does not offer (values of a two-heap game, misère play of a loopy game, …)."
 );
 
 create_exception!(
-    _native,
+    sprague,
     CheckpointError,
     Error,
     "A checkpoint that cannot be read, written or overwritten; the message names the file."
 );
+
+/// A library sentence as Python says it: the command line's `--force` is the keyword
+/// argument `force=True` here ("… pass --force to run it anyway" becomes "… pass force=True
+/// to run it anyway"); sentences that already name both are kept.
+pub(crate) fn python_message(message: String) -> String {
+    if !message.contains("--force") || message.contains("force=True") {
+        return message;
+    }
+    message.replace("--force", "force=True")
+}
 
 /// The Python exception of a library error, with its one-sentence message.
 pub(crate) fn to_python(error: GameError) -> PyErr {
@@ -80,7 +90,7 @@ pub(crate) fn to_python(error: GameError) -> PyErr {
         GameError::IllegalMove { .. } => IllegalMove::new_err(message),
         GameError::PositionTooLarge { .. }
         | GameError::TooMuchWork { .. }
-        | GameError::Memory(_) => TooLarge::new_err(message),
+        | GameError::Memory(_) => TooLarge::new_err(crate::python_message(message)),
         GameError::Unsupported { .. } | GameError::NotAHeapFamily { .. } => {
             Unsupported::new_err(message)
         }

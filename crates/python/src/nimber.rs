@@ -5,6 +5,7 @@
 
 use pyo3::exceptions::{PyValueError, PyZeroDivisionError};
 use pyo3::prelude::*;
+use pyo3::pyclass::CompareOp;
 use sprague_nimber::Nimber128;
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -14,7 +15,11 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// A nimber *n (0 ≤ n < 2^128): `+` is the nim-sum (XOR), `*` the nim-product.
-#[pyclass(module = "sprague", frozen, eq, ord, hash, from_py_object)]
+///
+/// An int is taken as a nimber by the arithmetic (`Nimber(5) + 3`), and so by the
+/// comparisons too: `Nimber(3) == 3`, with the int's hash, so a nimber and its int are one
+/// key of a dict or set.
+#[pyclass(module = "sprague", frozen, from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct Nimber {
     value: u128,
@@ -75,6 +80,17 @@ impl Nimber {
 
     fn __str__(&self) -> String {
         format!("*{}", self.value)
+    }
+
+    /// Compared by number with another nimber or an int (`NotImplemented` for anything
+    /// else, such as a float or a negative int: then not equal).
+    fn __richcmp__(&self, other: Operand, op: CompareOp) -> bool {
+        op.matches(self.value.cmp(&other.field().value()))
+    }
+
+    /// The hash of the int of the same number, since they are equal.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.value.into_pyobject(py)?.hash()
     }
 
     fn __bool__(&self) -> bool {

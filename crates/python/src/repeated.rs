@@ -47,7 +47,7 @@ fn to_python(error: IpdError) -> PyErr {
             "`sprague.ipd.strategies()` lists them all",
         );
     match error {
-        IpdError::TooLarge(_) => crate::TooLarge::new_err(message),
+        IpdError::TooLarge(_) => crate::TooLarge::new_err(crate::python_message(message)),
         _ => crate::InvalidInput::new_err(message),
     }
 }

@@ -38,11 +38,11 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 pub(crate) fn to_python(error: StrategicError) -> PyErr {
     let message = error.to_string();
     match error {
-        StrategicError::TooLarge { .. } => TooLarge::new_err(message),
+        StrategicError::TooLarge { .. } => TooLarge::new_err(crate::python_message(message)),
         StrategicError::Dimension(_) | StrategicError::Nfg { .. }
             if message.contains("more than 100000000") =>
         {
-            TooLarge::new_err(message)
+            TooLarge::new_err(crate::python_message(message))
         }
         StrategicError::UnknownExample(..) => UnknownGame::new_err(message),
         StrategicError::NotTwoPlayer(_) | StrategicError::NotZeroSum { .. } => {

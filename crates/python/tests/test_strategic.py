@@ -433,11 +433,11 @@ def test_method_limits_and_refusals_as_the_command_line():
         three.equilibria("lemke-howson")
     with pytest.raises(sprague.Unsupported):
         three.zero_sum()
-    # Vertex enumeration above its limit: the command line's sentence.
+    # Vertex enumeration above its limit: the command line's sentence, --force said as force=True.
     big = Game([[((i * 7 + j * 13) % 17) for j in range(70)] for i in range(70)], [[((i * 5 + j * 3) % 11) for j in range(70)] for i in range(70)])
-    with pytest.raises(sprague.TooLarge, match="pass --force to run it anyway"):
+    with pytest.raises(sprague.TooLarge, match="pass force=True to run it anyway"):
         big.equilibria("enum")
-    with pytest.raises(sprague.TooLarge, match="pass --force"):
+    with pytest.raises(sprague.TooLarge, match="pass force=True"):
         big.equilibria("support")
 
 

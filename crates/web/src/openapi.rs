@@ -47,18 +47,22 @@ pub fn document() -> Value {
     })
 }
 
+/// A JSON Schema `type`: one name, or the list of several joined by `|` (`integer|string`).
+fn schema_type(kind: &str) -> Value {
+    let kinds: Vec<&str> = kind.split('|').collect();
+    match kinds.as_slice() {
+        [one] => json!(one),
+        several => json!(several),
+    }
+}
+
 fn operation(endpoint: &Endpoint) -> Value {
     let mut properties = Map::new();
     let mut required = Vec::new();
     for field in endpoint.fields {
-        let kinds: Vec<&str> = field.kind.split('|').collect();
-        let kind = match kinds.as_slice() {
-            [one] => json!(one),
-            several => json!(several),
-        };
-        let mut schema = json!({ "type": kind, "description": field.doc });
+        let mut schema = json!({ "type": schema_type(field.kind), "description": field.doc });
         if let Some(items) = field.items {
-            schema["items"] = json!({ "type": items });
+            schema["items"] = json!({ "type": schema_type(items) });
         }
         properties.insert(field.name.to_string(), schema);
         if field.required {

@@ -28,13 +28,19 @@ this module turns its answers into Python objects. Errors are subclasses of
 one-sentence messages as the command line.
 """
 
-from __future__ import annotations
+from __future__ import annotations as _annotations
 
-import html
-import json
-import os
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Union
+import html as _html
+import json as _json
+import os as _os
+from dataclasses import dataclass as _dataclass
+from typing import Any as _Any
+from typing import Callable as _Callable
+from typing import Iterable as _Iterable
+from typing import List as _List
+from typing import Optional as _Optional
+from typing import Sequence as _Sequence
+from typing import Union as _Union
 
 from . import _native
 from ._native import (
@@ -64,6 +70,7 @@ __version__ = _native.__version__
 __all__ = [
     "Analysis",
     "CheckpointError",
+    "Component",
     "Dominance",
     "Equilibria",
     "Equilibrium",
@@ -84,6 +91,7 @@ __all__ = [
     "UnknownGame",
     "Unsupported",
     "Values",
+    "WinningMove",
     "ZeroSum",
     "analyze",
     "game",
@@ -97,13 +105,13 @@ __all__ = [
 ]
 
 
-def games() -> List[dict]:
+def games() -> _List[dict]:
     """Every game of the catalogue: ``name``, ``syntax``, ``example``, ``rule``,
     ``values`` (whether :func:`values` works for it) and ``aliases``."""
     return list(_native.games())
 
 
-@dataclass(frozen=True)
+@_dataclass(frozen=True)
 class Values:
     """g(0..=to) of a one-heap game, with its period or closed form.
 
@@ -123,29 +131,29 @@ class Values:
 
     game: str
     title: str
-    values: List[int]
-    period: Optional[int] = None
-    preperiod: Optional[int] = None
+    values: _List[int]
+    period: _Optional[int] = None
+    preperiod: _Optional[int] = None
     saltus: int = 0
     proven: bool = False
-    theorem: Optional[str] = None
-    closed_form: Optional[str] = None
-    examined: Optional[int] = None
-    to: Optional[int] = None
-    computed: Optional[int] = None
-    method: Optional[str] = None
-    status: Optional[str] = None
-    max_value: Optional[int] = None
-    rare_mask: Optional[int] = None
-    rare_position_parity: Optional[int] = None
-    rare_count: Optional[int] = None
-    last_rare: Optional[int] = None
-    full_scans: Optional[int] = None
-    checksum: Optional[str] = None
-    bytes_per_value: Optional[int] = None
-    seconds: Optional[float] = None
-    checkpoint: Optional[str] = None
-    checkpoint_error: Optional[str] = None
+    theorem: _Optional[str] = None
+    closed_form: _Optional[str] = None
+    examined: _Optional[int] = None
+    to: _Optional[int] = None
+    computed: _Optional[int] = None
+    method: _Optional[str] = None
+    status: _Optional[str] = None
+    max_value: _Optional[int] = None
+    rare_mask: _Optional[int] = None
+    rare_position_parity: _Optional[int] = None
+    rare_count: _Optional[int] = None
+    last_rare: _Optional[int] = None
+    full_scans: _Optional[int] = None
+    checksum: _Optional[str] = None
+    bytes_per_value: _Optional[int] = None
+    seconds: _Optional[float] = None
+    checkpoint: _Optional[str] = None
+    checkpoint_error: _Optional[str] = None
 
     def __len__(self) -> int:
         return len(self.values)
@@ -157,7 +165,7 @@ class Values:
         return iter(self.values)
 
     @property
-    def p_positions(self) -> List[int]:
+    def p_positions(self) -> _List[int]:
         """The heaps of value 0: the player to move there loses."""
         return [n for n, g in enumerate(self.values) if g == 0]
 
@@ -179,14 +187,14 @@ class Values:
                 cells.append(f'<td title="g({n}) = {g}"{style}>{g}</td>')
             rows.append(f"<tr><th>{start}</th>{''.join(cells)}</tr>")
         if self.closed_form:
-            summary = f"Closed form: {html.escape(self.closed_form)}."
+            summary = f"Closed form: {_html.escape(self.closed_form)}."
         elif self.period is not None:
-            proof = f", proven by {html.escape(self.theorem or 'a theorem')}" if self.proven else " (observed, not proven)"
+            proof = f", proven by {_html.escape(self.theorem or 'a theorem')}" if self.proven else " (observed, not proven)"
             summary = f"Period {self.period} from {self.preperiod}{proof}."
         else:
             summary = "No period found in the values computed."
         return (
-            f"<div><b>{html.escape(self.title)}</b>: g(n) for n = 0..{len(self.values) - 1} "
+            f"<div><b>{_html.escape(self.title)}</b>: g(n) for n = 0..{len(self.values) - 1} "
             f"(P-positions highlighted)<table><tr><th></th>{header}</tr>{''.join(rows)}</table>"
             f"<p>{summary}</p></div>"
         )
@@ -215,11 +223,11 @@ def values(
     game: str,
     to: int,
     *,
-    checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
+    checkpoint: _Optional[_Union[str, "_os.PathLike[str]"]] = None,
     resume: bool = False,
     force: bool = False,
     checkpoint_every: float = 60,
-    progress: Optional[Callable[[dict], Any]] = None,
+    progress: _Optional[_Callable[[dict], _Any]] = None,
 ) -> Values:
     """The Sprague-Grundy values g(0..=to) of a one-heap game (``"kayles"``,
     ``"0.137"``, ``"subtraction:1,3,4"``, ``"grundy"``, …).
@@ -247,7 +255,7 @@ def values(
     visit more than 2^32 options (``"coins:any1-4"`` to 5000: about 2.6e13) is
     refused with :class:`TooLarge` unless ``force=True``.
     """
-    path = None if checkpoint is None else os.fspath(checkpoint)
+    path = None if checkpoint is None else _os.fspath(checkpoint)
     answer = dict(
         _native.values(
             game,
@@ -285,15 +293,15 @@ def values(
     )
 
 
-@dataclass(frozen=True)
+@_dataclass(frozen=True)
 class Position:
     """A position of an impartial game: its game, its components as typed,
     and a ``board`` (a dict, ``board["kind"]`` says which) to draw it."""
 
     game: str
-    components: List[str]
+    components: _List[str]
     board: dict
-    player: Optional[int] = None
+    player: _Optional[int] = None
 
     @property
     def text(self) -> str:
@@ -317,20 +325,20 @@ class Position:
         )
 
     def _json(self) -> str:
-        return json.dumps(self.to_dict())
+        return _json.dumps(self.to_dict())
 
     def __str__(self) -> str:
         return self.text
 
 
-@dataclass(frozen=True)
+@_dataclass(frozen=True)
 class Move:
     """A legal move: what a player types (``notation``), a sentence, the
     component moved in (or ``None``) and the position after it."""
 
     notation: str
     description: str
-    component: Optional[int]
+    component: _Optional[int]
     after: Position
 
     @classmethod
@@ -343,45 +351,45 @@ class Move:
         )
 
 
-@dataclass(frozen=True)
+@_dataclass(frozen=True)
 class Option:
     """A legal move with the outcome, value and remoteness of the position
     after it, for the player who must move there; ``winning`` when that
     player loses."""
 
     move: Move
-    grundy: Optional[int]
+    grundy: _Optional[int]
     outcome: str
-    remoteness: Optional[int]
+    remoteness: _Optional[int]
     winning: bool
 
 
-@dataclass(frozen=True)
+@_dataclass(frozen=True)
 class Reply:
     """The perfect reply and why it was chosen."""
 
     move: Move
     reason: str
-    grundy: Optional[int]
+    grundy: _Optional[int]
     outcome: str
-    remoteness: Optional[int]
+    remoteness: _Optional[int]
 
 
-@dataclass(frozen=True)
+@_dataclass(frozen=True)
 class WinningMove:
-    component: Optional[int]
+    component: _Optional[int]
     move: str
     to: str
 
 
-@dataclass(frozen=True)
+@_dataclass(frozen=True)
 class Component:
     position: str
-    grundy: Optional[int]
-    rule: Optional[str] = None
+    grundy: _Optional[int]
+    rule: _Optional[str] = None
 
 
-@dataclass(frozen=True)
+@_dataclass(frozen=True)
 class Analysis:
     """Who wins a position and how: ``outcome`` (``"P"``: the player to move
     loses, ``"N"``: wins; ``"D"`` draws, ``"W"``/``"L"``/``"T"`` in games with
@@ -390,11 +398,11 @@ class Analysis:
 
     game: str
     outcome: str
-    value: Optional[int]
-    components: List[Component]
-    winning_moves: List[WinningMove]
+    value: _Optional[int]
+    components: _List[Component]
+    winning_moves: _List[WinningMove]
     method: str
-    remoteness: Optional[int] = None
+    remoteness: _Optional[int] = None
 
     @classmethod
     def _from(cls, data: dict) -> "Analysis":
@@ -410,23 +418,23 @@ class Analysis:
 
     def _repr_html_(self) -> str:
         rows = "".join(
-            f"<tr><td>{html.escape(c.position)}</td><td>{'' if c.grundy is None else c.grundy}</td>"
-            f"<td>{html.escape(c.rule or '')}</td></tr>"
+            f"<tr><td>{_html.escape(c.position)}</td><td>{'' if c.grundy is None else c.grundy}</td>"
+            f"<td>{_html.escape(c.rule or '')}</td></tr>"
             for c in self.components
         )
         moves = "".join(
-            f"<li>{html.escape(m.move)} → {html.escape(m.to)}</li>" for m in self.winning_moves
+            f"<li>{_html.escape(m.move)} → {_html.escape(m.to)}</li>" for m in self.winning_moves
         )
         return (
             f"<div><table><tr><th>component</th><th>grundy</th><th>rule</th></tr>{rows}</table>"
             f"<p><b>{self.outcome}</b>-position{'' if self.value is None else f', value {self.value}'}. "
-            f"By: {html.escape(self.method)}.</p>"
+            f"By: {_html.escape(self.method)}.</p>"
             + (f"<p>Winning moves:</p><ul>{moves}</ul>" if moves else "")
             + "</div>"
         )
 
 
-PositionLike = Union[Position, str, int, Sequence[Union[str, int]]]
+PositionLike = _Union[Position, str, int, _Sequence[_Union[str, int]]]
 
 
 class ImpartialGame:
@@ -461,30 +469,30 @@ class ImpartialGame:
     def __repr__(self) -> str:
         return f"sprague.game({self.description!r})"
 
-    def position(self, *words: Union[str, int]) -> Position:
+    def position(self, *words: _Union[str, int]) -> Position:
         """The position written as ``words`` (e.g. heap sizes ``3, 4, 5``)."""
-        flat: List[str] = []
+        flat: _List[str] = []
         for word in words:
             if isinstance(word, (list, tuple)):
                 flat.extend(str(w) for w in word)
             else:
                 flat.extend(str(word).split())
-        return Position.from_dict(json.loads(self._native.position(flat)))
+        return Position.from_dict(_json.loads(self._native.position(flat)))
 
     def _position(self, position: PositionLike) -> Position:
         if isinstance(position, Position):
-            return Position.from_dict(json.loads(self._native.check(position._json())))
+            return Position.from_dict(_json.loads(self._native.check(position._json())))
         if isinstance(position, (str, int)):
             return self.position(position)
         return self.position(*position)
 
-    def moves(self, position: PositionLike) -> List[Move]:
+    def moves(self, position: PositionLike) -> _List[Move]:
         """Every legal move from ``position``."""
         return [o.move for o in self.options(position)]
 
-    def options(self, position: PositionLike) -> List[Option]:
+    def options(self, position: PositionLike) -> _List[Option]:
         """Every legal move with the outcome and value after it."""
-        rows = json.loads(self._native.moves(self._position(position)._json()))
+        rows = _json.loads(self._native.moves(self._position(position)._json()))
         return [
             Option(
                 move=Move._from(row),
@@ -499,16 +507,16 @@ class ImpartialGame:
     def play(self, position: PositionLike, move: str) -> Move:
         """The move written ``move`` (its notation, the position it leaves, or
         ``#k``); :class:`IllegalMove` when it is not legal."""
-        return Move._from(json.loads(self._native.play(self._position(position)._json(), str(move))))
+        return Move._from(_json.loads(self._native.play(self._position(position)._json(), str(move))))
 
-    def reply(self, position: PositionLike, pick: int = 0) -> Optional[Reply]:
+    def reply(self, position: PositionLike, pick: int = 0) -> _Optional[Reply]:
         """The perfect reply (win fastest; else keep a draw or tie; else lose
         slowest), or ``None`` when there is no legal move. ``pick`` chooses
         among equally good moves."""
         text = self._native.reply(self._position(position)._json(), int(pick))
         if text is None:
             return None
-        data = json.loads(text)
+        data = _json.loads(text)
         return Reply(
             move=Move._from(data["move"]),
             reason=data["reason"],
@@ -517,14 +525,14 @@ class ImpartialGame:
             remoteness=data["remoteness"],
         )
 
-    def explain(self, position: PositionLike) -> List[str]:
+    def explain(self, position: PositionLike) -> _List[str]:
         """Why the position has its value: the mex of the options' values, the
         XOR of a sum, the closed form or period, what the outcome means."""
-        return json.loads(self._native.explain(self._position(position)._json()))["lines"]
+        return _json.loads(self._native.explain(self._position(position)._json()))["lines"]
 
     def analyze(self, position: PositionLike) -> Analysis:
         """Outcome, values, every winning move and the method."""
-        return Analysis._from(json.loads(self._native.analyze(self._position(position)._json())))
+        return Analysis._from(_json.loads(self._native.analyze(self._position(position)._json())))
 
 
 def game(description: str) -> ImpartialGame:
@@ -533,7 +541,7 @@ def game(description: str) -> ImpartialGame:
     return ImpartialGame(description)
 
 
-def analyze(game_description: str, *position: Union[str, int]) -> Analysis:
+def analyze(game_description: str, *position: _Union[str, int]) -> Analysis:
     """Who wins ``position`` of the game and by which moves.
 
     >>> sprague.analyze("kayles", 2, 3).value
@@ -544,12 +552,12 @@ def analyze(game_description: str, *position: Union[str, int]) -> Analysis:
 
 
 def survey(
-    patterns: Union[str, Iterable[str]],
+    patterns: _Union[str, _Iterable[str]],
     budget: int = 1 << 18,
-    seconds: Optional[float] = None,
+    seconds: _Optional[float] = None,
     threads: int = 0,
-    client: Any = None,
-) -> List[dict]:
+    client: _Any = None,
+) -> _List[dict]:
     """Every octal code of the pattern(s) (``"0.??"``), each computed within
     ``budget`` values (and ``seconds``, if given), classified: ``status``
     (trivial, periodic, unsolved), ``period``, ``preperiod``, ``max_value``,

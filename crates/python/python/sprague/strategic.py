@@ -153,6 +153,10 @@ def _fraction_text(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
+# The most pure profiles ``str(game)`` writes out.
+_STR_PROFILES = 400
+
+
 class Game:
     """A finite game in strategic form with exact payoffs.
 
@@ -402,6 +406,45 @@ class Game:
     def __repr__(self) -> str:
         name = f" {self.title!r}" if self.title else ""
         return f"<sprague.Game{name} {_shape_text(self.shape)}>"
+
+    def __str__(self) -> str:
+        """The payoff table as text: a grid of ``a, b`` cells for two players, one line
+        per pure profile otherwise; games of more than ``_STR_PROFILES`` profiles show
+        their size only (the whole table is in ``payoff_matrices``)."""
+        shape = self.shape
+        lines = [self.title] if self.title else []
+        profiles = 1
+        for count in shape:
+            profiles *= count
+        if profiles > _STR_PROFILES:
+            lines.append(
+                f"{_shape_text(shape)} game of {len(shape)} players, {profiles} pure profiles "
+                "(payoff_matrices lists them)"
+            )
+            return "\n".join(lines)
+        payoffs = self._native.payoffs()
+        if len(shape) == 2:
+            rows_names, columns_names = self.strategies
+            p1, p2 = self.players
+            table = [[f"{p1} \\ {p2}", *columns_names]]
+            for i, name in enumerate(rows_names):
+                table.append(
+                    [name]
+                    + [", ".join(payoffs[i + j * len(rows_names)]) for j in range(len(columns_names))]
+                )
+        else:
+            table = [[*self.players, "payoffs"]]
+            for index, cell in enumerate(payoffs):
+                profile, rest = [], index
+                for names in self.strategies:
+                    profile.append(names[rest % len(names)])
+                    rest //= len(names)
+                table.append(profile + [", ".join(cell)])
+        widths = [max(len(row[k]) for row in table) for k in range(len(table[0]))]
+        for row in table:
+            lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        lines.append(f"Payoffs: ({', '.join(self.players)}).")
+        return "\n".join(lines)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

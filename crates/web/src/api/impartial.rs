@@ -21,7 +21,7 @@ use sprague_takebreak::record::{survey_code_list, SurveyRowRecord, ValuesRecord}
 use sprague_takebreak::session::{self, values_config};
 use sprague_takebreak::{Config, Method, Status};
 
-use super::{json, read, Control};
+use super::{json, read, words, Control};
 use crate::error::ApiError;
 
 /// The largest `turn` of `play` (the moves played before this one).
@@ -176,7 +176,7 @@ pub fn values(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiEr
 #[serde(deny_unknown_fields)]
 struct PositionRequest {
     game: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "words::position")]
     position: Vec<String>,
 }
 
@@ -218,8 +218,9 @@ enum First {
 #[serde(deny_unknown_fields)]
 struct PlayRequest {
     game: String,
+    #[serde(deserialize_with = "words::position")]
     position: Vec<String>,
-    #[serde(default, rename = "move")]
+    #[serde(default, rename = "move", deserialize_with = "words::optional_move")]
     played: Option<String>,
     #[serde(default)]
     misere: bool,

@@ -21,6 +21,7 @@ mod cooperative;
 mod impartial;
 mod repeated;
 mod strategic;
+mod words;
 
 /// What a running command may check: the stop flag (raised when the request's time budget
 /// runs out) and the deadline itself.
@@ -127,7 +128,7 @@ pub static ENDPOINTS: &[Endpoint] = &[
         summary: "Value of each component, the total, the outcome and every winning move of a position.",
         fields: &[
             field("game", "string", true, "Any game of the catalogue: nim, kayles, chomp, wythoff, misere:nim, …"),
-            list("position", "string", false, "The components of the position, e.g. [\"3\", \"4\", \"5\"]."),
+            list("position", "string|integer", false, "The components of the position, e.g. [\"3\", \"4\", \"5\"]; a whole number is read as its decimal word ([3, 4, 5])."),
         ],
         example: r#"{"game": "nim", "position": ["3", "4", "5"]}"#,
         run: impartial::analyze,
@@ -138,7 +139,7 @@ pub static ENDPOINTS: &[Endpoint] = &[
         summary: "Every legal move with the value and outcome after it, why the position has its value (the mex), and from a P-position a winning reply to each move.",
         fields: &[
             field("game", "string", true, "Any game of the catalogue."),
-            list("position", "string", false, "The components of the position."),
+            list("position", "string|integer", false, "The components of the position (words, or whole numbers read as their decimal words)."),
         ],
         example: r#"{"game": "kayles", "position": ["7"]}"#,
         run: impartial::moves,
@@ -149,8 +150,8 @@ pub static ENDPOINTS: &[Endpoint] = &[
         summary: "One turn against the perfect opponent, stateless: the player's move, then the computer's reply with its reason, or the ending. The turns are the objects `sprague play --format json` prints.",
         fields: &[
             field("game", "string", true, "Any game of the catalogue (every:GAME for Every-SG play)."),
-            list("position", "string", true, "The position before the turn."),
-            field("move", "string", false, "The player's move in the game's notation, or #k for the k-th listed move; without it the computer moves."),
+            list("position", "string|integer", true, "The position before the turn (words, or whole numbers read as their decimal words)."),
+            field("move", "string|integer", false, "The player's move in the game's notation, or #k for the k-th listed move (a whole number is read as its decimal word); without it the computer moves."),
             field("misere", "boolean", false, "Misère play (--misere)."),
             field("first", "string", false, "Who moved first in the game: me (default) or computer (decides the player numbers of games whose moves depend on them)."),
             field("seed", "integer", false, "Varies the computer's choice among equally good moves (--seed)."),
