@@ -116,6 +116,26 @@ impl QuotientCache {
         self.answer_within(rule, heaps, QUOTIENT_BUDGET)
     }
 
+    /// The answer of the quotient computed so far, without extending it: `None` when
+    /// it does not cover every heap of the sum yet (or nothing is computed).
+    ///
+    /// ```
+    /// use sprague_games::misere_quotient::QuotientCache;
+    /// use sprague_takebreak::TakeBreak;
+    /// let kayles = TakeBreak::octal("0.77").unwrap();
+    /// let cache = QuotientCache::new();
+    /// assert!(cache.answer_computed(&[5, 6]).is_none());
+    /// cache.answer(&kayles, &[6]).unwrap();
+    /// assert!(cache.answer_computed(&[5, 6]).is_some());
+    /// ```
+    pub fn answer_computed(&self, heaps: &[u64]) -> Option<QuotientReport> {
+        let guard = self
+            .quotient
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        answer_with(&guard.as_ref()?.quotient, heaps)
+    }
+
     /// [`QuotientCache::answer`], extending the quotient for at most `budget`.
     pub fn answer_within(
         &self,

@@ -208,8 +208,13 @@ impl PlayableGame for TakeBreakPlayable {
         let heaps: Option<Vec<u64>> = words.iter().map(|w| parse_heap(w).ok()).collect();
         if let Some(heaps) = heaps.filter(|heaps| !heaps.is_empty()) {
             if heap_state_bound(&self.rule, &heaps) > EXACT_SEARCH_FIRST {
-                // Most sums visit far fewer positions than their bound: a short exact
-                // search first, then the quotient, then the exact search in full.
+                // The quotient computed so far when it covers the sum (the options of a
+                // position `moves` lists, the replies of `play`); else a short exact search
+                // (most sums visit far fewer positions than their bound), then the quotient
+                // extended, then the exact search in full.
+                if let Some(answer) = self.quotient.answer_computed(&heaps) {
+                    return Ok(answer.report);
+                }
                 let largest = heaps.iter().copied().max().unwrap_or(0);
                 if largest <= MAX_MISERE_SEARCHED_HEAP {
                     match self.exact_misere(&heaps, QUICK_EXACT_SEARCH) {
