@@ -14,11 +14,13 @@
 
 mod baseline;
 mod cooperative;
+mod dynamics;
 mod extensive;
 mod fraction;
 mod impartial;
 mod interrupt;
 mod nimber;
+mod quotient;
 mod repeated;
 mod strategic;
 
@@ -105,6 +107,8 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     extensive::register(module)?;
     repeated::register(module)?;
     cooperative::register(module)?;
+    dynamics::register(module)?;
+    quotient::register(module)?;
     baseline::register(module)?;
     Ok(())
 }

@@ -86,6 +86,7 @@ __all__ = [
     "game",
     "games",
     "nimber_eval",
+    "quotient",
     "survey",
     "values",
     "coop",
@@ -575,5 +576,40 @@ def survey(
     return list(_native.survey(patterns, int(budget), limit, int(threads)))
 
 
-# Repeated and cooperative games: sprague.ipd, sprague.coop.
-from . import coop, ipd  # noqa: E402
+def quotient(
+    game: str,
+    heaps: int = 1000,
+    *,
+    genus: Optional[int] = None,
+    survey: bool = False,
+    max_order: int = 1024,
+    max_outcomes: Optional[int] = None,
+) -> Any:
+    """The misère quotient of an octal or hexadecimal game (Plambeck–Siegel), as
+    ``sprague quotient GAME --format json``: a dict with ``order``, ``proven``,
+    ``proof``, ``generators``, ``relations``, ``elements``, ``p_portion``,
+    ``heaps`` (the element of heap 0, 1, …), ``growth``, ``stopped`` (why the
+    computation stopped before ``heaps``; the command line prints the same record,
+    then that reason as its error) and ``seconds``.
+
+    ``genus=N``: instead the genus symbols of heaps 1..=N (a dict with ``genera``).
+    ``survey=True``: ``game`` is a pattern (``"0.??"``) and the answer is one row
+    per octal code (``status``, ``order``, ``period``, …), as ``--survey``.
+    """
+    if survey:
+        return json.loads(_native.misere_survey(str(game), int(heaps), int(max_order)))
+    if genus is not None:
+        return json.loads(_native.misere_genus(str(game), int(genus)))
+    return json.loads(
+        _native.misere_quotient(
+            str(game),
+            int(heaps),
+            int(max_order),
+            None if max_outcomes is None else int(max_outcomes),
+        )
+    )
+
+
+# Repeated and cooperative games: sprague.ipd, sprague.coop; evolutionary and
+# learning dynamics: sprague.dynamics.
+from . import coop, dynamics, ipd  # noqa: E402
