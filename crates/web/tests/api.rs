@@ -499,6 +499,9 @@ fn misere_sums_are_answered_as_the_library_answers_them() {
         let library = sprague_games::record::analysis_record("misere:kayles", &words).unwrap();
         let library = serde_json::to_value(library).unwrap();
         assert_eq!(first["outcome"], library["outcome"], "{heaps:?}");
-        assert_eq!(first["winning_moves"], library["winning_moves"], "{heaps:?}");
+        assert_eq!(
+            first["winning_moves"], library["winning_moves"],
+            "{heaps:?}"
+        );
     }
 }
