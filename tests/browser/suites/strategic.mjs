@@ -185,3 +185,28 @@ test('a degenerate game: a segment of equilibria is one component', async () => 
   assert.deepEqual(problems, []);
   await tab.close();
 });
+
+test('the prisoner\'s dilemma resized to 3×3 is no longer called the prisoner\'s dilemma', async () => {
+  const { tab, problems } = await open('/strategic');
+  await tab.waitForSelector('#equilibria tbody tr');
+  assert.match(await tab.inputValue('#title'), /Prisoner's dilemma/);
+  for (const id of ['#rows', '#columns']) {
+    await tab.fill(id, '3');
+    await tab.dispatchEvent(id, 'change');
+  }
+  await tab.waitForFunction(() => document.querySelectorAll('#grid tbody tr').length === 3
+    && document.querySelectorAll('#grid thead th input').length === 3);
+  const title = await tab.inputValue('#title');
+  assert.doesNotMatch(title, /prisoner/i);
+  assert.equal(title, '3×3 game');
+  assert.deepEqual([await tab.inputValue('#player-1'), await tab.inputValue('#player-2')], ['Row', 'Column']);
+  const rows = await tab.$$eval('#grid tbody th input', (inputs) => inputs.map((input) => input.value));
+  const columns = await tab.$$eval('#grid thead th input', (inputs) => inputs.map((input) => input.value));
+  assert.deepEqual(rows, ['r1', 'r2', 'r3']);
+  assert.deepEqual(columns, ['c1', 'c2', 'c3']);
+  assert.doesNotMatch(await tab.textContent('#grid thead'), /Prisoner/);
+  // The payoffs typed in are kept: the prisoner's dilemma's (-8, -8) stays in the corner.
+  assert.equal(await tab.inputValue('[data-cell="a0,0"]'), '-8');
+  assert.deepEqual(problems, []);
+  await tab.close();
+});
