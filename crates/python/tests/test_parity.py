@@ -23,6 +23,7 @@ PYTHON = {
     "moves": sprague.ImpartialGame.moves,
     "play": sprague.ImpartialGame.reply,
     "values": sprague.values,
+    "table": sprague.table,
     "quotient": sprague.quotient,
     "survey": sprague.survey,
     "nimber": sprague.nimber_eval,
@@ -46,15 +47,12 @@ NO_SENSE = {
 # Known gaps, issue 28: reachable from the command line only for now. A command
 # that gains a Python function or an endpoint must leave its list (checked below).
 PYTHON_NOT_YET = {
-    "table": "the two-heap table g(a, b): not yet in the Python module",
     "graph": "the game graph (list, JSON, DOT, SVG): not yet in the Python module",
     "plot": "the SVG plot of g(n): not yet in the Python module (Values.to_numpy has the values)",
 }
 API_NOT_YET = {
     "graph": "not yet an endpoint",
-    "quotient": "not yet an endpoint",
     "plot": "not yet an endpoint",
-    "dynamics": "not yet an endpoint",
 }
 
 

@@ -108,3 +108,15 @@ def test_dynamics_take_a_game_object_and_refuse_as_the_command_line():
         dynamics.replicator("hawk-dove", [1, 1])
     with pytest.raises(sprague.InvalidInput, match="--population"):
         dynamics.moran("hawk-dove")
+
+
+def test_wythoff_table_by_hand():
+    # Wythoff's P-positions up to 10: (0, 0), (1, 2), (3, 5), (4, 7), (6, 10) and their mirrors.
+    t = sprague.table("wythoff", 10)
+    assert t["values"][1][2] == 0 and t["values"][2][1] == 0 and t["values"][1][1] == 2
+
+
+@needs_cli
+@pytest.mark.parametrize("game, to", [("wythoff", 12), ("digraph:a>b,b>c,c>a,c>d", 15)])
+def test_table_equals_the_command_line(game, to):
+    assert sprague.table(game, to) == cli("table", game, "--to", to)

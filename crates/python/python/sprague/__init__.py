@@ -88,6 +88,7 @@ __all__ = [
     "nimber_eval",
     "quotient",
     "survey",
+    "table",
     "values",
     "coop",
     "ipd",
@@ -574,6 +575,13 @@ def survey(
 
         return survey_on(client, patterns, int(budget), limit)
     return list(_native.survey(patterns, int(budget), limit, int(threads)))
+
+
+def table(game: str, to: int = 15) -> dict:
+    """The table g(a, b) for a, b = 0..to of a two-heap game (Wythoff's game) with its
+    P-positions, or the γ of every vertex of a digraph (``digraph:GRAPH``): the dict of
+    ``sprague table GAME --to N --format json``, built by the same library function."""
+    return json.loads(_native.table(str(game), int(to)))
 
 
 def quotient(
