@@ -393,6 +393,11 @@ fn every_endpoint_answers_what_the_command_line_prints() {
         ),
         ("ipd/strategies", json!({}), vec!["ipd", "strategies"]),
         (
+            "graph",
+            json!({"game": "chomp", "position": ["2x3"], "max_nodes": 50}),
+            vec!["graph", "chomp", "2x3", "--max-nodes", "50"],
+        ),
+        (
             "quotient",
             json!({"game": "kayles", "heaps": 15}),
             vec!["quotient", "kayles", "--heaps", "15"],

@@ -120,3 +120,16 @@ def test_wythoff_table_by_hand():
 @pytest.mark.parametrize("game, to", [("wythoff", 12), ("digraph:a>b,b>c,c>a,c>d", 15)])
 def test_table_equals_the_command_line(game, to):
     assert sprague.table(game, to) == cli("table", game, "--to", to)
+
+
+def test_nim_graph_by_hand():
+    # Nim 1 1: the moves to 1 (= 0 1 or 1 0 ... one heap left) and then to the end.
+    g = sprague.graph("nim", 1, 1)
+    assert g["nodes"][0]["position"] == "1 1" and g["nodes"][0]["losing"]
+    assert not g["truncated"] and all(not e["winning"] for e in g["edges"] if e["from"] == 0)
+
+
+@needs_cli
+@pytest.mark.parametrize("args", [("nim", "2", "1"), ("chomp", "2x3"), ("kayles", "6")])
+def test_graph_equals_the_command_line(args):
+    assert sprague.graph(*args, max_nodes=50) == cli("graph", *args, "--max-nodes", 50)

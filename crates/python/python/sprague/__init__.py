@@ -85,6 +85,7 @@ __all__ = [
     "analyze",
     "game",
     "games",
+    "graph",
     "nimber_eval",
     "quotient",
     "survey",
@@ -575,6 +576,15 @@ def survey(
 
         return survey_on(client, patterns, int(budget), limit)
     return list(_native.survey(patterns, int(budget), limit, int(threads)))
+
+
+def graph(game_description: str, *position: Union[str, int], max_nodes: int = 200) -> dict:
+    """The game graph from a position, breadth-first, at most ``max_nodes`` positions:
+    the dict of ``sprague graph GAME POSITION... --format json`` (``nodes`` with their
+    ``position``, ``value`` and ``losing``; ``edges`` ``from``/``to`` indices into
+    ``nodes`` with ``winning``; ``truncated``), built by the same library function."""
+    words = [str(p) for p in position]
+    return json.loads(_native.graph(str(game_description), words, int(max_nodes)))
 
 
 def table(game: str, to: int = 15) -> dict:

@@ -161,6 +161,18 @@ pub static ENDPOINTS: &[Endpoint] = &[
         run: impartial::play,
     },
     Endpoint {
+        path: "graph",
+        mirrors: "sprague graph GAME POSITION...",
+        summary: "The game graph from a position, breadth-first: each position with its value, the moves with the winning ones marked.",
+        fields: &[
+            field("game", "string", true, "A game description: nim, chomp, kayles, digraph:GRAPH, …"),
+            list("position", "string", false, "The components of the start position, e.g. [\"2\", \"1\"]."),
+            field("max_nodes", "integer", false, "The most positions explored (default 200; at most 2000 here)."),
+        ],
+        example: r#"{"game": "nim", "position": ["2", "1"]}"#,
+        run: impartial::graph,
+    },
+    Endpoint {
         path: "table",
         mirrors: "sprague table GAME --to N",
         summary: "The table g(a, b) of Wythoff's game with its P-positions, or the γ of every vertex of a digraph.",
