@@ -114,7 +114,8 @@ test('a 3×3 game solved by iterated strict dominance: one pure equilibrium, mar
   assert.deepEqual(marked, ['a0,1', 'b0,1'], 'both best responses meet in cell (r1, c2) only');
   const steps = await tab.$$eval('#steps li', (items) => items.map((item) => item.textContent));
   assert.deepEqual(steps.map((step) => step.match(/'s (\w+) is/)[1]), ['r2', 'c3', 'r3', 'c1']);
-  assert.match(await tab.textContent('#remaining'), /Remaining: Prisoner 1: r1; Prisoner 2: c2/);
+  // Resized from the prisoner's dilemma, the game's players are generic (issue 28).
+  assert.match(await tab.textContent('#remaining'), /Remaining: Row: r1; Column: c2/);
   assert.deepEqual(problems, []);
   await tab.close();
 });
@@ -151,7 +152,8 @@ test('a pasted matrix and a downloaded .nfg round-trip through the grid', async 
   await tab.click('#download');
   const file = await download;
   const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString());
-  assert.match(text, /^NFG 1 R "Prisoner's dilemma/);
+  // Pasted over the prisoner's dilemma, the game no longer claims its title or its names (issue 28).
+  assert.match(text, /^NFG 1 R "2×2 game" \{ "Row" "Column" \}\n\{ \{ "r1" "r2" \} \{ "c1" "c2" \} \}/);
   const fromFile = await api('nash', { nfg: text });
   assert.deepEqual(fromFile.equilibria, [{ payoffs: ['0', '0'], strategies: [['1/2', '1/2'], ['1/2', '1/2']] }]);
   // Uploaded back, the file fills the grid again.
