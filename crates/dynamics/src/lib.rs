@@ -34,6 +34,7 @@ pub mod moran;
 pub mod plot;
 pub mod regret_matching;
 pub mod replicator;
+pub mod report;
 pub mod rest_points;
 pub mod routh_hurwitz;
 pub(crate) mod serde_exact;

@@ -39,6 +39,7 @@ pub mod octal;
 pub mod play;
 pub mod playable;
 pub mod position;
+pub mod quotient_report;
 pub mod record;
 pub mod sos;
 pub mod staircase;

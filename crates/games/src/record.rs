@@ -802,3 +802,76 @@ pub fn parse_heap_bound(text: &str) -> Result<u64, String> {
         )
     })
 }
+
+/// A position of `sprague graph --format json`.
+#[derive(Debug, Serialize)]
+pub struct GraphNodeRecord {
+    /// Whether the player to move loses (P or L).
+    pub losing: bool,
+    /// The position.
+    pub position: String,
+    /// Its value (SG value, P/N/D or W/L/T with remoteness).
+    pub value: String,
+}
+
+/// A move of `sprague graph --format json`.
+#[derive(Debug, Serialize)]
+pub struct GraphEdgeRecord {
+    /// The position moved from (an index into `nodes`).
+    pub from: usize,
+    /// The position moved to.
+    pub to: usize,
+    /// Whether it is a winning move.
+    pub winning: bool,
+}
+
+/// The record of `sprague graph GAME POSITION... --format json`.
+#[derive(Debug, Serialize)]
+pub struct GraphRecord {
+    /// The moves between the positions (the keys in the order the command line has always printed them).
+    pub edges: Vec<GraphEdgeRecord>,
+    /// The game's description.
+    pub game: String,
+    /// The positions, the start first (breadth-first).
+    pub nodes: Vec<GraphNodeRecord>,
+    /// Whether positions were left out because of the node limit.
+    pub truncated: bool,
+}
+
+/// The game graph of `game` from `position`, at most `max_nodes` positions
+/// (`sprague graph --format json`, `POST /api/graph`, `sprague.graph`).
+pub fn graph_record(
+    game: &str,
+    position: &[String],
+    max_nodes: usize,
+) -> Result<GraphRecord, GameError> {
+    let game = crate::parse_game(game)?;
+    let graph = game.game_graph(position, max_nodes)?;
+    Ok(graph_record_of(game.description(), &graph))
+}
+
+/// The record of a game graph already explored (`game`: the game's description).
+pub fn graph_record_of(game: String, graph: &crate::game_graph::GameGraph) -> GraphRecord {
+    GraphRecord {
+        game,
+        truncated: graph.truncated,
+        nodes: graph
+            .nodes
+            .iter()
+            .map(|n| GraphNodeRecord {
+                position: n.position.clone(),
+                value: n.value.clone(),
+                losing: n.losing,
+            })
+            .collect(),
+        edges: graph
+            .edges
+            .iter()
+            .map(|e| GraphEdgeRecord {
+                from: e.from,
+                to: e.to,
+                winning: e.winning,
+            })
+            .collect(),
+    }
+}

@@ -28,6 +28,8 @@ const MAX_VALUES: u64 = 1 << 28;
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(games, module)?)?;
+    module.add_function(wrap_pyfunction!(table, module)?)?;
+    module.add_function(wrap_pyfunction!(graph, module)?)?;
     module.add_function(wrap_pyfunction!(values, module)?)?;
     module.add_function(wrap_pyfunction!(survey, module)?)?;
     module.add_function(wrap_pyfunction!(survey_codes, module)?)?;
@@ -558,4 +560,27 @@ impl NativeGame {
             .map_err(to_python)?;
         json(&AnalysisRecord::new(self.game.as_ref(), &report, &rules))
     }
+}
+
+/// `sprague table GAME --to N --format json`: the table g(a, b) of a two-heap game
+/// with its P-positions, or the γ of every vertex of a digraph (`record::table_record`,
+/// as the command line and the web API build it).
+#[pyfunction]
+#[pyo3(signature = (game, to = 15))]
+fn table(py: Python<'_>, game: &str, to: u64) -> PyResult<String> {
+    let record = py
+        .detach(|| sprague_games::record::table_record(game, to))
+        .map_err(crate::to_python)?;
+    crate::strategic::json(&record)
+}
+
+/// `sprague graph GAME POSITION... --max-nodes N --format json`: the game graph from a
+/// position, breadth-first, at most `max_nodes` positions (`record::graph_record`).
+#[pyfunction]
+#[pyo3(signature = (game, position, max_nodes = 200))]
+fn graph(py: Python<'_>, game: &str, position: Vec<String>, max_nodes: usize) -> PyResult<String> {
+    let record = py
+        .detach(|| sprague_games::record::graph_record(game, &position, max_nodes))
+        .map_err(crate::to_python)?;
+    crate::strategic::json(&record)
 }

@@ -14,12 +14,14 @@
 
 mod baseline;
 mod cooperative;
+mod dynamics;
 mod extensive;
 mod fraction;
 mod impartial;
 mod interrupt;
 mod nimber;
 mod partizan;
+mod quotient;
 mod repeated;
 mod strategic;
 
@@ -117,6 +119,8 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     extensive::register(module)?;
     repeated::register(module)?;
     cooperative::register(module)?;
+    dynamics::register(module)?;
+    quotient::register(module)?;
     baseline::register(module)?;
     Ok(())
 }

@@ -52,7 +52,7 @@ pub(crate) fn to_python(error: StrategicError) -> PyErr {
     }
 }
 
-fn json<T: serde::Serialize>(value: &T) -> PyResult<String> {
+pub(crate) fn json<T: serde::Serialize>(value: &T) -> PyResult<String> {
     serde_json::to_string(value)
         .map_err(|error| crate::Error::new_err(format!("could not write JSON: {error}")))
 }

@@ -81,3 +81,24 @@ test('the explore page links to a game to play, in the position syntax of the ga
   assert.deepEqual(problems, []);
   await tab.close();
 });
+
+test('an error hides the previous game\'s result instead of showing above it', async () => {
+  const { tab, problems } = await open('/?game=kayles&to=30');
+  await tab.waitForSelector('#table td');
+  assert.equal(await tab.isVisible('#result'), true);
+  await tab.fill('#game', 'no-such-game');
+  await tab.click('button[type=submit]');
+  await tab.waitForFunction(() => document.querySelector('#error').textContent !== '');
+  assert.match(await tab.textContent('#error'), /unknown game 'no-such-game'/);
+  // Kayles' values, title and chart are gone: nothing under the error belongs to another game.
+  assert.equal(await tab.isVisible('#result'), false);
+  assert.equal(await tab.isVisible('#play-link'), false);
+  // The next good answer shows again.
+  await tab.fill('#game', 'dawsons-kayles');
+  await tab.click('button[type=submit]');
+  await tab.waitForSelector('#result:not([hidden])');
+  assert.match(await tab.textContent('#title'), /dawsons-kayles/);
+  assert.equal(await tab.textContent('#error'), '');
+  assert.deepEqual(problems.filter((problem) => !problem.includes('422')), []);
+  await tab.close();
+});

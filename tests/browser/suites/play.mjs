@@ -229,3 +229,14 @@ test('the keyboard plays: Enter on a focused stone moves, and the focus comes ba
   assert.deepEqual(problems, []);
   await tab.close();
 });
+
+test('the SOS board\'s legend shows code, not literal backticks', async () => {
+  const { tab, problems } = await open('/play?game=sos&position=S__S___');
+  await tab.waitForSelector('[data-legend]');
+  const legend = await tab.textContent('[data-legend]');
+  assert.ok(!legend.includes('`'), `legend: ${legend}`);
+  assert.match(legend, /^_ empty, S and O written/);
+  assert.deepEqual(await tab.$$eval('[data-legend] code', (nodes) => nodes.map((node) => node.textContent)), ['_']);
+  assert.deepEqual(problems, []);
+  await tab.close();
+});

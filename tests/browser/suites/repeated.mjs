@@ -74,3 +74,19 @@ test('weighted voting [51; 40, 30, 20, 10]: the Shapley value as exact fractions
   assert.deepEqual(problems, []);
   await tab.close();
 });
+
+test('the tournament chart labels its x-axis, below the tick numbers', async () => {
+  const { tab, problems } = await open('/repeated');
+  await tab.waitForSelector('#ranking td');
+  const chart = '#tournament-result svg.chart';
+  await tab.waitForSelector(chart);
+  const label = await tab.$eval(`${chart} text.x-label`, (node) => ({ text: node.textContent, y: Number(node.getAttribute('y')) }));
+  assert.match(label.text, /^score per turn/);
+  const ticks = await tab.$$eval(`${chart} text[text-anchor="middle"]:not(.x-label)`, (nodes) => nodes.map((node) => Number(node.getAttribute('y'))));
+  assert.ok(ticks.length > 1 && ticks.every((y) => y < label.y), `ticks at ${ticks}, label at ${label.y}`);
+  // The label is inside the drawing.
+  const height = await tab.$eval(chart, (node) => Number(node.getAttribute('viewBox').split(' ')[3]));
+  assert.ok(label.y <= height, `label at ${label.y}, chart ${height} high`);
+  assert.deepEqual(problems, []);
+  await tab.close();
+});

@@ -114,7 +114,8 @@ test('a 3×3 game solved by iterated strict dominance: one pure equilibrium, mar
   assert.deepEqual(marked, ['a0,1', 'b0,1'], 'both best responses meet in cell (r1, c2) only');
   const steps = await tab.$$eval('#steps li', (items) => items.map((item) => item.textContent));
   assert.deepEqual(steps.map((step) => step.match(/'s (\w+) is/)[1]), ['r2', 'c3', 'r3', 'c1']);
-  assert.match(await tab.textContent('#remaining'), /Remaining: Prisoner 1: r1; Prisoner 2: c2/);
+  // Resized from the prisoner's dilemma, the game's players are generic (issue 28).
+  assert.match(await tab.textContent('#remaining'), /Remaining: Row: r1; Column: c2/);
   assert.deepEqual(problems, []);
   await tab.close();
 });
@@ -151,7 +152,8 @@ test('a pasted matrix and a downloaded .nfg round-trip through the grid', async 
   await tab.click('#download');
   const file = await download;
   const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString());
-  assert.match(text, /^NFG 1 R "Prisoner's dilemma/);
+  // Pasted over the prisoner's dilemma, the game no longer claims its title or its names (issue 28).
+  assert.match(text, /^NFG 1 R "2×2 game" \{ "Row" "Column" \}\n\{ \{ "r1" "r2" \} \{ "c1" "c2" \} \}/);
   const fromFile = await api('nash', { nfg: text });
   assert.deepEqual(fromFile.equilibria, [{ payoffs: ['0', '0'], strategies: [['1/2', '1/2'], ['1/2', '1/2']] }]);
   // Uploaded back, the file fills the grid again.
@@ -182,6 +184,31 @@ test('a degenerate game: a segment of equilibria is one component', async () => 
   const components = await tab.$$eval('[data-component]', (items) => items.map((item) => item.dataset.equilibria));
   assert.deepEqual(components.sort(), [[pureEnd, segment].sort().join(','), String(isolated)].sort());
   assert.match(await tab.textContent('#nash-facts'), /The game is degenerate/);
+  assert.deepEqual(problems, []);
+  await tab.close();
+});
+
+test('the prisoner\'s dilemma resized to 3×3 is no longer called the prisoner\'s dilemma', async () => {
+  const { tab, problems } = await open('/strategic');
+  await tab.waitForSelector('#equilibria tbody tr');
+  assert.match(await tab.inputValue('#title'), /Prisoner's dilemma/);
+  for (const id of ['#rows', '#columns']) {
+    await tab.fill(id, '3');
+    await tab.dispatchEvent(id, 'change');
+  }
+  await tab.waitForFunction(() => document.querySelectorAll('#grid tbody tr').length === 3
+    && document.querySelectorAll('#grid thead th input').length === 3);
+  const title = await tab.inputValue('#title');
+  assert.doesNotMatch(title, /prisoner/i);
+  assert.equal(title, '3×3 game');
+  assert.deepEqual([await tab.inputValue('#player-1'), await tab.inputValue('#player-2')], ['Row', 'Column']);
+  const rows = await tab.$$eval('#grid tbody th input', (inputs) => inputs.map((input) => input.value));
+  const columns = await tab.$$eval('#grid thead th input', (inputs) => inputs.map((input) => input.value));
+  assert.deepEqual(rows, ['r1', 'r2', 'r3']);
+  assert.deepEqual(columns, ['c1', 'c2', 'c3']);
+  assert.doesNotMatch(await tab.textContent('#grid thead'), /Prisoner/);
+  // The payoffs typed in are kept: the prisoner's dilemma's (-8, -8) stays in the corner.
+  assert.equal(await tab.inputValue('[data-cell="a0,0"]'), '-8');
   assert.deepEqual(problems, []);
   await tab.close();
 });

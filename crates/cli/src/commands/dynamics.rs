@@ -8,8 +8,6 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
-use num_rational::BigRational;
-use serde_json::{json, Value};
 use sprague_dynamics::best_response::{best_response_dynamics, Ending};
 use sprague_dynamics::ess::all_ess;
 use sprague_dynamics::fictitious_play::{fictitious_play, FictitiousPlayOptions};
@@ -17,6 +15,7 @@ use sprague_dynamics::moran::{fixation_probabilities, simulate, SimulationOption
 use sprague_dynamics::plot::{line_chart, Labels, Series};
 use sprague_dynamics::regret_matching::regret_matching;
 use sprague_dynamics::replicator::{trajectory, trajectory_adaptive, TrajectoryOptions};
+use sprague_dynamics::report;
 use sprague_dynamics::rest_points::rest_points;
 use sprague_dynamics::routh_hurwitz::Stability;
 use sprague_dynamics::stochastic_fictitious_play::stochastic_fictitious_play;
@@ -26,7 +25,7 @@ use sprague_strategic::input::load_game;
 use sprague_strategic::stop::StopCheck;
 use sprague_strategic::NormalFormGame;
 
-use super::strategic_text::{mixed, rat, rats, table};
+use super::strategic_text::{mixed, rat, table};
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Style};
 
@@ -188,19 +187,6 @@ fn write_file(path: &Path, text: &str) -> Result<(), CliError> {
     })
 }
 
-/// Comma-separated exact numbers.
-fn exact_list(text: &str, what: &str) -> Result<Vec<BigRational>, CliError> {
-    text.split(',')
-        .map(|t| {
-            parse_rational(t).ok_or_else(|| {
-                CliError::Usage(format!(
-                    "{what}: {t:?} is not a number (integers, fractions p/q and decimals are accepted)"
-                ))
-            })
-        })
-        .collect()
-}
-
 /// Comma-separated non-negative integers.
 fn count_list(text: &str, what: &str) -> Result<Vec<usize>, CliError> {
     text.split(',')
@@ -214,24 +200,11 @@ fn count_list(text: &str, what: &str) -> Result<Vec<usize>, CliError> {
 
 fn run_replicator(args: &ReplicatorArgs, stop: StopCheck) -> Result<(), CliError> {
     let (_, game) = symmetric(&args.game.game)?;
-    let n = game.size();
-    let start: Vec<BigRational> = match &args.start {
-        Some(text) => exact_list(text, "--start")?,
-        None => {
-            let total = BigRational::from_integer((n * (n + 1) / 2).into());
-            (1..=n)
-                .map(|i| BigRational::from_integer(i.into()) / &total)
-                .collect()
-        }
+    let start = match &args.start {
+        Some(text) => Some(report::exact_list(text, "--start")?),
+        None => None,
     };
-    if start.len() != n
-        || start.iter().any(|x| x < &BigRational::default())
-        || start.iter().sum::<BigRational>() != BigRational::from_integer(1.into())
-    {
-        return Err(CliError::Usage(format!(
-            "--start needs {n} non-negative shares adding up to exactly 1"
-        )));
-    }
+    let start = report::replicator_start(&game, start)?;
     let options = TrajectoryOptions {
         dt: args.dt,
         steps: args.steps,
@@ -248,12 +221,7 @@ fn run_replicator(args: &ReplicatorArgs, stop: StopCheck) -> Result<(), CliError
         )?,
         None => trajectory(&game.float_matrix(), &float_start, &options, stop)?,
     };
-    let method = match args.tolerance {
-        Some(tolerance) => {
-            format!("Dormand-Prince 5(4), tolerance {tolerance:e}, adaptive (approximate)")
-        }
-        None => format!("RK4, fixed step {} (approximate)", args.dt),
-    };
+    let method = report::replicator_method(args.dt, args.tolerance);
     if let Some(file) = &args.plot {
         let series: Vec<Series> = game
             .strategy_names()
@@ -278,16 +246,14 @@ fn run_replicator(args: &ReplicatorArgs, stop: StopCheck) -> Result<(), CliError
         write_file(file, &line_chart(&labels, &series))?;
     }
     match args.game.format {
-        Style::Json => print_json(&json!({
-            "game": game.title(),
-            "strategies": game.strategy_names(),
-            "method": method,
-            "start": rats(&start),
-            "dt": args.dt,
-            "steps": args.steps,
-            "times": path.times,
-            "states": path.states().collect::<Vec<&[f64]>>(),
-        })),
+        Style::Json => print_json(&report::replicator_record(
+            &game,
+            &start,
+            args.dt,
+            args.steps,
+            args.tolerance,
+            &path,
+        )),
         Style::Text => {
             let mut out = format!(
                 "Replicator dynamics of {} to t = {}: {method}\n",
@@ -337,12 +303,7 @@ fn run_rest_points(args: &GameArgs, stop: StopCheck) -> Result<(), CliError> {
     let found = rest_points(&game, stop)?;
     let names = game.strategy_names();
     match args.format {
-        Style::Json => {
-            let mut value = serde_json::to_value(&found)?;
-            value["game"] = json!(game.title());
-            value["strategies"] = json!(names);
-            print_json(&value)
-        }
+        Style::Json => print_json(&report::rest_points_record(&game, &found)?),
         Style::Text => {
             let mut out = format!(
                 "Rest points of the replicator dynamics of {} (exact)\n",
@@ -381,11 +342,7 @@ fn run_ess(args: &GameArgs, stop: StopCheck) -> Result<(), CliError> {
     let found = all_ess(&game, stop)?;
     let names = game.strategy_names();
     match args.format {
-        Style::Json => print_json(&json!({
-            "game": game.title(),
-            "strategies": names,
-            "ess": serde_json::to_value(&found)?,
-        })),
+        Style::Json => print_json(&report::ess_record(&game, &found)?),
         Style::Text => {
             let mut out = format!(
                 "Evolutionarily stable strategies of {} (exact)\n",
@@ -446,14 +403,7 @@ fn run_fictitious(args: &FictitiousArgs, stop: StopCheck) -> Result<(), CliError
         }
         let run = stochastic_fictitious_play(&game, args.rounds, noise, args.seed, stop)?;
         return match args.game.format {
-            Style::Json => {
-                let mut value = serde_json::to_value(&run)?;
-                value["method"] =
-                    json!("stochastic fictitious play, logit responses (approximate)");
-                value["players"] = json!(game.players());
-                value["strategies"] = json!(game.strategies());
-                print_json(&value)
-            }
+            Style::Json => print_json(&report::stochastic_fictitious_play_record(&game, &run)?),
             Style::Text => {
                 let mut out = format!(
                     "Stochastic fictitious play (logit, noise {noise}, seed {}), {} rounds (approximate)\n",
@@ -495,19 +445,7 @@ fn run_fictitious(args: &FictitiousArgs, stop: StopCheck) -> Result<(), CliError
         )?;
     }
     match args.game.format {
-        Style::Json => {
-            let mut value = serde_json::to_value(&run)?;
-            value["method"] =
-                json!("fictitious play, simultaneous, lowest-numbered best reply on ties (exact)");
-            value["players"] = json!(game.players());
-            value["strategies"] = json!(game.strategies());
-            if let Value::Object(map) = &mut value {
-                if run.history.is_empty() {
-                    map.remove("history");
-                }
-            }
-            print_json(&value)
-        }
+        Style::Json => print_json(&report::fictitious_play_record(&game, &run)?),
         Style::Text => {
             let mut out = format!(
                 "Fictitious play (Brown 1951), {} rounds, lowest-numbered best reply on ties (exact)\n",
@@ -542,12 +480,7 @@ fn run_best_response(args: &BestResponseArgs, stop: StopCheck) -> Result<(), Cli
     let names = game.strategies();
     let profile = |p: &[usize; 2]| format!("({}, {})", names[0][p[0]], names[1][p[1]]);
     match args.game.format {
-        Style::Json => {
-            let mut value = serde_json::to_value(&path)?;
-            value["players"] = json!(game.players());
-            value["strategies"] = json!(names);
-            print_json(&value)
-        }
+        Style::Json => print_json(&report::best_response_record(&game, &path)?),
         Style::Text => {
             let mut out = format!(
                 "Best-response dynamics from {} (players alternate, row first; lowest-numbered best reply)\n",
@@ -584,12 +517,7 @@ fn run_regret(args: &RegretArgs, stop: StopCheck) -> Result<(), CliError> {
     let game = load_game(&args.game.game)?;
     let run = regret_matching(&game, args.rounds, args.seed, stop)?;
     match args.game.format {
-        Style::Json => {
-            let mut value = serde_json::to_value(&run)?;
-            value["players"] = json!(game.players());
-            value["strategies"] = json!(game.strategies());
-            print_json(&value)
-        }
+        Style::Json => print_json(&report::regret_matching_record(&game, &run)?),
         Style::Text => {
             let mut out = format!(
                 "Regret matching (Hart and Mas-Colell 2000), {} rounds, seed {}\n",
@@ -625,12 +553,7 @@ fn run_moran(args: &MoranArgs, stop: StopCheck) -> Result<(), CliError> {
         })?;
         let p = fixation_probabilities(&game, population, &w)?;
         return match args.game.format {
-            Style::Json => {
-                let mut value = serde_json::to_value(&p)?;
-                value["method"] = json!("exact formula (Nowak et al. 2004)");
-                value["strategies"] = json!(names);
-                print_json(&value)
-            }
+            Style::Json => print_json(&report::fixation_record(&game, &p)?),
             Style::Text => {
                 let mut out = format!(
                     "Moran process of {}: N = {population}, w = {} (exact)\n",
@@ -676,12 +599,7 @@ fn run_moran(args: &MoranArgs, stop: StopCheck) -> Result<(), CliError> {
     };
     let sim = simulate(&game, &options, stop)?;
     match args.game.format {
-        Style::Json => {
-            let mut value = serde_json::to_value(&sim)?;
-            value["method"] = json!("simulation (approximate)");
-            value["strategies"] = json!(names);
-            print_json(&value)
-        }
+        Style::Json => print_json(&report::simulation_record(&game, &sim)?),
         Style::Text => {
             let mut out = format!(
                 "Moran process of {}: {} runs from {:?}, w = {}, seed {} (simulation, approximate)\n",

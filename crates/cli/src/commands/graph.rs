@@ -6,7 +6,6 @@
 //! otherwise. Exploration is breadth-first and stops at the node limit (the
 //! output then says it is truncated).
 
-use serde::Serialize;
 use sprague_games::parse_game;
 
 use crate::error::CliError;
@@ -35,21 +34,6 @@ pub struct Args {
     pub format: Format,
 }
 
-#[derive(Serialize)]
-struct NodeJson<'a> {
-    position: &'a str,
-    value: &'a str,
-    losing: bool,
-}
-
-#[derive(Serialize)]
-struct EdgeJson {
-    from: usize,
-    to: usize,
-    winning: bool,
-}
-
-/// Builds and prints the graph.
 pub fn run(args: &Args) -> Result<(), CliError> {
     if args.svg && args.max_nodes > MAX_SVG_NODES {
         return Err(CliError::Usage(format!(
@@ -85,12 +69,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             "graph prints text or JSON (--format text or json); CSV has no place for its moves"
                 .to_string(),
         )),
-        Format::Json => print_json(&serde_json::json!({
-            "game": game.description(),
-            "truncated": graph.truncated,
-            "nodes": graph.nodes.iter().map(|n| NodeJson { position: &n.position, value: &n.value, losing: n.losing }).collect::<Vec<_>>(),
-            "edges": graph.edges.iter().map(|e| EdgeJson { from: e.from, to: e.to, winning: e.winning }).collect::<Vec<_>>(),
-        })),
+        Format::Json => print_json(&sprague_games::record::graph_record_of(
+            game.description(),
+            &graph,
+        )),
         Format::Text => {
             let mut text = format!(
                 "{}: {} positions, {} moves{}\n",

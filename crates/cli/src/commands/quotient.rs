@@ -4,24 +4,15 @@
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use sprague_engine::check_allocation;
 use sprague_games::misere_quotient::QuotientCache;
 use sprague_games::parse_game;
+use sprague_games::quotient_report::{self, QuotientOptions, QuotientRecord, QuotientReportError};
 use sprague_games::take_break::MAX_MISERE_SEARCHED_HEAP;
-use sprague_misere::genus::{positions_bound, GenusClass, GenusError, GenusSolver};
-use sprague_misere::survey::{misere_column, MisereStatus, SURVEY_LIMITS};
-use sprague_misere::{MisereQuotient, PeriodProof, Presentation, QuotientLimits};
+use sprague_misere::QuotientLimits;
 use sprague_takebreak::TakeBreak;
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Style};
-
-/// The most heaps `sprague quotient` computes (each heap keeps its options' images).
-const MAX_QUOTIENT_HEAPS: u64 = 100_000;
-
-/// Memory per exact outcome kept by a quotient step (the sum as the key of a
-/// hash map; measured: 0.78 GB for 4·10⁶ outcomes of Dawson's Kayles).
-const BYTES_PER_OUTCOME: u128 = 200;
 
 /// Arguments of `sprague quotient`.
 #[derive(Debug, clap::Args)]
@@ -52,112 +43,23 @@ pub struct Args {
 
 /// The take-and-break rule behind `game` (a leading `misere:` is ignored).
 fn take_break_rule(game: &str) -> Result<TakeBreak, CliError> {
-    let name = game.strip_prefix("misere:").unwrap_or(game);
-    let parsed = parse_game(name)?;
-    match parsed.take_break() {
-        Some(rule) if !rule.unequal_split() => Ok(rule.clone()),
-        _ => Err(CliError::Usage(format!(
-            "misère quotients are computed for octal and hexadecimal games (kayles, 0.07, 0.137, 4.7, …); {name} is not one"
-        ))),
+    quotient_report::take_break_rule(game).map_err(CliError::from)
+}
+
+impl From<QuotientReportError> for CliError {
+    fn from(error: QuotientReportError) -> Self {
+        match error {
+            QuotientReportError::Usage(message) => CliError::Usage(message),
+            QuotientReportError::Game(e) => e.into(),
+            QuotientReportError::Stopped => CliError::Stopped,
+        }
     }
 }
-
-#[derive(Serialize)]
-struct GrowthJson {
-    heap: u64,
-    order: usize,
-}
-
-#[derive(Serialize)]
-struct GeneratorJson {
-    letter: String,
-    heap: u64,
-}
-
-#[derive(Serialize)]
-struct QuotientJson {
-    game: String,
-    heaps_computed: u64,
-    order: usize,
-    proven: bool,
-    proof: Option<PeriodProof>,
-    generators: Vec<GeneratorJson>,
-    relations: Vec<[String; 2]>,
-    elements: Vec<String>,
-    p_portion: Vec<String>,
-    heaps: Vec<String>,
-    growth: Vec<GrowthJson>,
-    check_states: usize,
-    /// Why the computation stopped before `--heaps` (the heaps before it stay proven).
-    stopped: Option<String>,
-    seconds: f64,
-}
-
-#[derive(Serialize)]
-struct GenusRowJson {
-    heap: u64,
-    genus: String,
-    tame: bool,
-    class: GenusClass,
-}
-
-#[derive(Serialize)]
-struct GenusJson {
-    game: String,
-    positions: usize,
-    genera: Vec<GenusRowJson>,
-}
-
-/// The most positions the genus computation keeps.
-const GENUS_POSITIONS: usize = 1_000_000;
 
 /// Prints the genus and class of heaps 1..=`to`.
-fn run_genus(args: &Args, rule: TakeBreak, to: u64) -> Result<(), CliError> {
+fn run_genus(args: &Args, to: u64) -> Result<(), CliError> {
     let game = parse_game(args.game.strip_prefix("misere:").unwrap_or(&args.game))?;
-    let stop = crate::interrupt::ctrl_c_flag();
-    let mut solver = GenusSolver::new(rule, GENUS_POSITIONS).with_stop(stop.clone());
-    // The work, sized before it is done: every position the heaps reach is a multiset of
-    // at most `to` tokens, so the partition count bounds it; past the limit the positions
-    // themselves are counted (a walk without values).
-    // Each heap of 1..=to alone is a position: more heaps than the limit are refused
-    // before their list is made.
-    if to > GENUS_POSITIONS as u64 {
-        return Err(CliError::Usage(format!(
-            "the genus of heaps up to {to} needs more than {GENUS_POSITIONS} positions; give a smaller --genus"
-        )));
-    }
-    if positions_bound(to, GENUS_POSITIONS).is_none() {
-        let heaps: Vec<u64> = (1..=to).collect();
-        solver
-            .positions_of_heaps(&heaps, GENUS_POSITIONS, &stop)
-            .map_err(|e| match e {
-                GenusError::Interrupted => CliError::Stopped,
-                GenusError::TooLarge { limit } => CliError::Usage(format!(
-                    "the genus of heaps up to {to} needs more than {limit} positions; give a smaller --genus"
-                )),
-                other => CliError::Usage(other.to_string()),
-            })?;
-    }
-    let mut genera = Vec::new();
-    let failed = |e: GenusError| match e {
-        GenusError::Interrupted => CliError::Stopped,
-        other => CliError::Usage(other.to_string()),
-    };
-    for heap in 1..=to {
-        let genus = solver.genus(&[heap]).map_err(failed)?;
-        let class = solver.class(heap).map_err(failed)?;
-        genera.push(GenusRowJson {
-            heap,
-            genus: genus.to_string(),
-            tame: class == GenusClass::Tame,
-            class,
-        });
-    }
-    let record = GenusJson {
-        game: game.description(),
-        positions: solver.positions_kept(),
-        genera,
-    };
+    let record = quotient_report::genus(&args.game, to, crate::interrupt::ctrl_c_flag())?;
     match args.format {
         Style::Json => print_json(&record),
         Style::Text => {
@@ -183,52 +85,9 @@ fn run_genus(args: &Args, rule: TakeBreak, to: u64) -> Result<(), CliError> {
     }
 }
 
-#[derive(Serialize)]
-struct SurveyRowJson {
-    code: String,
-    /// `proven`, `computed` (no period within the heaps) or `stopped`.
-    status: &'static str,
-    order: usize,
-    heaps_computed: u64,
-    p_portion: usize,
-    preperiod: Option<u64>,
-    period: Option<u64>,
-    /// Why the computation stopped (`status` = `stopped`).
-    stopped: Option<String>,
-    seconds: f64,
-}
-
 /// `sprague quotient PATTERN --survey`: the misère column of a survey.
 fn run_survey(args: &Args) -> Result<(), CliError> {
-    let codes =
-        sprague_takebreak::survey::codes(&args.game).map_err(|e| CliError::Usage(e.to_string()))?;
-    let mut rows = Vec::new();
-    for code in codes {
-        let column = misere_column(
-            &code,
-            args.heaps,
-            QuotientLimits {
-                max_order: args.max_order.min(SURVEY_LIMITS.max_order),
-                ..SURVEY_LIMITS
-            },
-        )
-        .map_err(|e| CliError::Usage(e.to_string()))?;
-        rows.push(SurveyRowJson {
-            code,
-            status: match column.status {
-                MisereStatus::Proven => "proven",
-                MisereStatus::Computed => "computed",
-                MisereStatus::Stopped => "stopped",
-            },
-            order: column.order,
-            heaps_computed: column.heaps,
-            p_portion: column.p_portion,
-            preperiod: column.preperiod,
-            period: column.period,
-            stopped: column.reason,
-            seconds: column.seconds,
-        });
-    }
+    let rows = quotient_report::survey(&args.game, args.heaps, args.max_order)?;
     match args.format {
         Style::Json => print_json(&rows),
         Style::Text => {
@@ -273,92 +132,19 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if args.survey {
         return run_survey(args);
     }
-    let rule = take_break_rule(&args.game)?;
+    take_break_rule(&args.game)?;
     if let Some(to) = args.genus {
-        return run_genus(args, rule, to);
+        return run_genus(args, to);
     }
     let game = parse_game(args.game.strip_prefix("misere:").unwrap_or(&args.game))?;
-    if args.heaps > MAX_QUOTIENT_HEAPS {
-        return Err(CliError::Usage(format!(
-            "--heaps may be at most {MAX_QUOTIENT_HEAPS} (a quotient not proven periodic by then \
-             is not going to be here), not {}",
-            args.heaps
-        )));
-    }
-    if args.max_outcomes == 0 {
-        return Err(CliError::Usage(
-            "--max-outcomes must be at least 1".to_string(),
-        ));
-    }
-    check_allocation(
-        args.max_outcomes as u128 * BYTES_PER_OUTCOME,
-        &format!("{} exact outcomes (--max-outcomes)", args.max_outcomes),
-    )
-    .map_err(sprague_games::GameError::from)?;
-    let started = Instant::now();
-    let mut quotient = MisereQuotient::take_break(rule).with_limits(QuotientLimits {
-        max_order: args.max_order,
-        max_outcomes: args.max_outcomes,
-        ..QuotientLimits::default()
-    });
-    // A step that fails keeps the heaps before it: print what was proven, then the reason.
-    let stopped = quotient.extend_to(args.heaps).err();
-    let seconds = started.elapsed().as_secs_f64();
-    let generators = quotient.generators();
-    let images: Vec<u32> = generators
-        .iter()
-        .filter_map(|&h| quotient.image(h))
-        .collect();
-    let presentation = Presentation::of(quotient.monoid(), &images).ok_or_else(|| {
-        CliError::Usage("the quotient's generators do not generate it".to_string())
-    })?;
-    let word = |x: u32| presentation.words[x as usize].clone();
-    // Heaps listed: up to the end of the first period when proven, else all computed.
-    let shown = quotient.proof().map_or(quotient.heaps(), |p| {
-        (p.preperiod + p.period - 1).min(quotient.heaps())
-    });
-    let heaps: Vec<String> = (0..=shown)
-        .filter_map(|h| quotient.image(h))
-        .map(word)
-        .collect();
-    let p_portion: Vec<String> = quotient
-        .monoid()
-        .p_portion()
-        .into_iter()
-        .map(word)
-        .collect();
-    let record = QuotientJson {
-        game: game.description(),
-        heaps_computed: quotient.heaps(),
-        order: quotient.monoid().order(),
-        proven: quotient.proof().is_some(),
-        proof: quotient.proof(),
-        generators: presentation
-            .generators
-            .iter()
-            .zip(&generators)
-            .map(|(letter, &heap)| GeneratorJson {
-                letter: letter.clone(),
-                heap,
-            })
-            .collect(),
-        relations: presentation
-            .relations
-            .iter()
-            .map(|(l, r)| [l.clone(), r.clone()])
-            .collect(),
-        elements: presentation.words.clone(),
-        p_portion,
-        heaps,
-        growth: quotient
-            .growth()
-            .iter()
-            .map(|&(heap, order)| GrowthJson { heap, order })
-            .collect(),
-        check_states: quotient.check_states(),
-        stopped: stopped.as_ref().map(ToString::to_string),
-        seconds,
-    };
+    let (record, stopped) = quotient_report::quotient(
+        &args.game,
+        QuotientOptions {
+            heaps: args.heaps,
+            max_order: args.max_order,
+            max_outcomes: args.max_outcomes,
+        },
+    )?;
     match args.format {
         Style::Json => print_json(&record)?,
         Style::Text => print_text(&render(&game.title(), &record))?,
@@ -369,7 +155,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
 }
 
-fn render(title: &str, q: &QuotientJson) -> String {
+fn render(title: &str, q: &QuotientRecord) -> String {
     let mut text = format!(
         "Misère quotient of {title}, heaps 1..={}\n\n",
         q.heaps_computed

@@ -96,10 +96,14 @@ __all__ = [
     "analyze",
     "game",
     "games",
+    "graph",
     "nimber_eval",
+    "quotient",
     "survey",
+    "table",
     "values",
     "coop",
+    "dynamics",
     "ipd",
     "partizan",
 ]
@@ -587,5 +591,56 @@ def survey(
     return list(_native.survey(patterns, int(budget), limit, int(threads)))
 
 
-# Repeated and cooperative games: sprague.ipd, sprague.coop.
-from . import coop, ipd, partizan  # noqa: E402
+def graph(game_description: str, *position: _Union[str, int], max_nodes: int = 200) -> dict:
+    """The game graph from a position, breadth-first, at most ``max_nodes`` positions:
+    the dict of ``sprague graph GAME POSITION... --format json`` (``nodes`` with their
+    ``position``, ``value`` and ``losing``; ``edges`` ``from``/``to`` indices into
+    ``nodes`` with ``winning``; ``truncated``), built by the same library function."""
+    words = [str(p) for p in position]
+    return json.loads(_native.graph(str(game_description), words, int(max_nodes)))
+
+
+def table(game: str, to: int = 15) -> dict:
+    """The table g(a, b) for a, b = 0..to of a two-heap game (Wythoff's game) with its
+    P-positions, or the γ of every vertex of a digraph (``digraph:GRAPH``): the dict of
+    ``sprague table GAME --to N --format json``, built by the same library function."""
+    return json.loads(_native.table(str(game), int(to)))
+
+
+def quotient(
+    game: str,
+    heaps: int = 1000,
+    *,
+    genus: _Optional[int] = None,
+    survey: bool = False,
+    max_order: int = 1024,
+    max_outcomes: _Optional[int] = None,
+) -> Any:
+    """The misère quotient of an octal or hexadecimal game (Plambeck–Siegel), as
+    ``sprague quotient GAME --format json``: a dict with ``order``, ``proven``,
+    ``proof``, ``generators``, ``relations``, ``elements``, ``p_portion``,
+    ``heaps`` (the element of heap 0, 1, …), ``growth``, ``stopped`` (why the
+    computation stopped before ``heaps``; the command line prints the same record,
+    then that reason as its error) and ``seconds``.
+
+    ``genus=N``: instead the genus symbols of heaps 1..=N (a dict with ``genera``).
+    ``survey=True``: ``game`` is a pattern (``"0.??"``) and the answer is one row
+    per octal code (``status``, ``order``, ``period``, …), as ``--survey``.
+    """
+    if survey:
+        return json.loads(_native.misere_survey(str(game), int(heaps), int(max_order)))
+    if genus is not None:
+        return json.loads(_native.misere_genus(str(game), int(genus)))
+    return json.loads(
+        _native.misere_quotient(
+            str(game),
+            int(heaps),
+            int(max_order),
+            None if max_outcomes is None else int(max_outcomes),
+        )
+    )
+
+
+# Repeated and cooperative games: sprague.ipd, sprague.coop; evolutionary and
+# learning dynamics: sprague.dynamics; partizan games: sprague.partizan.
+from . import coop, dynamics, ipd, partizan  # noqa: E402

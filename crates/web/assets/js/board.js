@@ -159,9 +159,14 @@ function coinBoardsBoard(board, pick) {
   }));
 }
 
+/** Text in which `spans` are code (the library's legends mark symbols so): text and <code> nodes. */
+export function withCode(text) {
+  return String(text ?? '').split('`').map((part, k) => (k % 2 ? el('code', { text: part }) : part)).filter((part) => part !== '');
+}
+
 function stripsBoard(board, pick) {
   return el('div', {},
-    el('p', { class: 'small muted', text: board.legend }),
+    el('p', { class: 'small muted', 'data-legend': '' }, ...withCode(board.legend)),
     ...board.strips.map((strip, index) => el('div', { class: 'row', role: 'group', 'aria-label': `strip ${index + 1}`, style: 'margin-bottom:0.5rem' },
       [...strip].map((symbol, offset) => {
         const number = board.first + offset;

@@ -104,15 +104,24 @@ async function showPlayLink(game, heap) {
   link.hidden = false;
 }
 
+/** Hides the previous game's result, so that an error is not shown above an answer it does not belong to. */
+function clearResult() {
+  shown = null;
+  byId('result').hidden = true;
+  byId('play-link').hidden = true;
+}
+
 async function explore() {
   const game = gameInput.value.trim();
   const to = Number(toInput.value);
-  if (!game) { errorBox.textContent = 'Type a game description, for example kayles.'; return; }
+  if (!game) { clearResult(); errorBox.textContent = 'Type a game description, for example kayles.'; return; }
   if (!Number.isInteger(to) || to < 0 || to > 5000) {
+    clearResult();
     errorBox.textContent = 'N must be a whole number from 0 to 5000 on this page.';
     return;
   }
   const record = await attempt(errorBox, () => call('values', { game, to }), byId('result'));
+  if (!record) clearResult();
   if (record) {
     show(record);
     history.replaceState(null, '', `?game=${encodeURIComponent(game)}&to=${to}`);

@@ -36,7 +36,8 @@ function scoresChart(answer) {
   const rowHeight = 26;
   const left = 200;
   const right = 20;
-  const height = 40 + rowHeight * order.length;
+  const labelHeight = 20; // the x-axis label under the tick numbers
+  const height = 40 + labelHeight + rowHeight * order.length;
   const all = answer.scores.flat();
   const top = Math.max(...all, 0.001);
   const x = (value) => left + ((width - left - right) * value) / top;
@@ -44,9 +45,11 @@ function scoresChart(answer) {
     'aria-label': 'Scores per turn of each player in each repetition, players in rank order; the bar is the median' });
   const step = tickStep(top, 8) || 1;
   for (let value = 0; value <= top + 1e-9; value += step) {
-    chart.append(svg('line', { class: 'axis', x1: x(value), x2: x(value), y1: 10, y2: height - 24, 'stroke-dasharray': '2 4' }),
-      svg('text', { x: x(value), y: height - 8, 'text-anchor': 'middle', text: +value.toFixed(3) }));
+    chart.append(svg('line', { class: 'axis', x1: x(value), x2: x(value), y1: 10, y2: height - labelHeight - 24, 'stroke-dasharray': '2 4' }),
+      svg('text', { x: x(value), y: height - labelHeight - 8, 'text-anchor': 'middle', text: +value.toFixed(3) }));
   }
+  chart.append(svg('text', { class: 'x-label', x: left + (width - left - right) / 2, y: height - 4, 'text-anchor': 'middle',
+    text: 'score per turn (a dot per repetition, the bar the median)' }));
   order.forEach((player, rank) => {
     const y = 14 + rank * rowHeight;
     const entry = answer.ranking[rank];

@@ -13,8 +13,28 @@ const errorBox = byId('error');
 const game = { title: '', players: [], strategies: [[], []], a: [[]], b: [[]] };
 /** An uploaded .nfg the grid cannot show, sent to the API as it is; `null` when the grid is the game. */
 let uploaded = null;
+/** The built-in example the grid holds, while its shape is the example's; `null` otherwise. */
+let example = null;
+/** The title this page gave a resized example (`3×3 game`), renewed with the shape until edited. */
+let genericTitle = null;
+
+/**
+ * A game resized from a built-in example is no longer that example: the labels it still has
+ * from the example (not typed over) become generic, and so does its title.
+ */
+function forgetExample(rows, columns, always = false) {
+  if (!example || (!always && rows === example.a.length && columns === example.a[0].length)) return;
+  const generic = [(k) => `r${k + 1}`, (k) => `c${k + 1}`];
+  game.strategies = game.strategies.map((names, player) => names.map((name, k) => (
+    name === example.strategies[player][k] ? generic[player](k) : name)));
+  game.players = game.players.map((name, k) => (name === example.players[k] ? ['Row', 'Column'][k] : name));
+  if (game.title === example.title) genericTitle = game.title = `${rows}×${columns} game`;
+  example = null;
+}
 
 function resize(rows, columns) {
+  forgetExample(rows, columns);
+  if (genericTitle !== null && game.title === genericTitle) genericTitle = game.title = `${rows}×${columns} game`;
   const fit = (list, length, make) => Array.from({ length }, (_, k) => list[k] ?? make(k));
   game.strategies = [fit(game.strategies[0], rows, (k) => `r${k + 1}`), fit(game.strategies[1], columns, (k) => `c${k + 1}`)];
   game.a = fit(game.a, rows, () => []).map((row) => fit(row, columns, () => '0'));
@@ -217,8 +237,10 @@ async function solve() {
   }, byId('nash-card'));
 }
 
-function load(source) {
+function load(source, isExample = false) {
   Object.assign(game, structuredClone({ title: source.title, players: source.players, strategies: source.strategies, a: source.a, b: source.b }));
+  example = isExample ? source : null;
+  genericTitle = null;
   uploaded = null;
   drawGrid();
 }
@@ -249,6 +271,7 @@ function fill() {
   errorBox.textContent = '';
   try {
     const { a, b } = pasted(byId('paste').value);
+    forgetExample(a.length, a[0].length, true);
     game.a = a;
     game.b = b;
     resize(a.length, a[0].length);
@@ -287,7 +310,7 @@ async function upload(event) {
 
 byId('examples').append(...EXAMPLES.map((example) => el('button', {
   type: 'button', class: 'chip', 'data-example': example.name,
-  onclick: () => { load(example); solve(); }, text: example.name,
+  onclick: () => { load(example, true); solve(); }, text: example.name,
 })));
 byId('rows').addEventListener('change', () => { resize(Math.min(MAX, Math.max(1, Number(byId('rows').value) || 1)), game.a[0].length); drawGrid(); edited(); });
 byId('columns').addEventListener('change', () => { resize(game.a.length, Math.min(MAX, Math.max(1, Number(byId('columns').value) || 1))); drawGrid(); edited(); });
@@ -301,5 +324,5 @@ byId('upload').addEventListener('change', upload);
 byId('fill').addEventListener('click', fill);
 byId('weak').addEventListener('change', solve);
 byId('mixed').addEventListener('change', solve);
-load(EXAMPLES[0]);
+load(EXAMPLES[0], true);
 solve();

@@ -431,3 +431,36 @@ pub fn survey(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiE
         .map_err(ApiError::refused)?;
     json(rows.iter().map(SurveyRowRecord::of).collect::<Vec<_>>())
 }
+
+/// The most positions of a game graph here.
+pub const MAX_GRAPH_NODES: usize = 2000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GraphRequest {
+    game: String,
+    #[serde(default)]
+    position: Vec<String>,
+    #[serde(default = "default_graph_nodes")]
+    max_nodes: usize,
+}
+
+fn default_graph_nodes() -> usize {
+    200
+}
+
+/// `POST /api/graph`: the game graph from a position (`record::graph_record`), at most
+/// [`MAX_GRAPH_NODES`] positions.
+pub fn graph(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiError> {
+    let request: GraphRequest = read("graph", body)?;
+    if request.max_nodes > MAX_GRAPH_NODES {
+        return Err(ApiError::refused(format!(
+            "this server explores at most {MAX_GRAPH_NODES} positions, not max_nodes = {}; use the command line for more",
+            request.max_nodes
+        )));
+    }
+    json(
+        sprague_games::record::graph_record(&request.game, &request.position, request.max_nodes)
+            .map_err(refused)?,
+    )
+}

@@ -18,6 +18,7 @@ use serde::de::DeserializeOwned;
 use crate::error::ApiError;
 
 mod cooperative;
+mod dynamics;
 mod impartial;
 mod repeated;
 mod strategic;
@@ -161,6 +162,18 @@ pub static ENDPOINTS: &[Endpoint] = &[
         run: impartial::play,
     },
     Endpoint {
+        path: "graph",
+        mirrors: "sprague graph GAME POSITION...",
+        summary: "The game graph from a position, breadth-first: each position with its value, the moves with the winning ones marked.",
+        fields: &[
+            field("game", "string", true, "A game description: nim, chomp, kayles, digraph:GRAPH, …"),
+            list("position", "string", false, "The components of the start position, e.g. [\"2\", \"1\"]."),
+            field("max_nodes", "integer", false, "The most positions explored (default 200; at most 2000 here)."),
+        ],
+        example: r#"{"game": "nim", "position": ["2", "1"]}"#,
+        run: impartial::graph,
+    },
+    Endpoint {
         path: "table",
         mirrors: "sprague table GAME --to N",
         summary: "The table g(a, b) of Wythoff's game with its P-positions, or the γ of every vertex of a digraph.",
@@ -182,6 +195,104 @@ pub static ENDPOINTS: &[Endpoint] = &[
         ],
         example: r#"{"patterns": ["0.?"], "budget": 4096}"#,
         run: impartial::survey,
+    },
+    Endpoint {
+        path: "quotient",
+        mirrors: "sprague quotient GAME",
+        summary: "The misère quotient of an octal or hexadecimal game (Plambeck–Siegel): presentation, P-portion, heap map and its proof; or the genus symbols of heaps 1..=N.",
+        fields: &[
+            field("game", "string", true, "An octal or hexadecimal game: kayles, dawsons-kayles, 0.77, 4.7, …"),
+            field("heaps", "integer", false, "Heaps 1..=N (default 1000, at most 1000 here); the computation stops earlier once the heap map is proven periodic."),
+            field("genus", "integer", false, "Instead the genus symbols of heaps 1..=N (at most 64 here)."),
+            field("max_order", "integer", false, "The largest quotient order computed before giving up (default 1024, at most 1024 here)."),
+        ],
+        example: r#"{"game": "kayles", "heaps": 15}"#,
+        run: dynamics::quotient,
+    },
+    Endpoint {
+        path: "dynamics/replicator",
+        mirrors: "sprague dynamics replicator GAME",
+        summary: "A trajectory of the replicator dynamics of a symmetric game (approximate: RK4, or adaptive Dormand–Prince with tolerance).",
+        fields: &[
+            GAME_NAME, GAME_NFG, GAME_MATRICES, GAME_CSV,
+            field("start", "string", false, "The initial shares, comma-separated exact numbers adding up to 1 (default proportional to 1, 2, …, n)."),
+            field("dt", "number", false, "The step (default 0.01)."),
+            field("tolerance", "number", false, "Integrate by Dormand–Prince 5(4) with this error tolerance instead of RK4."),
+            field("steps", "integer", false, "The number of steps (default 1000)."),
+            field("record_every", "integer", false, "Record every k-th state (default 10)."),
+        ],
+        example: r#"{"game": "hawk-dove", "steps": 50}"#,
+        run: dynamics::replicator,
+    },
+    Endpoint {
+        path: "dynamics/rest-points",
+        mirrors: "sprague dynamics rest-points GAME",
+        summary: "Every rest point of the replicator dynamics of a symmetric game, exactly, and its stability.",
+        fields: &[GAME_NAME, GAME_NFG, GAME_MATRICES, GAME_CSV],
+        example: r#"{"game": "rock-paper-scissors"}"#,
+        run: dynamics::rest_points_endpoint,
+    },
+    Endpoint {
+        path: "dynamics/ess",
+        mirrors: "sprague dynamics ess GAME",
+        summary: "Every evolutionarily stable strategy of a symmetric game, exactly.",
+        fields: &[GAME_NAME, GAME_NFG, GAME_MATRICES, GAME_CSV],
+        example: r#"{"game": "hawk-dove"}"#,
+        run: dynamics::ess,
+    },
+    Endpoint {
+        path: "dynamics/fictitious-play",
+        mirrors: "sprague dynamics fictitious-play GAME",
+        summary: "Fictitious play in a two-player game (exact), or stochastic fictitious play with noise (approximate, seeded).",
+        fields: &[
+            GAME_NAME, GAME_NFG, GAME_MATRICES, GAME_CSV,
+            field("rounds", "integer", false, "The number of rounds (default 1000)."),
+            field("noise", "number", false, "Stochastic fictitious play with logit responses of this noise λ > 0."),
+            field("seed", "integer", false, "The seed of stochastic fictitious play (default 0)."),
+        ],
+        example: r#"{"game": "matching-pennies", "rounds": 100}"#,
+        run: dynamics::fictitious,
+    },
+    Endpoint {
+        path: "dynamics/best-response",
+        mirrors: "sprague dynamics best-response GAME",
+        summary: "Best-response dynamics (players alternate, lowest-numbered best reply): a pure equilibrium or a cycle.",
+        fields: &[
+            GAME_NAME, GAME_NFG, GAME_MATRICES, GAME_CSV,
+            field("start", "string", false, "The starting profile as row,column, 1-based (default 1,1)."),
+            field("max_steps", "integer", false, "The most turns (default 10000)."),
+        ],
+        example: r#"{"game": "matching-pennies", "start": "2,1"}"#,
+        run: dynamics::best_response,
+    },
+    Endpoint {
+        path: "dynamics/regret-matching",
+        mirrors: "sprague dynamics regret-matching GAME",
+        summary: "Regret matching (Hart and Mas-Colell 2000), seeded, with exact conditional regrets.",
+        fields: &[
+            GAME_NAME, GAME_NFG, GAME_MATRICES, GAME_CSV,
+            field("rounds", "integer", false, "The number of rounds (default 10000)."),
+            field("seed", "integer", false, "The seed (default 0)."),
+        ],
+        example: r#"{"game": "matching-pennies", "rounds": 200, "seed": 7}"#,
+        run: dynamics::regret,
+    },
+    Endpoint {
+        path: "dynamics/moran",
+        mirrors: "sprague dynamics moran GAME",
+        summary: "The Moran process of a symmetric game: exact fixation probabilities of two strategies, or a seeded simulation.",
+        fields: &[
+            GAME_NAME, GAME_NFG, GAME_MATRICES, GAME_CSV,
+            field("population", "integer", false, "The population size N (the exact formula; the simulation's default start with two strategies)."),
+            field("intensity", "string", false, "The intensity of selection w in [0, 1], exact (default 1/10)."),
+            field("simulate", "boolean", false, "Simulate instead of the exact formula (always with more than two strategies)."),
+            list("initial", "integer", false, "The simulation's initial counts, one per strategy."),
+            field("runs", "integer", false, "The simulation's runs (default 1000)."),
+            field("max_steps", "integer", false, "The most steps of one simulated run (default 1000000)."),
+            field("seed", "integer", false, "The simulation's seed (default 0)."),
+        ],
+        example: r#"{"game": "hawk-dove", "population": 10}"#,
+        run: dynamics::moran,
     },
     Endpoint {
         path: "nash",

@@ -60,7 +60,7 @@ fn refused_or_stopped(command: &str, error: StrategicError) -> ApiError {
 }
 
 /// A normal-form game in a body: exactly one of the four fields.
-fn game_of(
+pub(super) fn game_of(
     game: Option<&str>,
     nfg: Option<&str>,
     matrices: Option<&serde_json::Value>,
