@@ -151,6 +151,8 @@ impl<'a> HeapMisereSearch<'a> {
             next: usize,
         }
         let options = self.options(&root);
+        // Positions entered, for the deadline's checks (every 256 of them).
+        let mut steps: u64 = 0;
         let mut stack = vec![Frame {
             state: root.clone(),
             options,
@@ -183,9 +185,8 @@ impl<'a> HeapMisereSearch<'a> {
                 if self.wins.len() + stack.len() >= self.limit {
                     return Err(MisereError::TooLarge { limit: self.limit });
                 }
-                if self.wins.len().is_multiple_of(1024)
-                    && self.deadline.is_some_and(|d| Instant::now() > d)
-                {
+                steps += 1;
+                if steps.is_multiple_of(256) && self.deadline.is_some_and(|d| Instant::now() > d) {
                     return Err(MisereError::OutOfTime {
                         explored: self.wins.len(),
                     });

@@ -162,6 +162,8 @@ impl<'a> HeapRemoteness<'a> {
             next: usize,
         }
         let options = self.options(&root);
+        // Positions entered, for the deadline's checks (every 256 of them).
+        let mut steps: u64 = 0;
         let mut stack = vec![Frame {
             state: root.clone(),
             options,
@@ -182,9 +184,8 @@ impl<'a> HeapRemoteness<'a> {
                 if self.solved.len() + stack.len() >= self.limit {
                     return Err(HeapRemotenessError::TooLarge { limit: self.limit });
                 }
-                if self.solved.len().is_multiple_of(512)
-                    && self.deadline.is_some_and(|d| Instant::now() > d)
-                {
+                steps += 1;
+                if steps.is_multiple_of(256) && self.deadline.is_some_and(|d| Instant::now() > d) {
                     return Err(HeapRemotenessError::OutOfTime {
                         explored: self.solved.len(),
                     });
