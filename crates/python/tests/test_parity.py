@@ -35,6 +35,7 @@ PYTHON = {
     "tree": sprague.ExtensiveGame.subgame_perfect,
     "ipd": ipd.tournament,
     "coop": coop.shapley,
+    "cgt": sprague.partizan.game,
 }
 
 # Commands that make no sense outside a terminal, in Python and in the API alike.
@@ -52,6 +53,7 @@ PYTHON_NOT_YET = {
 }
 API_NOT_YET = {
     "plot": "not yet an endpoint (the Explore page draws g(n) itself from /api/values)",
+    "cgt": "partizan games are not served by the web API yet (issue 27: the calculator page)",
 }
 
 

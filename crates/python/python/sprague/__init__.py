@@ -597,14 +597,14 @@ def graph(game_description: str, *position: _Union[str, int], max_nodes: int = 2
     ``position``, ``value`` and ``losing``; ``edges`` ``from``/``to`` indices into
     ``nodes`` with ``winning``; ``truncated``), built by the same library function."""
     words = [str(p) for p in position]
-    return json.loads(_native.graph(str(game_description), words, int(max_nodes)))
+    return _json.loads(_native.graph(str(game_description), words, int(max_nodes)))
 
 
 def table(game: str, to: int = 15) -> dict:
     """The table g(a, b) for a, b = 0..to of a two-heap game (Wythoff's game) with its
     P-positions, or the γ of every vertex of a digraph (``digraph:GRAPH``): the dict of
     ``sprague table GAME --to N --format json``, built by the same library function."""
-    return json.loads(_native.table(str(game), int(to)))
+    return _json.loads(_native.table(str(game), int(to)))
 
 
 def quotient(
@@ -628,10 +628,10 @@ def quotient(
     per octal code (``status``, ``order``, ``period``, …), as ``--survey``.
     """
     if survey:
-        return json.loads(_native.misere_survey(str(game), int(heaps), int(max_order)))
+        return _json.loads(_native.misere_survey(str(game), int(heaps), int(max_order)))
     if genus is not None:
-        return json.loads(_native.misere_genus(str(game), int(genus)))
-    return json.loads(
+        return _json.loads(_native.misere_genus(str(game), int(genus)))
+    return _json.loads(
         _native.misere_quotient(
             str(game),
             int(heaps),
