@@ -16,10 +16,8 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::heap_family::HeapFamily;
+use crate::heap_sums::{HeapSums, SumKey};
 use crate::misere::MisereError;
-
-/// A sum of heaps as searched: the sizes of the heaps that have a move, sorted.
-type Key = Box<[u64]>;
 
 /// The exact misère search of sums of heaps of one family, memoised across calls.
 ///
@@ -41,9 +39,8 @@ type Key = Box<[u64]>;
 /// assert!(search.next_player_wins(&[3]).unwrap()); // take 2 from the end, leave 1
 /// ```
 pub struct HeapMisereSearch<'a> {
-    family: &'a dyn HeapFamily,
-    wins: HashMap<Key, bool>,
-    movable: HashMap<u64, bool>,
+    wins: HashMap<SumKey, bool>,
+    sums: HeapSums<'a>,
     limit: usize,
     deadline: Option<Instant>,
 }
@@ -52,9 +49,8 @@ impl<'a> HeapMisereSearch<'a> {
     /// A search of sums of `family`'s heaps that keeps at most `limit` positions.
     pub fn new(family: &'a dyn HeapFamily, limit: usize) -> Self {
         Self {
-            family,
             wins: HashMap::new(),
-            movable: HashMap::new(),
+            sums: HeapSums::new(family),
             limit,
             deadline: None,
         }
@@ -62,13 +58,13 @@ impl<'a> HeapMisereSearch<'a> {
 
     /// A search that starts from the positions `memo` already decided (a memo kept
     /// from an earlier search of the same family, [`HeapMisereSearch::into_memo`]).
-    pub fn with_memo(mut self, memo: HashMap<Box<[u64]>, bool>) -> Self {
+    pub fn with_memo(mut self, memo: HashMap<SumKey, bool>) -> Self {
         self.wins = memo;
         self
     }
 
     /// The positions decided, to start a later search of the same family from.
-    pub fn into_memo(self) -> HashMap<Box<[u64]>, bool> {
+    pub fn into_memo(self) -> HashMap<SumKey, bool> {
         self.wins
     }
 
@@ -83,74 +79,22 @@ impl<'a> HeapMisereSearch<'a> {
         self.wins.len()
     }
 
-    /// Whether a heap of `heap` has a move (memoised).
-    fn has_move(&mut self, heap: u64) -> bool {
-        if let Some(&known) = self.movable.get(&heap) {
-            return known;
-        }
-        let mut any = false;
-        if heap > 0 {
-            self.family.for_each_option(heap, &mut |_| any = true);
-        }
-        self.movable.insert(heap, any);
-        any
-    }
-
-    /// The key of the sum `heaps`: heaps with a move, sorted.
-    fn key(&mut self, heaps: &[u64]) -> Key {
-        let mut kept: Vec<u64> = heaps
-            .iter()
-            .copied()
-            .filter(|&h| self.has_move(h))
-            .collect();
-        kept.sort_unstable();
-        kept.into_boxed_slice()
-    }
-
-    /// The keys of every option of the position `key` (distinct).
-    fn options(&mut self, key: &[u64]) -> Vec<Key> {
-        let mut options: Vec<Key> = Vec::new();
-        for index in 0..key.len() {
-            if index > 0 && key[index] == key[index - 1] {
-                continue; // equal heaps have the same options
-            }
-            let mut parts_seen: Vec<Vec<u64>> = Vec::new();
-            self.family
-                .for_each_option(key[index], &mut |parts| parts_seen.push(parts.to_vec()));
-            for parts in parts_seen {
-                let mut next: Vec<u64> = Vec::with_capacity(key.len() + parts.len());
-                next.extend_from_slice(&key[..index]);
-                next.extend_from_slice(&key[index + 1..]);
-                for part in parts {
-                    if self.has_move(part) {
-                        next.push(part);
-                    }
-                }
-                next.sort_unstable();
-                options.push(next.into_boxed_slice());
-            }
-        }
-        options.sort_unstable();
-        options.dedup();
-        options
-    }
-
     /// Whether the player to move wins the misère sum of `heaps`.
     ///
     /// # Errors
     /// [`MisereError::TooLarge`] past the position limit, [`MisereError::OutOfTime`]
     /// past the deadline.
     pub fn next_player_wins(&mut self, heaps: &[u64]) -> Result<bool, MisereError> {
-        let root = self.key(heaps);
+        let root = self.sums.key(heaps);
         if let Some(&known) = self.wins.get(&root) {
             return Ok(known);
         }
         struct Frame {
-            state: Key,
-            options: Vec<Key>,
+            state: SumKey,
+            options: Vec<SumKey>,
             next: usize,
         }
-        let options = self.options(&root);
+        let options = self.sums.options(&root);
         // Positions entered, for the deadline's checks (every 256 of them).
         let mut steps: u64 = 0;
         let mut stack = vec![Frame {
@@ -191,7 +135,7 @@ impl<'a> HeapMisereSearch<'a> {
                         explored: self.wins.len(),
                     });
                 }
-                let options = self.options(&child);
+                let options = self.sums.options(&child);
                 stack.push(Frame {
                     state: child,
                     options,

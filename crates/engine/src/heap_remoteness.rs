@@ -16,6 +16,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::heap_family::HeapFamily;
+use crate::heap_sums::{HeapSums, SumKey};
 
 /// The remoteness search stopped.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -50,10 +51,9 @@ pub enum HeapRemotenessError {
 /// assert_eq!(misere.solve(&[1, 1]), Ok((2, true))); // 1 1 → 1 → 0: the last mover loses
 /// ```
 pub struct HeapRemoteness<'a> {
-    family: &'a dyn HeapFamily,
     misere: bool,
-    solved: HashMap<Box<[u64]>, (u64, bool)>,
-    movable: HashMap<u64, bool>,
+    solved: HashMap<SumKey, (u64, bool)>,
+    sums: HeapSums<'a>,
     limit: usize,
     deadline: Option<Instant>,
 }
@@ -63,10 +63,9 @@ impl<'a> HeapRemoteness<'a> {
     /// most `limit` positions.
     pub fn new(family: &'a dyn HeapFamily, misere: bool, limit: usize) -> Self {
         Self {
-            family,
             misere,
             solved: HashMap::new(),
-            movable: HashMap::new(),
+            sums: HeapSums::new(family),
             limit,
             deadline: None,
         }
@@ -83,67 +82,22 @@ impl<'a> HeapRemoteness<'a> {
         self.solved.len()
     }
 
-    fn has_move(&mut self, heap: u64) -> bool {
-        if let Some(&known) = self.movable.get(&heap) {
-            return known;
-        }
-        let mut any = false;
-        if heap > 0 {
-            self.family.for_each_option(heap, &mut |_| any = true);
-        }
-        self.movable.insert(heap, any);
-        any
-    }
-
     /// The key of a sum: the heaps that have a move, sorted.
-    pub fn key(&mut self, heaps: &[u64]) -> Box<[u64]> {
-        let mut kept: Vec<u64> = heaps
-            .iter()
-            .copied()
-            .filter(|&h| self.has_move(h))
-            .collect();
-        kept.sort_unstable();
-        kept.into_boxed_slice()
-    }
-
-    fn options(&mut self, key: &[u64]) -> Vec<Box<[u64]>> {
-        let mut options: Vec<Box<[u64]>> = Vec::new();
-        for index in 0..key.len() {
-            if index > 0 && key[index] == key[index - 1] {
-                continue;
-            }
-            let mut all_parts: Vec<Vec<u64>> = Vec::new();
-            self.family
-                .for_each_option(key[index], &mut |parts| all_parts.push(parts.to_vec()));
-            for parts in all_parts {
-                let mut next: Vec<u64> = Vec::with_capacity(key.len() + parts.len());
-                next.extend_from_slice(&key[..index]);
-                next.extend_from_slice(&key[index + 1..]);
-                for part in parts {
-                    if self.has_move(part) {
-                        next.push(part);
-                    }
-                }
-                next.sort_unstable();
-                options.push(next.into_boxed_slice());
-            }
-        }
-        options.sort_unstable();
-        options.dedup();
-        options
+    pub fn key(&mut self, heaps: &[u64]) -> SumKey {
+        self.sums.key(heaps)
     }
 
     /// What the search solved: each sum's key ([`HeapRemoteness::key`]) with its
     /// remoteness and whether the player to move wins, and for each heap met whether
     /// it has a move (a key leaves out the heaps that have none).
     #[allow(clippy::type_complexity)]
-    pub fn into_parts(self) -> (HashMap<Box<[u64]>, (u64, bool)>, HashMap<u64, bool>) {
-        (self.solved, self.movable)
+    pub fn into_parts(self) -> (HashMap<SumKey, (u64, bool)>, HashMap<u64, bool>) {
+        (self.solved, self.sums.into_movable())
     }
 
     /// The (remoteness, whether the player to move wins) of the sum `heaps`, once known.
     pub fn known(&mut self, heaps: &[u64]) -> Option<(u64, bool)> {
-        let key = self.key(heaps);
+        let key = self.sums.key(heaps);
         self.solved.get(&key).copied()
     }
 
@@ -152,16 +106,16 @@ impl<'a> HeapRemoteness<'a> {
     /// # Errors
     /// [`HeapRemotenessError`] past the position limit or the deadline.
     pub fn solve(&mut self, heaps: &[u64]) -> Result<(u64, bool), HeapRemotenessError> {
-        let root = self.key(heaps);
+        let root = self.sums.key(heaps);
         if let Some(&known) = self.solved.get(&root) {
             return Ok(known);
         }
         struct Frame {
-            state: Box<[u64]>,
-            options: Vec<Box<[u64]>>,
+            state: SumKey,
+            options: Vec<SumKey>,
             next: usize,
         }
-        let options = self.options(&root);
+        let options = self.sums.options(&root);
         // Positions entered, for the deadline's checks (every 256 of them).
         let mut steps: u64 = 0;
         let mut stack = vec![Frame {
@@ -190,7 +144,7 @@ impl<'a> HeapRemoteness<'a> {
                         explored: self.solved.len(),
                     });
                 }
-                let options = self.options(&child);
+                let options = self.sums.options(&child);
                 stack.push(Frame {
                     state: child,
                     options,

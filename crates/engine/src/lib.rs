@@ -17,6 +17,7 @@ pub mod grundy;
 pub mod heap_family;
 pub mod heap_misere;
 pub mod heap_remoteness;
+pub mod heap_sums;
 pub mod loopy;
 pub mod memory;
 pub mod misere;
