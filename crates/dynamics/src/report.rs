@@ -4,7 +4,8 @@
 
 use num_rational::BigRational;
 use serde_json::{json, Value};
-use sprague_strategic::exact_text::{format_rational, parse_rational};
+use sprague_strategic::exact_text::{format_rational, parse_rational, rational_to_f64};
+use sprague_strategic::stop::StopCheck;
 use sprague_strategic::NormalFormGame;
 
 use crate::best_response::BestResponsePath;
@@ -12,7 +13,7 @@ use crate::ess::Ess;
 use crate::fictitious_play::FictitiousPlay;
 use crate::moran::{FixationProbabilities, Simulation};
 use crate::regret_matching::RegretMatching;
-use crate::replicator::Trajectory;
+use crate::replicator::{trajectory, trajectory_adaptive, Trajectory, TrajectoryOptions};
 use crate::rest_points::RestPoints;
 use crate::stochastic_fictitious_play::StochasticFictitiousPlay;
 use crate::{DynamicsError, SymmetricGame};
@@ -25,6 +26,46 @@ pub fn replicator_method(dt: f64, tolerance: Option<f64>) -> String {
         }
         None => format!("RK4, fixed step {dt} (approximate)"),
     }
+}
+
+/// The replicator trajectory that `sprague dynamics replicator` and
+/// `/api/dynamics/replicator` compute: from the start typed as `start` (exact
+/// fractions, checked by [`replicator_start`]; `None` for its default), by the
+/// adaptive Dormand–Prince method when `tolerance` is given, else by fixed steps.
+/// Returns the exact start and the path.
+///
+/// # Errors
+/// As [`exact_list`], [`replicator_start`] and the integrators.
+///
+/// ```
+/// use sprague_dynamics::{replicator::TrajectoryOptions, report, SymmetricGame};
+/// use sprague_strategic::{examples::example, stop::StopCheck};
+/// let game = SymmetricGame::from_game(&example("hawk-dove").unwrap()).unwrap();
+/// let options = TrajectoryOptions { dt: 0.01, steps: 100, record_every: 50 };
+/// let (start, path) =
+///     report::replicator_run(&game, Some("1/2,1/2"), &options, None, StopCheck::never()).unwrap();
+/// assert_eq!(start.len(), 2);
+/// assert!(!path.times.is_empty());
+/// ```
+pub fn replicator_run(
+    game: &SymmetricGame,
+    start: Option<&str>,
+    options: &TrajectoryOptions,
+    tolerance: Option<f64>,
+    stop: StopCheck,
+) -> Result<(Vec<BigRational>, Trajectory), DynamicsError> {
+    let start = match start {
+        Some(text) => Some(exact_list(text, "--start")?),
+        None => None,
+    };
+    let start = replicator_start(game, start)?;
+    let float_start: Vec<f64> = start.iter().map(rational_to_f64).collect();
+    let matrix = game.float_matrix();
+    let path = match tolerance {
+        Some(tolerance) => trajectory_adaptive(&matrix, &float_start, options, tolerance, stop)?,
+        None => trajectory(&matrix, &float_start, options, stop)?,
+    };
+    Ok((start, path))
 }
 
 /// The initial shares of a replicator trajectory: `start` checked (n non-negative

@@ -10,7 +10,7 @@ use sprague_dynamics::ess::all_ess;
 use sprague_dynamics::fictitious_play::{fictitious_play, FictitiousPlayOptions};
 use sprague_dynamics::moran::{fixation_probabilities, simulate, SimulationOptions};
 use sprague_dynamics::regret_matching::regret_matching;
-use sprague_dynamics::replicator::{trajectory, trajectory_adaptive, TrajectoryOptions};
+use sprague_dynamics::replicator::TrajectoryOptions;
 use sprague_dynamics::report;
 use sprague_dynamics::rest_points::rest_points;
 use sprague_dynamics::stochastic_fictitious_play::stochastic_fictitious_play;
@@ -86,27 +86,13 @@ fn dynamics_replicator(
 ) -> PyResult<String> {
     run(py, |stop| {
         let game = symmetric(game)?;
-        let start = match &start {
-            Some(text) => Some(report::exact_list(text, "--start")?),
-            None => None,
-        };
-        let start = report::replicator_start(&game, start)?;
         let options = TrajectoryOptions {
             dt,
             steps,
             record_every,
         };
-        let float_start: Vec<f64> = start.iter().map(rational_to_f64).collect();
-        let path = match tolerance {
-            Some(tolerance) => trajectory_adaptive(
-                &game.float_matrix(),
-                &float_start,
-                &options,
-                tolerance,
-                stop,
-            )?,
-            None => trajectory(&game.float_matrix(), &float_start, &options, stop)?,
-        };
+        let (start, path) =
+            report::replicator_run(&game, start.as_deref(), &options, tolerance, stop)?;
         Ok(report::replicator_record(
             &game, &start, dt, steps, tolerance, &path,
         ))

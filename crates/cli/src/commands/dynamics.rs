@@ -14,7 +14,7 @@ use sprague_dynamics::fictitious_play::{fictitious_play, FictitiousPlayOptions};
 use sprague_dynamics::moran::{fixation_probabilities, simulate, SimulationOptions};
 use sprague_dynamics::plot::{line_chart, Labels, Series};
 use sprague_dynamics::regret_matching::regret_matching;
-use sprague_dynamics::replicator::{trajectory, trajectory_adaptive, TrajectoryOptions};
+use sprague_dynamics::replicator::TrajectoryOptions;
 use sprague_dynamics::report;
 use sprague_dynamics::rest_points::rest_points;
 use sprague_dynamics::routh_hurwitz::Stability;
@@ -200,27 +200,13 @@ fn count_list(text: &str, what: &str) -> Result<Vec<usize>, CliError> {
 
 fn run_replicator(args: &ReplicatorArgs, stop: StopCheck) -> Result<(), CliError> {
     let (_, game) = symmetric(&args.game.game)?;
-    let start = match &args.start {
-        Some(text) => Some(report::exact_list(text, "--start")?),
-        None => None,
-    };
-    let start = report::replicator_start(&game, start)?;
     let options = TrajectoryOptions {
         dt: args.dt,
         steps: args.steps,
         record_every: args.record_every,
     };
-    let float_start: Vec<f64> = start.iter().map(rational_to_f64).collect();
-    let path = match args.tolerance {
-        Some(tolerance) => trajectory_adaptive(
-            &game.float_matrix(),
-            &float_start,
-            &options,
-            tolerance,
-            stop,
-        )?,
-        None => trajectory(&game.float_matrix(), &float_start, &options, stop)?,
-    };
+    let (start, path) =
+        report::replicator_run(&game, args.start.as_deref(), &options, args.tolerance, stop)?;
     let method = report::replicator_method(args.dt, args.tolerance);
     if let Some(file) = &args.plot {
         let series: Vec<Series> = game

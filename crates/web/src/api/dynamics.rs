@@ -16,7 +16,7 @@ use sprague_dynamics::ess::all_ess;
 use sprague_dynamics::fictitious_play::{fictitious_play, FictitiousPlayOptions};
 use sprague_dynamics::moran::{fixation_probabilities, simulate, SimulationOptions};
 use sprague_dynamics::regret_matching::regret_matching;
-use sprague_dynamics::replicator::{trajectory, trajectory_adaptive, TrajectoryOptions};
+use sprague_dynamics::replicator::TrajectoryOptions;
 use sprague_dynamics::report;
 use sprague_dynamics::rest_points::rest_points;
 use sprague_dynamics::stochastic_fictitious_play::stochastic_fictitious_play;
@@ -186,27 +186,18 @@ pub fn replicator(body: &[u8], control: &Control) -> Result<Value, ApiError> {
     )?;
     run("dynamics/replicator", control, |stop| {
         let game = SymmetricGame::from_game(&game)?;
-        let start = match &request.start {
-            Some(text) => Some(report::exact_list(text, "--start")?),
-            None => None,
-        };
-        let start = report::replicator_start(&game, start)?;
         let options = TrajectoryOptions {
             dt: request.dt,
             steps: request.steps,
             record_every: request.record_every,
         };
-        let float_start: Vec<f64> = start.iter().map(rational_to_f64).collect();
-        let path = match request.tolerance {
-            Some(tolerance) => trajectory_adaptive(
-                &game.float_matrix(),
-                &float_start,
-                &options,
-                tolerance,
-                stop,
-            )?,
-            None => trajectory(&game.float_matrix(), &float_start, &options, stop)?,
-        };
+        let (start, path) = report::replicator_run(
+            &game,
+            request.start.as_deref(),
+            &options,
+            request.tolerance,
+            stop,
+        )?;
         Ok(report::replicator_record(
             &game,
             &start,
