@@ -448,6 +448,15 @@ fn json<T: serde::Serialize>(value: &T) -> PyResult<String> {
         .map_err(|error| crate::Error::new_err(format!("could not write JSON: {error}")))
 }
 
+impl NativeGame {
+    /// The face of any [`PlayableGame`]: how games defined outside the catalogue
+    /// (a user's Python functions, sums of games) reach Python the way catalogue games do.
+    #[allow(dead_code)] // used by the user-defined games being added
+    pub(crate) fn from_playable(game: CatalogueGame) -> Self {
+        NativeGame { game }
+    }
+}
+
 #[pymethods]
 impl NativeGame {
     /// The game of a description such as `kayles`, `bash:3` or `misere:nim`.

@@ -454,6 +454,13 @@ class ImpartialGame:
     def __init__(self, description: str):
         self._native = _native.NativeGame(description)
 
+    @classmethod
+    def _from_native(cls, native: _Any) -> "ImpartialGame":
+        """The face of a native game built elsewhere (a user-defined game, a sum)."""
+        game = cls.__new__(cls)
+        game._native = native
+        return game
+
     @property
     def description(self) -> str:
         return self._native.description()
