@@ -49,7 +49,19 @@ pub struct EverySgPlayable {
 /// The errors of the inner description, or [`GameError::InvalidParameter`] without one.
 pub fn parse(request: &Request) -> Result<CatalogueGame, GameError> {
     let inner = parse_game(request.required_parameter("every:GAME, e.g. every:bash:3")?)?;
-    Ok(Box::new(EverySgPlayable { inner }))
+    Ok(every_sg_of(inner))
+}
+
+/// The Every-SG sum of any game: the game of `every:GAME` for a game that has no catalogue
+/// description (a user's game served by the web page).
+///
+/// ```
+/// use sprague_games::{every_sg::every_sg_of, parse_game};
+/// let game = every_sg_of(parse_game("bash:3").unwrap());
+/// assert_eq!(game.description(), "every:bash:3");
+/// ```
+pub fn every_sg_of(inner: CatalogueGame) -> CatalogueGame {
+    Box::new(EverySgPlayable { inner })
 }
 
 impl PlayableGame for EverySgPlayable {

@@ -4,6 +4,16 @@
 //! reference), its closed form where one exists, and tests of the closed form
 //! against the generic solver of `sprague-engine`. [`catalogue`] turns a
 //! description typed by a user (`kayles`, `bash:3`, `0.07`) into a game.
+//!
+//! **Your own game** enters the library the way the catalogue's games do: implement the
+//! engine's `Game` trait (the options of a position, and how a position splits into
+//! components) or `HeapFamily` (what one heap can become), and wrap it in
+//! [`playable::GamePlayable`] or [`playable::HeapPlayable`] to get the face every front end
+//! uses — positions, moves, analysis with every winning move, the explanation, the perfect
+//! reply. `examples/own_game.rs` defines a new game in about thirty lines and gets its values,
+//! sums, winning moves and play (`cargo run -p sprague-games --example own_game`); Python's
+//! `sprague.define` builds the same face over a user's Python functions, and
+//! `sprague.serve(game)` (through [`shared_game`]) plays it on the web page.
 
 pub mod allbut;
 pub mod bash_game;
@@ -41,6 +51,7 @@ pub mod playable;
 pub mod position;
 pub mod quotient_report;
 pub mod record;
+pub mod shared_game;
 pub mod sos;
 pub mod staircase;
 pub mod subtraction;

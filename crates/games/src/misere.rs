@@ -53,7 +53,19 @@ pub struct MiserePlayable {
 /// The errors of the inner description, or [`GameError::InvalidParameter`] without one.
 pub fn parse(request: &Request) -> Result<CatalogueGame, GameError> {
     let inner = parse_game(request.required_parameter("misere:GAME, e.g. misere:nim")?)?;
-    Ok(Box::new(MiserePlayable { inner }))
+    Ok(misere_of(inner))
+}
+
+/// Misère play of any game: the game of `misere:GAME` for a game that has no catalogue
+/// description (a user's game served by the web page).
+///
+/// ```
+/// use sprague_games::{misere::misere_of, parse_game};
+/// let game = misere_of(parse_game("nim").unwrap());
+/// assert_eq!(game.description(), "misere:nim");
+/// ```
+pub fn misere_of(inner: CatalogueGame) -> CatalogueGame {
+    Box::new(MiserePlayable { inner })
 }
 
 impl PlayableGame for MiserePlayable {

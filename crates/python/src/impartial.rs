@@ -8,6 +8,7 @@
 //! objects.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
@@ -432,7 +433,7 @@ fn rows_list(
 /// A catalogue game with its structured face; positions and moves are JSON text.
 #[pyclass(module = "sprague._native", frozen)]
 pub(crate) struct NativeGame {
-    game: CatalogueGame,
+    game: Arc<dyn PlayableGame>,
 }
 
 fn read_position(text: &str) -> PyResult<Position> {
@@ -453,7 +454,14 @@ impl NativeGame {
     /// (a user's Python functions, sums of games) reach Python the way catalogue games do.
     #[allow(dead_code)] // used by the user-defined games being added
     pub(crate) fn from_playable(game: CatalogueGame) -> Self {
-        NativeGame { game }
+        NativeGame {
+            game: Arc::from(game),
+        }
+    }
+
+    /// The game, shared (the web server of `sprague.serve` plays the same object).
+    pub(crate) fn shared(&self) -> Arc<dyn PlayableGame> {
+        Arc::clone(&self.game)
     }
 }
 
@@ -463,7 +471,7 @@ impl NativeGame {
     #[new]
     fn new(description: &str) -> PyResult<Self> {
         Ok(NativeGame {
-            game: parse_game(description).map_err(to_python)?,
+            game: Arc::from(parse_game(description).map_err(to_python)?),
         })
     }
 

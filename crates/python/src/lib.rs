@@ -23,6 +23,7 @@ mod nimber;
 mod partizan;
 mod quotient;
 mod repeated;
+mod serve;
 mod strategic;
 
 use pyo3::create_exception;
@@ -122,5 +123,6 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     dynamics::register(module)?;
     quotient::register(module)?;
     baseline::register(module)?;
+    serve::register(module)?;
     Ok(())
 }

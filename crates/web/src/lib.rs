@@ -15,4 +15,7 @@ pub mod openapi;
 pub mod server;
 
 pub use error::ApiError;
-pub use server::{app, guard, routes, run_until_interrupted, serve, ServerConfig, SHUTDOWN_GRACE};
+pub use server::{
+    app, guard, routes, routes_with_games, run_until_interrupted, serve, BackgroundServer,
+    ServerConfig, SHUTDOWN_GRACE,
+};

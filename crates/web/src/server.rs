@@ -77,11 +77,22 @@ struct AppState {
 /// let router: axum::Router = sprague_web::routes(sprague_web::ServerConfig::default());
 /// ```
 pub fn routes(config: ServerConfig) -> Router {
+    routes_with_games(config, GameCache::new())
+}
+
+/// [`routes`] answering from `games`, a cache that may hold pinned games (a user's game
+/// served from Python, see [`GameCache::pin`]).
+///
+/// ```
+/// let games = sprague_web::game_cache::GameCache::new();
+/// let router: axum::Router = sprague_web::routes_with_games(sprague_web::ServerConfig::default(), games);
+/// ```
+pub fn routes_with_games(config: ServerConfig, games: GameCache) -> Router {
     let state = AppState {
         running: Arc::new(Semaphore::new(config.workers.max(1))),
         waiting: Arc::new(Semaphore::new(config.queue)),
         config: Arc::new(config.clone()),
-        games: Arc::new(GameCache::new()),
+        games: Arc::new(games),
     };
     Router::new()
         .route("/api/openapi.json", get(openapi))
@@ -117,6 +128,89 @@ pub fn guard(router: Router) -> Router {
 /// ```
 pub fn app(config: ServerConfig) -> Router {
     guard(routes(config))
+}
+
+/// A server running on a thread of its own, for a host that goes on working meanwhile (the
+/// Python module's `sprague.serve(game)` in a notebook). Dropping it, or [`stop`], stops it:
+/// the requests in flight get [`SHUTDOWN_GRACE`], then the thread ends.
+///
+/// [`stop`]: BackgroundServer::stop
+pub struct BackgroundServer {
+    address: SocketAddr,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl BackgroundServer {
+    /// Binds `host:port` (port 0 picks a free one) and serves [`guard`]ed
+    /// [`routes_with_games`] until stopped.
+    ///
+    /// # Errors
+    /// The runtime could not start or the address could not be bound.
+    ///
+    /// ```
+    /// use sprague_web::{game_cache::GameCache, BackgroundServer, ServerConfig};
+    /// let server = BackgroundServer::start("127.0.0.1", 0, ServerConfig::default(), GameCache::new()).unwrap();
+    /// assert!(server.address().port() > 0);
+    /// server.stop();
+    /// ```
+    pub fn start(
+        host: &str,
+        port: u16,
+        config: ServerConfig,
+        games: GameCache,
+    ) -> std::io::Result<BackgroundServer> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()?;
+        let listener = runtime.block_on(tokio::net::TcpListener::bind((host, port)))?;
+        let address = listener.local_addr()?;
+        let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::Builder::new()
+            .name("sprague-web".to_string())
+            .spawn(move || {
+                runtime.block_on(async move {
+                    let server = axum::serve(listener, guard(routes_with_games(config, games)))
+                        .with_graceful_shutdown(async move {
+                            let _ = stopped.await;
+                        });
+                    // A failed accept loop ends the thread; the host sees requests refused.
+                    let _ = server.await;
+                });
+                runtime.shutdown_timeout(SHUTDOWN_GRACE);
+            })?;
+        Ok(BackgroundServer {
+            address,
+            shutdown: Some(shutdown),
+            thread: Some(thread),
+        })
+    }
+
+    /// The address the server listens on.
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// Stops the server and waits for its thread (at most about [`SHUTDOWN_GRACE`] once the
+    /// requests in flight have seen their stop flags).
+    pub fn stop(mut self) {
+        self.shut_down();
+    }
+
+    fn shut_down(&mut self) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for BackgroundServer {
+    fn drop(&mut self) {
+        self.shut_down();
+    }
 }
 
 /// Serves [`app`] on `listener` until `shutdown` completes, then finishes the requests in

@@ -87,6 +87,7 @@ __all__ = [
     "Position",
     "QuadraticNumber",
     "Reply",
+    "Server",
     "TooLarge",
     "UnknownGame",
     "Unsupported",
@@ -99,6 +100,7 @@ __all__ = [
     "graph",
     "nimber_eval",
     "quotient",
+    "serve",
     "survey",
     "table",
     "values",
@@ -545,6 +547,10 @@ class ImpartialGame:
         """Outcome, values, every winning move and the method."""
         return Analysis._from(_json.loads(self._native.analyze(self._position(position)._json())))
 
+    def serve(self, position: _Optional[PositionLike] = None, **options: _Any) -> "Server":
+        """Plays this game on the web page: see :func:`sprague.serve`."""
+        return serve(self, position, **options)
+
 
 def game(description: str) -> ImpartialGame:
     """The catalogue game of ``description`` (``"kayles"``, ``"chomp"``,
@@ -651,3 +657,4 @@ def quotient(
 # Repeated and cooperative games: sprague.ipd, sprague.coop; evolutionary and
 # learning dynamics: sprague.dynamics; partizan games: sprague.partizan.
 from . import coop, dynamics, ipd, partizan  # noqa: E402
+from .web import Server, serve  # noqa: E402
