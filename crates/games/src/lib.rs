@@ -48,6 +48,7 @@ pub mod northcott;
 pub mod octal;
 pub mod play;
 pub mod playable;
+pub mod plot;
 pub mod position;
 pub mod quotient_report;
 pub mod record;

@@ -32,6 +32,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(table, module)?)?;
     module.add_function(wrap_pyfunction!(graph, module)?)?;
     module.add_function(wrap_pyfunction!(values, module)?)?;
+    module.add_function(wrap_pyfunction!(plot, module)?)?;
     module.add_function(wrap_pyfunction!(survey, module)?)?;
     module.add_function(wrap_pyfunction!(survey_codes, module)?)?;
     module.add_function(wrap_pyfunction!(survey_part, module)?)?;
@@ -600,4 +601,46 @@ fn graph(py: Python<'_>, game: &str, position: Vec<String>, max_nodes: usize) ->
         .detach(|| sprague_games::record::graph_record(game, &position, max_nodes))
         .map_err(crate::to_python)?;
     crate::strategic::json(&record)
+}
+
+/// `sprague plot GAME --to N --kind K`: the SVG and the JSON of what it shows
+/// ([`sprague_games::plot`], the drawing the command line writes); Ctrl-C stops the values.
+#[pyfunction]
+#[pyo3(signature = (game, to = 10_000, kind = "values", force = false))]
+fn plot(
+    py: Python<'_>,
+    game: &str,
+    to: u64,
+    kind: &str,
+    force: bool,
+) -> PyResult<(String, String)> {
+    use sprague_games::plot::{plot, PlotError, PlotKind};
+    let kind = PlotKind::parse(kind).ok_or_else(|| {
+        crate::InvalidInput::new_err(format!(
+            "kind must be \"values\" or \"rare-count\", not {}",
+            sprague_textfile::quoted(kind)
+        ))
+    })?;
+    let game = parse_game(game).map_err(to_python)?;
+    let interrupt = Interrupt::new();
+    let drawn = py
+        .detach(|| {
+            plot(game.as_ref(), to, kind, force, &mut |_| {
+                if interrupt.poll() {
+                    std::ops::ControlFlow::Break(())
+                } else {
+                    std::ops::ControlFlow::Continue(())
+                }
+            })
+        })
+        .map_err(|error| match error {
+            PlotError::Game(error) => to_python(error),
+            PlotError::Stopped => crate::interrupt::interrupted(interrupt),
+            PlotError::Incomplete { .. } => crate::TooLarge::new_err(error.to_string()),
+            PlotError::NotOneHeap { .. } | PlotError::RareCountNeedsTakeBreak { .. } => {
+                crate::Unsupported::new_err(error.to_string())
+            }
+            PlotError::Drawing(_) => crate::Error::new_err(error.to_string()),
+        })?;
+    Ok((drawn.svg, json(&drawn.summary)?))
 }

@@ -36,9 +36,12 @@ PYTHON = {
     "ipd": ipd.tournament,
     "coop": coop.shapley,
     "cgt": sprague.partizan.game,
+    "plot": sprague.plot,
+    "serve": sprague.serve,
 }
 
-# Commands that make no sense outside a terminal, in Python and in the API alike.
+# Commands that make no sense outside a terminal, in Python and in the API alike
+# (Python's sprague.serve starts the server of `serve` on a game it defines).
 NO_SENSE = {
     "serve": "starts the web server itself",
     "completions": "writes a shell's completion script",
@@ -48,11 +51,8 @@ NO_SENSE = {
 
 # Known gaps, issue 28: reachable from the command line only for now. A command
 # that gains a Python function or an endpoint must leave its list (checked below).
-PYTHON_NOT_YET = {
-    "plot": "the SVG plot of g(n): not yet in the Python module (Values.to_numpy has the values)",
-}
+PYTHON_NOT_YET: dict = {}
 API_NOT_YET = {
-    "plot": "not yet an endpoint (the Explore page draws g(n) itself from /api/values)",
     "cgt": "partizan games are not served by the web API yet (issue 27: the calculator page)",
 }
 
@@ -108,3 +108,22 @@ def test_every_command_has_an_endpoint_or_a_reason(openapi_paths):
     assert missing == [], f"commands with no endpoint and no documented exclusion: {missing} (paths: {openapi_paths})"
     closed = [c for c in API_NOT_YET if covered(c)]
     assert closed == [], f"remove {closed} from API_NOT_YET: the API has them now"
+
+
+@needs_cli
+def test_plot_draws_the_same_svg_in_python_and_on_the_command_line(tmp_path):
+    for game, kind in [("0.16", "values"), ("0.16", "rare-count"), ("subtraction:1,3,4", "values")]:
+        out = tmp_path / "plot.svg"
+        subprocess.run(
+            [SPRAGUE_BIN, "plot", game, "--to", "400", "--kind", kind, "-o", str(out)],
+            check=True,
+            capture_output=True,
+        )
+        drawn = sprague.plot(game, to=400, kind=kind)
+        assert drawn.svg == out.read_text(), (game, kind)
+        assert drawn.summary["values"] == 401
+    assert sprague.plot("subtraction:1,3,4", to=100).summary["p_positions"] == 30
+    with pytest.raises(sprague.Unsupported, match="rare-count plot is for take-and-break"):
+        sprague.plot("nim", to=10, kind="rare-count")
+    with pytest.raises(sprague.InvalidInput, match="kind must be"):
+        sprague.plot("nim", to=10, kind="pie")

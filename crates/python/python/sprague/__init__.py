@@ -84,6 +84,7 @@ __all__ = [
     "Move",
     "Nimber",
     "Option",
+    "Plot",
     "Position",
     "QuadraticNumber",
     "Reply",
@@ -99,6 +100,7 @@ __all__ = [
     "games",
     "graph",
     "nimber_eval",
+    "plot",
     "quotient",
     "serve",
     "survey",
@@ -618,6 +620,35 @@ def table(game: str, to: int = 15) -> dict:
     P-positions, or the γ of every vertex of a digraph (``digraph:GRAPH``): the dict of
     ``sprague table GAME --to N --format json``, built by the same library function."""
     return _json.loads(_native.table(str(game), int(to)))
+
+
+class Plot:
+    """A plot of g(n) (or of the count of rare values): ``svg`` (shown by a notebook),
+    ``save(path)``, and what it shows — the keys of ``/api/plot`` without the SVG
+    (``game``, ``title``, ``kind``, ``values``, ``largest``, ``p_positions``,
+    ``rare_class``, ``rare``) in ``summary``."""
+
+    def __init__(self, svg: str, summary: dict):
+        self.svg = svg
+        self.summary = summary
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def save(self, path: _Union[str, "_os.PathLike[str]"]) -> None:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(self.svg)
+
+    def __repr__(self) -> str:
+        return f"<sprague.Plot {self.summary['title']!r}>"
+
+
+def plot(game: str, to: int = 10_000, kind: str = "values", force: bool = False) -> Plot:
+    """The plot ``sprague plot GAME --to N --kind KIND`` draws: g(0..=to) of a one-heap
+    game (rare values of take-and-break games in red, P-positions of others in orange), or
+    with ``kind="rare-count"`` the number of rare values up to n. Ctrl-C stops it."""
+    svg, summary = _native.plot(str(game), int(to), str(kind), bool(force))
+    return Plot(svg, _json.loads(summary))
 
 
 def quotient(

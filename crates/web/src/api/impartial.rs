@@ -464,3 +464,54 @@ pub fn graph(body: &[u8], _control: &Control) -> Result<serde_json::Value, ApiEr
             .map_err(refused)?,
     )
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlotRequest {
+    game: String,
+    #[serde(default)]
+    to: Option<serde_json::Value>,
+    #[serde(default)]
+    kind: Option<String>,
+}
+
+/// `POST /api/plot`: the SVG of `sprague plot GAME --to N [--kind K]` and what it shows
+/// ([`sprague_games::plot`], the drawing the command line writes to its file).
+pub fn plot(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
+    use sprague_games::plot::{plot, PlotError, PlotKind};
+    let request: PlotRequest = read("plot", body)?;
+    let to = heap_bound("to", request.to.as_ref(), 1000)?;
+    if to > MAX_VALUES {
+        return Err(ApiError::refused(format!(
+            "this server plots at most g(0..={MAX_VALUES}), not g(0..={to}); use the command line's `sprague plot` for more"
+        )));
+    }
+    let kind = match request.kind.as_deref() {
+        None => PlotKind::Values,
+        Some(name) => PlotKind::parse(name).ok_or_else(|| {
+            ApiError::refused(format!(
+                "kind must be \"values\" or \"rare-count\", not {}",
+                sprague_textfile::quoted(name)
+            ))
+        })?,
+    };
+    let game = parse_game(&request.game).map_err(refused)?;
+    let drawn = plot(game.as_ref(), to, kind, false, &mut |_| {
+        if control.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    })
+    .map_err(|error| match error {
+        PlotError::Game(error) => refused(error),
+        PlotError::Stopped => super::out_of_time("plot"),
+        other => ApiError::refused(other.to_string()),
+    })?;
+    let mut record = serde_json::to_value(&drawn.summary)
+        .map_err(|error| ApiError::refused(format!("could not write JSON: {error}")))?;
+    if let serde_json::Value::Object(fields) = &mut record {
+        fields.insert("svg".to_string(), serde_json::Value::String(drawn.svg));
+    }
+    Ok(record)
+}

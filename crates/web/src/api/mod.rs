@@ -124,6 +124,18 @@ pub static ENDPOINTS: &[Endpoint] = &[
         run: impartial::values,
     },
     Endpoint {
+        path: "plot",
+        mirrors: "sprague plot GAME --to N [--kind K] -o FILE.svg",
+        summary: "The plot of g(0..=N) of a one-heap game (rare values or P-positions highlighted), or the count of rare values of a take-and-break game, as SVG text with what it shows.",
+        fields: &[
+            field("game", "string", true, "A one-heap game: kayles, 0.16, grundy, subtraction:1,3,4, …"),
+            field("to", "integer|string", false, "The largest heap (default 1000; at most 100000 here)."),
+            field("kind", "string", false, "values (default) or rare-count (take-and-break games)."),
+        ],
+        example: r#"{"game": "0.16", "to": 500}"#,
+        run: impartial::plot,
+    },
+    Endpoint {
         path: "analyze",
         mirrors: "sprague analyze GAME POSITION...",
         summary: "Value of each component, the total, the outcome and every winning move of a position.",
