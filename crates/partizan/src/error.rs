@@ -35,6 +35,10 @@ pub enum GameError {
     /// A position of a ruleset that could not be read.
     #[error("invalid position: {0}")]
     InvalidPosition(String),
+    /// The caller's stop check asked the search to stop (Ctrl-C, a time budget) before
+    /// the answer was complete.
+    #[error("the search was stopped before its answer was complete (interrupted, or out of time)")]
+    Stopped,
     /// A text that could not be read as a game.
     #[error(transparent)]
     Parse(#[from] ParseError),

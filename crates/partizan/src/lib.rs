@@ -75,6 +75,7 @@ pub mod named;
 pub mod parse;
 pub mod print;
 pub mod reduced;
+pub mod report;
 pub mod rules;
 pub mod stops;
 pub mod store;

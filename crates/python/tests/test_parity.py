@@ -52,9 +52,7 @@ NO_SENSE = {
 # Known gaps, issue 28: reachable from the command line only for now. A command
 # that gains a Python function or an endpoint must leave its list (checked below).
 PYTHON_NOT_YET: dict = {}
-API_NOT_YET = {
-    "cgt": "partizan games are not served by the web API yet (issue 27: the calculator page)",
-}
+API_NOT_YET: dict = {}
 
 
 def commands():

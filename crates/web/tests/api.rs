@@ -507,3 +507,64 @@ fn misere_sums_are_answered_as_the_library_answers_them() {
         );
     }
 }
+
+#[test]
+fn cgt_answers_canonical_forms_thermographs_and_comparisons() {
+    let server = TestServer::default();
+    // {1|-1} = ±1: a switch of temperature 1, mean 0, stops 1 and -1 (by the definitions).
+    let switch = server.ok("cgt", r#"{"expression": "{1|-1}"}"#);
+    assert_eq!(switch["canonical_form"], "±1");
+    assert_eq!(switch["outcome"], "N");
+    assert_eq!(switch["temperature"], "1");
+    assert_eq!(switch["mean"], "0");
+    assert_eq!(
+        (switch["left_stop"].as_str(), switch["right_stop"].as_str()),
+        (Some("1"), Some("-1"))
+    );
+    // 1/2 is a number: temperature -1/2, its own mean and stops.
+    let half = server.ok("cgt", r#"{"expression": "{0|1}"}"#);
+    assert_eq!(half["canonical_form"], "1/2");
+    assert_eq!(half["temperature"], "-1/2");
+    assert_eq!(half["outcome"], "L");
+    // ^ and * are confused; ^ > 0; * + * = 0.
+    let up_star = server.ok("cgt", r#"{"expression": "^", "compare": "*"}"#);
+    assert_eq!(up_star["relation"], "‖");
+    let up = server.ok("cgt", r#"{"expression": "^", "compare": "0"}"#);
+    assert_eq!(up["relation"], ">");
+    let stars = server.ok("cgt", r#"{"expression": "* + *", "compare": "0"}"#);
+    assert_eq!(stars["relation"], "=");
+    let bad = server.post("cgt", r#"{"expression": "{1|"}"#);
+    assert_eq!(bad.status, 422, "{}", bad.text());
+    assert!(bad.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("is not a game"));
+}
+
+#[test]
+fn analyze_answers_partizan_rulesets_as_the_command_line_does() {
+    let server = TestServer::default();
+    // Domineering on a 2×2 board: each player's every move leaves a position worth one
+    // move to the mover, so the value is ±1 and every move wins.
+    let square = server.ok(
+        "analyze",
+        r#"{"game": "domineering", "position": ["..|.."]}"#,
+    );
+    assert_eq!(square["canonical_form"], "±1");
+    assert_eq!(square["outcome"], "N");
+    assert_eq!(square["left_moves"], 2);
+    assert_eq!(square["left_winning_moves"].as_array().unwrap().len(), 2);
+    // Blue-Red Hackenbush strings: B R is 1/2 (Berlekamp's rule), read through `hackenbush`
+    // written in colours.
+    let string = server.ok("analyze", r#"{"game": "hackenbush", "position": ["BR"]}"#);
+    assert_eq!(string["canonical_form"], "1/2");
+    assert_eq!(string["game"], "blue-red-hackenbush");
+    // Green Hackenbush is still the impartial game.
+    let green = server.ok("analyze", r#"{"game": "hackenbush", "position": ["g-a"]}"#);
+    assert_eq!(green["outcome"], "N");
+    let bad = server.post(
+        "analyze",
+        r#"{"game": "toads-and-frogs", "position": ["TXF"]}"#,
+    );
+    assert_eq!(bad.status, 422, "{}", bad.text());
+}

@@ -462,3 +462,34 @@ fn a_strategic_request_past_its_budget_is_503_and_frees_its_worker_at_once() {
         assert_eq!(next.json()["value"], 2);
     }
 }
+
+#[test]
+fn a_partizan_search_past_its_budget_is_503_and_frees_its_worker() {
+    let server = TestServer::start(ServerConfig {
+        time_budget: Duration::from_millis(300),
+        workers: 1,
+        ..ServerConfig::default()
+    });
+    // Domineering 5×6 takes seconds even in a release build; the search asks the request's
+    // stop flag before each region it solves.
+    let started = Instant::now();
+    let answer = server.post(
+        "analyze",
+        r#"{"game": "domineering", "position": ["......|......|......|......|......"]}"#,
+    );
+    assert_eq!(answer.status, 503, "{}", answer.text());
+    assert!(started.elapsed() < Duration::from_secs(5));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let next = server.post("cgt", r#"{"expression": "{1|-1}"}"#);
+        if next.status == 200 {
+            assert_eq!(next.json()["canonical_form"], "±1");
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the worker was never freed: {}",
+            next.text()
+        );
+    }
+}

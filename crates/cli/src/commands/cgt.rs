@@ -10,8 +10,8 @@
 use std::path::PathBuf;
 
 use plotters::prelude::*;
-use serde::Serialize;
-use sprague_partizan::{Comparison, Dyadic, GameError, GameId, GameStore, Outcome, Thermograph};
+use sprague_partizan::report::{CgtRecord, CompareRecord, WallPoint};
+use sprague_partizan::{Dyadic, GameError, GameId, GameStore, Thermograph};
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Style};
@@ -57,127 +57,12 @@ pub fn computing(error: GameError) -> CliError {
     ))
 }
 
-/// The sentence explaining an outcome class.
-pub fn outcome_sentence(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::L => "Left wins whoever moves first (G > 0)",
-        Outcome::R => "Right wins whoever moves first (G < 0)",
-        Outcome::P => "the second player wins (G = 0)",
-        Outcome::N => "the first player wins (G ‖ 0)",
-    }
+/// `sprague cgt`'s text: the library's record (`sprague_partizan::report`) as rows.
+trait CgtText {
+    fn text(&self) -> String;
 }
 
-/// One point of a thermograph's wall: the value at a temperature.
-#[derive(Debug, Serialize)]
-pub struct WallPoint {
-    /// The temperature (exact, e.g. "1/2").
-    pub t: String,
-    /// The wall's value there (exact).
-    pub value: String,
-}
-
-/// Where the mast stands.
-#[derive(Debug, Serialize)]
-pub struct Mast {
-    /// Its value, the mean of the game.
-    pub value: String,
-    /// The temperature from which it is vertical (the temperature of the game).
-    pub from_temperature: String,
-}
-
-/// A thermograph as exact points: each wall from t = -1 to where it joins the mast.
-#[derive(Debug, Serialize)]
-pub struct ThermographRecord {
-    /// The left wall's breakpoints (the left stop of G cooled by t).
-    pub left_wall: Vec<WallPoint>,
-    /// The right wall's breakpoints (the right stop of G cooled by t).
-    pub right_wall: Vec<WallPoint>,
-    /// The mast.
-    pub mast: Mast,
-}
-
-fn wall(points: Vec<(Dyadic, Dyadic)>) -> Vec<WallPoint> {
-    points
-        .into_iter()
-        .map(|(t, v)| WallPoint {
-            t: t.to_string(),
-            value: v.to_string(),
-        })
-        .collect()
-}
-
-impl ThermographRecord {
-    fn new(th: &Thermograph) -> ThermographRecord {
-        ThermographRecord {
-            left_wall: wall(th.left_wall().breakpoints()),
-            right_wall: wall(th.right_wall().breakpoints()),
-            mast: Mast {
-                value: th.mast().to_string(),
-                from_temperature: th.temperature().to_string(),
-            },
-        }
-    }
-}
-
-/// Everything `sprague cgt` says about one game (`--format json`).
-#[derive(Debug, Serialize)]
-pub struct CgtRecord {
-    /// The text as given.
-    pub expression: String,
-    /// The canonical form, printed in CGSuite's syntax.
-    pub canonical_form: String,
-    /// L, R, P or N.
-    pub outcome: String,
-    /// The outcome in words.
-    pub outcome_explanation: String,
-    /// The birthday (the depth of the canonical form's game tree).
-    pub birthday: u64,
-    /// The left stop (exact).
-    pub left_stop: String,
-    /// The right stop (exact).
-    pub right_stop: String,
-    /// The mean value (exact).
-    pub mean: String,
-    /// The temperature (exact; negative for numbers: -1/2^k for m/2^k).
-    pub temperature: String,
-    /// The thermograph.
-    pub thermograph: ThermographRecord,
-    /// The atomic weight of an all-small game, in canonical form, else null.
-    pub atomic_weight: Option<String>,
-    /// Why there is no atomic weight (null when there is one).
-    pub atomic_weight_reason: Option<String>,
-    /// The reduced canonical form (the simplest game infinitesimally close).
-    pub reduced_canonical_form: String,
-}
-
-impl CgtRecord {
-    /// Computes every fact of `g`.
-    pub fn new(store: &mut GameStore, expression: &str, g: GameId) -> Result<CgtRecord, CliError> {
-        let th = store.thermograph(g).map_err(computing)?;
-        let outcome = store.outcome(g);
-        let (atomic_weight, atomic_weight_reason) = match store.atomic_weight(g) {
-            Ok(w) => (Some(store.display(w)), None),
-            Err(GameError::Undefined(reason)) => (None, Some(reason.to_string())),
-            Err(error) => return Err(computing(error)),
-        };
-        let rcf = store.rcf(g).map_err(computing)?;
-        Ok(CgtRecord {
-            expression: expression.to_string(),
-            canonical_form: store.display(g),
-            outcome: outcome.to_string(),
-            outcome_explanation: outcome_sentence(outcome).to_string(),
-            birthday: store.birthday(g),
-            left_stop: store.left_stop(g).to_string(),
-            right_stop: store.right_stop(g).to_string(),
-            mean: th.mast().to_string(),
-            temperature: th.temperature().to_string(),
-            thermograph: ThermographRecord::new(&th),
-            atomic_weight,
-            atomic_weight_reason,
-            reduced_canonical_form: store.display(rcf),
-        })
-    }
-
+impl CgtText for CgtRecord {
     fn text(&self) -> String {
         let points = |wall: &[WallPoint]| {
             wall.iter()
@@ -227,39 +112,6 @@ impl CgtRecord {
     }
 }
 
-/// How two games compare (`sprague cgt G --compare H --format json`).
-#[derive(Debug, Serialize)]
-pub struct CompareRecord {
-    /// G's canonical form.
-    pub game: String,
-    /// H's canonical form.
-    pub other: String,
-    /// ">", "<", "=" or "‖".
-    pub relation: String,
-    /// Whether G ≥ H.
-    pub greater_or_equal: bool,
-    /// Whether G ≤ H.
-    pub less_or_equal: bool,
-    /// The canonical form of G − H.
-    pub difference: String,
-    /// The outcome class of G − H (L for >, R for <, P for =, N for ‖).
-    pub difference_outcome: String,
-}
-
-fn compare(store: &mut GameStore, g: GameId, h: GameId) -> Result<CompareRecord, CliError> {
-    let relation = store.compare(g, h);
-    let difference = store.sub(g, h).map_err(computing)?;
-    Ok(CompareRecord {
-        game: store.display(g),
-        other: store.display(h),
-        relation: relation.to_string(),
-        greater_or_equal: matches!(relation, Comparison::Greater | Comparison::Equal),
-        less_or_equal: matches!(relation, Comparison::Less | Comparison::Equal),
-        difference: store.display(difference),
-        difference_outcome: store.outcome(difference).to_string(),
-    })
-}
-
 fn compare_text(record: &CompareRecord) -> String {
     let why = match record.relation.as_str() {
         ">" => "G − H > 0: Left wins G − H whoever moves first",
@@ -287,13 +139,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     if let Some(other) = &args.compare {
         let h = parse_game(&mut store, other)?;
-        let record = compare(&mut store, g, h)?;
+        let record = CompareRecord::new(&mut store, g, h).map_err(computing)?;
         return match args.format {
             Style::Json => print_json(&record),
             Style::Text => print_text(&compare_text(&record)),
         };
     }
-    let record = CgtRecord::new(&mut store, &args.expression, g)?;
+    let record = CgtRecord::new(&mut store, &args.expression, g).map_err(computing)?;
     match args.format {
         Style::Json => print_json(&record),
         Style::Text => print_text(&record.text()),

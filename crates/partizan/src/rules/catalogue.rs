@@ -181,6 +181,25 @@ struct Candidate<P> {
 /// assert!(analyze(&mut store, "domineering", "..|.x").is_err());
 /// ```
 pub fn analyze(store: &mut GameStore, name: &str, position: &str) -> Result<Analysis, GameError> {
+    analyze_until(store, name, position, &|| false)
+}
+
+/// [`analyze`], asking `stop` before each new region the search solves: a `true` ends it
+/// with [`GameError::Stopped`] (the web server's time budget, Python's Ctrl-C).
+///
+/// ```
+/// use sprague_partizan::{GameError, GameStore};
+/// use sprague_partizan::rules::catalogue::analyze_until;
+/// let mut store = GameStore::new();
+/// let stopped = analyze_until(&mut store, "domineering", "....|....|....", &|| true);
+/// assert!(matches!(stopped, Err(GameError::Stopped)));
+/// ```
+pub fn analyze_until(
+    store: &mut GameStore,
+    name: &str,
+    position: &str,
+    stop: &dyn Fn() -> bool,
+) -> Result<Analysis, GameError> {
     let entry = find(name).ok_or_else(|| {
         GameError::InvalidPosition(format!("there is no partizan ruleset named {name:?}"))
     })?;
@@ -216,7 +235,7 @@ pub fn analyze(store: &mut GameStore, name: &str, position: &str) -> Result<Anal
                     .collect()
             };
             let (l, r) = (moves(true), moves(false));
-            evaluate(store, Domineering, board.to_string(), &board, l, r)?
+            evaluate(store, Domineering, board.to_string(), &board, l, r, stop)?
         }
         "toads-and-frogs" => {
             let strip = ToadsAndFrogs::parse(position)?;
@@ -256,7 +275,7 @@ pub fn analyze(store: &mut GameStore, name: &str, position: &str) -> Result<Anal
                     .collect()
             };
             let (l, r) = (moves(true), moves(false));
-            evaluate(store, ToadsAndFrogs, write(&strip), &strip, l, r)?
+            evaluate(store, ToadsAndFrogs, write(&strip), &strip, l, r, stop)?
         }
         "clobber" => {
             let board = Clobber::parse(position)?;
@@ -301,7 +320,7 @@ pub fn analyze(store: &mut GameStore, name: &str, position: &str) -> Result<Anal
                     .collect()
             };
             let (l, r) = (moves(true), moves(false));
-            evaluate(store, Clobber, from_text.clone(), &board, l, r)?
+            evaluate(store, Clobber, from_text.clone(), &board, l, r, stop)?
         }
         "cutcake" => {
             let cakes = if position.trim().is_empty() {
@@ -429,7 +448,7 @@ pub fn analyze(store: &mut GameStore, name: &str, position: &str) -> Result<Anal
                     .collect()
             };
             let (l, r) = (moves(true), moves(false));
-            evaluate(store, Hackenbush, write(&edges), &edges, l, r)?
+            evaluate(store, Hackenbush, write(&edges), &edges, l, r, stop)?
         }
         "blue-red-hackenbush" => {
             let strings = parse_strings(position)?;
@@ -464,7 +483,15 @@ pub fn analyze(store: &mut GameStore, name: &str, position: &str) -> Result<Anal
                 out
             };
             let (l, r) = (moves(true), moves(false));
-            evaluate(store, Strings, write_strings(&strings), &strings, l, r)?
+            evaluate(
+                store,
+                Strings,
+                write_strings(&strings),
+                &strings,
+                l,
+                r,
+                stop,
+            )?
         }
         "col" | "snort" => {
             let variant = if entry.name == "col" {
@@ -505,7 +532,15 @@ pub fn analyze(store: &mut GameStore, name: &str, position: &str) -> Result<Anal
                     .collect()
             };
             let (l, r) = (moves(true), moves(false));
-            evaluate(store, graph.game.clone(), graph.to_string(), &start, l, r)?
+            evaluate(
+                store,
+                graph.game.clone(),
+                graph.to_string(),
+                &start,
+                l,
+                r,
+                stop,
+            )?
         }
         _ => unreachable!("every entry has a branch"),
     };
@@ -528,11 +563,12 @@ fn evaluate<G: PartizanGame>(
     start: &G::Position,
     left: Vec<Candidate<G::Position>>,
     right: Vec<Candidate<G::Position>>,
+    stop: &dyn Fn() -> bool,
 ) -> Result<Evaluated, GameError> {
     let mut solver = Solver::with_limits(game, MAX_REGIONS, MAX_GAMES);
     evaluate_by(
         store,
-        &mut |store, p| solver.canonical_form(store, p),
+        &mut |store, p| solver.canonical_form_until(store, p, stop),
         text,
         start,
         left,

@@ -150,9 +150,30 @@ impl<G: PartizanGame> Solver<G> {
         store: &mut GameStore,
         position: &G::Position,
     ) -> Result<GameId, GameError> {
+        self.canonical_form_until(store, position, &|| false)
+    }
+
+    /// [`Solver::canonical_form`], asking `stop` before each new component is solved: a
+    /// `true` ends the search with [`GameError::Stopped`] (Ctrl-C, a server's time budget).
+    /// What was solved stays in the table.
+    ///
+    /// ```
+    /// use sprague_partizan::{GameError, GameStore};
+    /// use sprague_partizan::rules::{Solver, domineering::{Board, Domineering}};
+    /// let mut solver = Solver::new(Domineering);
+    /// let board = Board::rectangle(3, 3).unwrap();
+    /// let stopped = solver.canonical_form_until(&mut GameStore::new(), &board, &|| true);
+    /// assert_eq!(stopped, Err(GameError::Stopped));
+    /// ```
+    pub fn canonical_form_until(
+        &mut self,
+        store: &mut GameStore,
+        position: &G::Position,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<GameId, GameError> {
         let mut total = store.zero();
         for c in self.game.components(position) {
-            let v = self.component_value(store, &c)?;
+            let v = self.component_value(store, &c, stop)?;
             total = store.sum(total, v)?;
         }
         Ok(total)
@@ -162,10 +183,14 @@ impl<G: PartizanGame> Solver<G> {
         &mut self,
         store: &mut GameStore,
         position: &G::Position,
+        stop: &dyn Fn() -> bool,
     ) -> Result<GameId, GameError> {
         let key = self.game.normalize(position);
         if let Some(&v) = self.table.get(&key) {
             return Ok(v);
+        }
+        if stop() {
+            return Err(GameError::Stopped);
         }
         if let Some((regions, games)) = self.limits {
             if self.table.len() >= regions {
@@ -184,11 +209,11 @@ impl<G: PartizanGame> Solver<G> {
         }
         let mut l = Vec::new();
         for o in self.game.left_options(&key) {
-            l.push(self.canonical_form(store, &o)?);
+            l.push(self.canonical_form_until(store, &o, stop)?);
         }
         let mut r = Vec::new();
         for o in self.game.right_options(&key) {
-            r.push(self.canonical_form(store, &o)?);
+            r.push(self.canonical_form_until(store, &o, stop)?);
         }
         let v = store.game(&l, &r)?;
         self.table.insert(key, v);

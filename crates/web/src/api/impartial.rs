@@ -183,6 +183,10 @@ struct PositionRequest {
 /// `POST /api/analyze`.
 pub fn analyze(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: PositionRequest = read("analyze", body)?;
+    // Partizan rulesets by name first, as the command line's `analyze` does.
+    if let Some(entry) = super::partizan::requested(&request.game, &request.position) {
+        return super::partizan::analyze(entry, &request.position, control);
+    }
     // The game kept from earlier requests, with what it computed (a misère quotient).
     let game = control.games.game(&request.game).map_err(refused)?;
     let position = game.position(&request.position).map_err(refused)?;

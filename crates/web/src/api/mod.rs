@@ -20,6 +20,7 @@ use crate::error::ApiError;
 mod cooperative;
 mod dynamics;
 mod impartial;
+mod partizan;
 mod repeated;
 mod strategic;
 mod words;
@@ -136,11 +137,22 @@ pub static ENDPOINTS: &[Endpoint] = &[
         run: impartial::plot,
     },
     Endpoint {
+        path: "cgt",
+        mirrors: "sprague cgt EXPR [--compare H]",
+        summary: "A partizan game in CGSuite's syntax: its canonical form, outcome, birthday, stops, mean, temperature, thermograph, atomic weight and reduced canonical form; or with compare, how it compares with another game.",
+        fields: &[
+            field("expression", "string", true, "The game, e.g. \"{1|-1} + ^\", \"±2\", \"1/2*\"."),
+            field("compare", "string", false, "Another game: answers >, <, = or ‖ with the difference."),
+        ],
+        example: r#"{"expression": "{1|-1} + ^"}"#,
+        run: partizan::cgt,
+    },
+    Endpoint {
         path: "analyze",
         mirrors: "sprague analyze GAME POSITION...",
         summary: "Value of each component, the total, the outcome and every winning move of a position.",
         fields: &[
-            field("game", "string", true, "Any game of the catalogue: nim, kayles, chomp, wythoff, misere:nim, …"),
+            field("game", "string", true, "Any game of the catalogue: nim, kayles, chomp, wythoff, misere:nim, …; or a partizan ruleset (domineering, toads-and-frogs, clobber, blue-red-hackenbush, cutcake, col, snort), answered as `sprague analyze RULESET` answers"),
             list("position", "string|integer", false, "The components of the position, e.g. [\"3\", \"4\", \"5\"]; a whole number is read as its decimal word ([3, 4, 5])."),
         ],
         example: r#"{"game": "nim", "position": ["3", "4", "5"]}"#,
