@@ -308,3 +308,31 @@ fn a_stopped_quotient_prints_what_was_proven() {
     assert!(String::from_utf8_lossy(&text.stdout).contains("Stopped at heap 25"));
     assert!(usage_error(&["quotient", "0.56", "--heaps", "1000000000"]).contains("at most"));
 }
+
+#[test]
+fn analyze_exhaustive_searches_misere_sums_past_the_budget_and_agrees_with_the_budgeted_search() {
+    // Small sums both paths answer: the same outcome and winning moves.
+    for position in [&["9", "12", "14"][..], &["5", "9"], &["7", "7", "3"], &["20"]] {
+        let mut budgeted = vec!["analyze", "misere:0.07"];
+        budgeted.extend_from_slice(position);
+        budgeted.extend_from_slice(&["--format", "json"]);
+        let mut exhaustive = budgeted.clone();
+        exhaustive.push("--exhaustive");
+        let (a, b) = (json(&budgeted), json(&exhaustive));
+        assert_eq!(a["outcome"], b["outcome"], "{position:?}");
+        let targets = |record: &serde_json::Value| {
+            let mut to: Vec<String> = record["winning_moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["to"].as_str().unwrap().to_string())
+                .collect();
+            to.sort();
+            to
+        };
+        assert_eq!(targets(&a), targets(&b), "{position:?}");
+    }
+    // Only for misère heap games.
+    let refused = usage_error(&["analyze", "kayles", "3", "4", "--exhaustive"]);
+    assert!(refused.contains("--exhaustive is for misère sums"), "{refused}");
+}

@@ -43,6 +43,7 @@ pub struct HeapMisereSearch<'a> {
     sums: HeapSums<'a>,
     limit: usize,
     deadline: Option<Instant>,
+    progress: Option<&'a mut dyn FnMut(usize) -> std::ops::ControlFlow<()>>,
 }
 
 impl<'a> HeapMisereSearch<'a> {
@@ -53,7 +54,19 @@ impl<'a> HeapMisereSearch<'a> {
             sums: HeapSums::new(family),
             limit,
             deadline: None,
+            progress: None,
         }
+    }
+
+    /// The same search, telling `progress` how many positions are decided every 65,536
+    /// positions it enters (a long search's progress line); `ControlFlow::Break` stops it
+    /// with [`MisereError::Stopped`] (Ctrl-C).
+    pub fn with_progress(
+        mut self,
+        progress: &'a mut dyn FnMut(usize) -> std::ops::ControlFlow<()>,
+    ) -> Self {
+        self.progress = Some(progress);
+        self
     }
 
     /// A search that starts from the positions `memo` already decided (a memo kept
@@ -130,6 +143,15 @@ impl<'a> HeapMisereSearch<'a> {
                     return Err(MisereError::TooLarge { limit: self.limit });
                 }
                 steps += 1;
+                if steps.is_multiple_of(1 << 16) {
+                    if let Some(progress) = self.progress.as_mut() {
+                        if progress(self.wins.len()).is_break() {
+                            return Err(MisereError::Stopped {
+                                explored: self.wins.len(),
+                            });
+                        }
+                    }
+                }
                 if steps.is_multiple_of(256) && self.deadline.is_some_and(|d| Instant::now() > d) {
                     return Err(MisereError::OutOfTime {
                         explored: self.wins.len(),

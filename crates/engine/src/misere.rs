@@ -45,9 +45,15 @@ pub enum MisereError {
         limit: usize,
     },
     /// The exact search passed its time budget ([`MisereSearch::with_deadline`]).
-    #[error("misère play of this sum needs a longer exact search than its time budget ({explored} positions decided); give smaller components")]
+    #[error("misère play of this sum needs a longer exact search than its time budget ({explored} positions decided); give smaller components, or (sums of heaps) search without the budget: the command line's `analyze --exhaustive`, Python's `exhaustive=True`")]
     OutOfTime {
         /// The positions decided when the budget ran out.
+        explored: usize,
+    },
+    /// The search's progress callback asked it to stop (Ctrl-C).
+    #[error("the misère search was stopped ({explored} positions decided)")]
+    Stopped {
+        /// The positions decided when it stopped.
         explored: usize,
     },
 }

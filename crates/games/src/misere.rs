@@ -362,6 +362,41 @@ pub fn heap_misere_report_shared(
     )
 }
 
+/// The most positions [`heap_misere_report_exhaustive`] keeps (its memory is checked too).
+pub const EXHAUSTIVE_POSITIONS: usize = 200_000_000;
+
+/// The exact misère search of a sum of heaps without the interactive time budget (the
+/// command line's `analyze --exhaustive`, Python's `exhaustive=True`): bounded only by the
+/// positions it visits — as many as the memory the process may use holds (about 48 bytes
+/// and 8 per heap each), at most [`EXHAUSTIVE_POSITIONS`] — and told to `progress` as it
+/// goes (`ControlFlow::Break` stops it: `MisereError::Stopped`). A sum the budgeted search refuses, such as misère Dawson's Kayles 25 + 26 + 27
+/// (about 1.2·10⁶ positions), is answered this way.
+///
+/// # Errors
+/// [`GameError::Misere`] when the positions it needs pass the limit; memory errors.
+///
+/// ```
+/// use sprague_games::misere::heap_misere_report_exhaustive;
+/// use sprague_takebreak::TakeBreak;
+/// let dawson = TakeBreak::octal("0.07").unwrap();
+/// let go_on = &mut |_| std::ops::ControlFlow::Continue(());
+/// let report = heap_misere_report_exhaustive(&dawson, &[5, 9], go_on).unwrap();
+/// assert_eq!(report.outcome.letter(), "N");
+/// ```
+pub fn heap_misere_report_exhaustive(
+    family: &dyn HeapFamily,
+    heaps: &[u64],
+    progress: &mut dyn FnMut(usize) -> std::ops::ControlFlow<()>,
+) -> Result<Report, GameError> {
+    let per_position = 48 + 8 * heaps.len() as u128;
+    let affordable = sprague_engine::memory::available_bytes() / per_position;
+    let limit = usize::try_from(affordable)
+        .unwrap_or(usize::MAX)
+        .clamp(1, EXHAUSTIVE_POSITIONS);
+    let mut search = HeapMisereSearch::new(family, limit).with_progress(progress);
+    heap_exact_report(family, heaps, &mut search)
+}
+
 /// The exact misère search of a sum of heaps ([`HeapMisereSearch`]): the outcome
 /// and every winning move (equal heaps moved once).
 fn heap_exact_report(

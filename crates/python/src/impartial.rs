@@ -569,6 +569,47 @@ impl NativeGame {
         }))
     }
 
+    /// `sprague analyze --exhaustive`: a misère sum of heaps by the exact search without the
+    /// interactive budget (JSON of the analysis); Ctrl-C stops it.
+    fn analyze_exhaustive(&self, py: Python<'_>, position: &str) -> PyResult<String> {
+        let position = read_position(position)?;
+        let game = self.game.as_ref();
+        if game.heap_rules().is_none() || game.ending() != sprague_games::playable::Ending::Misere {
+            return Err(crate::Unsupported::new_err(format!(
+                "exhaustive=True is for misère sums of heap games (e.g. misere:0.07), not {}",
+                game.description()
+            )));
+        }
+        let heaps = position
+            .components
+            .iter()
+            .map(|word| sprague_games::playable::parse_heap(word))
+            .collect::<Result<Vec<u64>, _>>()
+            .map_err(to_python)?;
+        let interrupt = Interrupt::new();
+        let report = py
+            .detach(|| {
+                let family = game
+                    .heap_rules()
+                    .ok_or_else(|| game.unsupported("misère search"))?;
+                sprague_games::misere::heap_misere_report_exhaustive(family, &heaps, &mut |_| {
+                    if interrupt.poll() {
+                        std::ops::ControlFlow::Break(())
+                    } else {
+                        std::ops::ControlFlow::Continue(())
+                    }
+                })
+            })
+            .map_err(|error| match error {
+                GameError::Misere(sprague_engine::misere::MisereError::Stopped { .. }) => {
+                    crate::interrupt::interrupted(interrupt)
+                }
+                other => to_python(other),
+            })?;
+        let rules = vec![None; report.components.len()];
+        json(&AnalysisRecord::new(game, &report, &rules))
+    }
+
     /// The analysis of a position: the record of `sprague analyze --format json`, built by the
     /// same library function ([`sprague_games::record::analysis`]).
     fn analyze(&self, py: Python<'_>, position: &str) -> PyResult<String> {

@@ -268,3 +268,13 @@ def test_the_gil_is_released_during_a_sweep():
     stop.set()
     counter.join()
     assert len(ticks) > 5
+
+
+def test_exhaustive_misere_search_agrees_with_the_budgeted_one():
+    for position in [(9, 12, 14), (5, 9), (7, 7, 3)]:
+        budgeted = sprague.analyze("misere:0.07", *position)
+        exhaustive = sprague.analyze("misere:0.07", *position, exhaustive=True)
+        assert exhaustive.outcome == budgeted.outcome
+        assert sorted(m.to for m in exhaustive.winning_moves) == sorted(m.to for m in budgeted.winning_moves)
+    with pytest.raises(sprague.Unsupported, match="exhaustive=True is for misère sums"):
+        sprague.analyze("kayles", 3, 4, exhaustive=True)

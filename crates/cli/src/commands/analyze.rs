@@ -22,6 +22,10 @@ pub struct Args {
     /// a terminal (long searches: Chomp, SOS).
     #[arg(long)]
     pub progress: bool,
+    /// Misère sums of heap games: search exactly past the interactive budget (1.5 s), bounded
+    /// only by the memory the positions take; progress on stderr, Ctrl-C stops it.
+    #[arg(long)]
+    pub exhaustive: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Style::Text)]
     pub format: Style,
@@ -42,6 +46,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     let game = parse_game(&args.game)?;
     let position = game.position(&args.position)?;
+    if args.exhaustive {
+        return run_exhaustive(args, game.as_ref(), &position);
+    }
     let bar = Progress::new(args.progress, None, "positions");
     let (report, rules) = analysis_observed(game.as_ref(), &position, &mut |solved, total| {
         bar.update(
@@ -62,6 +69,40 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             &rules,
             formula.as_deref(),
         )),
+    }
+}
+
+/// `--exhaustive`: the exact misère search of a sum of heaps without the time budget.
+fn run_exhaustive(
+    args: &Args,
+    game: &dyn sprague_games::PlayableGame,
+    position: &sprague_games::Position,
+) -> Result<(), CliError> {
+    let family = game
+        .heap_rules()
+        .filter(|_| game.ending() == sprague_games::playable::Ending::Misere)
+        .ok_or_else(|| {
+            CliError::Usage(format!(
+                "--exhaustive is for misère sums of heap games (e.g. misere:0.07 25 26 27), not {}",
+                game.description()
+            ))
+        })?;
+    let heaps = position
+        .components
+        .iter()
+        .map(|word| sprague_games::playable::parse_heap(word))
+        .collect::<Result<Vec<u64>, _>>()?;
+    let bar = Progress::new(args.progress, None, "positions");
+    let report =
+        sprague_games::misere::heap_misere_report_exhaustive(family, &heaps, &mut |decided| {
+            bar.update(decided as u64, None, &String::new);
+            std::ops::ControlFlow::Continue(())
+        })?;
+    bar.finish();
+    let rules = vec![None; report.components.len()];
+    match args.format {
+        Style::Json => print_json(&AnalysisRecord::new(game, &report, &rules)),
+        Style::Text => print_text(&render_text(&game.title(), &report, &rules, None)),
     }
 }
 

@@ -560,13 +560,17 @@ def game(description: str) -> ImpartialGame:
     return ImpartialGame(description)
 
 
-def analyze(game_description: str, *position: _Union[str, int]) -> Analysis:
-    """Who wins ``position`` of the game and by which moves.
+def analyze(game_description: str, *position: _Union[str, int], exhaustive: bool = False) -> Analysis:
+    """Who wins ``position`` of the game and by which moves. ``exhaustive=True``
+    (misère sums of heap games) searches exactly past the interactive time budget,
+    bounded only by memory, as ``sprague analyze --exhaustive``; Ctrl-C stops it.
 
     >>> sprague.analyze("kayles", 2, 3).value
     1
     """
     g = ImpartialGame(game_description)
+    if exhaustive:
+        return Analysis._from(_json.loads(g._native.analyze_exhaustive(g.position(*position)._json())))
     return g.analyze(g.position(*position))
 
 
