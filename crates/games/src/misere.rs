@@ -47,13 +47,28 @@ pub struct MiserePlayable {
     inner: CatalogueGame,
 }
 
+impl MiserePlayable {
+    /// The misère version of `inner` (a game built outside the catalogue, say).
+    ///
+    /// ```
+    /// use sprague_games::{misere::MiserePlayable, parse_game, PlayableGame};
+    /// let game = MiserePlayable::new(parse_game("kayles").unwrap());
+    /// assert_eq!(game.description(), "misere:kayles");
+    /// let report = game.analyze_words(&["1".to_string()]).unwrap();
+    /// assert_eq!(report.outcome.letter(), "P"); // the last pin loses
+    /// ```
+    pub fn new(inner: CatalogueGame) -> Self {
+        Self { inner }
+    }
+}
+
 /// Builds `misere:GAME` from its request.
 ///
 /// # Errors
 /// The errors of the inner description, or [`GameError::InvalidParameter`] without one.
 pub fn parse(request: &Request) -> Result<CatalogueGame, GameError> {
     let inner = parse_game(request.required_parameter("misere:GAME, e.g. misere:nim")?)?;
-    Ok(Box::new(MiserePlayable { inner }))
+    Ok(Box::new(MiserePlayable::new(inner)))
 }
 
 impl PlayableGame for MiserePlayable {

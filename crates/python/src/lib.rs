@@ -14,6 +14,7 @@
 
 mod baseline;
 mod cooperative;
+mod define_heap;
 mod dynamics;
 mod extensive;
 mod fraction;
@@ -122,5 +123,6 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     dynamics::register(module)?;
     quotient::register(module)?;
     baseline::register(module)?;
+    define_heap::register(module)?;
     Ok(())
 }

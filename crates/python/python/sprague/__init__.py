@@ -71,6 +71,7 @@ __all__ = [
     "Analysis",
     "CheckpointError",
     "Component",
+    "DefinedHeapGame",
     "Dominance",
     "Equilibria",
     "Equilibrium",
@@ -94,6 +95,7 @@ __all__ = [
     "WinningMove",
     "ZeroSum",
     "analyze",
+    "define_heap",
     "game",
     "games",
     "graph",
@@ -647,6 +649,9 @@ def quotient(
         )
     )
 
+
+# Heap games defined by a Python function options(n): sprague.define_heap.
+from ._define_heap import DefinedHeapGame, define_heap  # noqa: E402
 
 # Repeated and cooperative games: sprague.ipd, sprague.coop; evolutionary and
 # learning dynamics: sprague.dynamics; partizan games: sprague.partizan.
