@@ -40,5 +40,7 @@ pub use period_search::{PeriodSearch, Stopped};
 pub use periodicity::{find_arithmetic_period, ArithmeticPeriodicity};
 pub use periodicity::{find_period, find_period_naive, Periodicity, PeriodicityTheorem};
 pub use sweep::{sweep, sweep_observed, sweep_work, SweepError, Values};
-pub use tabulated::{canonical_options, TableError, TabulatedHeapFamily, MAX_OPTIONS_PER_HEAP};
+pub use tabulated::{
+    canonical_options, HeapOptions, TableError, TabulatedHeapFamily, MAX_OPTIONS_PER_HEAP,
+};
 pub use win_lose_tie::{TwoPlayerGame, WinLoseTieSolver, WltError, WltValue};

@@ -94,6 +94,70 @@ pub struct TabulatedHeapFamily {
     limit: usize,
 }
 
+/// The options of one heap as listed (in any order, zeros and repeats allowed), flat: no
+/// allocation per option, so one list can be filled, pushed and cleared heap after heap.
+///
+/// ```
+/// use sprague_engine::HeapOptions;
+/// let mut listed = HeapOptions::new();
+/// listed.push_option(&[2, 1]);
+/// listed.push_option(&[]);
+/// assert_eq!(listed.len(), 2);
+/// assert_eq!(listed.iter().collect::<Vec<_>>(), vec![&[2, 1][..], &[][..]]);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HeapOptions {
+    parts: Vec<u64>,
+    ends: Vec<usize>,
+}
+
+impl HeapOptions {
+    /// No option yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Forgets every option (keeping the memory).
+    pub fn clear(&mut self) {
+        self.parts.clear();
+        self.ends.clear();
+    }
+
+    /// Adds a part to the option being listed.
+    pub fn push_part(&mut self, part: u64) {
+        self.parts.push(part);
+    }
+
+    /// Completes the option being listed (with the parts pushed since the last one).
+    pub fn end_option(&mut self) {
+        self.ends.push(self.parts.len());
+    }
+
+    /// Adds an option with the parts `parts`.
+    pub fn push_option(&mut self, parts: &[u64]) {
+        self.parts.extend_from_slice(parts);
+        self.end_option();
+    }
+
+    /// How many options are listed.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether no option is listed.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The options listed, each as its parts.
+    pub fn iter(&self) -> impl Iterator<Item = &[u64]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(self.ends.iter().copied())
+            .map(|(start, end)| &self.parts[start..end])
+    }
+}
+
 impl Default for TabulatedHeapFamily {
     fn default() -> Self {
         Self::new()
@@ -171,16 +235,71 @@ impl TabulatedHeapFamily {
     /// );
     /// ```
     pub fn push_heap(&mut self, options: &[Vec<u64>]) -> Result<(), TableError> {
+        let mut listed = HeapOptions::new();
+        for option in options {
+            listed.push_option(option);
+        }
+        self.push_options(&listed)
+    }
+
+    /// [`TabulatedHeapFamily::push_heap`] from options listed flat in a [`HeapOptions`]
+    /// (no allocation per option: the form a caller converting another language's lists
+    /// fills and reuses).
+    ///
+    /// # Errors
+    /// As [`TabulatedHeapFamily::push_heap`]; the table is then unchanged.
+    ///
+    /// ```
+    /// use sprague_engine::{HeapOptions, TabulatedHeapFamily};
+    /// let mut table = TabulatedHeapFamily::new();
+    /// let mut listed = HeapOptions::new();
+    /// for n in 0..=3u64 {
+    ///     listed.clear();
+    ///     for left in 0..n {
+    ///         listed.push_part(left); // one part,
+    ///         listed.end_option(); // then the option is complete
+    ///     }
+    ///     table.push_options(&listed).unwrap();
+    /// }
+    /// assert_eq!(table.options(3), Some(vec![vec![], vec![1], vec![2]]));
+    /// ```
+    pub fn push_options(&mut self, options: &HeapOptions) -> Result<(), TableError> {
         let heap = self.heaps();
-        let canonical = canonical_set(heap, options, self.limit)?;
-        let words: usize = canonical.iter().map(|option| option.len() + 1).sum();
+        if heap > MAX_TABULATED_HEAP {
+            return Err(TableError::HeapTooLarge { heap });
+        }
+        // Each option's parts, without zeros and ascending, then the options in order, once.
+        let mut flat: Vec<u32> = Vec::with_capacity(options.parts.len());
+        let mut ranges: Vec<(usize, usize)> = Vec::with_capacity(options.ends.len());
+        for option in options.iter() {
+            let begin = flat.len();
+            for &part in option {
+                if part >= heap {
+                    return Err(TableError::PartTooLarge { heap, part });
+                }
+                if part > 0 {
+                    flat.push(part as u32); // part < heap ≤ u32::MAX
+                }
+            }
+            flat[begin..].sort_unstable();
+            ranges.push((begin, flat.len()));
+        }
+        ranges.sort_unstable_by(|a, b| flat[a.0..a.1].cmp(&flat[b.0..b.1]));
+        ranges.dedup_by(|a, b| flat[a.0..a.1] == flat[b.0..b.1]);
+        if ranges.len() > self.limit {
+            return Err(TableError::TooManyOptions {
+                heap,
+                limit: self.limit,
+            });
+        }
+        let words: usize = ranges.iter().map(|(begin, end)| end - begin + 1).sum();
         self.reserve(words)?;
-        for option in &canonical {
-            self.packed.push(option.len() as u32);
-            self.packed.extend_from_slice(option);
+        for &(begin, end) in &ranges {
+            self.packed.push((end - begin) as u32);
+            self.packed.extend_from_slice(&flat[begin..end]);
         }
         self.starts.push(self.packed.len());
-        self.counts.push(canonical.len() as u32);
+        self.counts.push(ranges.len() as u32);
         Ok(())
     }
 
@@ -217,36 +336,6 @@ impl TabulatedHeapFamily {
         }
         Ok(())
     }
-}
-
-/// The options of a heap of `heap` in canonical form: each option's parts ascending
-/// without zeros, each option once, in order.
-fn canonical_set(
-    heap: u64,
-    options: &[Vec<u64>],
-    limit: usize,
-) -> Result<BTreeSet<Vec<u32>>, TableError> {
-    if heap > MAX_TABULATED_HEAP {
-        return Err(TableError::HeapTooLarge { heap });
-    }
-    let mut set = BTreeSet::new();
-    for option in options {
-        let mut parts = Vec::with_capacity(option.len());
-        for &part in option {
-            if part >= heap {
-                return Err(TableError::PartTooLarge { heap, part });
-            }
-            if part > 0 {
-                parts.push(part as u32); // part < heap ≤ u32::MAX
-            }
-        }
-        parts.sort_unstable();
-        set.insert(parts);
-        if set.len() > limit {
-            return Err(TableError::TooManyOptions { heap, limit });
-        }
-    }
-    Ok(set)
 }
 
 /// The options of `heap` of any family in the canonical form of

@@ -28,8 +28,8 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyString, PyTuple};
 use sprague_engine::{
-    canonical_options, check_allocation, sweep_observed, HeapFamily, PeriodicityTheorem,
-    SweepError, TableError, TabulatedHeapFamily, Values, MAX_OPTIONS_PER_HEAP,
+    canonical_options, check_allocation, sweep_observed, HeapFamily, HeapOptions,
+    PeriodicityTheorem, SweepError, TableError, TabulatedHeapFamily, Values, MAX_OPTIONS_PER_HEAP,
 };
 use sprague_games::every_sg::EverySgPlayable;
 use sprague_games::misere::MiserePlayable;
@@ -448,7 +448,7 @@ impl HeapDefinition {
                 };
                 // Another thread may have added this heap while `options` ran.
                 if table.heaps() == next {
-                    table.push_heap(&options)?;
+                    table.push_options(&options)?;
                 }
                 Ok(())
             })
@@ -457,7 +457,7 @@ impl HeapDefinition {
     }
 
     /// The options of heap `heap` as the function gives them, checked.
-    fn ask(&self, py: Python<'_>, heap: u64) -> PyResult<Vec<Vec<u64>>> {
+    fn ask(&self, py: Python<'_>, heap: u64) -> PyResult<HeapOptions> {
         let answer = self
             .options
             .call1(py, (heap,))
@@ -469,14 +469,13 @@ impl HeapDefinition {
                 type_name(answer)
             ))
         })?;
-        let mut options = Vec::new();
+        let mut options = HeapOptions::new();
         for item in items {
             let item = item.map_err(|error| raised(py, heap, error))?;
-            options.push(option_parts(py, heap, &item)?);
+            push_option(py, heap, &item, &mut options)?;
             if options.len() > MAX_OPTIONS_PER_HEAP {
                 return Err(TooLarge::new_err(format!(
-                    "options({heap}) gave more than {MAX_OPTIONS_PER_HEAP} options, the most one heap may have \
-                     (about 8 bytes per part are kept for every option of every heap)"
+                    "options({heap}) gave more than {MAX_OPTIONS_PER_HEAP} options, the most one heap may have"
                 )));
             }
         }
@@ -499,14 +498,14 @@ fn declared_rule(text: &str) -> PyResult<Rule> {
 }
 
 /// Fails unless `options` (heap `heap`'s, from the function) are the declared rule's.
-fn check_declared(rule: &Rule, heap: u64, options: &[Vec<u64>]) -> PyResult<()> {
+fn check_declared(rule: &Rule, heap: u64, options: &HeapOptions) -> PyResult<()> {
     let Some(family) = rule.family() else {
         return Ok(());
     };
     let expected: BTreeSet<Vec<u64>> = canonical_options(family, heap).into_iter().collect();
     let given: BTreeSet<Vec<u64>> = options
         .iter()
-        .map(|option| {
+        .map(|option: &[u64]| {
             let mut parts: Vec<u64> = option.iter().copied().filter(|&p| p > 0).collect();
             parts.sort_unstable();
             parts
@@ -543,16 +542,23 @@ fn check_declared(rule: &Rule, heap: u64, options: &[Vec<u64>]) -> PyResult<()> 
     )))
 }
 
-/// The heaps one option leaves: a heap size or an iterable of heap sizes.
-fn option_parts(py: Python<'_>, heap: u64, item: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+/// Lists the option `item` of heap `heap` (a heap size or an iterable of heap sizes).
+fn push_option(
+    py: Python<'_>,
+    heap: u64,
+    item: &Bound<'_, PyAny>,
+    options: &mut HeapOptions,
+) -> PyResult<()> {
     if let Ok(tuple) = item.cast::<PyTuple>() {
-        return tuple
-            .iter()
-            .map(|part| heap_size(heap, item, &part))
-            .collect();
+        for part in tuple.iter() {
+            options.push_part(heap_size(heap, item, &part)?);
+        }
+        options.end_option();
+        return Ok(());
     }
     if item.is_instance_of::<PyInt>() {
-        return Ok(vec![heap_size(heap, item, item)?]);
+        options.push_option(&[heap_size(heap, item, item)?]);
+        return Ok(());
     }
     let not_an_option = || {
         InvalidInput::new_err(format!(
@@ -565,12 +571,12 @@ fn option_parts(py: Python<'_>, heap: u64, item: &Bound<'_, PyAny>) -> PyResult<
         return Err(not_an_option());
     }
     let parts = item.try_iter().map_err(|_| not_an_option())?;
-    let mut sizes = Vec::new();
     for part in parts {
         let part = part.map_err(|error| raised(py, heap, error))?;
-        sizes.push(heap_size(heap, item, &part)?);
+        options.push_part(heap_size(heap, item, &part)?);
     }
-    Ok(sizes)
+    options.end_option();
+    Ok(())
 }
 
 /// One heap size of an option of `heap`: a non-negative integer smaller than `heap`.
