@@ -139,7 +139,8 @@ impl HeapDefinition {
     ) -> PyResult<Self> {
         if !options.is_callable() {
             return Err(InvalidInput::new_err(format!(
-                "define_heap needs a function options(n) giving the options of a heap of n, not {}",
+                "define_heap needs a function options(n) giving the options of a heap of n, not {} ({})",
+                short_repr(&options),
                 type_name(&options)
             )));
         }
@@ -465,7 +466,8 @@ impl HeapDefinition {
         let answer = answer.bind(py);
         let items = answer.try_iter().map_err(|_| {
             InvalidInput::new_err(format!(
-                "options({heap}) returned {}, not an iterable of options (tuples of heap sizes)",
+                "options({heap}) returned {} ({}), not an iterable of options (tuples of heap sizes)",
+                short_repr(answer),
                 type_name(answer)
             ))
         })?;
@@ -664,7 +666,7 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
     value
         .get_type()
         .name()
-        .map_or_else(|_| "an object".to_string(), |name| format!("a {name}"))
+        .map_or_else(|_| "an object".to_string(), |name| name.to_string())
 }
 
 /// `repr(value)`, cut to 60 characters.

@@ -247,8 +247,8 @@ def test_a_heap_the_function_cannot_handle():
         (lambda n: [(1.5,)] if n == 2 else [], r"options\(2\) gave the option \(1.5,\), whose part 1.5 is not a heap size"),
         (lambda n: [(True,)] if n == 2 else [], r"whose part True is not a heap size"),
         (lambda n: ["1"] if n == 2 else [], r"options\(2\) gave '1', which is not an option"),
-        (lambda n: 5, r"options\(0\) returned a int, not an iterable"),
-        (lambda n: None, r"options\(0\) returned a NoneType, not an iterable"),
+        (lambda n: 5, r"options\(0\) returned 5 \(int\), not an iterable"),
+        (lambda n: None, r"options\(0\) returned None \(NoneType\), not an iterable"),
         (lambda n: [(2**70,)] if n == 2 else [], r"far too large"),
     ],
 )
