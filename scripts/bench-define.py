@@ -76,6 +76,14 @@ def memoised_mex(options, to):
     return [g(n) for n in range(to + 1)]
 
 
+def options_alone(options, to):
+    """The floor both sides share: calling options(n) for every heap and walking its list."""
+    for n in range(to + 1):
+        for _ in options(n):
+            pass
+    return None
+
+
 def with_define_heap(options, to):
     return sprague.define_heap(options).values(to).values
 
@@ -88,29 +96,32 @@ def timed(run, options, to):
 
 def bench(name, to, reps):
     options = GAMES[name]
-    define_times, memo_times = [], []
+    times = {"define": [], "memo": [], "alone": []}
     for rep in range(reps):
-        runs = [("define", with_define_heap), ("memo", memoised_mex)]
+        runs = [("define", with_define_heap), ("memo", memoised_mex), ("alone", options_alone)]
         if rep % 2:
             runs.reverse()
         results = {}
         for label, run in runs:
             seconds, values = timed(run, options, to)
             results[label] = values
-            (define_times if label == "define" else memo_times).append(seconds)
+            times[label].append(seconds)
         if results["define"] != results["memo"]:
             raise SystemExit(f"{name}: define_heap and the memoised mex disagree")
-    define = statistics.median(define_times)
-    memo = statistics.median(memo_times)
+    define = statistics.median(times["define"])
+    memo = statistics.median(times["memo"])
+    alone = statistics.median(times["alone"])
     return {
         "game": name,
         "to": to,
         "repetitions": reps,
         "define_heap_seconds": define,
         "memoised_mex_seconds": memo,
+        "options_calls_seconds": alone,
         "ratio": memo / define,
-        "define_heap_all": define_times,
-        "memoised_mex_all": memo_times,
+        "define_heap_all": times["define"],
+        "memoised_mex_all": times["memo"],
+        "options_calls_all": times["alone"],
     }
 
 
@@ -130,7 +141,8 @@ def main():
             print(
                 f"{name:14} to {to:>7}: define_heap {row['define_heap_seconds']:8.3f} s, "
                 f"memoised mex {row['memoised_mex_seconds']:8.3f} s, "
-                f"ratio {row['ratio']:5.1f}x (medians of {args.reps})",
+                f"ratio {row['ratio']:5.1f}x; options(n) calls alone {row['options_calls_seconds']:8.3f} s "
+                f"(medians of {args.reps})",
                 flush=True,
             )
     if args.format == "json":

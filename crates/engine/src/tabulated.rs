@@ -144,6 +144,11 @@ impl HeapOptions {
         self.ends.len()
     }
 
+    /// How many parts the options listed have in all.
+    pub fn parts(&self) -> usize {
+        self.parts.len()
+    }
+
     /// Whether no option is listed.
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
@@ -284,7 +289,8 @@ impl TabulatedHeapFamily {
             flat[begin..].sort_unstable();
             ranges.push((begin, flat.len()));
         }
-        ranges.sort_unstable_by(|a, b| flat[a.0..a.1].cmp(&flat[b.0..b.1]));
+        // A stable (run-adaptive) sort: options are mostly listed in a few ascending runs.
+        ranges.sort_by(|a, b| flat[a.0..a.1].cmp(&flat[b.0..b.1]));
         ranges.dedup_by(|a, b| flat[a.0..a.1] == flat[b.0..b.1]);
         if ranges.len() > self.limit {
             return Err(TableError::TooManyOptions {

@@ -56,6 +56,12 @@ const MAX_PLAYED_HEAP: u64 = sprague_games::heap_analysis::MAX_SWEPT_HEAP;
 /// The most values one `values` call returns (as `sprague.values`).
 const MAX_VALUES: u64 = 1 << 28;
 
+/// The most heaps asked before their options are added to the table.
+const BATCH_HEAPS: usize = 4096;
+
+/// The most parts (and options) gathered before they are added to the table.
+const BATCH_PARTS: usize = 1 << 20;
+
 /// How often at most `values` calls its `progress` callable.
 const PROGRESS_EVERY: Duration = Duration::from_millis(500);
 
@@ -411,7 +417,9 @@ impl HeapDefinition {
     }
 
     /// Tabulates every heap through `heap`, asking `options` for each one not yet in the
-    /// table (and checking it against the declared rule).
+    /// table (and checking it against the declared rule). The answers are gathered in
+    /// batches (at most [`BATCH_HEAPS`] heaps or [`BATCH_PARTS`] parts) added to the table
+    /// at once.
     fn cover(
         &self,
         py: Python<'_>,
@@ -420,41 +428,75 @@ impl HeapDefinition {
     ) -> PyResult<()> {
         let started = Instant::now();
         let mut last_call = Instant::now();
+        let mut batch: Vec<HeapOptions> = Vec::new();
         loop {
-            let next = self.tabulated();
-            if next > heap {
+            let first = self.tabulated();
+            if first > heap {
                 return Ok(());
             }
-            py.check_signals()?;
-            if let Some(callback) = progress {
-                if last_call.elapsed() >= PROGRESS_EVERY {
-                    last_call = Instant::now();
-                    let dict = PyDict::new(py);
-                    dict.set_item("computed", next)?;
-                    dict.set_item("target", heap + 1)?;
-                    dict.set_item("elapsed", started.elapsed().as_secs_f64())?;
-                    callback.call1((dict,))?;
+            batch.clear();
+            let asked = self.ask_batch(py, first, heap, &mut batch, &mut |py, next| {
+                if let Some(callback) = progress {
+                    if last_call.elapsed() >= PROGRESS_EVERY {
+                        last_call = Instant::now();
+                        let dict = PyDict::new(py);
+                        dict.set_item("computed", next)?;
+                        dict.set_item("target", heap + 1)?;
+                        dict.set_item("elapsed", started.elapsed().as_secs_f64())?;
+                        callback.call1((dict,))?;
+                    }
                 }
-            }
+                Ok(())
+            });
+            // The heaps asked before a failure are kept.
+            self.push_batch(py, first, &batch)?;
+            asked?;
+        }
+    }
+
+    /// Asks `options` for heaps `first`, `first + 1`, … up to `last` into `batch`, at most
+    /// [`BATCH_HEAPS`] heaps or [`BATCH_PARTS`] parts; `tell` is called before each heap.
+    fn ask_batch(
+        &self,
+        py: Python<'_>,
+        first: u64,
+        last: u64,
+        batch: &mut Vec<HeapOptions>,
+        tell: &mut dyn FnMut(Python<'_>, u64) -> PyResult<()>,
+    ) -> PyResult<()> {
+        let mut parts = 0;
+        let mut next = first;
+        while next <= last && batch.len() < BATCH_HEAPS && parts < BATCH_PARTS {
+            py.check_signals()?;
+            tell(py, next)?;
             let options = self.ask(py, next)?;
             if let Some(rule) = &self.rule {
                 check_declared(rule, next, &options)?;
             }
-            let shared = self.table.clone();
-            // The lock is taken with the GIL released: a sweep holding it may be waiting
-            // for the GIL to poll for Ctrl-C.
-            py.detach(|| -> Result<(), TableError> {
-                let Ok(mut table) = shared.0.write() else {
-                    return Ok(());
-                };
-                // Another thread may have added this heap while `options` ran.
-                if table.heaps() == next {
-                    table.push_options(&options)?;
-                }
-                Ok(())
-            })
-            .map_err(table_error)?;
+            parts += options.parts() + options.len();
+            batch.push(options);
+            next += 1;
         }
+        Ok(())
+    }
+
+    /// Adds the options of heaps `first`, `first + 1`, … to the table (those another
+    /// thread has not added meanwhile). The lock is taken with the GIL released: a sweep
+    /// holding it may be waiting for the GIL to poll for Ctrl-C.
+    fn push_batch(&self, py: Python<'_>, first: u64, batch: &[HeapOptions]) -> PyResult<()> {
+        let shared = self.table.clone();
+        py.detach(|| -> Result<(), TableError> {
+            let Ok(mut table) = shared.0.write() else {
+                return Ok(());
+            };
+            for (heap, options) in (first..).zip(batch) {
+                if table.heaps() == heap {
+                    table.push_options(options)?;
+                }
+            }
+            Ok(())
+        })
+        .map_err(table_error)
     }
 
     /// The options of heap `heap` as the function gives them, checked.
