@@ -123,6 +123,12 @@ impl HeapOptions {
         self.ends.clear();
     }
 
+    /// Room for `options` more options of `parts` parts in all (a hint; lists grow anyway).
+    pub fn reserve(&mut self, options: usize, parts: usize) {
+        self.ends.reserve(options);
+        self.parts.reserve(parts);
+    }
+
     /// Adds a part to the option being listed.
     pub fn push_part(&mut self, part: u64) {
         self.parts.push(part);

@@ -514,6 +514,11 @@ impl HeapDefinition {
             ))
         })?;
         let mut options = HeapOptions::new();
+        if let Ok(listed) = answer.len() {
+            // A list or tuple says how long it is: room for options of two parts each.
+            let listed = listed.min(MAX_OPTIONS_PER_HEAP);
+            options.reserve(listed, 2 * listed);
+        }
         for item in items {
             let item = item.map_err(|error| raised(py, heap, error))?;
             push_option(py, heap, &item, &mut options)?;
