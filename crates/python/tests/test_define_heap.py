@@ -212,6 +212,14 @@ def test_the_table_grows_on_demand_and_asks_each_heap_once():
     assert game.options_of(4) == [(1, 1), (1, 2), (2,), (3,)]
 
 
+def test_the_examples_of_the_documentation_hold():
+    import doctest
+
+    import sprague._define_heap as module
+
+    assert doctest.testmod(module).failed == 0
+
+
 # --- Bad inputs: one clear error each -----------------------------------------
 
 

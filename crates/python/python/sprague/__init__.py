@@ -12,6 +12,10 @@ reply, and why a position has its value; nim arithmetic in Conway's field.
 >>> sprague.Nimber(16) * 16
 Nimber(24)
 
+A heap game known only by its rule is defined by a function giving the options
+of a heap (:func:`sprague.define_heap`), and gets the same analysis, values,
+periods and misère quotient as the catalogue's games.
+
 Partizan games (:mod:`sprague.partizan`): canonical forms, outcome classes,
 stops, mean, temperature, thermographs, atomic weight; Domineering and co.
 

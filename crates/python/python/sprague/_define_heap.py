@@ -163,8 +163,11 @@ def define_heap(
     >>> def kayles(n):  # knock down one pin or two adjacent pins of a row
     ...     return [(a, n - t - a) for t in (1, 2) if t <= n for a in range(n - t + 1)]
     >>> game = sprague.define_heap(kayles, name="kayles")
-    >>> game.values(30).period  # observed in the values
-    12
+    >>> v = game.values(1000)
+    >>> v.period, v.preperiod, v.proven  # observed in the values
+    (12, 71, False)
+    >>> sprague.define_heap(kayles, rule="0.77").values(10**5).proven  # Guy-Smith
+    True
     >>> game.analyze(game.position(2, 3)).value
     1
 
