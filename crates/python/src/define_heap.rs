@@ -630,6 +630,14 @@ fn push_option(
 
 /// One heap size of an option of `heap`: a non-negative integer smaller than `heap`.
 fn heap_size(heap: u64, option: &Bound<'_, PyAny>, part: &Bound<'_, PyAny>) -> PyResult<u64> {
+    // The common case first: a plain int in range.
+    if part.is_exact_instance_of::<PyInt>() {
+        if let Ok(size) = part.extract::<u64>() {
+            if size < heap {
+                return Ok(size);
+            }
+        }
+    }
     let is_integer = part.is_instance_of::<PyInt>() && !part.is_instance_of::<PyBool>();
     let is_index = !is_integer
         && !part.is_instance_of::<PyBool>()

@@ -326,6 +326,24 @@ def test_ctrl_c_stops_a_long_tabulation_within_two_seconds():
     assert game.tabulated > 0  # what was asked is kept
 
 
+def test_progress_is_told_while_options_are_asked():
+    def slow(n):
+        time.sleep(0.0005)
+        return subtraction_134(n)
+
+    told = []
+    v = sprague.define_heap(slow).values(2500, progress=told.append)
+    assert v.values == sprague.values("subtraction:1,3,4", 2500).values
+    assert told and all(0 <= p["computed"] <= p["target"] == 2501 for p in told)
+    assert [p["computed"] for p in told] == sorted(p["computed"] for p in told)
+
+    def refuse(p):
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        sprague.define_heap(slow).values(2500, progress=refuse)
+
+
 def test_too_large_heaps_and_values_are_refused():
     game = sprague.define_heap(subtraction_134)
     with pytest.raises(sprague.TooLarge, match="a heap of 1000000 is beyond"):
