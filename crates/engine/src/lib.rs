@@ -5,7 +5,8 @@
 //! ([`Outcome`]) and every winning move of a sum ([`analyze`]). One-heap
 //! families whose options are sums of smaller heaps (take-and-break games)
 //! implement [`HeapFamily`] and get a dense sweep of g(0..N) ([`sweep()`]) with
-//! periodicity detection and proof ([`periodicity`]).
+//! periodicity detection and proof ([`periodicity`]); a family known only by
+//! a function's answers is kept as an explicit table ([`TabulatedHeapFamily`]).
 //!
 //! Reference: E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways for Your
 //! Mathematical Plays*, 2nd ed., vol. 1, ch. 3–4 (2001).
@@ -25,6 +26,7 @@ pub mod outcome;
 pub mod period_search;
 pub mod periodicity;
 pub mod sweep;
+pub mod tabulated;
 pub mod win_lose_tie;
 
 pub use analysis::{analyze, Analysis, ComponentValue, WinningMove};
@@ -38,4 +40,7 @@ pub use period_search::{PeriodSearch, Stopped};
 pub use periodicity::{find_arithmetic_period, ArithmeticPeriodicity};
 pub use periodicity::{find_period, find_period_naive, Periodicity, PeriodicityTheorem};
 pub use sweep::{sweep, sweep_observed, sweep_work, SweepError, Values};
+pub use tabulated::{
+    canonical_options, HeapOptions, TableError, TabulatedHeapFamily, MAX_OPTIONS_PER_HEAP,
+};
 pub use win_lose_tie::{TwoPlayerGame, WinLoseTieSolver, WltError, WltValue};

@@ -43,6 +43,21 @@ pub struct EverySgPlayable {
     inner: CatalogueGame,
 }
 
+impl EverySgPlayable {
+    /// The Every-SG version of `inner` (a game built outside the catalogue, say).
+    ///
+    /// ```
+    /// use sprague_games::{every_sg::EverySgPlayable, parse_game, PlayableGame};
+    /// let game = EverySgPlayable::new(parse_game("bash:2").unwrap());
+    /// assert_eq!(game.description(), "every:bash:2");
+    /// let report = game.analyze_words(&["4".to_string(), "5".to_string()]).unwrap();
+    /// assert_eq!(report.outcome.letter(), "N");
+    /// ```
+    pub fn new(inner: CatalogueGame) -> Self {
+        Self { inner }
+    }
+}
+
 /// Builds `every:GAME` from its request.
 ///
 /// # Errors

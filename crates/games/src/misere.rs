@@ -47,6 +47,21 @@ pub struct MiserePlayable {
     inner: CatalogueGame,
 }
 
+impl MiserePlayable {
+    /// The misère version of `inner` (a game built outside the catalogue, say).
+    ///
+    /// ```
+    /// use sprague_games::{misere::MiserePlayable, parse_game, PlayableGame};
+    /// let game = MiserePlayable::new(parse_game("kayles").unwrap());
+    /// assert_eq!(game.description(), "misere:kayles");
+    /// let report = game.analyze_words(&["1".to_string()]).unwrap();
+    /// assert_eq!(report.outcome.letter(), "P"); // the last pin loses
+    /// ```
+    pub fn new(inner: CatalogueGame) -> Self {
+        Self { inner }
+    }
+}
+
 /// Builds `misere:GAME` from its request.
 ///
 /// # Errors

@@ -2,12 +2,13 @@
 //! column of a survey), built here so the command line's `--format json`, the web
 //! API and the Python module hand back the same JSON.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
 use serde::Serialize;
-use sprague_engine::check_allocation;
+use sprague_engine::{check_allocation, HeapFamily};
 use sprague_misere::genus::{positions_bound, GenusClass, GenusError, GenusSolver};
 use sprague_misere::survey::{misere_column, MisereStatus, SURVEY_LIMITS};
 use sprague_misere::{MisereQuotient, PeriodProof, Presentation, QuotientError, QuotientLimits};
@@ -131,6 +132,26 @@ pub fn quotient(
 ) -> Result<(QuotientRecord, Option<QuotientError>), QuotientReportError> {
     let rule = take_break_rule(game)?;
     let parsed = parse_game(game.strip_prefix("misere:").unwrap_or(game))?;
+    check_quotient_options(options)?;
+    let mut quotient = MisereQuotient::take_break(rule).with_limits(quotient_limits(options));
+    quotient_record(&mut quotient, parsed.description(), options, &mut |_| {
+        ControlFlow::Continue(())
+    })
+}
+
+/// Refuses quotient options out of range: more heaps than [`MAX_QUOTIENT_HEAPS`], no
+/// outcome allowed, or more outcomes than memory holds.
+///
+/// # Errors
+/// [`QuotientReportError::Usage`] or the memory error, in the command line's words.
+///
+/// ```
+/// use sprague_games::quotient_report::{check_quotient_options, QuotientOptions};
+/// assert!(check_quotient_options(QuotientOptions::default()).is_ok());
+/// let too_many = QuotientOptions { heaps: 1_000_000, ..QuotientOptions::default() };
+/// assert!(check_quotient_options(too_many).is_err());
+/// ```
+pub fn check_quotient_options(options: QuotientOptions) -> Result<(), QuotientReportError> {
     if options.heaps > MAX_QUOTIENT_HEAPS {
         return Err(QuotientReportError::Usage(format!(
             "--heaps may be at most {MAX_QUOTIENT_HEAPS} (a quotient not proven periodic by then \
@@ -148,13 +169,60 @@ pub fn quotient(
         &format!("{} exact outcomes (--max-outcomes)", options.max_outcomes),
     )
     .map_err(GameError::from)?;
-    let started = Instant::now();
-    let mut quotient = MisereQuotient::take_break(rule).with_limits(QuotientLimits {
+    Ok(())
+}
+
+/// The construction's limits for `options` (the library's defaults otherwise).
+pub fn quotient_limits(options: QuotientOptions) -> QuotientLimits {
+    QuotientLimits {
         max_order: options.max_order,
         max_outcomes: options.max_outcomes,
         ..QuotientLimits::default()
-    });
-    let stopped = quotient.extend_to(options.heaps).err();
+    }
+}
+
+/// Extends `quotient` heap by heap to `options.heaps` (or until its period is proven) and
+/// writes its record, the game described as `description`: the record of `sprague
+/// quotient` for any heap family (a family tabulated from a user's function gets the same
+/// record as an octal code; its proof, which needs an octal code's shape, only when the
+/// quotient was made by [`MisereQuotient::take_break`]). `observe` is told each heap before
+/// it is added; `Break` stops the work.
+///
+/// # Errors
+/// [`QuotientReportError::Stopped`] when `observe` stopped it; a failing step is not an
+/// error but the record's `stopped`, with the error beside the record.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use sprague_games::quotient_report::{quotient_record, QuotientOptions};
+/// use sprague_misere::MisereQuotient;
+/// use sprague_takebreak::TakeBreak;
+/// let mut kayles = MisereQuotient::take_break(TakeBreak::octal("0.77").unwrap());
+/// let options = QuotientOptions { heaps: 10, ..QuotientOptions::default() };
+/// let (record, _) =
+///     quotient_record(&mut kayles, "kayles".into(), options, &mut |_| ControlFlow::Continue(()))
+///         .unwrap();
+/// // Q_10 of misère Kayles has 18 elements (the whole quotient, 40, is proven at heap 167).
+/// assert_eq!((record.heaps_computed, record.order, record.proven), (10, 18, false));
+/// ```
+pub fn quotient_record<F: HeapFamily>(
+    quotient: &mut MisereQuotient<F>,
+    description: String,
+    options: QuotientOptions,
+    observe: &mut dyn FnMut(u64) -> ControlFlow<()>,
+) -> Result<(QuotientRecord, Option<QuotientError>), QuotientReportError> {
+    let started = Instant::now();
+    let mut stopped = None;
+    while quotient.heaps() < options.heaps && quotient.proof().is_none() {
+        let heap = quotient.heaps() + 1;
+        if observe(heap).is_break() {
+            return Err(QuotientReportError::Stopped);
+        }
+        if let Err(error) = quotient.extend_to(heap) {
+            stopped = Some(error);
+            break;
+        }
+    }
     let seconds = started.elapsed().as_secs_f64();
     let generators = quotient.generators();
     let images: Vec<u32> = generators
@@ -180,7 +248,7 @@ pub fn quotient(
         .map(word)
         .collect();
     let record = QuotientRecord {
-        game: parsed.description(),
+        game: description,
         heaps_computed: quotient.heaps(),
         order: quotient.monoid().order(),
         proven: quotient.proof().is_some(),

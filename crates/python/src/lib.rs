@@ -14,6 +14,7 @@
 
 mod baseline;
 mod cooperative;
+mod define_heap;
 mod dynamics;
 mod extensive;
 mod fraction;
@@ -124,5 +125,6 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     quotient::register(module)?;
     baseline::register(module)?;
     serve::register(module)?;
+    define_heap::register(module)?;
     Ok(())
 }

@@ -12,6 +12,10 @@ reply, and why a position has its value; nim arithmetic in Conway's field.
 >>> sprague.Nimber(16) * 16
 Nimber(24)
 
+A heap game known only by its rule is defined by a function giving the options
+of a heap (:func:`sprague.define_heap`), and gets the same analysis, values,
+periods and misère quotient as the catalogue's games.
+
 Partizan games (:mod:`sprague.partizan`): canonical forms, outcome classes,
 stops, mean, temperature, thermographs, atomic weight; Domineering and co.
 
@@ -71,6 +75,7 @@ __all__ = [
     "Analysis",
     "CheckpointError",
     "Component",
+    "DefinedHeapGame",
     "Dominance",
     "Equilibria",
     "Equilibrium",
@@ -96,6 +101,7 @@ __all__ = [
     "WinningMove",
     "ZeroSum",
     "analyze",
+    "define_heap",
     "game",
     "games",
     "graph",
@@ -688,6 +694,9 @@ def quotient(
         )
     )
 
+
+# Heap games defined by a Python function options(n): sprague.define_heap.
+from ._define_heap import DefinedHeapGame, define_heap  # noqa: E402
 
 # Repeated and cooperative games: sprague.ipd, sprague.coop; evolutionary and
 # learning dynamics: sprague.dynamics; partizan games: sprague.partizan.
