@@ -676,23 +676,16 @@ fn heap_size(heap: u64, option: &Bound<'_, PyAny>, part: &Bound<'_, PyAny>) -> P
     Ok(size)
 }
 
-/// The exception `options` raised while giving heap `heap`'s options: signals
-/// (`KeyboardInterrupt`, `SystemExit`) as they are, other exceptions as the cause of an
-/// `InvalidInput` naming the heap.
+/// The exception `options` raised while giving heap `heap`'s options: the user's own
+/// exception, propagated with its traceback, with a note naming the heap (PEP 678, where the
+/// interpreter has `add_note`) — the same rule as `sprague.define`.
 fn raised(py: Python<'_>, heap: u64, error: PyErr) -> PyErr {
-    if !error.is_instance_of::<PyException>(py) {
-        return error;
+    if error.is_instance_of::<PyException>(py) {
+        let note = format!("raised by options({heap}) while sprague tabulated heap {heap}");
+        // Before Python 3.11 there is no add_note; the exception goes on unchanged.
+        let _ = error.value(py).call_method1("add_note", (note,));
     }
-    let kind = error
-        .get_type(py)
-        .name()
-        .map_or_else(|_| "an exception".to_string(), |name| name.to_string());
-    let message = error.value(py).to_string();
-    let wrapped = InvalidInput::new_err(format!(
-        "options({heap}) raised {kind}: {message} (the function could not give the options of heap {heap})"
-    ));
-    wrapped.set_cause(py, Some(error));
-    wrapped
+    error
 }
 
 fn table_error(error: TableError) -> PyErr {

