@@ -5,6 +5,7 @@ import { closeBrowser } from './harness.mjs';
 import './suites/pages.mjs';
 import './suites/play.mjs';
 import './suites/nim.mjs';
+import './suites/cgt.mjs';
 import './suites/strategic.mjs';
 import './suites/repeated.mjs';
 

@@ -8,6 +8,7 @@ export const PAGES = [
   { path: '/', ready: '#table td', heading: 'Explore a game' },
   { path: '/play', ready: '.stone', heading: 'Play against the perfect opponent' },
   { path: '/nim', ready: '#nim-table td', heading: 'Nim arithmetic' },
+  { path: '/cgt', ready: '#canonical', heading: 'Partizan games' },
   { path: '/strategic', ready: '#equilibria td', heading: 'Strategic games' },
   { path: '/repeated', ready: '#ranking td', heading: 'Repeated and cooperative games' },
 ];

@@ -1,0 +1,106 @@
+// Partizan games: the calculator (`POST /api/cgt`: canonical form and facts, or a
+// comparison), the thermograph drawn from the record's exact walls, and a ruleset position
+// analysed (`POST /api/analyze`: value, outcome, each player's winning moves).
+import { call, attempt } from './api.js';
+import { el, svg, byId, replace } from './dom.js';
+
+const EXAMPLES = ['{2|-1}', '{1|-1} + ^', '{2||1|0}', '^*', '±1 + ±1', '{3|1} + {1|-1}', 'v3*2', '{0|*}'];
+const RULESETS = {
+  domineering: '...|...|...', 'blue-red-hackenbush': 'BRB RR', 'toads-and-frogs': 'TT..FF',
+  clobber: 'xox|oxo', cutcake: '3x4',
+};
+
+/** An exact dyadic text ("-3/4", "2") as a number, for drawing only. */
+function number(text) {
+  const [top, bottom] = text.split('/');
+  return Number(top) / (bottom ? Number(bottom) : 1);
+}
+
+/** The thermograph: temperature up, values growing to the left. */
+function thermograph(record) {
+  const th = record.thermograph;
+  const points = [...th.left_wall, ...th.right_wall].map((p) => [number(p.value), number(p.t)]);
+  const mean = number(th.mast.value);
+  const top = Math.max(1, ...points.map(([, t]) => t)) + 1;
+  const values = points.map(([v]) => v).concat([mean]);
+  const [lo, hi] = [Math.min(...values) - 1, Math.max(...values) + 1];
+  const width = 520;
+  const height = 300;
+  const margin = 36;
+  const x = (v) => margin + ((hi - v) / (hi - lo)) * (width - 2 * margin);
+  const y = (t) => height - margin - ((t + 1) / (top + 1)) * (height - 2 * margin);
+  const wall = (list, cls) => svg('polyline', {
+    class: cls, fill: 'none',
+    points: list.map((p) => `${x(number(p.value))},${y(number(p.t))}`).join(' '),
+  });
+  const ticks = [];
+  for (let v = Math.ceil(lo); v <= Math.floor(hi); v += 1) {
+    ticks.push(svg('line', { class: 'axis', x1: x(v), x2: x(v), y1: y(-1), y2: y(-1) + 4 }));
+    ticks.push(svg('text', { x: x(v), y: y(-1) + 16, 'text-anchor': 'middle', text: v }));
+  }
+  const from = number(th.mast.from_temperature);
+  return svg('svg', {
+    viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'thermograph',
+    'aria-label': `Thermograph of ${record.canonical_form}: mast at ${th.mast.value} from temperature ${th.mast.from_temperature}`,
+  },
+  svg('line', { class: 'axis', x1: margin, x2: width - margin, y1: y(-1), y2: y(-1) }),
+  svg('line', { class: 'axis', x1: x(0), x2: x(0), y1: y(-1), y2: y(top), 'stroke-dasharray': '3 3' }),
+  ...ticks,
+  wall(th.left_wall, 'left-wall'), wall(th.right_wall, 'right-wall'),
+  svg('line', { class: 'mast', x1: x(mean), x2: x(mean), y1: y(Math.max(from, -1)), y2: y(top) }),
+  svg('text', { x: width - margin, y: margin - 10, 'text-anchor': 'end', text: 't ↑   values ← larger' }));
+}
+
+function fact(label, value, id) {
+  return [el('dt', { text: label }), el('dd', {}, el('code', { id, text: value }))];
+}
+
+async function compute() {
+  const expression = byId('expression').value.trim();
+  const compare = byId('compare').value.trim();
+  const body = compare ? { expression, compare } : { expression };
+  const answer = await attempt(byId('error'), () => call('cgt', body), byId('answer'));
+  if (!answer) { replace(byId('answer')); return; }
+  if (compare) {
+    replace(byId('answer'),
+      ...fact('G', answer.game), ...fact('H', answer.other),
+      ...fact('G ? H', answer.relation, 'relation'),
+      ...fact('G − H', `${answer.difference} (outcome ${answer.difference_outcome})`));
+    return;
+  }
+  replace(byId('answer'),
+    ...fact('Canonical form', answer.canonical_form, 'canonical'),
+    ...fact('Outcome', `${answer.outcome} — ${answer.outcome_explanation}`, 'outcome'),
+    ...fact('Birthday', String(answer.birthday)),
+    ...fact('Stops', `left ${answer.left_stop}, right ${answer.right_stop}`),
+    ...fact('Mean', answer.mean, 'mean'),
+    ...fact('Temperature', answer.temperature, 'temperature'),
+    ...fact('Atomic weight', answer.atomic_weight ?? `none: ${answer.atomic_weight_reason}`),
+    ...fact('Reduced form', answer.reduced_canonical_form));
+  replace(byId('thermograph'), thermograph(answer));
+}
+
+async function analyse() {
+  const game = byId('rule').value;
+  const position = byId('position').value.trim();
+  const answer = await attempt(byId('position-error'),
+    () => call('analyze', { game, position: position.split(/\s+/).filter(Boolean) }), byId('position-answer'));
+  if (!answer) { replace(byId('position-answer')); return; }
+  const moves = (list) => (list.length ? list.map((m) => `${m.move} → ${m.to || '(empty)'} (${m.value})`).join('; ') : 'none');
+  replace(byId('position-answer'),
+    ...fact('Value', answer.canonical_form, 'position-value'),
+    ...fact('Outcome', `${answer.outcome} — ${answer.outcome_explanation}`),
+    ...fact('Mean, temperature', `${answer.mean}, ${answer.temperature}`),
+    ...fact(`Left's winning moves (of ${answer.left_moves})`, moves(answer.left_winning_moves), 'left-moves'),
+    ...fact(`Right's winning moves (of ${answer.right_moves})`, moves(answer.right_winning_moves), 'right-moves'));
+}
+
+byId('calc').addEventListener('submit', (event) => { event.preventDefault(); compute(); });
+byId('ruleset').addEventListener('submit', (event) => { event.preventDefault(); analyse(); });
+byId('rule').addEventListener('change', () => { byId('position').value = RULESETS[byId('rule').value]; });
+replace(byId('examples'), ...EXAMPLES.map((text) => el('button', {
+  type: 'button', class: 'chip', text,
+  onclick: () => { byId('expression').value = text; byId('compare').value = ''; compute(); },
+})));
+compute();
+analyse();

@@ -1,0 +1,63 @@
+// The partizan page: the calculator's facts follow from the definitions ({a|b} with numbers
+// a > b has mean (a+b)/2 and temperature (a−b)/2), the thermograph is drawn with its two
+// walls and mast, comparisons say ‖ for confused games, and a ruleset position is analysed.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { open } from '../harness.mjs';
+
+/** Submits the calculator and waits until `selector` shows `expected`. */
+async function computed(tab, expression, compare, selector, expected) {
+  await tab.fill('#expression', expression);
+  await tab.fill('#compare', compare);
+  await tab.click('#calc button[type=submit]');
+  await tab.waitForFunction(([id, text]) => document.querySelector(id)?.textContent.trim() === text,
+    [selector, expected]);
+}
+
+test('the calculator gives the facts of a switch and draws its thermograph', async () => {
+  const { tab, problems } = await open('/cgt');
+  await tab.waitForSelector('#canonical');
+  // The opening example {2|-1}: a switch, mean (2 + (-1))/2 = 1/2, temperature (2 - (-1))/2 = 3/2.
+  assert.equal((await tab.textContent('#canonical')).trim(), '{2|-1}');
+  assert.equal((await tab.textContent('#mean')).trim(), '1/2');
+  assert.equal((await tab.textContent('#temperature')).trim(), '3/2');
+  assert.match(await tab.textContent('#outcome'), /^N/);
+  for (const part of ['.left-wall', '.right-wall', '.mast']) {
+    assert.ok(await tab.$(`#thermograph svg ${part}`), `the thermograph has its ${part}`);
+  }
+  // {3|1} = 2 ± 1: mean 2, temperature 1; Left wins whoever starts (both stops positive).
+  await computed(tab, '{3|1}', '', '#canonical', '2±1'); // CGSuite writes {3|1} as 2±1
+  assert.equal((await tab.textContent('#mean')).trim(), '2');
+  assert.equal((await tab.textContent('#temperature')).trim(), '1');
+  assert.match(await tab.textContent('#outcome'), /^L/);
+  // ^ and * are confused with each other; ^ + ^ > ^.
+  await computed(tab, '^', '*', '#relation', '‖');
+  await computed(tab, '^ + ^', '^', '#relation', '>');
+  // A typo shows the server's sentence.
+  await tab.fill('#expression', '{1|');
+  await tab.fill('#compare', '');
+  await tab.click('#calc button[type=submit]');
+  await tab.waitForFunction(() => document.querySelector('#error').textContent !== '');
+  assert.match(await tab.textContent('#error'), /is not a game/);
+  // The refused request itself is the one resource the browser reports as failed.
+  assert.deepEqual(problems.filter((p) => !p.includes('status of 422')), []);
+  await tab.close();
+});
+
+test('a ruleset position is analysed with each player\'s winning moves', async () => {
+  const { tab, problems } = await open('/cgt');
+  await tab.waitForSelector('#position-value');
+  // Domineering 2×2: whoever moves leaves the opponent no move: ±1, every move wins.
+  await tab.selectOption('#rule', 'domineering');
+  await tab.fill('#position', '..|..');
+  await tab.click('#ruleset button[type=submit]');
+  await tab.waitForFunction(() => document.querySelector('#position-value')?.textContent.trim() === '±1'
+    && /1,1 → #\.\|#\./.test(document.querySelector('#left-moves').textContent));
+  // Blue-Red Hackenbush: the string B R is worth 1/2 (Berlekamp's sign expansion).
+  await tab.selectOption('#rule', 'blue-red-hackenbush');
+  await tab.fill('#position', 'BR');
+  await tab.click('#ruleset button[type=submit]');
+  await tab.waitForFunction(() => document.querySelector('#position-value')?.textContent.trim() === '1/2');
+  assert.deepEqual(problems, []);
+  await tab.close();
+});
