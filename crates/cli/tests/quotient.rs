@@ -312,7 +312,12 @@ fn a_stopped_quotient_prints_what_was_proven() {
 #[test]
 fn analyze_exhaustive_searches_misere_sums_past_the_budget_and_agrees_with_the_budgeted_search() {
     // Small sums both paths answer: the same outcome and winning moves.
-    for position in [&["9", "12", "14"][..], &["5", "9"], &["7", "7", "3"], &["20"]] {
+    for position in [
+        &["9", "12", "14"][..],
+        &["5", "9"],
+        &["7", "7", "3"],
+        &["20"],
+    ] {
         let mut budgeted = vec!["analyze", "misere:0.07"];
         budgeted.extend_from_slice(position);
         budgeted.extend_from_slice(&["--format", "json"]);
@@ -334,5 +339,8 @@ fn analyze_exhaustive_searches_misere_sums_past_the_budget_and_agrees_with_the_b
     }
     // Only for misère heap games.
     let refused = usage_error(&["analyze", "kayles", "3", "4", "--exhaustive"]);
-    assert!(refused.contains("--exhaustive is for misère sums"), "{refused}");
+    assert!(
+        refused.contains("--exhaustive is for misère sums"),
+        "{refused}"
+    );
 }

@@ -568,3 +568,55 @@ fn analyze_answers_partizan_rulesets_as_the_command_line_does() {
     );
     assert_eq!(bad.status, 422, "{}", bad.text());
 }
+
+#[test]
+fn a_partizan_game_is_played_turn_by_turn_to_its_end() {
+    let server = TestServer::default();
+    // Toads and Frogs on a small strip; the player (Left) always takes the first listed
+    // move; the computer plays Right and answers each turn. The game ends, and every position
+    // the computer leaves the player is one Right wins moving second (≤ 0) when it took a
+    // winning move.
+    let mut position = json!(["T.T.F.F"]);
+    let mut turn = 0;
+    let first = server.ok(
+        "play",
+        &json!({"game": "toads-and-frogs", "position": position, "side": "left", "first": "computer"})
+            .to_string(),
+    );
+    assert_eq!(first["you"], "Left");
+    assert_eq!(first["turns"][0]["player"], "computer");
+    assert_eq!(first["turns"][0]["side"], "Right");
+    position = json!([first["position"].clone()]);
+    turn += 1;
+    let mut answer = first;
+    while answer["over"].is_null() {
+        let mv = answer["moves"][0]["move"].clone();
+        answer = server.ok(
+            "play",
+            &json!({"game": "toads-and-frogs", "position": position, "side": "left", "move": mv, "turn": turn})
+                .to_string(),
+        );
+        for step in answer["turns"].as_array().unwrap() {
+            if step["player"] == "computer" && step["winning"] == true {
+                // The computer's winning moves leave values Right wins moving second.
+                let value = step["value"].as_str().unwrap().to_string();
+                let check = server.ok(
+                    "cgt",
+                    &json!({"expression": value, "compare": "0"}).to_string(),
+                );
+                assert!(check["less_or_equal"] == true, "{step} {check}");
+            }
+        }
+        turn += answer["turns"].as_array().unwrap().len();
+        position = json!([answer["position"].clone()]);
+        assert!(turn < 40, "the game goes on too long");
+    }
+    assert!(answer["over"]["winner"].is_string());
+    // A move that is not Left's is refused with a sentence.
+    let refused = server.post(
+        "play",
+        &json!({"game": "toads-and-frogs", "position": ["T.F"], "side": "left", "move": "3"})
+            .to_string(),
+    );
+    assert_eq!(refused.status, 422, "{}", refused.text());
+}

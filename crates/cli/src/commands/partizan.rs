@@ -7,6 +7,7 @@
 
 use sprague_partizan::report::{self, PartizanRecord};
 use sprague_partizan::rules::catalogue::{self, Analysis, Entry, Move};
+use sprague_partizan::rules::play::{self, Side};
 use sprague_partizan::GameStore;
 
 use crate::commands::cgt::{computing, sentence};
@@ -201,23 +202,13 @@ fn drawn(position: &str) -> String {
         .join("\n")
 }
 
-/// The computer's choice: a winning move if there is one, else a move to a value
-/// no other option's value exceeds (for the mover).
+/// The computer's choice (the library's rule, `rules::play::best_move`).
 fn best_move(store: &mut GameStore, moves: &[Move], player: Player) -> usize {
-    if let Some(index) = moves.iter().position(|m| m.winning) {
-        return index;
-    }
-    let mut best = 0;
-    for (index, m) in moves.iter().enumerate().skip(1) {
-        let better = match player {
-            Player::Left => store.compare(m.value, moves[best].value),
-            Player::Right => store.compare(moves[best].value, m.value),
-        };
-        if better == sprague_partizan::Comparison::Greater {
-            best = index;
-        }
-    }
-    best
+    let side = match player {
+        Player::Left => Side::Left,
+        Player::Right => Side::Right,
+    };
+    play::best_move(store, moves, side).unwrap_or(0)
 }
 
 /// `sprague play RULESET POSITION` against the perfect opponent: you play `you`; the
@@ -347,21 +338,7 @@ pub fn run_play(
                 }
                 _ => {}
             }
-            let wanted: String = typed.chars().filter(|c| !c.is_whitespace()).collect();
-            let found = match wanted.strip_prefix('#') {
-                Some(number) => number
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|&n| (1..=moves.len()).contains(&n))
-                    .map(|n| n - 1),
-                None => moves.iter().position(|m| {
-                    m.notation
-                        .chars()
-                        .filter(|c| !c.is_whitespace())
-                        .collect::<String>()
-                        .eq_ignore_ascii_case(&wanted)
-                }),
-            };
+            let found = play::find_move(&moves, typed);
             match found {
                 Some(index) => index,
                 None => {

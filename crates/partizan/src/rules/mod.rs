@@ -227,4 +227,5 @@ pub mod colouring;
 pub mod cutcake;
 pub mod domineering;
 pub mod hackenbush;
+pub mod play;
 pub mod toads;

@@ -278,6 +278,10 @@ impl Turn {
 
 /// `POST /api/play`: the player's move, then the perfect opponent's reply, or the ending.
 pub fn play(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
+    // Partizan rulesets by name first, as the command line's `play` does.
+    if let Some(entry) = super::partizan::play_requested(body) {
+        return super::partizan::play(entry, body, control);
+    }
     let request: PlayRequest = read("play", body)?;
     // Two moves are numbered after it: the number must not overflow (it did at 2^64 − 1).
     if request.turn > MAX_TURN {

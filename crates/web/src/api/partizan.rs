@@ -1,13 +1,15 @@
-//! `POST /api/cgt` and the partizan rulesets of `POST /api/analyze`: the records of
-//! `sprague cgt` and of `sprague analyze RULESET` (built by `sprague_partizan::report`, the
-//! command line's `--format json`). Searches ask the request's stop flag before each new
+//! `POST /api/cgt` and the partizan rulesets of `POST /api/analyze` and `POST /api/play`:
+//! the records of `sprague cgt` and of `sprague analyze RULESET` (built by
+//! `sprague_partizan::report`, the command line's `--format json`), and one turn of
+//! `sprague play RULESET` against the computer (`rules::play`). Searches ask the request's stop flag before each new
 //! region, so the server's time budget ends them.
 
 use std::sync::atomic::Ordering;
 
 use serde::Deserialize;
 use sprague_partizan::report::{self, CgtRecord, CompareRecord, PartizanRecord};
-use sprague_partizan::rules::catalogue::{analyze_until, Entry};
+use sprague_partizan::rules::catalogue::{analyze_until, Analysis, Entry, Move};
+use sprague_partizan::rules::play::{best_move, find_move, Side};
 use sprague_partizan::{GameError, GameId, GameStore};
 
 use super::{json, read, Control};
@@ -98,4 +100,185 @@ pub fn analyze(
     let record =
         PartizanRecord::new(&mut store, &analysis).map_err(|error| computing(error, control))?;
     json(record)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayRequest {
+    game: String,
+    #[serde(deserialize_with = "super::words::position")]
+    position: Vec<String>,
+    #[serde(
+        default,
+        rename = "move",
+        deserialize_with = "super::words::optional_move"
+    )]
+    played: Option<String>,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    first: Option<String>,
+    #[serde(default)]
+    turn: usize,
+}
+
+/// One move as the page shows it.
+fn move_json(store: &mut GameStore, m: &Move) -> serde_json::Value {
+    serde_json::json!({
+        "move": m.notation, "description": m.description, "to": m.position,
+        "value": store.display(m.value), "winning": m.winning,
+    })
+}
+
+/// The game a partizan `play` request names, if it names a ruleset (read from the body
+/// before the request's own type).
+pub fn play_requested(body: &[u8]) -> Option<&'static Entry> {
+    let value: serde_json::Value = serde_json::from_slice(body).ok()?;
+    let game = value.get("game")?.as_str()?;
+    let words: Vec<String> = match value.get("position") {
+        Some(serde_json::Value::Array(items)) => items
+            .iter()
+            .map(|item| {
+                item.as_str()
+                    .map_or_else(|| item.to_string(), str::to_string)
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    report::requested(game, &words)
+}
+
+/// `POST /api/play` on a partizan ruleset: one stateless turn against the computer — your
+/// move (if given), then the computer's reply — as `sprague play RULESET --side SIDE`
+/// plays it; the answer says your legal moves next, or who won.
+pub fn play(
+    entry: &'static Entry,
+    body: &[u8],
+    control: &Control,
+) -> Result<serde_json::Value, ApiError> {
+    let request: PlayRequest = read("play", body)?;
+    let you = match request.side.as_deref() {
+        None => Side::Left,
+        Some(text) => Side::parse(text).ok_or_else(|| {
+            ApiError::refused(format!(
+                "side must be \"left\" or \"right\", not {}",
+                sprague_textfile::quoted(text)
+            ))
+        })?,
+    };
+    let computer_first = match request.first.as_deref() {
+        None | Some("me") => false,
+        Some("computer") => true,
+        Some(other) => {
+            return Err(ApiError::refused(format!(
+                "first must be \"me\" or \"computer\", not {}",
+                sprague_textfile::quoted(other)
+            )))
+        }
+    };
+    let stop = || control.stop.load(Ordering::Relaxed);
+    let mut store = GameStore::new();
+    let solve = |store: &mut GameStore, text: &str| {
+        analyze_until(store, entry.name, text, &stop).map_err(|error| match error {
+            GameError::Stopped => super::out_of_time("play"),
+            GameError::InvalidPosition(_) | GameError::Parse(_) => ApiError::refused(format!(
+                "'{}' is not a {} position: {}",
+                sprague_textfile::quoted(text),
+                entry.name,
+                sentence(&error).trim_start_matches("invalid position: ")
+            )),
+            other => computing(other, control),
+        })
+    };
+    let text = report::position_text(entry, &request.position).map_err(|error| {
+        ApiError::refused(sentence(&error).trim_start_matches("invalid position: "))
+    })?;
+    let mut analysis = solve(&mut store, &text)?;
+    let mut turns = Vec::new();
+    let mut ply = request.turn;
+    let mut over = None;
+    let side_moves = |a: &Analysis, side: Side| match side {
+        Side::Left => a.left.clone(),
+        Side::Right => a.right.clone(),
+    };
+    // Your move, if given.
+    if let Some(typed) = &request.played {
+        let moves = side_moves(&analysis, you);
+        let index = find_move(&moves, typed).ok_or_else(|| {
+            ApiError::new(
+                axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+                format!(
+                    "'{}' is not a move of {} in this {} position ({})",
+                    sprague_textfile::quoted(typed),
+                    you.name(),
+                    sprague_textfile::quoted(&request.game),
+                    entry.moves
+                ),
+            )
+        })?;
+        let played = &moves[index];
+        ply += 1;
+        turns.push(serde_json::json!({
+            "turn": ply, "player": "you", "side": you.name(), "move": played.notation,
+            "description": played.description, "to": played.position,
+            "value": store.display(played.value), "winning": played.winning,
+        }));
+        let next = played.position.clone();
+        analysis = solve(&mut store, &next)?;
+    } else if !(computer_first && request.turn == 0) {
+        return Err(ApiError::refused(
+            "give your move (`move`), or first: \"computer\" at turn 0 for the computer's opening",
+        ));
+    }
+    // The computer's reply.
+    let computer = you.other();
+    let replies = side_moves(&analysis, computer);
+    match best_move(&mut store, &replies, computer) {
+        None => {
+            over = Some(serde_json::json!({
+                "winner": "you",
+                "reason": format!("the computer ({}) has no move", computer.name()),
+            }));
+        }
+        Some(index) => {
+            let reply = &replies[index];
+            let value = store.display(reply.value);
+            let reason = if reply.winning {
+                format!(
+                    "it leaves {value}, which {} wins moving second",
+                    computer.name()
+                )
+            } else {
+                format!("no move wins; it leaves {value}")
+            };
+            ply += 1;
+            turns.push(serde_json::json!({
+                "turn": ply, "player": "computer", "side": computer.name(),
+                "move": reply.notation, "description": reply.description, "to": reply.position,
+                "value": value, "winning": reply.winning, "reason": reason,
+            }));
+            let next = reply.position.clone();
+            analysis = solve(&mut store, &next)?;
+            if side_moves(&analysis, you).is_empty() {
+                over = Some(serde_json::json!({
+                    "winner": "computer",
+                    "reason": format!("you ({}) have no move", you.name()),
+                }));
+            }
+        }
+    }
+    let yours: Vec<serde_json::Value> = side_moves(&analysis, you)
+        .iter()
+        .map(|m| move_json(&mut store, m))
+        .collect();
+    Ok(serde_json::json!({
+        "game": entry.name,
+        "position": analysis.position,
+        "canonical_form": store.display(analysis.value),
+        "outcome": store.outcome(analysis.value).to_string(),
+        "you": you.name(),
+        "turns": turns,
+        "over": over,
+        "moves": if over.is_some() { Vec::new() } else { yours },
+    }))
 }
