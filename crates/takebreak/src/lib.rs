@@ -41,7 +41,7 @@ pub mod table;
 
 pub use checkpoint::{read_checkpoint, write_checkpoint, CheckpointError};
 pub use classes::RareClass;
-pub use rule::{CodeError, Notation, TakeBreak};
+pub use rule::{CodeError, Notation, RuleError, TakeBreak};
 pub use survey::{survey, survey_codes, SurveyRow};
 pub use sweep::{run, Config, Control, Method, Outcome, Progress, Stats, Status, SweepError};
 pub use table::{TableRef, Value, ValueTable};
