@@ -1,7 +1,9 @@
 //! The take-and-break engine of sprague, for computations at research scale.
 //!
 //! - [`TakeBreak`]: octal codes (`0.77`), hexadecimal codes (`0.F`; bit 8
-//!   leaves three heaps) and Grundy's game.
+//!   leaves three heaps), Grundy's game, and rules written move by move
+//!   (`rule:1-2:0-1;0:3`, with unequal splits `2u`, `3u` at any removal;
+//!   [`rule::text`]).
 //! - [`run`]: g(0..N) by the plain or the rare/common ("sparse space") sweep
 //!   ([`sweep`]), values stored in the narrowest width ([`ValueTable`]),
 //!   rare positions by value and, optionally, position parity ([`classes`]),
