@@ -5,7 +5,8 @@
 //! time of each and the ratio rule / code (the target is at most 1.2×).
 //!
 //! `cargo bench -p sprague-takebreak --bench rule_forms` (environment:
-//! `BENCH_N` heaps, default 10⁶; `BENCH_RUNS`, default 5).
+//! `BENCH_N` heaps of Kayles, default 10⁵; `BENCH_GRUNDY_N` heaps of Grundy's
+//! game, default 10⁶; `BENCH_RUNS`, default 5).
 
 use std::time::{Duration, Instant};
 
@@ -38,18 +39,23 @@ fn sweep(rule: &TakeBreak, n: u64) -> (Duration, Vec<u32>) {
 }
 
 fn main() {
-    let n = env("BENCH_N", 1_000_000);
+    let kayles_n = env("BENCH_N", 100_000);
+    let grundy_n = env("BENCH_GRUNDY_N", 1_000_000);
     let runs = env("BENCH_RUNS", 5).max(1);
-    println!("g(0..{n}), method auto, one thread; median of {runs} interleaved runs\n");
+    println!("g(0..n), method auto, one thread; median of {runs} interleaved runs\n");
     println!(
-        "{:<14} {:<8} {:>12} {:>12} {:>8}",
-        "rule", "code", "rule s", "code s", "ratio"
+        "{:<14} {:<8} {:>9} {:>10} {:>10} {:>8}",
+        "rule", "code", "n", "rule s", "code s", "ratio"
     );
     let pairs = [
-        ("1-2:0-2", TakeBreak::octal("0.77").expect("a valid code")),
-        ("0:2u", TakeBreak::grundy()),
+        (
+            "1-2:0-2",
+            TakeBreak::octal("0.77").expect("a valid code"),
+            kayles_n,
+        ),
+        ("0:2u", TakeBreak::grundy(), grundy_n),
     ];
-    for (text, code) in pairs {
+    for (text, code, n) in pairs {
         let rule = TakeBreak::rule(text).expect("a valid rule");
         let (mut rule_times, mut code_times) = (Vec::new(), Vec::new());
         for round in 0..runs {
@@ -72,7 +78,7 @@ fn main() {
         }
         let (rule_time, code_time) = (median(rule_times), median(code_times));
         println!(
-            "{:<14} {:<8} {:>12.3} {:>12.3} {:>7.3}×",
+            "{:<14} {:<8} {n:>9} {:>10.3} {:>10.3} {:>7.3}×",
             format!("rule:{text}"),
             code.to_string(),
             rule_time.as_secs_f64(),
