@@ -52,8 +52,8 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Moves>, RuleError> {
         ));
     }
     // For each removal: the bits allowed freely, and the bits allowed unequal only.
-    let mut free = vec![0u8; MAX_DIGITS + 1];
-    let mut unequal = vec![0u8; MAX_DIGITS + 1];
+    let mut free = [0u8; MAX_DIGITS + 1];
+    let mut unequal = [0u8; MAX_DIGITS + 1];
     for clause in body.split(';').map(str::trim) {
         let (removals, parts) = clause.split_once(':').ok_or_else(|| {
             invalid(format!(
