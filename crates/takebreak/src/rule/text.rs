@@ -109,10 +109,9 @@ fn numbers(list: &str, what: &str, largest: usize) -> Result<Vec<usize>, String>
 fn range(item: &str, what: &str, largest: usize) -> Result<(usize, usize), String> {
     let number = |word: &str| -> Result<usize, String> {
         let word = word.trim();
-        let value = word
-            .parse::<usize>()
-            .ok()
-            .filter(|_| word.bytes().all(|byte| byte.is_ascii_digit()));
+        let digits = !word.is_empty() && word.bytes().all(|byte| byte.is_ascii_digit());
+        // Digits too many for a number are above the largest too.
+        let value = digits.then(|| word.parse::<usize>().unwrap_or(usize::MAX));
         match value {
             Some(value) if value <= largest => Ok(value),
             Some(_) => Err(format!(
@@ -256,6 +255,8 @@ mod tests {
         assert!(reason("1-2").contains("has no ':'"));
         assert!(reason("1:4").contains("above 3"));
         assert!(reason("65:1").contains("above 64"));
+        assert!(reason("99999999999999999999999:1").contains("above 64"));
+        assert!(reason("1:2-").contains("not a number"));
         assert!(reason("3-1:1").contains("is empty"));
         assert!(reason("0:1").contains("removing 0 tokens"));
         assert!(reason("1:1u").contains("only splits into 2 or 3"));
