@@ -586,3 +586,74 @@ fn survey_progress_moves_within_a_game() {
         "{counts:?}"
     );
 }
+
+/// `rule:` games: Kayles written move by move gives Kayles' values and proof
+/// (OEIS A002186), Grundy's game its values (OEIS A002188) with the period
+/// only observed, and a three-heap unequal rule runs; bad rules are one line.
+#[test]
+fn rule_games_give_the_values_of_their_codes() {
+    let kayles = json(&[
+        "values",
+        "rule:2:0-2;1:0-2",
+        "--to",
+        "30",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(kayles["game"], "rule:1-2:0-2");
+    assert!(kayles["title"]
+        .as_str()
+        .is_some_and(|title| title.contains("(= 0.77)")));
+    let a002186 = [
+        0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
+    ];
+    assert_eq!(
+        kayles["values"].as_array().map(|v| v[..21].to_vec()),
+        Some(a002186.map(Value::from).to_vec())
+    );
+    assert_eq!(kayles["period"]["proven"], true);
+    assert_eq!(
+        kayles["period"]["theorem"],
+        json(&["values", "0.77", "--to", "30", "--format", "json"])["period"]["theorem"]
+    );
+    let grundy = json(&["values", "rule:0:2u", "--to", "20", "--format", "json"]);
+    let a002188 = [
+        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0,
+    ];
+    assert_eq!(grundy["values"], Value::from(a002188.to_vec()));
+    assert!(grundy["period"].is_null() || grundy["period"]["proven"] == false);
+    let three = json(&["values", "rule:1:1;0:3u", "--to", "12", "--format", "json"]);
+    // Checked by hand, heap by heap (6 = 1+2+3 is the first three-way split).
+    assert_eq!(
+        three["values"],
+        Value::from(vec![0, 0, 1, 0, 1, 0, 2, 1, 0, 1, 3, 2, 3])
+    );
+    for (rule, reason) in [
+        ("rule:1:4", "above 3"),
+        ("rule:0:1", "removing 0 tokens"),
+        ("rule:1-2", "has no ':'"),
+        ("rule:1:1u", "only splits into 2 or 3"),
+    ] {
+        let message = usage_error(&["values", rule, "--to", "10"]);
+        assert!(message.contains(reason), "{rule}: {message}");
+    }
+}
+
+#[test]
+fn games_rule_documents_the_syntax() {
+    let output = sprague(&["games", "rule"]);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    for needed in [
+        "REMOVALS:PARTS",
+        "2u",
+        "rule:0:2u",
+        "rule:1-2:0-2",
+        "Guy-Smith",
+    ] {
+        assert!(text.contains(needed), "{needed}: {text}");
+    }
+    let record = json(&["games", "rule", "--format", "json"]);
+    assert_eq!(record["name"], "rule");
+    assert_eq!(record["values"], true);
+}

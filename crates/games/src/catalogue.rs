@@ -201,6 +201,23 @@ pub const ENTRIES: &[CatalogueEntry] = &[
         },
     },
     CatalogueEntry {
+        name: "rule",
+        syntax: "rule:R:P;R:P... (clauses REMOVALS:PARTS; removals 0-64 as numbers and ranges, parts 0-3, 2u/3u unequal)",
+        example: "sprague values 'rule:1-2:0-1;0:3' --to 100",
+        rule: "take-and-break game of a rule written move by move: each clause REMOVALS:PARTS (separated by ';') lets a move remove any listed number of tokens from one heap (0 to 64; numbers and ranges, e.g. 1,3-5) and leave the rest as any listed number of non-empty heaps (0 to 3; removing 0 must split into 2 or 3); 2u or 3u requires the heaps to be pairwise different. Kayles = rule:1-2:0-2 (octal 0.77), Grundy's game = rule:0:2u. Quote the rule in a shell (';'). Rules without u are the octal and hexadecimal codes, and their periods are proven by the generalised Guy-Smith theorem; with u the periods are only observed, and 3u runs the plain sweep only",
+        has_values: true,
+        parse: |request| {
+            let text = request.required_parameter("rule:REMOVALS:PARTS;..., e.g. rule:1-2:0-2")?;
+            let rule = TakeBreak::rule(&format!("rule:{text}"))?;
+            let title = match rule.same_code() {
+                Some(code) if code == "grundy" => format!("Take-and-break {rule} (= Grundy's game)"),
+                Some(code) => format!("Take-and-break {rule} (= {code})"),
+                None => format!("Take-and-break {rule}"),
+            };
+            Ok(Box::new(TakeBreakPlayable::new(rule.to_string(), title, rule)))
+        },
+    },
+    CatalogueEntry {
         name: "kayles",
         syntax: "kayles",
         example: "sprague analyze kayles 2 3",

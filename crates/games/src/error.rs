@@ -137,6 +137,9 @@ pub enum GameError {
     /// A take-and-break code that is not well formed.
     #[error(transparent)]
     Code(#[from] sprague_takebreak::CodeError),
+    /// A `rule:` take-and-break rule that is not well formed.
+    #[error(transparent)]
+    Rule(#[from] sprague_takebreak::RuleError),
     /// The take-and-break engine could not run.
     #[error(transparent)]
     TakeBreak(#[from] sprague_takebreak::SweepError),

@@ -68,7 +68,7 @@ pub fn take_break_rule(game: &str) -> Result<TakeBreak, QuotientReportError> {
     match parsed.take_break() {
         Some(rule) if !rule.unequal_split() => Ok(rule.clone()),
         _ => Err(QuotientReportError::Usage(format!(
-            "misère quotients are computed for octal and hexadecimal games (kayles, 0.07, 0.137, 4.7, …); {name} is not one"
+            "misère quotients are computed for octal and hexadecimal games (kayles, 0.07, 0.137, 4.7, …) and rule: games without unequal splits (2u, 3u); {name} is not one"
         ))),
     }
 }

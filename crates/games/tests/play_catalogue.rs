@@ -21,6 +21,7 @@ const SAMPLES: &[(&str, &str, &str)] = &[
     ("subtraction", "subtraction:1,3,4", "9 2"),
     ("octal", "octal:0.137", "8"),
     ("hex", "hex:0.F", "6 3"),
+    ("rule", "rule:1:1;0:3u", "7 6"),
     ("kayles", "kayles", "2 3"),
     ("dawsons-kayles", "dawsons-kayles", "9"),
     ("dawsons-chess", "dawsons-chess", "7"),

@@ -65,6 +65,18 @@ def test_values_equal_oeis():
     assert sprague.values("grundy", 50).values == A002188
 
 
+def test_rule_games_run_through_values():
+    # Kayles and Grundy's game written move by move (the `rule:` notation).
+    kayles = sprague.values("rule:1-2:0-2", 83)
+    assert kayles.values == A002186
+    assert kayles.proven and "Guy" in kayles.theorem
+    assert sprague.values("rule:0:2u", 50).values == A002188
+    # Remove one token leaving one heap, or split into three different heaps.
+    assert sprague.values("rule:1:1;0:3u", 12).values == [0, 0, 1, 0, 1, 0, 2, 1, 0, 1, 3, 2, 3]
+    with pytest.raises(sprague.InvalidInput, match="removing 0 tokens"):
+        sprague.values("rule:0:1", 10)
+
+
 def test_kayles_period_is_proven():
     found = sprague.values("kayles", 200)
     assert (found.period, found.preperiod, found.proven) == (12, 71, True)

@@ -1,7 +1,9 @@
 //! The take-and-break engine of sprague, for computations at research scale.
 //!
 //! - [`TakeBreak`]: octal codes (`0.77`), hexadecimal codes (`0.F`; bit 8
-//!   leaves three heaps) and Grundy's game.
+//!   leaves three heaps), Grundy's game, and rules written move by move
+//!   (`rule:1-2:0-1;0:3`, with unequal splits `2u`, `3u` at any removal;
+//!   [`rule::text`]).
 //! - [`run`]: g(0..N) by the plain or the rare/common ("sparse space") sweep
 //!   ([`sweep`]), values stored in the narrowest width ([`ValueTable`]),
 //!   rare positions by value and, optionally, position parity ([`classes`]),
@@ -41,7 +43,7 @@ pub mod table;
 
 pub use checkpoint::{read_checkpoint, write_checkpoint, CheckpointError};
 pub use classes::RareClass;
-pub use rule::{CodeError, Notation, TakeBreak};
+pub use rule::{CodeError, Notation, RuleError, TakeBreak};
 pub use survey::{survey, survey_codes, SurveyRow};
 pub use sweep::{run, Config, Control, Method, Outcome, Progress, Stats, Status, SweepError};
 pub use table::{TableRef, Value, ValueTable};

@@ -15,6 +15,18 @@
 //! to be free to change by p, so it does not apply to Grundy's game, whose
 //! split must be unequal: its periods are only ever observed.
 //!
+//! **`rule:` games.** A rule without `u` is an octal or hexadecimal code read
+//! move by move (removal i with parts {0, 1, 2, 3} is bits 1, 2, 4, 8 of dᵢ),
+//! so the theorem above proves its periods with the same j and t, and the
+//! records name the same theorem as for the code. A rule with an unequal
+//! split (`2u`, `3u`) is not covered: shortening the largest heap of an
+//! unequal option by p can make two heaps equal, an option the rule does not
+//! allow, so the induction step fails. No variant of the theorem is known for
+//! such rules (Grundy's game, the simplest, is conjectured but not known to be
+//! ultimately periodic: *Winning Ways*, ch. 4; R. K. Guy, *Unsolved Problems
+//! in Combinatorial Games*, 1996), and their periods are reported as observed
+//! only ([`crate::TakeBreak::theorem`] is `None`).
+//!
 //! The shortening step needs x − p ≥ 1, so the proof uses max(n₀, 1) in place
 //! of n₀ (see [`sprague_engine::PeriodicityTheorem::values_needed`]).
 //!

@@ -8,8 +8,19 @@
 //! splitting bits (4, 8): removing nothing and leaving one heap is no move.
 //! Grundy's game (split a heap into two *unequal* heaps) is the code 4.0 with
 //! the extra rule that the two heaps differ; it has its own identity.
+//!
+//! The `rule:` notation ([`TakeBreak::rule`], module [`text`]) writes the same
+//! digits move by move and adds that flag per removal count and per split:
+//! `rule:0:2u` is Grundy's game, `rule:1-2:0-2` is Kayles (0.77), and
+//! `rule:1:1;0:3u` (take one token, or split into three pairwise different
+//! heaps) has no code. A three-heap split is unequal when its heaps are
+//! pairwise different.
 
 use std::fmt;
+
+pub mod text;
+
+pub use text::RuleError;
 
 use sprague_engine::{HeapFamily, PeriodicityTheorem};
 use thiserror::Error;
@@ -47,6 +58,9 @@ pub enum Notation {
     Hexadecimal,
     /// Grundy's game.
     Grundy,
+    /// The `rule:` notation (module [`text`]): removal counts and part counts,
+    /// with splits that may have to leave unequal heaps.
+    Rule,
 }
 
 /// A take-and-break game on one heap.
@@ -73,6 +87,11 @@ pub struct TakeBreak {
     split_two: Vec<usize>,
     /// Removals (≥ 0) that may leave three heaps.
     split_three: Vec<usize>,
+    /// Bit i: a two-heap split after removing i tokens must leave unequal heaps.
+    unequal_two: u128,
+    /// Bit i: a three-heap split after removing i tokens must leave pairwise
+    /// different heaps.
+    unequal_three: u128,
 }
 
 impl TakeBreak {
@@ -94,7 +113,47 @@ impl TakeBreak {
 
     /// Grundy's game: split one heap into two non-empty heaps of different sizes.
     pub fn grundy() -> Self {
-        Self::from_digits(vec![LEAVE_TWO], Notation::Grundy)
+        let mut grundy = Self::from_digits(vec![LEAVE_TWO], Notation::Grundy);
+        grundy.unequal_two = 1;
+        grundy
+    }
+
+    /// A rule in the `rule:` notation (module [`text`]), with or without the
+    /// `rule:` prefix: `1-2:0-2` (Kayles), `0:2u` (Grundy's game),
+    /// `1-2:0-1;0:3` (remove 1 or 2 tokens leaving 0 or 1 heaps, or split into
+    /// three heaps).
+    ///
+    /// # Errors
+    /// [`RuleError`] when the text is not a rule the engine runs (one sentence
+    /// saying why).
+    ///
+    /// ```
+    /// use sprague_takebreak::TakeBreak;
+    /// let kayles = TakeBreak::rule("rule:2:0-2;1:0-2").unwrap();
+    /// assert_eq!(kayles.to_string(), "rule:1-2:0-2");
+    /// assert_eq!(kayles.same_code().as_deref(), Some("0.77"));
+    /// let grundy = TakeBreak::rule("0:2u").unwrap();
+    /// assert_eq!(grundy.same_code().as_deref(), Some("grundy"));
+    /// assert!(grundy.theorem().is_none());
+    /// assert!(TakeBreak::rule("1:4").is_err());
+    /// ```
+    pub fn rule(text: &str) -> Result<Self, RuleError> {
+        let trimmed = text.trim();
+        let body = match trimmed.get(..5) {
+            Some(prefix) if prefix.eq_ignore_ascii_case("rule:") => &trimmed[5..],
+            _ => trimmed,
+        };
+        let moves = text::parse(body).map_err(|error| RuleError {
+            rule: text.to_string(),
+            ..error
+        })?;
+        let digits = moves.iter().map(|entry| entry.digit).collect();
+        let mut rule = Self::from_digits(digits, Notation::Rule);
+        for (removed, entry) in moves.iter().enumerate() {
+            rule.unequal_two |= u128::from(entry.unequal_two) << removed;
+            rule.unequal_three |= u128::from(entry.unequal_three) << removed;
+        }
+        Ok(rule)
     }
 
     /// The rule of the digits d₀…d_t (already checked).
@@ -114,6 +173,8 @@ impl TakeBreak {
             split_three: with(LEAVE_THREE, 0),
             digits,
             notation,
+            unequal_two: 0,
+            unequal_three: 0,
         }
     }
 
@@ -200,9 +261,85 @@ impl TakeBreak {
         }
     }
 
-    /// Whether two-heap splits must leave heaps of different sizes (Grundy's game).
+    /// Whether some split must leave heaps of different sizes (Grundy's game,
+    /// `rule:` texts with `2u` or `3u`): then no periodicity theorem applies.
     pub fn unequal_split(&self) -> bool {
-        self.notation == Notation::Grundy
+        self.unequal_two != 0 || self.unequal_three != 0
+    }
+
+    /// Whether the two-heap split after removing `removed` tokens must leave
+    /// heaps of different sizes.
+    ///
+    /// ```
+    /// use sprague_takebreak::TakeBreak;
+    /// let rule = TakeBreak::rule("0:2u;1:2").unwrap();
+    /// assert!(rule.unequal_two(0) && !rule.unequal_two(1));
+    /// ```
+    pub fn unequal_two(&self, removed: usize) -> bool {
+        removed < 128 && self.unequal_two >> removed & 1 != 0
+    }
+
+    /// Whether the three-heap split after removing `removed` tokens must leave
+    /// pairwise different heaps.
+    pub fn unequal_three(&self, removed: usize) -> bool {
+        removed < 128 && self.unequal_three >> removed & 1 != 0
+    }
+
+    /// Whether some three-heap split must leave pairwise different heaps (the
+    /// sweeps then run the plain pass: the pair sets of the rare/common
+    /// pass do not tell equal heaps apart).
+    pub fn has_unequal_three(&self) -> bool {
+        self.unequal_three != 0
+    }
+
+    /// The description of the same game among the codes, for a `rule:` text
+    /// that is one: `0.77`, `hex:0.F` or `grundy`; `None` otherwise (and for
+    /// games written as codes).
+    pub fn same_code(&self) -> Option<String> {
+        if self.notation != Notation::Rule {
+            return None;
+        }
+        if !self.unequal_split() {
+            let code = self.digits_text();
+            return Some(if self.digits.iter().all(|&digit| digit < 8) {
+                code
+            } else {
+                format!("hex:{code}")
+            });
+        }
+        (self.digits == [LEAVE_TWO] && self.unequal_two == 1 && self.unequal_three == 0)
+            .then(|| "grundy".to_string())
+    }
+
+    /// The digits as a code, `0.77` (hexadecimal digits where needed).
+    fn digits_text(&self) -> String {
+        let mut code = format!("{:X}.", self.digits[0]);
+        if self.digits.len() == 1 {
+            code.push('0');
+        }
+        for digit in &self.digits[1..] {
+            code.push_str(&format!("{digit:X}"));
+        }
+        code
+    }
+
+    /// The canonical `rule:` text of the moves (without the prefix), for
+    /// every notation: `1-2:0-2` for 0.77, `0:2u` for Grundy's game.
+    ///
+    /// ```
+    /// use sprague_takebreak::TakeBreak;
+    /// assert_eq!(TakeBreak::octal("0.137").unwrap().rule_text(), "1:0;2:0-1;3:0-2");
+    /// assert_eq!(TakeBreak::grundy().rule_text(), "0:2u");
+    /// ```
+    pub fn rule_text(&self) -> String {
+        let moves: Vec<text::Moves> = (0..self.digits.len())
+            .map(|removed| text::Moves {
+                digit: self.digits[removed],
+                unequal_two: self.unequal_two(removed),
+                unequal_three: self.unequal_three(removed),
+            })
+            .collect();
+        text::canonical(&moves)
     }
 
     /// Removals that may take a whole heap.
@@ -228,12 +365,14 @@ impl TakeBreak {
             Notation::Octal => format!("octal {self}"),
             Notation::Hexadecimal => format!("hex {self}"),
             Notation::Grundy => "grundy".to_string(),
+            Notation::Rule => format!("rule {}", self.rule_text()),
         }
     }
 
     /// The theorem that proves periodicity from finitely many values, if any:
     /// the generalised Guy–Smith theorem (see [`crate::period`]); none for
-    /// Grundy's game, whose unequal-split rule the argument does not cover.
+    /// Grundy's game and every rule with an unequal split (`2u`, `3u`), which
+    /// the argument does not cover: their periods are only observed.
     pub fn theorem(&self) -> Option<PeriodicityTheorem> {
         let digits = self.max_removed() as u64;
         match (self.unequal_split(), self.max_parts()) {
@@ -253,17 +392,11 @@ impl TakeBreak {
 
 impl fmt::Display for TakeBreak {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.notation == Notation::Grundy {
-            return formatter.write_str("grundy");
+        match self.notation {
+            Notation::Grundy => formatter.write_str("grundy"),
+            Notation::Rule => write!(formatter, "rule:{}", self.rule_text()),
+            Notation::Octal | Notation::Hexadecimal => formatter.write_str(&self.digits_text()),
         }
-        write!(formatter, "{:X}.", self.digits[0])?;
-        if self.digits.len() == 1 {
-            return formatter.write_str("0");
-        }
-        for digit in &self.digits[1..] {
-            write!(formatter, "{digit:X}")?;
-        }
-        Ok(())
     }
 }
 
@@ -283,8 +416,9 @@ impl HeapFamily for TakeBreak {
             let Some(left) = heap.checked_sub(removed as u64) else {
                 continue;
             };
+            let unequal = self.unequal_two(removed);
             for smaller in 1..=left / 2 {
-                if self.unequal_split() && 2 * smaller == left {
+                if unequal && 2 * smaller == left {
                     continue;
                 }
                 visit(&[smaller, left - smaller]);
@@ -294,9 +428,14 @@ impl HeapFamily for TakeBreak {
             let Some(left) = heap.checked_sub(removed as u64) else {
                 continue;
             };
+            let unequal = self.unequal_three(removed);
             for first in 1..=left / 3 {
                 for second in first..=(left - first) / 2 {
-                    visit(&[first, second, left - first - second]);
+                    let third = left - first - second;
+                    if unequal && (first == second || second == third) {
+                        continue;
+                    }
+                    visit(&[first, second, third]);
                 }
             }
         }

@@ -1167,16 +1167,16 @@ impl<'r, 'c> Engine<'r, 'c> {
     }
 
     fn plain_value<T: Value>(&mut self, g: &[T], n: usize) -> u32 {
-        let unequal = self.rule.unequal_split();
-        if self.max_value < 64 && self.rule.split_three().is_empty() {
+        let rule = self.rule;
+        if self.max_value < 64 && rule.split_three().is_empty() {
             // Every option value is below 64: one word of bits.
-            let mut bits = take_bits(self.rule, g, n);
-            for &removed in self.rule.split_two() {
+            let mut bits = take_bits(rule, g, n);
+            for &removed in rule.split_two() {
                 if n < removed + 2 {
                     continue;
                 }
                 let m = n - removed;
-                let half = if unequal { (m - 1) / 2 } else { m / 2 };
+                let half = pair_half(rule, removed, m);
                 bits |= simd::pair_bits(self.avx2, &g[1..=half], &g[m - half..m]);
             }
             return (!bits).trailing_zeros();
@@ -1184,23 +1184,28 @@ impl<'r, 'c> Engine<'r, 'c> {
         let size = self.seen.len();
         self.seen[..size].fill(0);
         self.mark_takes(g, n);
-        for &removed in self.rule.split_two() {
+        for &removed in rule.split_two() {
             if n < removed + 2 {
                 continue;
             }
             let m = n - removed;
-            let half = if unequal { (m - 1) / 2 } else { m / 2 };
+            let half = pair_half(rule, removed, m);
             mark_pairs(&mut self.seen, &g[1..=half], &g[m - half..m]);
         }
-        for &removed in self.rule.split_three() {
+        for &removed in rule.split_three() {
             if n < removed + 3 {
                 continue;
             }
             let m = n - removed;
+            let unequal = rule.unequal_three(removed);
             for first in 1..=m / 3 {
                 let rest = m - first;
                 let head = g[first].get();
                 for second in first..=rest / 2 {
+                    // Pairwise different heaps: first < second < third.
+                    if unequal && (second == first || 2 * second == rest) {
+                        continue;
+                    }
                     let value = head ^ g[second].get() ^ g[rest - second].get();
                     self.seen[value as usize] = 1;
                 }
@@ -1220,7 +1225,6 @@ impl<'r, 'c> Engine<'r, 'c> {
         if self.max_value < 512 {
             return self.sparse_value_narrow::<T, 512>(g, n);
         }
-        let unequal = self.rule.unequal_split();
         let mask = self.class.mask;
         let size = self.seen.len();
         self.seen[..size].fill(0);
@@ -1230,6 +1234,7 @@ impl<'r, 'c> Engine<'r, 'c> {
             if n < removed + 2 {
                 continue;
             }
+            let unequal = self.rule.unequal_two(removed);
             let m = n - removed;
             let below = self.rare.partition_point(|&rare| (rare as usize) < m);
             // Grundy's game: the pair m/2 + m/2 is no move.
@@ -1263,7 +1268,7 @@ impl<'r, 'c> Engine<'r, 'c> {
                 continue;
             }
             let m = n - removed;
-            let half = if unequal { (m - 1) / 2 } else { m / 2 };
+            let half = pair_half(self.rule, removed, m);
             // First the blocks that produced rare values for the previous heap
             // (the values of neighbouring heaps are correlated, so the same
             // regions tend to produce them again), then every block in a
@@ -1303,13 +1308,13 @@ impl Engine<'_, '_> {
     /// [`Engine::sparse_value`] when every value is below 64: the seen values
     /// are one 64-bit word and the scan is the vectorised pair loop.
     fn sparse_value_small<T: Value>(&mut self, g: &[T], n: usize) -> u32 {
-        let unequal = self.rule.unequal_split();
         let mask = self.class.mask;
         let mut bits = take_bits(self.rule, g, n);
         for &removed in self.rule.split_two() {
             if n < removed + 2 {
                 continue;
             }
+            let unequal = self.rule.unequal_two(removed);
             let m = n - removed;
             let window = &g[..m];
             let below = self.rare.partition_point(|&rare| (rare as usize) < m);
@@ -1330,7 +1335,7 @@ impl Engine<'_, '_> {
                 continue;
             }
             let m = n - removed;
-            let half = if unequal { (m - 1) / 2 } else { m / 2 };
+            let half = pair_half(self.rule, removed, m);
             let mut from = 1;
             while from <= half {
                 let to = (from + SMALL_SCAN_BLOCK - 1).min(half);
@@ -1354,7 +1359,6 @@ impl Engine<'_, '_> {
     /// marks; every xor of two values is then below `N` too): the hand-written
     /// loops of `kernel.rs`.
     fn sparse_value_narrow<T: Value, const N: usize>(&mut self, g: &[T], n: usize) -> Answer {
-        let unequal = self.rule.unequal_split();
         let mask = self.class.mask;
         let rule = self.rule;
         let avx2 = self.avx2;
@@ -1390,6 +1394,7 @@ impl Engine<'_, '_> {
                 continue;
             }
             let m = n - removed;
+            let unequal = rule.unequal_two(removed);
             let rare = &self.rare;
             // Past twice the last rare position, every rare position but the
             // near ones is in the batch's far range: no search per heap.
@@ -1797,6 +1802,17 @@ pub fn best_mask(counts: &[u64]) -> u32 {
         .map_or(0, |mask| mask as u32)
 }
 
+/// The last smaller heap a of the two-heap splits a + (m − a) of `m` tokens
+/// left after removing `removed`: m/2, or (m − 1)/2 when the rule wants the
+/// heaps unequal (Grundy's game: the pair m/2 + m/2 is no move).
+fn pair_half(rule: &TakeBreak, removed: usize, m: usize) -> usize {
+    if rule.unequal_two(removed) {
+        (m - 1) / 2
+    } else {
+        m / 2
+    }
+}
+
 /// The values of the moves of heap `n` that leave no heap or one heap, as
 /// bits (for rules whose values are all below 64).
 fn take_bits<T: Value>(rule: &TakeBreak, g: &[T], n: usize) -> u64 {
@@ -1898,7 +1914,6 @@ pub(crate) fn confirm_proposal<T: Value>(
     n: usize,
     proposal: &Proposal,
 ) -> (u32, u64) {
-    let unequal = rule.unequal_split();
     let common = proposal.common;
     let scans = rule
         .split_two()
@@ -1906,7 +1921,7 @@ pub(crate) fn confirm_proposal<T: Value>(
         .filter(|&&removed| n >= removed + 2)
         .map(|&removed| {
             let m = n - removed;
-            let half = if unequal { (m - 1) / 2 } else { m / 2 };
+            let half = pair_half(rule, removed, m);
             (m, half, half.div_ceil(NARROW_SCAN_BLOCK))
         });
     let mut scanned = 0;

@@ -59,6 +59,19 @@ fn values_of_kayles_are_the_brute_force_sequence_with_period_12_proven() {
 }
 
 #[test]
+fn values_of_kayles_written_as_a_rule_are_the_brute_force_sequence() {
+    let server = TestServer::default();
+    let answer = server.ok("values", r#"{"game": "rule:1-2:0-2", "to": 200}"#);
+    let values: Vec<u64> = serde_json::from_value(answer["values"].clone()).unwrap();
+    assert_eq!(values, kayles_by_search(200));
+    assert_eq!(answer["game"], "rule:1-2:0-2");
+    assert_eq!(answer["period"]["proven"], true);
+    let analyzed = server.ok("analyze", r#"{"game": "rule:0:2u", "position": ["7"]}"#);
+    // Grundy's game: 7 is a P-position (OEIS A002188: g(7) = 0).
+    assert_eq!(analyzed["outcome"], "P");
+}
+
+#[test]
 fn values_of_a_subtraction_game_have_its_p_positions() {
     let server = TestServer::default();
     let answer = server.ok("values", r#"{"game": "subtraction:1,3,4", "to": 20}"#);

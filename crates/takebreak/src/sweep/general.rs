@@ -65,6 +65,8 @@ struct MoveScan {
     total: usize,
     /// j: 2 or 3 parts.
     parts: usize,
+    /// Whether the two parts must differ (the pair m/2 + m/2 is no move).
+    unequal: bool,
     /// The parity of the values of all-common tuples.
     abundant: u32,
     /// Items of the scan (pairs a or smallest parts x, from 1), per block.
@@ -193,7 +195,10 @@ impl Engine<'_, '_> {
     ) -> Option<u32> {
         let rule = self.rule;
         let class: RareClass = self.class;
-        let unequal = rule.unequal_split();
+        if rule.has_unequal_three() {
+            // The pair sets do not tell equal heaps apart.
+            return None;
+        }
         let state = &mut self.general;
         if !rule.split_three().is_empty()
             && !state.extend_pairs(g, n, self.max_value, self.length, self.avx2)
@@ -222,6 +227,7 @@ impl Engine<'_, '_> {
                 continue;
             }
             let total = n - removed;
+            let unequal = parts == 2 && rule.unequal_two(removed);
             let (items, block) = match parts {
                 2 if unequal => ((total - 1) / 2, PAIR_BLOCK),
                 2 => (total / 2, PAIR_BLOCK),
@@ -231,6 +237,7 @@ impl Engine<'_, '_> {
             state.moves.push(MoveScan {
                 total,
                 parts,
+                unequal,
                 abundant: class.abundant_parity(parts, total),
                 items,
                 block,
@@ -249,7 +256,7 @@ impl Engine<'_, '_> {
                 let rare = self.rare[..below].iter().zip(&self.rare_values[..below]);
                 if scan.parts == 2 {
                     for (&position, &value) in rare {
-                        if !(unequal && 2 * position as usize == total) {
+                        if !(scan.unequal && 2 * position as usize == total) {
                             set(&mut state.seen, value ^ g[total - position as usize].get());
                         }
                     }
