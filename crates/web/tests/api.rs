@@ -625,6 +625,13 @@ fn a_partizan_game_is_played_turn_by_turn_to_its_end() {
         assert!(turn < 40, "the game goes on too long");
     }
     assert!(answer["over"]["winner"].is_string());
+    // Opening with you first plays nothing and lists your moves: Left's toad moves one.
+    let opening = server.ok(
+        "play",
+        &json!({"game": "toads-and-frogs", "position": ["T.F"], "side": "left"}).to_string(),
+    );
+    assert_eq!(opening["turns"].as_array().unwrap().len(), 0);
+    assert_eq!(opening["moves"][0]["move"], "1");
     // A move that is not Left's is refused with a sentence.
     let refused = server.post(
         "play",

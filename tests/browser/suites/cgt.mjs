@@ -61,3 +61,24 @@ test('a ruleset position is analysed with each player\'s winning moves', async (
   assert.deepEqual(problems, []);
   await tab.close();
 });
+
+test('Domineering on a 2×2 board is played by clicking a square: whoever moves first wins', async () => {
+  const { tab, problems } = await open('/cgt');
+  await tab.waitForSelector('#play-board .cell');
+  // You (Left) first: a vertical domino leaves Right no horizontal space, so you win.
+  await tab.selectOption('#play-rule', 'domineering');
+  await tab.fill('#play-position', '..|..');
+  await tab.selectOption('#play-side', 'left');
+  await tab.selectOption('#play-first', 'me');
+  await tab.click('#play-setup button[type=submit]');
+  await tab.waitForSelector('#play-board button.cell[data-notation="1,1"]');
+  await tab.click('#play-board button.cell[data-notation="1,1"]');
+  await tab.waitForFunction(() => document.querySelector('#play-status').dataset.winner === 'you');
+  // The computer first (it plays Right): its horizontal domino leaves you no vertical space.
+  await tab.selectOption('#play-first', 'computer');
+  await tab.click('#play-setup button[type=submit]');
+  await tab.waitForFunction(() => document.querySelector('#play-status').dataset.winner === 'computer');
+  assert.match(await tab.textContent('#play-log'), /Computer \(Right\)/);
+  assert.deepEqual(problems, []);
+  await tab.close();
+});

@@ -104,3 +104,80 @@ replace(byId('examples'), ...EXAMPLES.map((text) => el('button', {
 })));
 compute();
 analyse();
+
+// Play: one stateless turn per request (`POST /api/play` on a ruleset: your move, then the
+// computer's reply); the page keeps the position. Domineering and Toads-and-Frogs boards are
+// drawn as cells to click; other rulesets as text, with a button per legal move.
+const PLAY_EXAMPLES = {
+  domineering: '....|....|....', 'toads-and-frogs': 'TT...FF', 'blue-red-hackenbush': 'BRB RR',
+  clobber: 'xox|oxo', cutcake: '3x4',
+};
+const game = { rule: 'domineering', side: 'left', position: '', moves: [], over: null, turn: 0, log: [] };
+
+function words(position) {
+  if (game.rule === 'cutcake') return position.split('+').map((w) => w.trim()).filter(Boolean);
+  if (game.rule === 'blue-red-hackenbush') return position.split(/\s+/).filter(Boolean);
+  return [position];
+}
+
+/** The cells of a board ruleset, each a button when a legal move starts there. */
+function board() {
+  const rows = game.position.split('|');
+  const byNotation = new Map(game.moves.map((m) => [m.move, m]));
+  const cell = (text, notation, label) => {
+    const move = notation && byNotation.get(notation);
+    return move
+      ? el('button', { type: 'button', class: 'cell', 'data-notation': notation, title: move.description, 'aria-label': label, text, onclick: () => playMove(notation) })
+      : el('span', { class: 'cell', text });
+  };
+  if (game.rule === 'domineering') {
+    return el('div', { class: 'grid', style: `grid-template-columns: repeat(${rows[0].length}, 2.2rem)` },
+      ...rows.flatMap((row, r) => [...row].map((ch, c) => cell(ch === '#' ? '■' : '', `${r + 1},${c + 1}`, `square ${r + 1},${c + 1}`))));
+  }
+  if (game.rule === 'toads-and-frogs') {
+    const strip = rows[0];
+    return el('div', { class: 'grid', style: `grid-template-columns: repeat(${strip.length}, 2.2rem)` },
+      ...[...strip].map((ch, i) => cell(ch === '.' ? '' : ch, ch === '.' ? null : `${i + 1}`, `square ${i + 1}`)));
+  }
+  return el('pre', { class: 'text-board', text: game.position || '(empty)' });
+}
+
+function renderPlay() {
+  replace(byId('play-board'), board());
+  replace(byId('play-moves'), ...(game.over ? [] : game.moves).map((m) => el('button', {
+    type: 'button', class: 'chip', title: m.description, 'data-notation': m.move,
+    text: m.move, onclick: () => playMove(m.move),
+  })));
+  replace(byId('play-log'), ...game.log.map((t) => el('li', { text: `${t.player === 'you' ? 'You' : 'Computer'} (${t.side}): ${t.move} — ${t.description}${t.reason ? ` (${t.reason})` : ''}` })));
+  byId('play-status').textContent = game.over
+    ? `Game over: ${game.over.winner === 'you' ? 'you won' : 'the computer won'} (${game.over.reason}).`
+    : `Your move (${game.moves.length} legal) — position ${game.position || '(empty)'}, value ${game.value}`;
+  byId('play-status').dataset.winner = game.over?.winner ?? '';
+}
+
+function apply(answer) {
+  Object.assign(game, { position: answer.position, moves: answer.moves, over: answer.over, value: answer.canonical_form });
+  game.log.push(...answer.turns);
+  game.turn += answer.turns.length;
+  renderPlay();
+}
+
+async function playMove(notation) {
+  const body = { game: game.rule, position: words(game.position), side: game.side, move: notation, turn: game.turn };
+  const answer = await attempt(byId('play-error'), () => call('play', body), byId('play-board'));
+  if (answer) apply(answer);
+}
+
+async function newGame() {
+  Object.assign(game, { rule: byId('play-rule').value, side: byId('play-side').value, turn: 0, log: [], over: null });
+  const position = byId('play-position').value.trim();
+  const first = byId('play-first').value;
+  // An opening turn: the computer's first move, or (you first) just your legal moves.
+  const answer = await attempt(byId('play-error'),
+    () => call('play', { game: game.rule, position: words(position), side: game.side, first }), byId('play-board'));
+  if (answer) apply(answer);
+}
+
+byId('play-setup').addEventListener('submit', (event) => { event.preventDefault(); newGame(); });
+byId('play-rule').addEventListener('change', () => { byId('play-position').value = PLAY_EXAMPLES[byId('play-rule').value]; });
+newGame();

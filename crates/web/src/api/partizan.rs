@@ -149,8 +149,10 @@ pub fn play_requested(body: &[u8]) -> Option<&'static Entry> {
 }
 
 /// `POST /api/play` on a partizan ruleset: one stateless turn against the computer — your
-/// move (if given), then the computer's reply — as `sprague play RULESET --side SIDE`
-/// plays it; the answer says your legal moves next, or who won.
+/// move, then the computer's reply — as `sprague play RULESET --side SIDE` plays it; the
+/// answer says your legal moves next, or who won. Without a move it opens the game: at turn
+/// 0 with `first: "computer"` the computer moves first; otherwise nothing is played and the
+/// answer lists your moves.
 pub fn play(
     entry: &'static Entry,
     body: &[u8],
@@ -225,15 +227,24 @@ pub fn play(
         }));
         let next = played.position.clone();
         analysis = solve(&mut store, &next)?;
-    } else if !(computer_first && request.turn == 0) {
-        return Err(ApiError::refused(
-            "give your move (`move`), or first: \"computer\" at turn 0 for the computer's opening",
-        ));
     }
-    // The computer's reply.
+    // The computer's reply (none when the request only opens the game for you to move).
     let computer = you.other();
     let replies = side_moves(&analysis, computer);
-    match best_move(&mut store, &replies, computer) {
+    let computer_moves = request.played.is_some() || (computer_first && request.turn == 0);
+    let choice = if computer_moves {
+        best_move(&mut store, &replies, computer)
+    } else if side_moves(&analysis, you).is_empty() {
+        over = Some(serde_json::json!({
+            "winner": "computer",
+            "reason": format!("you ({}) have no move", you.name()),
+        }));
+        None
+    } else {
+        None
+    };
+    match choice {
+        None if !computer_moves => {}
         None => {
             over = Some(serde_json::json!({
                 "winner": "you",
