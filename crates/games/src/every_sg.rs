@@ -52,6 +52,21 @@ pub fn parse(request: &Request) -> Result<CatalogueGame, GameError> {
     Ok(Box::new(EverySgPlayable { inner }))
 }
 
+impl EverySgPlayable {
+    /// The Every-SG sum of `inner`'s components. Games that are not heap families
+    /// (user-defined games, say) are analysed (their [`PlayableGame::analyze_every_sg`]);
+    /// listing their combined moves is not offered.
+    ///
+    /// ```
+    /// use sprague_games::{every_sg::EverySgPlayable, parse_game, PlayableGame};
+    /// let game = EverySgPlayable::new(parse_game("bash:2").unwrap());
+    /// assert_eq!(game.analyze_words(&["4".into(), "5".into()]).unwrap().outcome.letter(), "N");
+    /// ```
+    pub fn new(inner: CatalogueGame) -> Self {
+        Self { inner }
+    }
+}
+
 impl PlayableGame for EverySgPlayable {
     fn components_commute(&self) -> bool {
         self.inner.components_commute()
@@ -78,7 +93,13 @@ impl PlayableGame for EverySgPlayable {
     }
 
     fn position(&self, words: &[String]) -> Result<Position, GameError> {
-        self.family()?;
+        if self.inner.heap_family().is_none() {
+            let inner = self.inner.position(words)?;
+            return Ok(Position {
+                game: self.description(),
+                ..inner
+            });
+        }
         crate::playable::require_position(words, &self.description(), "4 5")?;
         let groups = words
             .iter()

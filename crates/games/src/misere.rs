@@ -56,6 +56,19 @@ pub fn parse(request: &Request) -> Result<CatalogueGame, GameError> {
     Ok(Box::new(MiserePlayable { inner }))
 }
 
+impl MiserePlayable {
+    /// Misère play of `inner` (the player who cannot move wins).
+    ///
+    /// ```
+    /// use sprague_games::{misere::MiserePlayable, parse_game, PlayableGame};
+    /// let game = MiserePlayable::new(parse_game("kayles").unwrap());
+    /// assert_eq!(game.analyze_words(&["1".into()]).unwrap().outcome.letter(), "P");
+    /// ```
+    pub fn new(inner: CatalogueGame) -> Self {
+        Self { inner }
+    }
+}
+
 impl PlayableGame for MiserePlayable {
     fn components_commute(&self) -> bool {
         self.inner.components_commute()

@@ -447,6 +447,103 @@ pub fn check_values_work(game: &dyn PlayableGame, to: u64, force: bool) -> Resul
     }
 }
 
+/// A shared game is a game: every method is the shared game's, so that one game
+/// (a user's game explored from Python, say) can be a part of several sums and
+/// wrappers (`misere:`, Every-SG) at once.
+///
+/// ```
+/// use std::sync::Arc;
+/// use sprague_games::{parse_game, PlayableGame};
+/// let kayles: Arc<dyn PlayableGame> = Arc::from(parse_game("kayles").unwrap());
+/// let again: Box<dyn PlayableGame> = Box::new(kayles.clone());
+/// assert_eq!(again.description(), "kayles");
+/// ```
+impl<G: PlayableGame + ?Sized> PlayableGame for std::sync::Arc<G> {
+    fn description(&self) -> String {
+        (**self).description()
+    }
+    fn title(&self) -> String {
+        (**self).title()
+    }
+    fn position_syntax(&self) -> String {
+        (**self).position_syntax()
+    }
+    fn move_syntax(&self) -> String {
+        (**self).move_syntax()
+    }
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        (**self).position(words)
+    }
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        (**self).moves(position)
+    }
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        (**self).parse_move(position, text)
+    }
+    fn heap_rules(&self) -> Option<&dyn HeapFamily> {
+        (**self).heap_rules()
+    }
+    fn components_commute(&self) -> bool {
+        (**self).components_commute()
+    }
+    fn ending(&self) -> Ending {
+        (**self).ending()
+    }
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        (**self).evaluate_moves(moves)
+    }
+    fn value_rule(&self, component: &str, grundy: u64) -> Option<String> {
+        (**self).value_rule(component, grundy)
+    }
+    fn heap_family(&self) -> Option<&dyn HeapFamily> {
+        (**self).heap_family()
+    }
+    fn take_break(&self) -> Option<&sprague_takebreak::TakeBreak> {
+        (**self).take_break()
+    }
+    fn analyze(&self, position: &Position) -> Result<Report, GameError> {
+        (**self).analyze(position)
+    }
+    fn analyze_observed(
+        &self,
+        position: &Position,
+        observe: &mut dyn FnMut(u64, Option<u128>),
+    ) -> Result<Report, GameError> {
+        (**self).analyze_observed(position, observe)
+    }
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
+        (**self).analyze_words(words)
+    }
+    fn component_values(&self, words: &[String]) -> Result<Report, GameError> {
+        (**self).component_values(words)
+    }
+    fn unsupported(&self, what: &str) -> GameError {
+        (**self).unsupported(what)
+    }
+    fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
+        (**self).analyze_misere(words)
+    }
+    fn analyze_every_sg(&self, words: &[String]) -> Result<Report, GameError> {
+        (**self).analyze_every_sg(words)
+    }
+    fn game_graph(&self, words: &[String], node_limit: usize) -> Result<GameGraph, GameError> {
+        (**self).game_graph(words, node_limit)
+    }
+    fn values(&self, to: u64) -> Result<Values, GameError> {
+        (**self).values(to)
+    }
+    fn values_observed(
+        &self,
+        to: u64,
+        observe: &mut dyn FnMut(u64) -> ControlFlow<()>,
+    ) -> Result<Values, GameError> {
+        (**self).values_observed(to, observe)
+    }
+    fn values_work(&self, to: u64) -> Option<u128> {
+        (**self).values_work(to)
+    }
+}
+
 /// A one-heap family as a [`PlayableGame`]: positions are heap sizes.
 pub struct HeapPlayable<F> {
     description: String,
