@@ -568,10 +568,10 @@ impl ExplicitPlayable {
     /// graph.set_options(a, vec![b], None).unwrap();
     /// graph.set_options(b, vec![a], None).unwrap(); // a two-cycle: both draws
     /// let game = ExplicitPlayable::new(Arc::new(RwLock::new(graph)), "loop", "Loop", false);
-    /// let values = game.values(&["a".into()]).unwrap();
+    /// let values = game.loopy_values(&["a".into()]).unwrap();
     /// assert!(matches!(values[0], LoopyValue::Infinite(_)));
     /// ```
-    pub fn values(&self, words: &[String]) -> Result<Vec<LoopyValue>, GameError> {
+    pub fn loopy_values(&self, words: &[String]) -> Result<Vec<LoopyValue>, GameError> {
         let graph = self.read()?;
         let ids = self.ids(&graph, words)?;
         let game = ExplicitGame::new(&graph);
@@ -876,7 +876,7 @@ mod tests {
         let game = ExplicitPlayable::new(Arc::new(RwLock::new(graph)), "k", "K", true);
         let words: Vec<String> = (0..=12).map(|r| r.to_string()).collect();
         let values: Vec<u64> = game
-            .values(&words)
+            .loopy_values(&words)
             .unwrap()
             .iter()
             .map(|v| v.finite().unwrap())

@@ -14,6 +14,7 @@
 
 mod baseline;
 mod cooperative;
+mod define;
 mod dynamics;
 mod extensive;
 mod fraction;
