@@ -732,6 +732,22 @@ impl PlayableGame for ExplicitPlayable {
         })
     }
 
+    /// A move by its notation, the position it leaves, `#k`, or the option a
+    /// component becomes (`(2, 2)` for the move `5->(2, 2)`).
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        let moves = self.moves(position)?;
+        let wanted = text.trim();
+        let mut to_option = moves.iter().filter(|m| {
+            m.notation
+                .split_once("->")
+                .is_some_and(|(_, to)| to == wanted)
+        });
+        if let (Some(only), None) = (to_option.next(), to_option.next()) {
+            return Ok(only.clone());
+        }
+        crate::playable::find_move(self, position, moves, text)
+    }
+
     fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
         let mut words: Vec<String> = Vec::new();
         let mut spans = Vec::with_capacity(moves.len());
