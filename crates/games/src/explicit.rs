@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::sync::{Arc, RwLock, RwLockReadGuard};
+use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard};
 
 use sprague_engine::loopy::{generalized_grundy, LoopyValue};
 use sprague_engine::{analyze, CycleError, Game, GrundySolver, Outcome};
@@ -343,12 +343,22 @@ impl fmt::Display for Vertex {
 #[derive(Debug, Clone, Copy)]
 pub struct ExplicitGame<'g> {
     graph: &'g ExplicitGraph,
+    known: Option<&'g HashMap<u32, u64>>,
 }
 
 impl<'g> ExplicitGame<'g> {
     /// The game of `graph`.
     pub fn new(graph: &'g ExplicitGraph) -> Self {
-        Self { graph }
+        Self { graph, known: None }
+    }
+
+    /// The game of `graph` whose components of id `c` have the value `known[c]`
+    /// already (values kept from earlier solvers, handed to the engine as closed forms).
+    pub fn with_known(graph: &'g ExplicitGraph, known: &'g HashMap<u32, u64>) -> Self {
+        Self {
+            graph,
+            known: Some(known),
+        }
     }
 
     /// The position `id`.
@@ -384,6 +394,10 @@ impl Game for ExplicitGame<'_> {
             Some(text) => text.to_string(),
             None => format!("{from} → {to}"),
         }
+    }
+
+    fn grundy_closed_form(&self, component: &Vertex) -> Option<u64> {
+        self.known?.get(&component.id).copied()
     }
 }
 
@@ -479,12 +493,15 @@ fn canonical_state(graph: &ExplicitGraph, parts: &[u32]) -> Vec<u32> {
 /// let report = game.analyze_words(&["1".into(), "2".into(), "3".into()]).unwrap();
 /// assert_eq!(report.outcome.letter(), "P");
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct ExplicitPlayable {
     graph: Arc<RwLock<ExplicitGraph>>,
     description: String,
     title: String,
     acyclic: bool,
+    /// Sprague–Grundy values of components found by earlier answers (explored
+    /// positions never change, so they stay true).
+    known: Mutex<HashMap<u32, u64>>,
 }
 
 impl ExplicitPlayable {
@@ -501,6 +518,34 @@ impl ExplicitPlayable {
             description: description.into(),
             title: title.into(),
             acyclic,
+            known: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Runs `run` with a solver that starts from the values known from earlier
+    /// answers, and keeps the values it finds.
+    fn with_solver<T>(
+        &self,
+        graph: &ExplicitGraph,
+        run: impl FnOnce(&ExplicitGame<'_>, &mut GrundySolver<&ExplicitGame<'_>>) -> T,
+    ) -> Result<T, GameError> {
+        let mut known = self.known.lock().map_err(|_| self.poisoned())?;
+        let (answer, found) = {
+            let game = ExplicitGame::with_known(graph, &known);
+            let mut solver = GrundySolver::new(&game);
+            let answer = run(&game, &mut solver);
+            let found: Vec<(u32, u64)> = solver.memoised().map(|(v, g)| (v.id, g)).collect();
+            (answer, found)
+        };
+        known.extend(found);
+        Ok(answer)
+    }
+
+    fn poisoned(&self) -> GameError {
+        GameError::Unsupported {
+            game: self.description.clone(),
+            what: "this answer".into(),
+            reason: "an earlier exploration of the game failed midway".into(),
         }
     }
 
@@ -510,35 +555,33 @@ impl ExplicitPlayable {
     }
 
     fn read(&self) -> Result<RwLockReadGuard<'_, ExplicitGraph>, GameError> {
-        self.graph.read().map_err(|_| GameError::Unsupported {
-            game: self.description.clone(),
-            what: "this answer".into(),
-            reason: "an earlier exploration of the game failed midway".into(),
-        })
+        self.graph.read().map_err(|_| self.poisoned())
     }
 
     /// The ids of the words, each an explored position.
     fn ids(&self, graph: &ExplicitGraph, words: &[String]) -> Result<Vec<u32>, GameError> {
         require_position(words, &self.description, "POSITION")?;
-        words
+        let ids = words
             .iter()
             .map(|word| {
-                let id = graph.id(word).ok_or_else(|| GameError::InvalidPosition {
+                graph.id(word).ok_or_else(|| GameError::InvalidPosition {
                     game: self.description.clone(),
                     text: word.clone(),
                     reason: "no explored position is written so".into(),
-                })?;
-                if graph.unexplored_from(&[id]).is_empty() {
-                    Ok(id)
-                } else {
-                    Err(GameError::InvalidPosition {
-                        game: self.description.clone(),
-                        text: word.clone(),
-                        reason: "the positions reachable from it are not all explored".into(),
-                    })
-                }
+                })
             })
-            .collect()
+            .collect::<Result<Vec<u32>, GameError>>()?;
+        if let Some(&missing) = graph.unexplored_from(&ids).first() {
+            return Err(GameError::InvalidPosition {
+                game: self.description.clone(),
+                text: words.join(" "),
+                reason: format!(
+                    "the positions reachable from it are not all explored ({} is not)",
+                    graph.key(missing)
+                ),
+            });
+        }
+        Ok(ids)
     }
 
     fn cycle_error(&self, error: CycleError) -> GameError {
@@ -574,12 +617,12 @@ impl ExplicitPlayable {
     pub fn loopy_values(&self, words: &[String]) -> Result<Vec<LoopyValue>, GameError> {
         let graph = self.read()?;
         let ids = self.ids(&graph, words)?;
-        let game = ExplicitGame::new(&graph);
-        let mut solver = GrundySolver::new(&game);
-        let finite: Result<Vec<LoopyValue>, CycleError> = ids
-            .iter()
-            .map(|&id| solver.grundy(&game.vertex(id)).map(LoopyValue::Finite))
-            .collect();
+        let finite: Result<Vec<LoopyValue>, CycleError> =
+            self.with_solver(&graph, |game, solver| {
+                ids.iter()
+                    .map(|&id| solver.grundy(&game.vertex(id)).map(LoopyValue::Finite))
+                    .collect()
+            })?;
         match finite {
             Ok(values) => Ok(values),
             Err(error) if self.acyclic => Err(self.cycle_error(error)),
@@ -768,16 +811,16 @@ impl PlayableGame for ExplicitPlayable {
         }
         let graph = self.read()?;
         let ids = self.ids(&graph, &words)?;
-        let game = ExplicitGame::new(&graph);
-        let mut solver = GrundySolver::new(&game);
-        let finite: Result<Vec<u64>, CycleError> = spans
-            .iter()
-            .map(|span| {
-                ids[span.clone()]
-                    .iter()
-                    .try_fold(0, |total, &id| Ok(total ^ solver.grundy(&game.vertex(id))?))
-            })
-            .collect();
+        let finite: Result<Vec<u64>, CycleError> = self.with_solver(&graph, |game, solver| {
+            spans
+                .iter()
+                .map(|span| {
+                    ids[span.clone()]
+                        .iter()
+                        .try_fold(0, |total, &id| Ok(total ^ solver.grundy(&game.vertex(id))?))
+                })
+                .collect()
+        })?;
         let values: Vec<LoopyValue> = match finite {
             Ok(values) => values.into_iter().map(LoopyValue::Finite).collect(),
             Err(error) if self.acyclic => return Err(self.cycle_error(error)),
@@ -808,10 +851,8 @@ impl PlayableGame for ExplicitPlayable {
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
         let graph = self.read()?;
         let ids = self.ids(&graph, words)?;
-        let game = ExplicitGame::new(&graph);
-        let components = Self::vertices(&game, &graph, &ids);
-        let mut solver = GrundySolver::new(&game);
-        match analyze(&mut solver, &components) {
+        let components = Self::vertices(&ExplicitGame::new(&graph), &graph, &ids);
+        match self.with_solver(&graph, |_, solver| analyze(solver, &components))? {
             Ok(analysis) => {
                 let mut report = Report::from_analysis(analysis.map_positions(|v| v.to_string()));
                 // Written by keys, so that a winning move's position can be typed back.
@@ -828,7 +869,8 @@ impl PlayableGame for ExplicitPlayable {
     fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
         let graph = self.read()?;
         let ids = self.ids(&graph, words)?;
-        let game = ExplicitGame::new(&graph);
+        let known = self.known.lock().map_err(|_| self.poisoned())?;
+        let game = ExplicitGame::with_known(&graph, &known);
         let components = Self::vertices(&game, &graph, &ids);
         crate::misere::misere_report(&game, &components, None, None)
     }
@@ -899,6 +941,10 @@ mod tests {
             .collect();
         // Kayles: 0 1 2 3 1 4 3 2 1 4 2 6 4 (Guy & Smith 1956).
         assert_eq!(values, vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+        // The rows' values are kept for later answers, which agree.
+        assert!(game.known.lock().unwrap().len() >= 13);
+        let again = game.loopy_values(&["12".into()]).unwrap();
+        assert_eq!(again, vec![LoopyValue::Finite(4)]);
         let report = game.analyze_words(&["4".into(), "1".into()]).unwrap();
         assert_eq!(report.grundy, Some(0));
         let misere = game.analyze_misere(&["1".into()]).unwrap();

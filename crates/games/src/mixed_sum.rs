@@ -342,7 +342,14 @@ impl PlayableGame for MixedSum {
             .map(|chunks| {
                 let mut total = 0;
                 for (k, chunk) in chunks.iter().enumerate() {
-                    let evaluation = values[k][&chunk.to_vec()];
+                    let evaluation =
+                        *values[k]
+                            .get(*chunk)
+                            .ok_or_else(|| GameError::InvalidPosition {
+                                game: self.description(),
+                                text: chunk.join(" "),
+                                reason: "a part's position was not valued".into(),
+                            })?;
                     total ^= evaluation.grundy.ok_or_else(|| GameError::Unsupported {
                         game: self.description(),
                         what: "normal-play values".into(),

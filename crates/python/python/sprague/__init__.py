@@ -102,7 +102,6 @@ __all__ = [
     "graph",
     "nimber_eval",
     "quotient",
-    "sum",
     "survey",
     "table",
     "values",
@@ -733,6 +732,8 @@ def sum(*games: _Union[ImpartialGame, str]) -> SumGame:
     >>> s = sprague.sum("kayles", "wythoff")
     >>> s.analyze(s.position("3", "1,2")).value
     3
+
+    Not in ``__all__``, so that ``from sprague import *`` keeps the builtin ``sum``.
     """
     parts: _List[ImpartialGame] = []
     for g in games:
