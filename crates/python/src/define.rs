@@ -39,6 +39,12 @@ pub(crate) const MAX_OPTIONS: usize = 1_000_000;
 /// (each keeps its Python object, its text and its options: about 200–500 bytes).
 pub(crate) const DEFAULT_LIMIT: usize = 2_000_000;
 
+/// How many new positions pass between two checks that memory remains for more.
+const MEMORY_CHECK_EVERY: usize = 1 << 16;
+
+/// A generous size of one explored position (its Python object, text, id and options).
+const BYTES_PER_POSITION: u128 = 1024;
+
 /// How many user calls or listed options pass between two checks for Ctrl-C.
 pub(crate) const SIGNAL_EVERY: usize = 1024;
 
@@ -167,6 +173,15 @@ impl Defined {
                 self.limit,
                 found_by()
             )));
+        }
+        if !interner.objects.is_empty() && interner.objects.len().is_multiple_of(MEMORY_CHECK_EVERY) {
+            // Room for the next positions (their objects, texts and options), or a clear error.
+            let bytes = (MEMORY_CHECK_EVERY as u128) * BYTES_PER_POSITION;
+            sprague_engine::check_allocation(
+                bytes,
+                &format!("{} positions more of {}", MEMORY_CHECK_EVERY, self.name),
+            )
+            .map_err(|error| crate::to_python(error.into()))?;
         }
         let text = self.word_of(py, object)?;
         let added = {
