@@ -89,9 +89,9 @@ def _words(text):
 
 
 HEAP_GAMES = [
-    ("kayles", kayles_options, 40, 9),
-    ("dawsons-kayles", dawson_options, 40, 11),
-    ("grundy", grundy_options, 40, 11),
+    ("kayles", kayles_options, 40, 13),
+    ("dawsons-kayles", dawson_options, 40, 14),
+    ("grundy", grundy_options, 40, 13),
 ]
 
 
