@@ -174,7 +174,8 @@ impl Defined {
                 found_by()
             )));
         }
-        if !interner.objects.is_empty() && interner.objects.len().is_multiple_of(MEMORY_CHECK_EVERY) {
+        if !interner.objects.is_empty() && interner.objects.len().is_multiple_of(MEMORY_CHECK_EVERY)
+        {
             // Room for the next positions (their objects, texts and options), or a clear error.
             let bytes = (MEMORY_CHECK_EVERY as u128) * BYTES_PER_POSITION;
             sprague_engine::check_allocation(
