@@ -98,6 +98,28 @@ impl<G: Game> GrundySolver<G> {
         self.values.len()
     }
 
+    /// Every component value memoised so far, so that a caller may keep them between
+    /// solvers (a game then hands them back as [`Game::grundy_closed_form`]).
+    ///
+    /// ```
+    /// use sprague_engine::{Game, GrundySolver};
+    /// struct Nim;
+    /// impl Game for Nim {
+    ///     type Position = u64;
+    ///     fn options(&self, heap: &u64) -> Vec<u64> { (0..*heap).collect() }
+    /// }
+    /// let mut solver = GrundySolver::new(Nim);
+    /// solver.grundy(&3).unwrap();
+    /// let mut known: Vec<(u64, u64)> = solver.memoised().map(|(p, g)| (*p, g)).collect();
+    /// known.sort_unstable();
+    /// assert_eq!(known, vec![(0, 0), (1, 1), (2, 2), (3, 3)]);
+    /// ```
+    pub fn memoised(&self) -> impl Iterator<Item = (&G::Position, u64)> + '_ {
+        self.values
+            .iter()
+            .map(|(position, &value)| (position, value))
+    }
+
     /// The Sprague–Grundy value of a position (a sum: the XOR of its components).
     ///
     /// # Errors

@@ -43,21 +43,6 @@ pub struct EverySgPlayable {
     inner: CatalogueGame,
 }
 
-impl EverySgPlayable {
-    /// The Every-SG version of `inner` (a game built outside the catalogue, say).
-    ///
-    /// ```
-    /// use sprague_games::{every_sg::EverySgPlayable, parse_game, PlayableGame};
-    /// let game = EverySgPlayable::new(parse_game("bash:2").unwrap());
-    /// assert_eq!(game.description(), "every:bash:2");
-    /// let report = game.analyze_words(&["4".to_string(), "5".to_string()]).unwrap();
-    /// assert_eq!(report.outcome.letter(), "N");
-    /// ```
-    pub fn new(inner: CatalogueGame) -> Self {
-        Self { inner }
-    }
-}
-
 /// Builds `every:GAME` from its request.
 ///
 /// # Errors
@@ -77,6 +62,21 @@ pub fn parse(request: &Request) -> Result<CatalogueGame, GameError> {
 /// ```
 pub fn every_sg_of(inner: CatalogueGame) -> CatalogueGame {
     Box::new(EverySgPlayable { inner })
+}
+
+impl EverySgPlayable {
+    /// The Every-SG sum of `inner`'s components. Games that are not heap families
+    /// (user-defined games, say) are analysed (their [`PlayableGame::analyze_every_sg`]);
+    /// listing their combined moves is not offered.
+    ///
+    /// ```
+    /// use sprague_games::{every_sg::EverySgPlayable, parse_game, PlayableGame};
+    /// let game = EverySgPlayable::new(parse_game("bash:2").unwrap());
+    /// assert_eq!(game.analyze_words(&["4".into(), "5".into()]).unwrap().outcome.letter(), "N");
+    /// ```
+    pub fn new(inner: CatalogueGame) -> Self {
+        Self { inner }
+    }
 }
 
 impl PlayableGame for EverySgPlayable {
@@ -105,7 +105,13 @@ impl PlayableGame for EverySgPlayable {
     }
 
     fn position(&self, words: &[String]) -> Result<Position, GameError> {
-        self.family()?;
+        if self.inner.heap_family().is_none() {
+            let inner = self.inner.position(words)?;
+            return Ok(Position {
+                game: self.description(),
+                ..inner
+            });
+        }
         crate::playable::require_position(words, &self.description(), "4 5")?;
         let groups = words
             .iter()

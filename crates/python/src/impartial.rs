@@ -14,6 +14,9 @@ use std::time::{Duration, Instant};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use sprague_engine::check_allocation;
+use sprague_games::every_sg::EverySgPlayable;
+use sprague_games::misere::MiserePlayable;
+use sprague_games::mixed_sum::MixedSum;
 use sprague_games::play::{explain, options, perfect_reply_choosing};
 use sprague_games::record::{analysis, AnalysisRecord};
 use sprague_games::{all_entries, parse_game, CatalogueGame, GameError, PlayableGame, Position};
@@ -21,6 +24,7 @@ use sprague_takebreak::record::{RecordError, ValuesRecord};
 use sprague_takebreak::session::{self, values_config, Checkpointing, SessionError};
 use sprague_takebreak::{Progress, Status, TakeBreak};
 
+use crate::define::{Explorer, SumExplorer};
 use crate::interrupt::Interrupt;
 use crate::to_python;
 
@@ -38,6 +42,8 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(survey_part, module)?)?;
     module.add_function(wrap_pyfunction!(survey_assemble, module)?)?;
     module.add_class::<NativeGame>()?;
+    module.add_class::<crate::define::DefinedCore>()?;
+    module.add_function(wrap_pyfunction!(sum_games, module)?)?;
     Ok(())
 }
 
@@ -431,10 +437,13 @@ fn rows_list(
     Ok(list)
 }
 
-/// A catalogue game with its structured face; positions and moves are JSON text.
+/// A game with its structured face; positions and moves are JSON text. Games
+/// defined in Python carry an explorer: every position a method is given is
+/// read and explored (calling the user's functions) before the engine answers.
 #[pyclass(module = "sprague._native", frozen)]
 pub(crate) struct NativeGame {
     game: Arc<dyn PlayableGame>,
+    explorer: Option<Arc<dyn Explorer>>,
 }
 
 fn read_position(text: &str) -> PyResult<Position> {
@@ -453,17 +462,66 @@ fn json<T: serde::Serialize>(value: &T) -> PyResult<String> {
 impl NativeGame {
     /// The face of any [`PlayableGame`]: how games defined outside the catalogue
     /// (a user's Python functions, sums of games) reach Python the way catalogue games do.
-    #[allow(dead_code)] // used by the user-defined games being added
+    #[allow(dead_code)]
     pub(crate) fn from_playable(game: CatalogueGame) -> Self {
-        NativeGame {
-            game: Arc::from(game),
+        Self::with_explorer(Arc::from(game), None)
+    }
+
+    /// The game, shared (the web server of `sprague.serve` plays the same object); a game
+    /// defined in Python comes with its explorer, which reads and explores each position the
+    /// server is given before the engine answers.
+    pub(crate) fn shared(&self) -> Arc<dyn PlayableGame> {
+        match &self.explorer {
+            None => Arc::clone(&self.game),
+            Some(explorer) => Arc::new(crate::serve::Explored::new(
+                Arc::clone(&self.game),
+                Arc::clone(explorer),
+            )),
         }
     }
 
-    /// The game, shared (the web server of `sprague.serve` plays the same object).
-    pub(crate) fn shared(&self) -> Arc<dyn PlayableGame> {
-        Arc::clone(&self.game)
+    /// The face of `game`, whose positions `explorer` prepares first (when given).
+    pub(crate) fn with_explorer(
+        game: Arc<dyn PlayableGame>,
+        explorer: Option<Arc<dyn Explorer>>,
+    ) -> Self {
+        NativeGame { game, explorer }
     }
+
+    /// The words read and explored by the game's explorer, if it has one.
+    fn prepare(&self, py: Python<'_>, words: Vec<String>) -> PyResult<Vec<String>> {
+        match &self.explorer {
+            Some(explorer) => explorer.prepare(py, &words),
+            None => Ok(words),
+        }
+    }
+
+    /// A position from its JSON, its components prepared.
+    fn prepared(&self, py: Python<'_>, text: &str) -> PyResult<Position> {
+        let mut position = read_position(text)?;
+        if self.explorer.is_some() {
+            position.components = self.prepare(py, position.components)?;
+        }
+        Ok(position)
+    }
+}
+
+/// The sum of games: a position names a position of each, separated by the word `+`.
+#[pyfunction]
+fn sum_games(parts: Vec<PyRef<'_, NativeGame>>) -> PyResult<NativeGame> {
+    let games: Vec<CatalogueGame> = parts
+        .iter()
+        .map(|part| Box::new(part.game.clone()) as CatalogueGame)
+        .collect();
+    let explorers: Vec<Option<Arc<dyn Explorer>>> =
+        parts.iter().map(|part| part.explorer.clone()).collect();
+    let game = MixedSum::new(games).map_err(to_python)?;
+    let explorer: Option<Arc<dyn Explorer>> = if explorers.iter().any(Option::is_some) {
+        Some(Arc::new(SumExplorer { parts: explorers }))
+    } else {
+        None
+    };
+    Ok(NativeGame::with_explorer(Arc::new(game), explorer))
 }
 
 #[pymethods]
@@ -471,9 +529,21 @@ impl NativeGame {
     /// The game of a description such as `kayles`, `bash:3` or `misere:nim`.
     #[new]
     fn new(description: &str) -> PyResult<Self> {
-        Ok(NativeGame {
-            game: Arc::from(parse_game(description).map_err(to_python)?),
-        })
+        Ok(Self::from_playable(
+            parse_game(description).map_err(to_python)?,
+        ))
+    }
+
+    /// The same game under misère play (the player who cannot move wins).
+    fn misere(&self) -> NativeGame {
+        let inner: CatalogueGame = Box::new(self.game.clone());
+        NativeGame::with_explorer(Arc::new(MiserePlayable::new(inner)), self.explorer.clone())
+    }
+
+    /// The Every-SG sum of the game's components (a player moves in every component that can).
+    fn every_sg(&self) -> NativeGame {
+        let inner: CatalogueGame = Box::new(self.game.clone());
+        NativeGame::with_explorer(Arc::new(EverySgPlayable::new(inner)), self.explorer.clone())
     }
 
     fn description(&self) -> String {
@@ -493,13 +563,14 @@ impl NativeGame {
     }
 
     /// The position written as `words`, checked, as JSON.
-    fn position(&self, words: Vec<String>) -> PyResult<String> {
+    fn position(&self, py: Python<'_>, words: Vec<String>) -> PyResult<String> {
+        let words = self.prepare(py, words)?;
         json(&self.game.position(&words).map_err(to_python)?)
     }
 
     /// A position given as JSON, checked by parsing its components again.
-    fn check(&self, position: &str) -> PyResult<String> {
-        let given = read_position(position)?;
+    fn check(&self, py: Python<'_>, position: &str) -> PyResult<String> {
+        let given = self.prepared(py, position)?;
         let mut checked = self.game.position(&given.components).map_err(to_python)?;
         checked.player = given.player;
         json(&checked)
@@ -507,7 +578,7 @@ impl NativeGame {
 
     /// Every legal move with the outcome, value and remoteness after it (JSON list).
     fn moves(&self, py: Python<'_>, position: &str) -> PyResult<String> {
-        let position = read_position(position)?;
+        let position = self.prepared(py, position)?;
         let listed = py
             .detach(|| options(self.game.as_ref(), &position))
             .map_err(to_python)?;
@@ -530,15 +601,15 @@ impl NativeGame {
     }
 
     /// The move written `text` from `position` (JSON of the move).
-    fn play(&self, position: &str, text: &str) -> PyResult<String> {
-        let position = read_position(position)?;
+    fn play(&self, py: Python<'_>, position: &str, text: &str) -> PyResult<String> {
+        let position = self.prepared(py, position)?;
         json(&self.game.parse_move(&position, text).map_err(to_python)?)
     }
 
     /// The perfect reply (JSON: move, reason, outcome after), or `None` without a move.
     #[pyo3(signature = (position, pick = 0))]
     fn reply(&self, py: Python<'_>, position: &str, pick: u64) -> PyResult<Option<String>> {
-        let position = read_position(position)?;
+        let position = self.prepared(py, position)?;
         let reply = py
             .detach(|| perfect_reply_choosing(self.game.as_ref(), &position, pick))
             .map_err(to_python)?;
@@ -557,7 +628,7 @@ impl NativeGame {
 
     /// Why the position has its value (JSON: outcome, grundy, option_values, lines).
     fn explain(&self, py: Python<'_>, position: &str) -> PyResult<String> {
-        let position = read_position(position)?;
+        let position = self.prepared(py, position)?;
         let why = py
             .detach(|| explain(self.game.as_ref(), &position))
             .map_err(to_python)?;
@@ -613,7 +684,7 @@ impl NativeGame {
     /// The analysis of a position: the record of `sprague analyze --format json`, built by the
     /// same library function ([`sprague_games::record::analysis`]).
     fn analyze(&self, py: Python<'_>, position: &str) -> PyResult<String> {
-        let position = read_position(position)?;
+        let position = self.prepared(py, position)?;
         let (report, rules) = py
             .detach(|| analysis(self.game.as_ref(), &position))
             .map_err(to_python)?;

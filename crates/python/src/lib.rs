@@ -14,6 +14,7 @@
 
 mod baseline;
 mod cooperative;
+mod define;
 mod define_heap;
 mod dynamics;
 mod extensive;

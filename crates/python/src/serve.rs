@@ -8,13 +8,17 @@
 //! take the GIL for those calls only, so the interpreter goes on meanwhile (a notebook stays
 //! usable) — and [`Server::wait`] blocks a script until Ctrl-C.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use pyo3::prelude::*;
+use sprague_games::game_graph::GameGraph;
+use sprague_games::playable::{Ending, Evaluation};
+use sprague_games::{GameError, Move, PlayableGame, Position, Report};
 use sprague_web::game_cache::GameCache;
 use sprague_web::{BackgroundServer, ServerConfig};
 
+use crate::define::Explorer;
 use crate::impartial::NativeGame;
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -100,5 +104,94 @@ impl Server {
                 return Err(interrupt);
             }
         }
+    }
+}
+
+/// A game defined in Python as the web server plays it: every position given as words is
+/// first read and explored by the game's explorer (which calls the user's functions, taking
+/// the GIL for that moment), then answered by the game; a Python exception becomes the
+/// request's one-sentence error.
+pub(crate) struct Explored {
+    game: Arc<dyn PlayableGame>,
+    explorer: Arc<dyn Explorer>,
+}
+
+impl Explored {
+    pub(crate) fn new(game: Arc<dyn PlayableGame>, explorer: Arc<dyn Explorer>) -> Self {
+        Explored { game, explorer }
+    }
+
+    fn prepared(&self, words: &[String]) -> Result<Vec<String>, GameError> {
+        Python::attach(|py| {
+            self.explorer.prepare(py, words).map_err(|error| {
+                let message = error.value(py).to_string();
+                GameError::InvalidPosition {
+                    game: self.game.description(),
+                    text: words.join(" "),
+                    reason: message,
+                }
+            })
+        })
+    }
+
+    fn position_prepared(&self, position: &Position) -> Result<Position, GameError> {
+        let mut prepared = position.clone();
+        prepared.components = self.prepared(&position.components)?;
+        Ok(prepared)
+    }
+}
+
+impl PlayableGame for Explored {
+    fn description(&self) -> String {
+        self.game.description()
+    }
+    fn title(&self) -> String {
+        self.game.title()
+    }
+    fn position_syntax(&self) -> String {
+        self.game.position_syntax()
+    }
+    fn move_syntax(&self) -> String {
+        self.game.move_syntax()
+    }
+    fn position(&self, words: &[String]) -> Result<Position, GameError> {
+        self.game.position(&self.prepared(words)?)
+    }
+    fn moves(&self, position: &Position) -> Result<Vec<Move>, GameError> {
+        self.game.moves(&self.position_prepared(position)?)
+    }
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, GameError> {
+        self.game
+            .parse_move(&self.position_prepared(position)?, text)
+    }
+    fn components_commute(&self) -> bool {
+        self.game.components_commute()
+    }
+    fn ending(&self) -> Ending {
+        self.game.ending()
+    }
+    fn evaluate_moves(&self, moves: &[Move]) -> Result<Vec<Evaluation>, GameError> {
+        self.game.evaluate_moves(moves)
+    }
+    fn value_rule(&self, component: &str, grundy: u64) -> Option<String> {
+        self.game.value_rule(component, grundy)
+    }
+    fn analyze(&self, position: &Position) -> Result<Report, GameError> {
+        self.game.analyze(&self.position_prepared(position)?)
+    }
+    fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
+        self.game.analyze_words(&self.prepared(words)?)
+    }
+    fn component_values(&self, words: &[String]) -> Result<Report, GameError> {
+        self.game.component_values(&self.prepared(words)?)
+    }
+    fn analyze_misere(&self, words: &[String]) -> Result<Report, GameError> {
+        self.game.analyze_misere(&self.prepared(words)?)
+    }
+    fn analyze_every_sg(&self, words: &[String]) -> Result<Report, GameError> {
+        self.game.analyze_every_sg(&self.prepared(words)?)
+    }
+    fn game_graph(&self, words: &[String], node_limit: usize) -> Result<GameGraph, GameError> {
+        self.game.game_graph(&self.prepared(words)?, node_limit)
     }
 }

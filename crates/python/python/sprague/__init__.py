@@ -83,7 +83,9 @@ __all__ = [
     "ExtensiveGame",
     "Game",
     "IllegalMove",
+    "DefinedGame",
     "ImpartialGame",
+    "SumGame",
     "InvalidInput",
     "IrrationalEquilibrium",
     "Move",
@@ -101,6 +103,7 @@ __all__ = [
     "WinningMove",
     "ZeroSum",
     "analyze",
+    "define",
     "define_heap",
     "game",
     "games",
@@ -234,7 +237,7 @@ _ENGINE_FACTS = (
 
 
 def values(
-    game: str,
+    game: _Union[str, "DefinedGame"],
     to: int,
     *,
     checkpoint: _Optional[_Union[str, "_os.PathLike[str]"]] = None,
@@ -265,10 +268,17 @@ def values(
     - If the final checkpoint cannot be written, the values are returned all
       the same, ``checkpoint_error`` says why, and a ``RuntimeWarning`` is issued.
 
+    A game made by :func:`define` whose positions are whole numbers gets the
+    values of its positions 0..=to (``period`` is ``None``: no periodicity
+    theorem covers an arbitrary game); its other positions are valued by
+    :meth:`DefinedGame.values`.
+
     Other games are sized first, as on the command line: a sweep that would
     visit more than 2^32 options (``"coins:any1-4"`` to 5000: about 2.6e13) is
     refused with :class:`TooLarge` unless ``force=True``.
     """
+    if isinstance(game, DefinedGame):
+        return Values(game=game.description, title=game.title, values=game.values(range(int(to) + 1)))
     path = None if checkpoint is None else _os.fspath(checkpoint)
     answer = dict(
         _native.values(
@@ -559,6 +569,199 @@ class ImpartialGame:
         """Plays this game on the web page: see :func:`sprague.serve`."""
         return serve(self, position, **options)
 
+    def misere(self) -> "ImpartialGame":
+        """The same game under misère play: the player who cannot move wins
+        (``sprague.game("misere:kayles")`` for a catalogue game)."""
+        return self._variant(self._native.misere())
+
+    def every_sg(self) -> "ImpartialGame":
+        """The Every-SG sum of the position's components: each turn a player
+        moves in every component that can still move; the last to move wins."""
+        return self._variant(self._native.every_sg())
+
+    def _variant(self, native: _Any) -> "ImpartialGame":
+        import copy
+
+        variant = copy.copy(self)
+        variant._native = native
+        return variant
+
+    def __add__(self, other: "ImpartialGame") -> "SumGame":
+        """``a + b``: the sum of two games (see :func:`sum`)."""
+        if not isinstance(other, ImpartialGame):
+            return NotImplemented
+        return sum(self, other)
+
+
+class DefinedGame(ImpartialGame):
+    """An impartial game defined by Python functions (see :func:`define`).
+
+    Positions are the Python values the functions take and give; each is
+    written as ``format`` writes it (default ``repr``). Everything a catalogue
+    game offers works: ``analyze``, ``options``/``moves`` with the values after
+    each move, ``play``, ``reply``, ``explain``, ``misere()``, ``every_sg()``,
+    sums with other games (``sprague.sum``, ``+``), and :meth:`values`.
+
+    >>> g = sprague.define(lambda n: [n - k for k in (1, 2) if k <= n], name="take-1-or-2")
+    >>> g.values(range(7))
+    [0, 1, 2, 0, 1, 2, 0]
+    """
+
+    _core: _Any
+
+    def __repr__(self) -> str:
+        return f"<sprague.DefinedGame {self.description!r}>"
+
+    def _word(self, item: _Any) -> str:
+        if isinstance(item, Position):
+            raise InvalidInput("give a position's value or text, not a Position, as one of several parts")
+        if isinstance(item, str):
+            return item
+        return self._core.word(item)
+
+    def position(self, *items: _Any) -> Position:
+        """The position ``items``: each a position of the game (the Python value
+        itself, or its text as ``format`` writes it); several make a sum."""
+        words = [self._word(item) for item in items]
+        return Position.from_dict(_json.loads(self._native.position(words)))
+
+    def _position(self, position: _Any) -> Position:
+        if isinstance(position, Position):
+            return Position.from_dict(_json.loads(self._native.check(position._json())))
+        return self.position(position)
+
+    def value_of(self, word: str) -> _Any:
+        """The Python value of the position written ``word`` (as in ``Move.after``)."""
+        return self._core.object(str(word))
+
+    def values(self, positions: _Iterable[_Any]) -> _List[_Union[int, str]]:
+        """The value of each position: its Sprague-Grundy value, or where the
+        game has a cycle its generalized value γ (an int, or ``"∞(K)"`` text
+        for an infinite γ, K the finite values of its options)."""
+        words = [self._word(p) for p in positions]
+        return list(self._core.values(words))
+
+    def cycle(self, *items: _Any) -> _Optional[_List[str]]:
+        """A cycle of moves reachable from the position (the texts of its
+        positions, the first repeated at the end), or ``None``."""
+        return self._core.cycle([self._word(item) for item in items])
+
+    @property
+    def explored(self) -> int:
+        """How many positions have been explored (kept between calls)."""
+        return int(self._core.explored())
+
+
+def define(
+    options: _Callable[[_Any], _Iterable[_Any]],
+    *,
+    name: _Optional[str] = None,
+    components: _Optional[_Callable[[_Any], _Iterable[_Any]]] = None,
+    describe: _Optional[_Callable[[_Any, _Any], str]] = None,
+    parse: _Optional[_Callable[[str], _Any]] = None,
+    format: _Optional[_Callable[[_Any], str]] = None,
+    acyclic: bool = False,
+    limit: int = 2_000_000,
+) -> DefinedGame:
+    """An impartial game defined by its moves: ``options(position)`` gives
+    the positions reachable in one move; positions are any hashable Python
+    values (int, str, tuple, frozenset, …).
+
+    - ``components(position)``: the independent parts of a position that is a
+      sum (a list; ``[position]`` when it does not split). Parts must not split
+      further.
+    - ``describe(position, option)``: the words of a move.
+    - ``format(position)``: a position's text (default ``repr``); ``parse(text)``
+      reads it back (default: a position explored already, else
+      ``ast.literal_eval``, else the text itself as a str).
+    - ``acyclic=True``: the game promises to have no cycle; a cycle found is an
+      error naming its positions. Without it, a game with cycles is valued by
+      the generalized Sprague-Grundy function (outcomes P, N and D).
+    - ``limit``: the most positions explored (each keeps its Python value).
+
+    The functions are called only while exploring the positions reachable from
+    the one asked about (kept between calls); the engine then answers without
+    calling Python. An exception they raise propagates; a result that is not an
+    iterable of hashable positions is a :class:`sprague.Error`; Ctrl-C stops a
+    long exploration (``KeyboardInterrupt``).
+
+    >>> kayles = sprague.define(lambda row: {(a, row - t - a) for t in (1, 2) for a in range(row - t + 1)},
+    ...                         components=lambda p: [p] if isinstance(p, int) else list(p))
+    >>> kayles.values(range(8))
+    [0, 1, 2, 3, 1, 4, 3, 2]
+    """
+    core = _native.DefinedCore(options, name, components, describe, parse, format, bool(acyclic), int(limit))
+    game = DefinedGame.__new__(DefinedGame)
+    game._core = core
+    game._native = core.native()
+    return game
+
+
+class SumGame(ImpartialGame):
+    """The sum of several games (see :func:`sum`): a position names a position
+    of each part, and a move is a move in one part. Positions are written with
+    the parts separated by the word ``+`` (``"3 4 + (2, 5)"``)."""
+
+    _parts: _List[ImpartialGame]
+
+    def __repr__(self) -> str:
+        return f"sprague.sum({', '.join(repr(p) for p in self._parts)})"
+
+    @property
+    def parts(self) -> _List[ImpartialGame]:
+        return list(self._parts)
+
+    def position(self, *parts: _Any) -> Position:
+        """The position with ``parts[k]`` in part k: each anything that part's
+        ``position`` accepts (a Position, text, a value, a list of words), or
+        one text with the parts separated by `` + ``."""
+        if len(parts) == 1 and isinstance(parts[0], str) and len(self._parts) > 1:
+            parts = tuple(chunk.strip() for chunk in parts[0].split(" + "))
+        if len(parts) != len(self._parts):
+            raise InvalidInput(
+                f"a position of {self.description} names a position of each of its {len(self._parts)} parts, "
+                f"not {len(parts)}"
+            )
+        words: _List[str] = []
+        for k, (game, part) in enumerate(zip(self._parts, parts)):
+            if k:
+                words.append("+")
+            words.extend(game._position(part).components)
+        return Position.from_dict(_json.loads(self._native.position(words)))
+
+    def _position(self, position: _Any) -> Position:
+        if isinstance(position, Position):
+            return Position.from_dict(_json.loads(self._native.check(position._json())))
+        if isinstance(position, str):
+            return self.position(position)
+        return self.position(*position)
+
+
+def sum(*games: _Union[ImpartialGame, str]) -> SumGame:
+    """The sum of games of any kinds: catalogue games (by description or
+    :func:`game`), games made by :func:`define`, sums. Its value is the XOR of
+    the parts' values (each by its own game); misère (``.misere()``) and
+    Every-SG play are searched exactly over the sum.
+
+    >>> s = sprague.sum("kayles", "wythoff")
+    >>> s.analyze(s.position("3", "1,2")).value
+    3
+
+    Not in ``__all__``, so that ``from sprague import *`` keeps the builtin ``sum``.
+    """
+    parts: _List[ImpartialGame] = []
+    for g in games:
+        g = ImpartialGame(g) if isinstance(g, str) else g
+        if not isinstance(g, ImpartialGame):
+            raise InvalidInput(f"sprague.sum takes games, not {g!r}")
+        parts.extend(g._parts if isinstance(g, SumGame) else [g])
+    if not parts:
+        raise InvalidInput("sprague.sum needs at least one game")
+    total = SumGame.__new__(SumGame)
+    total._parts = parts
+    total._native = _native.sum_games([p._native for p in parts])
+    return total
+
 
 def game(description: str) -> ImpartialGame:
     """The catalogue game of ``description`` (``"kayles"``, ``"chomp"``,
@@ -566,7 +769,7 @@ def game(description: str) -> ImpartialGame:
     return ImpartialGame(description)
 
 
-def analyze(game_description: str, *position: _Union[str, int], exhaustive: bool = False) -> Analysis:
+def analyze(game_description: _Union[str, ImpartialGame], *position: _Any, exhaustive: bool = False) -> Analysis:
     """Who wins ``position`` of the game and by which moves. ``exhaustive=True``
     (misère sums of heap games) searches exactly past the interactive time budget,
     bounded only by memory, as ``sprague analyze --exhaustive``; Ctrl-C stops it.
@@ -574,9 +777,9 @@ def analyze(game_description: str, *position: _Union[str, int], exhaustive: bool
     >>> sprague.analyze("kayles", 2, 3).value
     1
     """
-    g = ImpartialGame(game_description)
+    g = game_description if isinstance(game_description, ImpartialGame) else ImpartialGame(game_description)
     if exhaustive:
-        return Analysis._from(_json.loads(g._native.analyze_exhaustive(g.position(*position)._json())))
+        return Analysis._from(_json.loads(g._native.analyze_exhaustive(g._position(position if len(position) != 1 else position[0])._json())))
     return g.analyze(g.position(*position))
 
 
