@@ -8,7 +8,8 @@
 #
 # Installs what is missing on a fresh Debian machine (as root: chromium, chromium-driver,
 # nodejs and npm with apt; playwright-core with `npm ci` from the committed lock file) and
-# builds the release binary unless SPRAGUE_BIN names one. CHROMIUM overrides the browser
+# builds the workspace in the test profile (SPRAGUE_PROFILE, default `checked`) unless
+# SPRAGUE_BIN names a binary. CHROMIUM overrides the browser
 # (default /usr/bin/chromium). Exits non-zero on any failure, or when the browser cannot be
 # installed or started: nothing is skipped.
 set -euo pipefail
@@ -55,8 +56,16 @@ fi
 if [ -n "${SPRAGUE_BIN:-}" ]; then
     bin="$SPRAGUE_BIN"
 else
-    cargo build --release --quiet -p sprague
-    bin="${CARGO_TARGET_DIR:-$PWD/target}/release/sprague"
+    # The workspace's build in the test profile (scripts/test.sh has made it: a no-op then).
+    profile="${SPRAGUE_PROFILE:-checked}"
+    target="${CARGO_TARGET_DIR:-$PWD/target}"
+    case "$profile" in
+        dev | test) out="$target/debug" ;;
+        release | bench) out="$target/release" ;;
+        *) out="$target/$profile" ;;
+    esac
+    cargo build --profile "$profile" --workspace --quiet
+    bin="$out/sprague"
 fi
 [ -x "$bin" ] || fail "no sprague binary at $bin"
 
@@ -74,7 +83,26 @@ done
 [ -n "$url" ] || fail "sprague serve printed no URL within 30 s: $(cat "$log")"
 echo "test-browser: $("$browser" --version 2>/dev/null || echo "$browser"), node $(node --version), server $url"
 
-export SPRAGUE_URL="$url" CHROMIUM="$browser"
+# A game defined in Python, served by `game.serve()` (tests/browser/serve_defined.py): the
+# Python module from the same build, set up by scripts/test-python.sh when missing.
+venv="${SPRAGUE_VENV:-${CARGO_TARGET_DIR:-$PWD/target}/python-venv}"
+if ! "$venv/bin/python" -c 'import sprague; sprague.define' 2>/dev/null; then
+    scripts/test-python.sh --collect-only -q >/dev/null
+fi
+defined_log="$(mktemp)"
+"$venv/bin/python" tests/browser/serve_defined.py >"$defined_log" 2>&1 &
+defined=$!
+trap 'kill "$server" "$defined" 2>/dev/null || true; wait "$server" "$defined" 2>/dev/null || true; rm -f "$log" "$defined_log"' EXIT
+defined_url=""
+for _ in $(seq 1 300); do
+    defined_url="$(grep -o 'http://[^ ]*' "$defined_log" | head -n 1 || true)"
+    [ -n "$defined_url" ] && break
+    kill -0 "$defined" 2>/dev/null || fail "the Python-defined game's server stopped: $(cat "$defined_log")"
+    sleep 0.1
+done
+[ -n "$defined_url" ] || fail "the Python-defined game's server printed no URL within 30 s: $(cat "$defined_log")"
+
+export SPRAGUE_URL="$url" SPRAGUE_DEFINED_URL="$defined_url" CHROMIUM="$browser"
 if [ "$mode" = screenshots ]; then
     node "$tests/screenshots.mjs" docs/screenshots
 else

@@ -8,5 +8,6 @@ import './suites/nim.mjs';
 import './suites/cgt.mjs';
 import './suites/strategic.mjs';
 import './suites/repeated.mjs';
+import './suites/defined.mjs';
 
 after(closeBrowser);
