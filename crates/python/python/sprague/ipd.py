@@ -697,6 +697,8 @@ def _distinct_ids(members: List[Union[str, Strategy]]) -> None:
             raise _native.InvalidInput(
                 f"two different strategies have the id {member.id!r}; give each its own id"
             )
+    if not owners:
+        return
     native = {row.id for row in strategies()}
     clash = sorted(set(owners) & native)
     if clash:
