@@ -156,6 +156,13 @@ impl ExternalStrategy for PythonStrategy {
     fn description(&self) -> &str {
         &self.entry.description
     }
+    fn enclose(&self, play: &mut dyn FnMut()) {
+        // Each turn's `Python::attach` is then a re-entrant, cheap one; the
+        // interpreter still hands the GIL to other threads while the
+        // strategy's bytecode runs.
+        Python::attach(|_| play());
+    }
+
     fn start(&self) -> Result<Box<dyn ExternalPlayer>, IpdError> {
         Python::attach(|py| {
             let decide = self

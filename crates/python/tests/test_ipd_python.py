@@ -131,8 +131,10 @@ def client():
 
 def test_a_tournament_with_python_strategies_on_dask_equals_the_local_one(client):
     local = ipd.tournament(PLAYERS, turns=40, repetitions=4, noise=0.05, seed=11)
+    threads = ipd.tournament(PLAYERS, turns=40, repetitions=4, noise=0.05, seed=11, processes=2)
     remote = ipd.tournament(PLAYERS, turns=40, repetitions=4, noise=0.05, seed=11, client=client)
-    assert remote.to_dict() == local.to_dict()
+    assert remote.to_dict() == local.to_dict() == threads.to_dict()
+    assert len(client.scheduler_info()["workers"]) == 2
 
 
 def test_an_unpicklable_strategy_is_refused_before_dask_runs(client):
@@ -253,3 +255,38 @@ def test_axelrod_players_play_beside_native_strategies():
     two = ipd.tournament(players, turns=30, repetitions=3, seed=4, processes=2)
     assert one.to_dict() == two.to_dict()
     assert one.players[:2] == ["axelrod:Random: 0.4", "axelrod:Tit For Tat"]
+
+
+def test_other_python_threads_run_while_python_strategies_play():
+    # A match holds the GIL, but the interpreter hands it over while the
+    # strategy's bytecode runs.
+    import threading
+    import time
+
+    ticks = []
+    stop = threading.Event()
+
+    def count():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.001)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    ipd.tournament([MyTitForTat(), "TitForTat", "Random"], turns=20_000, repetitions=2)
+    stop.set()
+    counter.join()
+    assert len(ticks) > 5
+
+
+def test_keyboard_interrupt_stops_a_long_tournament_of_python_strategies():
+    import os
+    import signal
+    import threading
+    import time
+
+    started = time.monotonic()
+    threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    with pytest.raises(KeyboardInterrupt):
+        ipd.tournament([MyTitForTat(), Coin(0.5), "Random"], turns=100_000, repetitions=50)
+    assert time.monotonic() - started < 2.3

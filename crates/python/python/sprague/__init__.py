@@ -108,6 +108,7 @@ __all__ = [
     "dynamics",
     "ipd",
     "partizan",
+    "tree",
 ]
 
 
@@ -652,4 +653,4 @@ def quotient(
 
 # Repeated and cooperative games: sprague.ipd, sprague.coop; evolutionary and
 # learning dynamics: sprague.dynamics; partizan games: sprague.partizan.
-from . import coop, dynamics, ipd, partizan  # noqa: E402
+from . import coop, dynamics, ipd, partizan, tree  # noqa: E402

@@ -167,7 +167,7 @@ def _start(prototype: Strategy) -> Callable[[str, str, Any], str]:
 def _python_entry(strategy: Strategy) -> dict:
     """The description of a Python strategy the native side reads, after the checks."""
     label = type(strategy).__name__
-    if type(strategy).strategy is Strategy.strategy and not isinstance(strategy, AxelrodStrategy):
+    if type(strategy).strategy is Strategy.strategy:
         raise _native.InvalidInput(
             f"the strategy {label} defines no method strategy(self, own_history, opponent_history, rng)"
         )

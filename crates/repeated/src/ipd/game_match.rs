@@ -11,7 +11,7 @@
 //! the match's (length and noise), 4·stream+1 the first player's and
 //! 4·stream+2 the second player's.
 
-use super::player::Player;
+use super::player::{External, Player};
 use super::strategies::View;
 use super::{Action, IpdError, Payoffs};
 use sprague_strategic::seeded::SeededRng;
@@ -199,6 +199,39 @@ impl MatchRunner {
         stream: u64,
         stop: Option<&dyn Fn() -> bool>,
     ) -> Result<Option<MatchSummary>, IpdError> {
+        let externals: Vec<&External> = [a, b]
+            .into_iter()
+            .filter_map(|player| match player {
+                Player::External(external) => Some(external),
+                _ => None,
+            })
+            .collect();
+        if externals.is_empty() {
+            return self.play_turns(a, b, config, seed, stream, stop);
+        }
+        // The whole match inside the external strategies' context (the Python
+        // face takes the GIL once per match, not once per turn).
+        let mut played = None;
+        enclosed(&externals, &mut || {
+            played = Some(self.play_turns(a, b, config, seed, stream, stop));
+        });
+        played.unwrap_or_else(|| {
+            Err(IpdError::Strategy {
+                id: externals[0].0.id().to_string(),
+                message: "did not let its match be played".into(),
+            })
+        })
+    }
+
+    fn play_turns(
+        &mut self,
+        a: &Player,
+        b: &Player,
+        config: &MatchConfig,
+        seed: u64,
+        stream: u64,
+        stop: Option<&dyn Fn() -> bool>,
+    ) -> Result<Option<MatchSummary>, IpdError> {
         let mut match_rng = SeededRng::new(seed, stream.wrapping_mul(4));
         let mut rng_a = SeededRng::new(seed, stream.wrapping_mul(4) + 1);
         let mut rng_b = SeededRng::new(seed, stream.wrapping_mul(4) + 2);
@@ -267,6 +300,14 @@ impl MatchRunner {
     /// The actions of the last match played.
     pub fn actions(&self) -> impl Iterator<Item = (Action, Action)> + '_ {
         self.first.iter().copied().zip(self.second.iter().copied())
+    }
+}
+
+/// Runs `play` inside the context of every strategy of `externals`, nested.
+fn enclosed(externals: &[&External], play: &mut dyn FnMut()) {
+    match externals.split_first() {
+        None => play(),
+        Some((first, rest)) => first.0.enclose(&mut || enclosed(rest, play)),
     }
 }
 
