@@ -8,7 +8,9 @@
 //! the Axelrod library clones its players per match; Knight et al., J. Open
 //! Research Software 4, 2016) and returns its turn function
 //! `decide(own_history, opponent_history, rng) -> "C" | "D"`. Histories cross
-//! as strings of `C` and `D` (after noise, as scored); `rng` is a
+//! as [`History`] objects, sequences of `"C"` and `"D"` (after noise, as
+//! scored) that grow by one move a turn, so a turn costs the same however long
+//! the match (a string made anew every turn made a match quadratic); `rng` is a
 //! [`MatchRandom`] holding, for the length of the call, the player's own
 //! seeded stream of the match, so a stochastic Python strategy is reproducible
 //! from the seed and independent of threads. Every call takes the GIL
@@ -23,7 +25,7 @@ use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PySlice, PySliceMethods, PyString};
 use sprague_repeated::ipd::{
     Action, External, ExternalPlayer, ExternalStrategy, IpdError, Player, View,
 };
@@ -177,12 +179,16 @@ impl ExternalStrategy for PythonStrategy {
                 },
             )
             .map_err(|error| self.failed(py, error, "when its random stream was made"))?;
+            let history = |py| Py::new(py, History::default());
+            let (own, opponent) = history(py)
+                .and_then(|own| Ok((own, history(py)?)))
+                .map_err(|error| self.failed(py, error, "when its histories were made"))?;
             Ok(Box::new(PythonPlayer {
                 strategy: self.clone_handle(),
                 decide,
                 rng,
-                own: String::new(),
-                opponent: String::new(),
+                own,
+                opponent,
             }) as Box<dyn ExternalPlayer>)
         })
     }
@@ -208,12 +214,8 @@ struct PythonPlayer {
     strategy: Handle,
     decide: Py<PyAny>,
     rng: Py<MatchRandom>,
-    own: String,
-    opponent: String,
-}
-
-fn extend(history: &mut String, actions: &[Action]) {
-    history.extend(actions[history.len()..].iter().map(|a| a.as_char()));
+    own: Py<History>,
+    opponent: Py<History>,
 }
 
 impl PythonPlayer {
@@ -248,20 +250,14 @@ impl PythonPlayer {
 
 impl ExternalPlayer for PythonPlayer {
     fn decide(&mut self, view: &View<'_>, rng: &mut SeededRng) -> Result<Action, IpdError> {
-        extend(&mut self.own, view.own);
-        extend(&mut self.opponent, view.opponent);
         let turn = view.turn() + 1;
         Python::attach(|py| {
+            let (own, opponent) = (self.own.bind(py), self.opponent.bind(py));
+            own.get().extend(view.own);
+            opponent.get().extend(view.opponent);
             let random = self.rng.bind(py);
             random.get().lend(rng.clone());
-            let called = self.decide.call1(
-                py,
-                (
-                    PyString::new(py, &self.own),
-                    PyString::new(py, &self.opponent),
-                    random,
-                ),
-            );
+            let called = self.decide.call1(py, (own, opponent, random));
             if let Some(stream) = random.get().take_back() {
                 *rng = stream;
             }
@@ -344,5 +340,123 @@ impl MatchRandom {
             return self.draw(|stream| stream.next_u64() as i64);
         }
         self.draw(|stream| (low as i128 + stream.below(span as u64) as i128) as i64)
+    }
+}
+
+/// A player's history in a match: the moves as played (after noise), `"C"`
+/// or `"D"` each, growing by one move a turn. A read-only sequence: `len`,
+/// indexing (a move), slicing (a string), iteration, `in`, `count`, equality
+/// with a string, `str()` for the whole string, and the counts
+/// `cooperations` and `defections`.
+#[pyclass(module = "sprague._native", frozen, name = "History")]
+#[derive(Default)]
+pub(crate) struct History {
+    moves: Mutex<Moves>,
+}
+
+/// The moves and how many were D (so the counts cost nothing per turn).
+#[derive(Default)]
+struct Moves {
+    text: String,
+    defections: usize,
+}
+
+impl History {
+    /// Appends the moves of `actions` not yet in the history.
+    fn extend(&self, actions: &[Action]) {
+        if let Ok(mut moves) = self.moves.lock() {
+            let known = moves.text.len().min(actions.len());
+            for action in &actions[known..] {
+                moves.text.push(action.as_char());
+                moves.defections += usize::from(*action == Action::D);
+            }
+        }
+    }
+
+    fn read<T>(&self, f: impl FnOnce(&Moves) -> T) -> PyResult<T> {
+        let moves = self
+            .moves
+            .lock()
+            .map_err(|_| crate::Error::new_err("the history is unusable"))?;
+        Ok(f(&moves))
+    }
+}
+
+#[pymethods]
+impl History {
+    fn __len__(&self) -> PyResult<usize> {
+        self.read(|moves| moves.text.len())
+    }
+
+    fn __str__(&self) -> PyResult<String> {
+        self.read(|moves| moves.text.clone())
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        self.read(|moves| format!("History({:?})", moves.text))
+    }
+
+    /// A move (`history[-1]`) or a string of moves (`history[-3:]`), in time
+    /// proportional to what is returned.
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let length = self.__len__()? as isize;
+        let picked: String = if let Ok(slice) = index.cast::<PySlice>() {
+            let range = slice.indices(length)?;
+            self.read(|moves| {
+                let bytes = moves.text.as_bytes();
+                (0..range.slicelength)
+                    .map(|k| bytes[(range.start + k as isize * range.step) as usize] as char)
+                    .collect()
+            })?
+        } else {
+            let k: isize = index.extract()?;
+            let at = if k < 0 { k + length } else { k };
+            if !(0..length).contains(&at) {
+                return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                    "history index {k} out of range for {length} moves"
+                )));
+            }
+            self.read(|moves| moves.text[at as usize..at as usize + 1].to_string())?
+        };
+        Ok(PyString::new(py, &picked).into_any().unbind())
+    }
+
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let moves = PyString::new(py, &self.__str__()?);
+        Ok(moves.try_iter()?.into_any().unbind())
+    }
+
+    fn __contains__(&self, item: &str) -> PyResult<bool> {
+        self.read(|moves| moves.text.contains(item))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let moves = self.__str__()?;
+        if let Ok(history) = other.cast::<History>() {
+            return Ok(history.get().__str__()? == moves);
+        }
+        Ok(other.extract::<String>().is_ok_and(|text| text == moves))
+    }
+
+    /// How often `item` (`"C"`, `"D"` or a string of moves) occurs, without overlaps.
+    fn count(&self, item: &str) -> PyResult<usize> {
+        self.read(|moves| match item {
+            "" => moves.text.len() + 1,
+            "D" => moves.defections,
+            "C" => moves.text.len() - moves.defections,
+            _ => moves.text.matches(item).count(),
+        })
+    }
+
+    /// How many moves were C (kept as the history grows).
+    #[getter]
+    fn cooperations(&self) -> PyResult<usize> {
+        self.read(|moves| moves.text.len() - moves.defections)
+    }
+
+    /// How many moves were D (kept as the history grows).
+    #[getter]
+    fn defections(&self) -> PyResult<usize> {
+        self.read(|moves| moves.defections)
     }
 }

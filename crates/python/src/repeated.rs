@@ -34,6 +34,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(ipd_moran, module)?)?;
     module.add_class::<NativeTournament>()?;
     module.add_class::<crate::python_strategy::MatchRandom>()?;
+    module.add_class::<crate::python_strategy::History>()?;
     module.add("IPD_MAX_POPULATION", moran::MAX_POPULATION)?;
     Ok(())
 }

@@ -290,3 +290,38 @@ def test_keyboard_interrupt_stops_a_long_tournament_of_python_strategies():
     with pytest.raises(KeyboardInterrupt):
         ipd.tournament([MyTitForTat(), Coin(0.5), "Random"], turns=100_000, repetitions=50)
     assert time.monotonic() - started < 2.3
+
+
+def test_histories_are_sequences_of_moves():
+    seen = []
+
+    class Recorder(ipd.Strategy):
+        def strategy(self, own_history, opponent_history, rng):
+            h = opponent_history
+            seen.append((len(h), str(h), h[-2:], list(h), h.defections, h.cooperations, h.count("D"), "D" in h, h == str(h)))
+            if h:
+                assert h[-1] == str(h)[-1] and h[0] == str(h)[0] and h[::2] == str(h)[::2]
+            return "C"
+
+    ipd.match(Recorder(), "Alternator", turns=5)
+    assert seen[-1] == (4, "CDCD", "CD", ["C", "D", "C", "D"], 2, 2, 2, True, True)
+    assert seen[0][:2] == (0, "")
+    with pytest.raises(IndexError):
+        class Reader(ipd.Strategy):
+            def strategy(self, own_history, opponent_history, rng):
+                return opponent_history[5]
+
+        try:
+            ipd.match(Reader(), "Cooperator", turns=3)
+        except sprague.StrategyError as error:
+            raise error.__cause__
+
+
+def test_a_long_match_costs_the_same_per_turn():
+    # A history made anew each turn would make this quadratic (minutes).
+    import time
+
+    started = time.monotonic()
+    m = ipd.match(MyTitForTat(), "Random", turns=300_000)
+    assert m.turns == 300_000
+    assert time.monotonic() - started < 20

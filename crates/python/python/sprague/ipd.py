@@ -44,6 +44,7 @@ from . import _native
 __all__ = [
     "AxelrodStrategy",
     "Match",
+    "History",
     "MatchRandom",
     "Moran",
     "RankingRow",
@@ -68,6 +69,14 @@ MatchRandom.__doc__ = (
     "drawing only when 0 < p < 1, as the Axelrod library's) and ``randint(low, high)``."
 )
 
+History = _native.History
+History.__doc__ = (
+    "A player's moves in a match so far, as played (after noise): a read-only sequence of "
+    "\"C\" and \"D\" growing by one move a turn. ``len(h)``, ``h[-1]`` (a move), ``h[-3:]`` "
+    "(a string), iteration, ``\"D\" in h``, ``h.count(\"D\")``, ``h == \"CCD\"``, ``str(h)`` "
+    "(the whole string), and ``h.cooperations`` / ``h.defections`` (kept as it grows)."
+)
+
 _FIELDS = ("id", "name", "aliases", "stochastic", "description")
 
 
@@ -80,8 +89,9 @@ class Strategy:
 
     *Strategies written in Python*: subclasses defining
     ``strategy(self, own_history, opponent_history, rng)`` that return ``"C"``
-    or ``"D"``. The histories are strings of ``C`` and ``D`` (the moves as
-    played, after noise); ``rng`` is a :class:`MatchRandom` drawing from the
+    or ``"D"``. The histories are :class:`History` sequences of ``"C"`` and
+    ``"D"`` (the moves as played, after noise; ``h[-1]``, ``len(h)``,
+    ``h.defections``, ``str(h)``); ``rng`` is a :class:`MatchRandom` drawing from the
     player's own seeded stream of the match, so results depend only on the
     seed (not on threads or Dask workers). Every match plays a fresh
     ``copy.deepcopy`` of the instance (the Axelrod library's clone per
