@@ -273,7 +273,7 @@ def test_other_python_threads_run_while_python_strategies_play():
 
     counter = threading.Thread(target=count)
     counter.start()
-    ipd.tournament([MyTitForTat(), "TitForTat", "Random"], turns=20_000, repetitions=2)
+    ipd.tournament([MyTitForTat(), "TitForTat", "Random"], turns=200_000, repetitions=2)
     stop.set()
     counter.join()
     assert len(ticks) > 5
