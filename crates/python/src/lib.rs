@@ -23,6 +23,7 @@ mod impartial;
 mod interrupt;
 mod nimber;
 mod partizan;
+mod python_strategy;
 mod quotient;
 mod repeated;
 mod serve;
@@ -72,6 +73,13 @@ create_exception!(
 
 create_exception!(
     sprague,
+    StrategyError,
+    Error,
+    "A strategy written in Python that raised an exception (chained as `__cause__`) or answered something other than \"C\" or \"D\"."
+);
+
+create_exception!(
+    sprague,
     CheckpointError,
     Error,
     "A checkpoint that cannot be read, written or overwritten; the message names the file."
@@ -114,6 +122,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("TooLarge", py.get_type::<TooLarge>())?;
     module.add("Unsupported", py.get_type::<Unsupported>())?;
     module.add("CheckpointError", py.get_type::<CheckpointError>())?;
+    module.add("StrategyError", py.get_type::<StrategyError>())?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     impartial::register(module)?;
     nimber::register(module)?;

@@ -5,11 +5,11 @@
 //! Answers cross as the JSON records of `sprague_repeated::ipd::records`,
 //! the same the command line prints with `--format json`. Tournaments and
 //! Moran runs release the GIL and poll for `KeyboardInterrupt` between
-//! matches (see [`crate::interrupt`]).
+//! matches (see [`crate::interrupt`]). Players cross as texts or as Python
+//! strategies ([`crate::python_strategy`]), which take the GIL for each turn.
 
 use pyo3::prelude::*;
 use sprague_repeated::ipd::moran::{self, MoranConfig};
-use sprague_repeated::ipd::player::players;
 use sprague_repeated::ipd::records::{
     strategy_records, MatchRecord, MoranRecord, TournamentRecord,
 };
@@ -19,6 +19,7 @@ use sprague_repeated::ipd::{all_strategies, Player};
 use sprague_repeated::ipd::{play_match, IpdError, MatchConfig, MatchSummary, Payoffs};
 
 use crate::interrupt::{interrupted, Interrupt};
+use crate::python_strategy::{players_of, Entry, Failures};
 
 /// The most threads one tournament starts.
 const MAX_THREADS: usize = 256;
@@ -32,13 +33,15 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(ipd_tournament_assemble, module)?)?;
     module.add_function(wrap_pyfunction!(ipd_moran, module)?)?;
     module.add_class::<NativeTournament>()?;
+    module.add_class::<crate::python_strategy::MatchRandom>()?;
+    module.add_class::<crate::python_strategy::History>()?;
     module.add("IPD_MAX_POPULATION", moran::MAX_POPULATION)?;
     Ok(())
 }
 
 /// The Python exception of an IPD error, with the command line's sentence
 /// (its option names turned into the keyword arguments).
-fn to_python(error: IpdError) -> PyErr {
+pub(crate) fn to_python(error: IpdError) -> PyErr {
     let message = error
         .to_string()
         .replace("pass --allow-non-pd", "pass allow_non_pd=True")
@@ -97,13 +100,22 @@ fn match_config(play: &Play) -> Result<MatchConfig, IpdError> {
     MatchConfig::checked(turns, prob_end, noise, Payoffs { r, s, t, p }, allow_non_pd)
 }
 
-/// The players of `names` (all registered strategies when empty), read as the
-/// command line reads them, checked under the configuration's payoffs.
-fn strategies(names: &[String], config: &MatchConfig) -> Result<Vec<Player>, IpdError> {
-    if names.is_empty() {
+/// The players of `entries` (all registered strategies when empty): texts
+/// read as the command line reads them and checked under the
+/// configuration's payoffs, and Python strategies reporting to `failures`.
+fn strategies(
+    entries: Vec<Entry>,
+    config: &MatchConfig,
+    failures: &Failures,
+) -> Result<Vec<Player>, IpdError> {
+    if entries.is_empty() {
         return Ok(all_strategies().map(Player::from).collect());
     }
-    players(names, Files::Read, &config.payoffs)
+    players_of(entries, failures, |text| {
+        let player = Player::parse_with(text, Files::Read)?;
+        player.check_payoffs(&config.payoffs)?;
+        Ok(player)
+    })
 }
 
 /// Every strategy (JSON list: id, name, aliases, stochastic, description).
@@ -115,16 +127,14 @@ fn ipd_strategies() -> PyResult<String> {
 /// One match (JSON as `sprague ipd match --format json`).
 #[pyfunction]
 #[pyo3(signature = (a, b, play = None))]
-fn ipd_match(py: Python<'_>, a: &str, b: &str, play: Option<Play>) -> PyResult<String> {
+fn ipd_match(py: Python<'_>, a: Entry, b: Entry, play: Option<Play>) -> PyResult<String> {
     let play = play.unwrap_or_default();
     let config = match_config(&play).map_err(to_python)?;
-    let both = players(
-        &[a.to_string(), b.to_string()],
-        Files::Read,
-        &config.payoffs,
-    )
-    .map_err(to_python)?;
-    let result = py.detach(|| play_match(&both[0], &both[1], &config, play.seed));
+    let failures = Failures::default();
+    let both = strategies(vec![a, b], &config, &failures).map_err(to_python)?;
+    let result = py
+        .detach(|| play_match(&both[0], &both[1], &config, play.seed))
+        .map_err(|error| failures.to_python(py, error))?;
     json(&MatchRecord::new(&both[0], &both[1], &result))
 }
 
@@ -154,14 +164,15 @@ impl NativeTournament {
 }
 
 fn tournament_of(
-    names: &[String],
+    entries: Vec<Entry>,
     play: Option<Play>,
     repetitions: usize,
     threads: usize,
+    failures: &Failures,
 ) -> Result<Tournament, IpdError> {
     let play = play.unwrap_or_default();
     let match_config = match_config(&play)?;
-    let players = strategies(names, &match_config)?;
+    let players = strategies(entries, &match_config, failures)?;
     let config = TournamentConfig {
         match_config,
         repetitions,
@@ -177,19 +188,23 @@ fn tournament_of(
 #[pyo3(signature = (names, play = None, repetitions = 10, threads = 1))]
 fn ipd_tournament(
     py: Python<'_>,
-    names: Vec<String>,
+    names: Vec<Entry>,
     play: Option<Play>,
     repetitions: usize,
     threads: usize,
 ) -> PyResult<NativeTournament> {
-    let tournament = tournament_of(&names, play, repetitions, threads).map_err(to_python)?;
+    let failures = Failures::default();
+    let tournament =
+        tournament_of(names, play, repetitions, threads, &failures).map_err(to_python)?;
     if threads > MAX_THREADS {
         return Err(crate::InvalidInput::new_err(format!(
             "processes must be from 0 (all cores) to {MAX_THREADS}, not {threads}"
         )));
     }
     let interrupt = Interrupt::new();
-    let result = py.detach(|| tournament.run(Some(&|| interrupt.poll())));
+    let result = py
+        .detach(|| tournament.run(Some(&|| interrupt.poll())))
+        .map_err(|error| failures.to_python(py, error))?;
     match result {
         Some(result) => Ok(NativeTournament {
             result,
@@ -204,11 +219,12 @@ fn ipd_tournament(
 #[pyfunction]
 #[pyo3(signature = (names, play = None, repetitions = 10))]
 fn ipd_tournament_pairings(
-    names: Vec<String>,
+    names: Vec<Entry>,
     play: Option<Play>,
     repetitions: usize,
 ) -> PyResult<Vec<(usize, usize)>> {
-    let tournament = tournament_of(&names, play, repetitions, 1).map_err(to_python)?;
+    let failures = Failures::default();
+    let tournament = tournament_of(names, play, repetitions, 1, &failures).map_err(to_python)?;
     Ok((0..tournament.matches())
         .map(|index| tournament.pairing_of(index))
         .collect())
@@ -224,12 +240,13 @@ type Summary = (usize, f64, f64, usize, usize);
 #[pyo3(signature = (names, indices, play = None, repetitions = 10))]
 fn ipd_tournament_part(
     py: Python<'_>,
-    names: Vec<String>,
+    names: Vec<Entry>,
     indices: Vec<usize>,
     play: Option<Play>,
     repetitions: usize,
 ) -> PyResult<Vec<Summary>> {
-    let tournament = tournament_of(&names, play, repetitions, 1).map_err(to_python)?;
+    let failures = Failures::default();
+    let tournament = tournament_of(names, play, repetitions, 1, &failures).map_err(to_python)?;
     if let Some(&bad) = indices.iter().find(|&&i| i >= tournament.matches()) {
         return Err(crate::InvalidInput::new_err(format!(
             "the tournament has {} matches, so there is no match {bad}",
@@ -242,9 +259,12 @@ fn ipd_tournament_part(
         let mut out = Vec::with_capacity(indices.len());
         for &index in &indices {
             if interrupt.poll() {
-                return None;
+                return Ok(None);
             }
-            let s = tournament.play_until(index, &mut runner, Some(&|| interrupt.poll()))?;
+            let Some(s) = tournament.play_until(index, &mut runner, Some(&|| interrupt.poll()))?
+            else {
+                return Ok(None);
+            };
             out.push((
                 s.turns,
                 s.scores[0],
@@ -253,21 +273,24 @@ fn ipd_tournament_part(
                 s.cooperations[1],
             ));
         }
-        Some(out)
+        Ok(Some(out))
     });
-    summaries.ok_or_else(|| interrupted(interrupt))
+    summaries
+        .map_err(|error| failures.to_python(py, error))?
+        .ok_or_else(|| interrupted(interrupt))
 }
 
 /// The tournament assembled from the summaries of all its matches, in match order.
 #[pyfunction]
 #[pyo3(signature = (names, summaries, play = None, repetitions = 10))]
 fn ipd_tournament_assemble(
-    names: Vec<String>,
+    names: Vec<Entry>,
     summaries: Vec<Summary>,
     play: Option<Play>,
     repetitions: usize,
 ) -> PyResult<NativeTournament> {
-    let tournament = tournament_of(&names, play, repetitions, 1).map_err(to_python)?;
+    let failures = Failures::default();
+    let tournament = tournament_of(names, play, repetitions, 1, &failures).map_err(to_python)?;
     let summaries: Vec<MatchSummary> = summaries
         .into_iter()
         .map(|(turns, a, b, ca, cb)| MatchSummary {
@@ -289,7 +312,7 @@ fn ipd_tournament_assemble(
 #[pyo3(signature = (population, play = None, runs = 1, max_steps = 10_000, mutation_rate = 0.0))]
 fn ipd_moran(
     py: Python<'_>,
-    population: Vec<String>,
+    population: Vec<Entry>,
     play: Option<Play>,
     runs: usize,
     max_steps: usize,
@@ -297,7 +320,12 @@ fn ipd_moran(
 ) -> PyResult<String> {
     let play = play.unwrap_or_default();
     let match_config = match_config(&play).map_err(to_python)?;
-    let population = players(&population, Files::Read, &match_config.payoffs).map_err(to_python)?;
+    let failures = Failures::default();
+    let population = if population.is_empty() {
+        Vec::new()
+    } else {
+        strategies(population, &match_config, &failures).map_err(to_python)?
+    };
     let config = MoranConfig {
         match_config,
         seed: play.seed,
@@ -307,7 +335,7 @@ fn ipd_moran(
     let interrupt = Interrupt::new();
     let outcome = py
         .detach(|| moran::simulate(&population, &config, runs, Some(&|| interrupt.poll())))
-        .map_err(to_python)?;
+        .map_err(|error| failures.to_python(py, error))?;
     match outcome {
         Some(outcome) => json(&MoranRecord::new(&outcome, runs)),
         None => Err(interrupted(interrupt)),

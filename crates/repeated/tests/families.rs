@@ -15,7 +15,8 @@ fn moves(a: &str, b: &str, turns: usize) -> (String, String) {
         &Player::parse(b).unwrap(),
         &config,
         7,
-    );
+    )
+    .unwrap();
     let row = |k: usize| {
         result
             .actions

@@ -155,7 +155,7 @@ fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     let config = args.play.config()?;
     let both = strategies(&[args.first.clone(), args.second.clone()], &config)?;
     let (a, b) = (&both[0], &both[1]);
-    let result = play_match(a, b, &config, args.play.seed);
+    let result = play_match(a, b, &config, args.play.seed)?;
     let summary = result.summary;
     match args.format {
         Format::Json => print_json(&MatchRecord::new(a, b, &result)),
@@ -205,7 +205,7 @@ fn run_tournament(args: &TournamentArgs) -> Result<(), CliError> {
     let interrupted = crate::interrupt::ctrl_c_flag();
     let stop = || interrupted.load(std::sync::atomic::Ordering::Relaxed);
     let result = tournament::Tournament::new(&players, &config)?
-        .run(Some(&stop))
+        .run(Some(&stop))?
         .ok_or(CliError::Stopped)?;
     if let Some(dir) = &args.svg_dir {
         let write = |name: &str, svg: String| -> Result<(), CliError> {

@@ -53,6 +53,7 @@ from ._native import (
     IllegalMove,
     InvalidInput,
     Nimber,
+    StrategyError,
     TooLarge,
     UnknownGame,
     Unsupported,
@@ -96,6 +97,7 @@ __all__ = [
     "QuadraticNumber",
     "Reply",
     "Server",
+    "StrategyError",
     "TooLarge",
     "UnknownGame",
     "Unsupported",
@@ -119,6 +121,7 @@ __all__ = [
     "dynamics",
     "ipd",
     "partizan",
+    "tree",
 ]
 
 
@@ -903,5 +906,5 @@ from ._define_heap import DefinedHeapGame, define_heap  # noqa: E402
 
 # Repeated and cooperative games: sprague.ipd, sprague.coop; evolutionary and
 # learning dynamics: sprague.dynamics; partizan games: sprague.partizan.
-from . import coop, dynamics, ipd, partizan  # noqa: E402
+from . import coop, dynamics, ipd, partizan, tree  # noqa: E402
 from .web import Server, serve  # noqa: E402

@@ -34,26 +34,54 @@ def survey_on(
     return list(_native.survey_assemble(parts))
 
 
-def _tournament_part(names: List[str], indices: List[int], params: dict) -> list:
-    # Runs on a worker: import there, not at the client.
+def _tournament_part(players: List[Any], indices: List[int], params: dict) -> list:
+    # Runs on a worker: import there, not at the client. Python strategies
+    # arrive pickled; each match plays a fresh copy on its own seeded streams.
     from sprague import _native as native
+    from sprague.ipd import _entries
 
-    return native.ipd_tournament_part(names, indices, play=params["play"], repetitions=params["repetitions"])
+    return native.ipd_tournament_part(
+        _entries(players), indices, play=params["play"], repetitions=params["repetitions"]
+    )
 
 
-def tournament_on(client: Any, names: List[str], play: dict, repetitions: int) -> Any:
+def _check_picklable(players: List[Any]) -> None:
+    """Refuses, before any task is sent, a Python strategy the workers could not receive."""
+    try:
+        import cloudpickle as pickler  # what Dask uses for what pickle cannot send
+    except ImportError:  # pragma: no cover - Dask depends on cloudpickle
+        import pickle as pickler
+    for player in players:
+        if isinstance(player, str):
+            continue
+        try:
+            pickler.dumps(player)
+        except Exception as error:
+            raise _native.InvalidInput(
+                f"the strategy {player.id} cannot be sent to the Dask workers because it "
+                f"cannot be pickled ({type(error).__name__}: {error})"
+            ) from error
+
+
+def tournament_on(client: Any, players: List[Any], play: dict, repetitions: int) -> Any:
     """The tournament played on the workers of the Dask ``client``, one task
     per pairing (all its repetitions), each match on its own random streams
     (``sprague._native.ipd_tournament_part``); the summaries are assembled
-    here exactly as a local tournament assembles them."""
+    here exactly as a local tournament assembles them. ``players`` are names
+    and Python strategies (``sprague.ipd.Strategy`` instances, pickled to the
+    workers)."""
+    from .ipd import _entries
+
+    entries = _entries(players)
+    _check_picklable(players)
     params = {"play": play, "repetitions": repetitions}
-    pairings = _native.ipd_tournament_pairings(names, play=play, repetitions=repetitions)
+    pairings = _native.ipd_tournament_pairings(entries, play=play, repetitions=repetitions)
     groups: dict = {}
     for index, pairing in enumerate(pairings):
         groups.setdefault(pairing, []).append(index)
     order = list(groups)
     futures = [
-        client.submit(_tournament_part, names, groups[pairing], params, pure=False)
+        client.submit(_tournament_part, players, groups[pairing], params, pure=False)
         for pairing in order
     ]
     parts = client.gather(futures)
@@ -61,4 +89,4 @@ def tournament_on(client: Any, names: List[str], play: dict, repetitions: int) -
     for pairing, part in zip(order, parts):
         for index, summary in zip(groups[pairing], part):
             summaries[index] = summary
-    return _native.ipd_tournament_assemble(names, summaries, play=play, repetitions=repetitions)
+    return _native.ipd_tournament_assemble(entries, summaries, play=play, repetitions=repetitions)

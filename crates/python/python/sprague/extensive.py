@@ -76,10 +76,21 @@ class ExtensiveZeroSum:
 class ExtensiveGame:
     """A finite extensive-form game with chance moves, information sets and
     exact payoffs. Build it with :meth:`load`, :meth:`from_efg`,
-    :meth:`read_efg` or :meth:`from_json`."""
+    :meth:`read_efg` or :meth:`from_json`, or node by node from
+    :meth:`new_tree` (pygambit's way)."""
 
     def __init__(self, native: Any) -> None:
         self._native = native
+
+    @staticmethod
+    def new_tree(players: Any = (), title: str = "") -> Any:
+        """A game to build node by node, as with pygambit's ``Game.new_tree``:
+        a :class:`sprague.tree.Tree` (``append_move``, ``append_infoset``,
+        ``set_chance_probs``, ``add_outcome``, ``set_outcome``), whose
+        ``to_game()`` is the solvable game."""
+        from .tree import Tree
+
+        return Tree.new_tree(players=players, title=title)
 
     @classmethod
     def load(cls, spec: str) -> "ExtensiveGame":

@@ -14,20 +14,38 @@ answers are those of ``sprague ipd … --format json`` for the same arguments
 and seed. Long tournaments and Moran runs release the GIL and stop on
 ``KeyboardInterrupt``. Errors are :class:`sprague.Error` subclasses with the
 command line's one-sentence messages.
+
+Strategies written in Python (subclasses of :class:`Strategy` defining
+``strategy(self, own_history, opponent_history, rng)``, and the Axelrod
+library's ``Player`` objects when it is installed) play beside the native ones
+in :func:`match`, :func:`tournament` and :func:`moran`:
+
+>>> class MyTitForTat(ipd.Strategy):
+...     '''Cooperates first, then copies the opponent's last move.'''
+...     stochastic = False
+...     def strategy(self, own_history, opponent_history, rng):
+...         return opponent_history[-1] if opponent_history else "C"
+>>> ipd.match(MyTitForTat(), "Defector", turns=5).scores
+(4.0, 9.0)
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import html
+import inspect
 import json
 from dataclasses import dataclass
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _native
 
 __all__ = [
+    "AxelrodStrategy",
     "Match",
+    "History",
+    "MatchRandom",
     "Moran",
     "RankingRow",
     "Strategy",
@@ -43,16 +61,208 @@ Payoffs = Tuple[float, float, float, float]
 DEFAULT_PAYOFFS: Payoffs = (3.0, 0.0, 5.0, 1.0)
 
 
-@dataclass(frozen=True)
-class Strategy:
-    """A strategy: ``id`` (the name to pass), the Axelrod library's ``name``,
-    ``aliases``, whether it is ``stochastic``, and its rule."""
+MatchRandom = _native.MatchRandom
+MatchRandom.__doc__ = (
+    "The random stream a Python strategy draws from during its turn: the player's own "
+    "seeded stream of the match, so results are reproducible from the seed. "
+    "``random()`` (uniform in [0, 1)), ``random_choice(p=0.5)`` (\"C\" with probability p, "
+    "drawing only when 0 < p < 1, as the Axelrod library's) and ``randint(low, high)``."
+)
 
-    id: str
-    name: str
-    aliases: List[str]
-    stochastic: bool
-    description: str
+History = _native.History
+History.__doc__ = (
+    "A player's moves in a match so far, as played (after noise): a read-only sequence of "
+    "\"C\" and \"D\" growing by one move a turn. ``len(h)``, ``h[-1]`` (a move), ``h[-3:]`` "
+    "(a string), iteration, ``\"D\" in h``, ``h.count(\"D\")``, ``h == \"CCD\"``, ``str(h)`` "
+    "(the whole string), and ``h.cooperations`` / ``h.defections`` (kept as it grows)."
+)
+
+_FIELDS = ("id", "name", "aliases", "stochastic", "description")
+
+
+class Strategy:
+    """A strategy of the iterated prisoner's dilemma, of one of two kinds.
+
+    *The library's own strategies*, as :func:`strategies` lists them: ``id``
+    (the name to pass), the Axelrod library's ``name``, ``aliases``, whether
+    it is ``stochastic``, and its rule (``description``).
+
+    *Strategies written in Python*: subclasses defining
+    ``strategy(self, own_history, opponent_history, rng)`` that return ``"C"``
+    or ``"D"``. The histories are :class:`History` sequences of ``"C"`` and
+    ``"D"`` (the moves as played, after noise; ``h[-1]``, ``len(h)``,
+    ``h.defections``, ``str(h)``); ``rng`` is a :class:`MatchRandom` drawing from the
+    player's own seeded stream of the match, so results depend only on the
+    seed (not on threads or Dask workers). Every match plays a fresh
+    ``copy.deepcopy`` of the instance (the Axelrod library's clone per
+    match), so state kept on ``self`` starts anew each match; state kept
+    elsewhere (globals, class attributes) would make results depend on the
+    order of matches. Optional class or instance attributes: ``id`` (default:
+    the class name; give distinct strategies distinct ids), ``name``
+    (default: the id), ``description`` (default: the docstring's first line)
+    and ``stochastic`` (default ``True``: say ``False`` when the strategy
+    never draws, so a tournament plays its deterministic pairings once). For
+    a tournament on a Dask cluster the instance must be picklable.
+
+    >>> class Alternate(Strategy):
+    ...     '''Cooperates on odd turns.'''
+    ...     stochastic = False
+    ...     def strategy(self, own_history, opponent_history, rng):
+    ...         return "C" if len(own_history) % 2 == 0 else "D"
+    >>> match(Alternate(), "Cooperator", turns=4).moves
+    ('CDCD', 'CCCC')
+    """
+
+    def __init__(
+        self,
+        id: Optional[str] = None,
+        name: Optional[str] = None,
+        aliases: Optional[List[str]] = None,
+        stochastic: Optional[bool] = None,
+        description: Optional[str] = None,
+    ) -> None:
+        given = dict(id=id, name=name, aliases=aliases, stochastic=stochastic, description=description)
+        for key, value in given.items():
+            if value is not None:
+                setattr(self, key, value)
+
+    def __getattr__(self, key: str) -> Any:
+        # The defaults of a Python strategy that sets none of its own.
+        if key == "id":
+            return type(self).__name__
+        if key == "name":
+            return self.id
+        if key == "aliases":
+            return []
+        if key == "stochastic":
+            return True
+        if key == "description":
+            doc = inspect.getdoc(type(self)) if type(self).__doc__ else None
+            return doc.splitlines()[0] if doc else ""
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {key!r}")
+
+    def strategy(self, own_history: str, opponent_history: str, rng: Any) -> str:
+        """The next move, ``"C"`` or ``"D"``: what a subclass defines."""
+        raise NotImplementedError(f"{type(self).__name__} defines no strategy method")
+
+    @property
+    def is_native(self) -> bool:
+        """Whether this is one of the library's own strategies (not a Python subclass)."""
+        return type(self) is Strategy
+
+    def __eq__(self, other: object) -> bool:
+        if type(self) is Strategy and type(other) is Strategy:
+            return self.__dict__ == other.__dict__
+        return self is other
+
+    def __hash__(self) -> int:
+        return hash(self.id) if type(self) is Strategy else object.__hash__(self)
+
+    def __repr__(self) -> str:
+        if type(self) is Strategy:
+            fields = ", ".join(f"{key}={getattr(self, key)!r}" for key in _FIELDS)
+            return f"Strategy({fields})"
+        return f"<{type(self).__name__} strategy {self.id!r}>"
+
+    def _fresh(self) -> "Strategy":
+        """The player of one match: a deep copy of this instance."""
+        return copy.deepcopy(self)
+
+
+def _start(prototype: Strategy) -> Callable[[str, str, Any], str]:
+    # Called natively at the start of every match: a fresh player's turn function.
+    return prototype._fresh().strategy
+
+
+def _python_entry(strategy: Strategy) -> dict:
+    """The description of a Python strategy the native side reads, after the checks."""
+    label = type(strategy).__name__
+    if type(strategy).strategy is Strategy.strategy:
+        raise _native.InvalidInput(
+            f"the strategy {label} defines no method strategy(self, own_history, opponent_history, rng)"
+        )
+    method = getattr(strategy, "strategy", None)
+    if not callable(method):
+        raise _native.InvalidInput(f"the strategy {label}'s attribute strategy is not a method")
+    try:
+        signature = inspect.signature(method)
+        signature.bind("", "", None)
+    except TypeError:
+        raise _native.InvalidInput(
+            f"the strategy {label}'s method strategy{signature} cannot be called as "
+            "strategy(own_history, opponent_history, rng)"
+        ) from None
+    except ValueError:
+        pass  # no signature to read (a builtin): the first call will tell
+    fields = {key: getattr(strategy, key) for key in _FIELDS}
+    for key in ("id", "name", "description"):
+        if not isinstance(fields[key], str) or (key == "id" and not fields[key]):
+            raise _native.InvalidInput(f"the strategy {label}'s {key} must be a {'non-empty ' if key == 'id' else ''}string, not {fields[key]!r}")
+    if not isinstance(fields["stochastic"], bool):
+        raise _native.InvalidInput(f"the strategy {label}'s stochastic must be True or False, not {fields['stochastic']!r}")
+    return dict(
+        start=functools.partial(_start, strategy),
+        id=fields["id"],
+        name=fields["name"],
+        stochastic=fields["stochastic"],
+        description=fields["description"],
+    )
+
+
+class AxelrodStrategy(Strategy):
+    """A player of the Axelrod library (``axelrod.Player``) playing in sprague's
+    matches, tournaments and Moran process. Each match plays the player's
+    ``clone()``, seeded (``set_seed``) from the match's stream, and told the
+    moves through ``update_history``; its opponent is a stand-in
+    ``axelrod.Player`` holding the opponent's history (strategies that read
+    more of their opponent than its history, such as the library's cheaters,
+    fail with :class:`sprague.StrategyError`). Any ``axelrod.Player`` passed
+    where a strategy is expected is wrapped in this class."""
+
+    def __init__(self, player: Any) -> None:
+        try:
+            import axelrod
+        except ImportError:
+            raise ImportError("AxelrodStrategy needs the Axelrod library (pip install axelrod)") from None
+        if not isinstance(player, axelrod.Player):
+            raise _native.InvalidInput(f"AxelrodStrategy wraps an axelrod.Player, not {player!r}")
+        self.player = player
+        self.id = f"axelrod:{player}"
+        self.name = str(player)
+        self.stochastic = bool(player.classifier.get("stochastic", True))
+        doc = inspect.getdoc(type(player)) or ""
+        self.description = doc.splitlines()[0] if doc else ""
+        self._opponent: Any = None
+
+    def _fresh(self) -> "AxelrodStrategy":
+        fresh = copy.copy(self)
+        fresh.player = self.player.clone()
+        fresh._opponent = None
+        return fresh
+
+    def strategy(self, own_history: str, opponent_history: str, rng: Any) -> str:
+        import axelrod
+
+        actions = {"C": axelrod.Action.C, "D": axelrod.Action.D}
+        if self._opponent is None:
+            self.player.set_seed(rng.randint(0, 2**32 - 1))
+            self._opponent = axelrod.Player()
+        if own_history:
+            own, other = actions[own_history[-1]], actions[opponent_history[-1]]
+            self.player.update_history(own, other)
+            self._opponent.update_history(other, own)
+        return str(self.player.strategy(self._opponent))
+
+
+def _is_axelrod_player(value: Any) -> bool:
+    module = type(value).__module__ or ""
+    if not module.startswith("axelrod"):
+        return False
+    try:
+        import axelrod
+    except ImportError:
+        return False
+    return isinstance(value, axelrod.Player)
 
 
 def strategies() -> List[Strategy]:
@@ -100,18 +310,50 @@ def _number(value: Any, what: str) -> float:
         raise _native.InvalidInput(f"{what} must be a number, not {value!r}") from None
 
 
-def _names(players: Iterable[Any], what: str) -> List[str]:
-    if isinstance(players, str):
+Player = Union[str, Strategy, Any]
+
+
+def _players(players: Any, what: str) -> List[Union[str, Strategy]]:
+    """The players as names and Python strategies (Axelrod players wrapped),
+    checked to be one or the other."""
+    if isinstance(players, (str, Strategy)) or _is_axelrod_player(players):
         players = [players]
-    names = []
+    try:
+        players = list(players)
+    except TypeError:
+        raise _native.InvalidInput(f"{what} are strategy names or Strategy objects, not {players!r}") from None
+    found: List[Union[str, Strategy]] = []
+    wrapped: Dict[int, Strategy] = {}
     for player in players:
-        if isinstance(player, Strategy):
-            names.append(player.id)
-        elif isinstance(player, str):
-            names.append(player)
+        if isinstance(player, Strategy) and player.is_native:
+            found.append(player.id)
+        elif isinstance(player, (str, Strategy)):
+            found.append(player)
+        elif _is_axelrod_player(player):
+            # The same Axelrod object is the same strategy.
+            found.append(wrapped.setdefault(id(player), AxelrodStrategy(player)))
         else:
-            raise _native.InvalidInput(f"{what} are strategy names, not {player!r}")
-    return names
+            raise _native.InvalidInput(
+                f"{what} are strategy names, sprague.ipd.Strategy subclasses' instances "
+                f"or axelrod players, not {player!r}"
+            )
+    return found
+
+
+def _entries(players: List[Union[str, Strategy]]) -> List[Union[str, dict]]:
+    """What the native side reads: names as they are, Python strategies
+    described (one description per object, so the same object is the same
+    player)."""
+    described: Dict[int, dict] = {}
+    entries: List[Union[str, dict]] = []
+    for player in players:
+        if isinstance(player, str):
+            entries.append(player)
+        else:
+            if id(player) not in described:
+                described[id(player)] = _python_entry(player)
+            entries.append(described[id(player)])
+    return entries
 
 
 @dataclass(frozen=True)
@@ -142,8 +384,8 @@ class Match:
 
 
 def match(
-    a: Union[str, Strategy],
-    b: Union[str, Strategy],
+    a: Player,
+    b: Player,
     turns: int = 200,
     noise: float = 0.0,
     seed: int = 0,
@@ -153,9 +395,12 @@ def match(
 ) -> Match:
     """One match of ``a`` against ``b``: ``turns`` turns known to both (or,
     with ``prob_end``, a random length), each action flipped with probability
-    ``noise``; ``payoffs`` are (R, S, T, P)."""
-    (first,) = _names([a], "players")
-    (second,) = _names([b], "players")
+    ``noise``; ``payoffs`` are (R, S, T, P). ``a`` and ``b`` are strategy
+    names, :class:`Strategy` objects (Python strategies too) or Axelrod
+    players; a Python strategy that raises or answers neither ``"C"`` nor
+    ``"D"`` ends the match with :class:`sprague.StrategyError` (the exception
+    it raised is its ``__cause__``)."""
+    first, second = _entries(_players([a], "players") + _players([b], "players"))
     data = json.loads(_native.ipd_match(first, second, play=_play(turns, prob_end, noise, seed, payoffs, allow_non_pd)))
     return Match(
         players=tuple(data["players"]),
@@ -333,7 +578,7 @@ def _median(values: List[float]) -> float:
 
 
 def tournament(
-    strategies: Optional[Iterable[Union[str, Strategy]]] = None,
+    strategies: Optional[Iterable[Player]] = None,
     turns: int = 200,
     repetitions: int = 5,
     noise: float = 0.0,
@@ -349,9 +594,12 @@ def tournament(
     cores); the results do not depend on it. ``client``: a
     ``dask.distributed.Client``; the matches are then played on its workers
     (one task per pairing) and assembled here, with the same result as a
-    local tournament of the same seed."""
-    names = [] if strategies is None else _names(strategies, "strategies")
-    if strategies is not None and len(names) < 2:
+    local tournament of the same seed. Python strategies play beside the
+    native ones (see :class:`Strategy`), with the same results for the same
+    seed on one thread, several threads or a Dask cluster (where they must be
+    picklable)."""
+    players = [] if strategies is None else _players(strategies, "strategies")
+    if strategies is not None and len(players) < 2:
         # An empty list names nobody (None plays everyone): the library's sentence.
         raise _native.InvalidInput("a tournament needs at least two players")
     play = _play(turns, prob_end, noise, seed, payoffs, allow_non_pd)
@@ -359,9 +607,11 @@ def tournament(
     if client is not None:
         from ._dask import tournament_on
 
-        return Tournament(tournament_on(client, names, play, repetitions))
+        return Tournament(tournament_on(client, players, play, repetitions))
     threads = _count(processes, "processes")
-    return Tournament(_native.ipd_tournament(names, play=play, repetitions=repetitions, threads=threads))
+    return Tournament(
+        _native.ipd_tournament(_entries(players), play=play, repetitions=repetitions, threads=threads)
+    )
 
 
 @dataclass(frozen=True)
@@ -396,7 +646,7 @@ class Moran:
 
 
 def moran(
-    population: Union[Iterable[Union[str, Strategy]], Mapping[str, int]],
+    population: Union[Iterable[Player], Mapping[Player, int]],
     turns: int = 200,
     noise: float = 0.0,
     seed: int = 0,
@@ -408,18 +658,22 @@ def moran(
     allow_non_pd: bool = False,
 ) -> Moran:
     """The Moran process from ``population`` (one name per individual, or a
-    dict ``{strategy: count}``), ``runs`` times; see ``sprague ipd moran``."""
+    dict ``{strategy: count}``), ``runs`` times; see ``sprague ipd moran``.
+    Python strategies take part as in :func:`tournament`; strategies are told
+    apart by id, so distinct strategies must have distinct ids."""
     if isinstance(population, Mapping):
-        individuals: List[str] = []
+        members: List[Union[str, Strategy]] = []
         for name, count in population.items():
             count = _count(count, f"the count of {name}")
-            if len(individuals) + count > _native.IPD_MAX_POPULATION:
+            if len(members) + count > _native.IPD_MAX_POPULATION:
                 raise _native.TooLarge(
                     f"a Moran process may have at most {_native.IPD_MAX_POPULATION} individuals"
                 )
-            individuals.extend(_names([name], "strategies") * count)
+            members.extend(_players([name], "strategies") * count)
     else:
-        individuals = _names(population, "strategies")
+        members = _players(population, "strategies")
+    _distinct_ids(members)
+    individuals = _entries(members)
     play = _play(turns, prob_end, noise, seed, payoffs, allow_non_pd)
     data = json.loads(
         _native.ipd_moran(
@@ -439,3 +693,25 @@ def moran(
         fixated=data["first_run"]["fixated"],
         populations=data["first_run"]["populations"],
     )
+
+
+def _distinct_ids(members: List[Union[str, Strategy]]) -> None:
+    """Refuses two different Python strategies (or one and a native strategy's
+    id) under one id: the Moran process tells strategies apart by id."""
+    owners: Dict[str, Any] = {}
+    for member in members:
+        if isinstance(member, str):
+            continue
+        owner = owners.setdefault(member.id, member)
+        if owner is not member:
+            raise _native.InvalidInput(
+                f"two different strategies have the id {member.id!r}; give each its own id"
+            )
+    if not owners:
+        return
+    native = {row.id for row in strategies()}
+    clash = sorted(set(owners) & native)
+    if clash:
+        raise _native.InvalidInput(
+            f"the Python strategy {clash[0]!r} has the id of a native strategy; give it its own id"
+        )

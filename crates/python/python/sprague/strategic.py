@@ -274,7 +274,23 @@ class Game:
             raise InvalidInput(
                 f"player {player} has no strategies; every player needs at least one"
             )
-        exact = [[_exact(x) for x in flat] for _, flat in tensors]
+        return cls._from_flat(
+            shape, [flat for _, flat in tensors], title=title, players=players, strategies=strategies
+        )
+
+    @classmethod
+    def _from_flat(
+        cls,
+        shape: Tuple[int, ...],
+        flats: List[List[Any]],
+        *,
+        title: Optional[str],
+        players: Optional[Sequence[str]],
+        strategies: Optional[Sequence[Sequence[str]]],
+    ) -> "Game":
+        """The game of one row-major payoff list per player over ``shape``."""
+        n = len(shape)
+        exact = [[_exact(x) for x in flat] for flat in flats]
         total = 1
         for c in shape:
             total *= c
@@ -296,6 +312,53 @@ class Game:
             rows,
         )
         return cls(native, title=title, players=players, strategies=strategies)
+
+    @classmethod
+    def from_array(
+        cls,
+        array: Any,
+        *,
+        title: Optional[str] = None,
+        players: Optional[Sequence[str]] = None,
+        strategies: Optional[Sequence[Sequence[str]]] = None,
+    ) -> "Game":
+        """An n-player game from one array of shape ``(s1, …, sn, n)``:
+        ``array[i1, …, in, p]`` is player ``p``'s payoff when player ``k``
+        plays strategy ``ik`` (the layout of Gambit's ``Game.from_arrays``
+        stacked on a last axis, and of many NumPy codes). A NumPy array or
+        nested lists; entries as in the module docstring: integers,
+        ``Fraction``, ``Decimal``, strings, or floats read as the exact
+        decimal of their ``repr`` (NumPy ``float32`` by its shortest decimal);
+        NaN and infinities, booleans, complex numbers and other dtypes are
+        refused.
+
+        >>> import numpy
+        >>> a = numpy.zeros((2, 2, 2, 3), dtype=int)
+        >>> a[0, 0, 0] = a[1, 1, 1] = 1               # all match: all get 1
+        >>> Game.from_array(a).payoff(1, 1, 1)
+        [Fraction(1, 1), Fraction(1, 1), Fraction(1, 1)]
+        """
+        if isinstance(array, (str, bytes)):
+            raise InvalidInput("the payoffs must be an array of shape (s1, …, sn, n), not a string")
+        kind = getattr(getattr(array, "dtype", None), "kind", None)
+        if kind is not None and kind not in "iufOU":
+            raise InvalidInput(
+                f"an array of dtype {array.dtype} cannot hold payoffs; use integers, floats, "
+                "Fractions, Decimals or strings (object dtype)"
+            )
+        shape, flat = _tensor(array)
+        n = len(shape) - 1
+        if n < 1 or shape[-1] != n:
+            raise InvalidInput(
+                f"an n-player game's payoffs have shape (s1, …, sn, n), the last axis one "
+                f"payoff per player; shape {_shape_text(shape)} is not of that form"
+            )
+        if any(c == 0 for c in shape[:-1]):
+            player = next(k for k, c in enumerate(shape) if c == 0) + 1
+            raise InvalidInput(f"player {player} has no strategies; every player needs at least one")
+        profiles = len(flat) // n
+        per_player = [[flat[i * n + p] for i in range(profiles)] for p in range(n)]
+        return cls._from_flat(shape[:-1], per_player, title=title, players=players, strategies=strategies)
 
     @classmethod
     def from_nfg(cls, text: str) -> "Game":

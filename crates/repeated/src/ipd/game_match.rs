@@ -11,7 +11,7 @@
 //! the match's (length and noise), 4·stream+1 the first player's and
 //! 4·stream+2 the second player's.
 
-use super::player::Player;
+use super::player::{External, Player};
 use super::strategies::View;
 use super::{Action, IpdError, Payoffs};
 use sprague_strategic::seeded::SeededRng;
@@ -161,7 +161,8 @@ impl MatchRunner {
     }
 
     /// Plays `a` against `b`; the actions stay readable through
-    /// [`MatchRunner::actions`] until the next match.
+    /// [`MatchRunner::actions`] until the next match. Only an external
+    /// strategy can fail ([`IpdError::Strategy`]).
     pub fn play(
         &mut self,
         a: &Player,
@@ -169,23 +170,24 @@ impl MatchRunner {
         config: &MatchConfig,
         seed: u64,
         stream: u64,
-    ) -> MatchSummary {
-        self.play_until(a, b, config, seed, stream, None)
-            .unwrap_or_else(|| unreachable!("no stop was given"))
+    ) -> Result<MatchSummary, IpdError> {
+        self.play_until(a, b, config, seed, stream, None)?
+            .ok_or_else(|| IpdError::Parameter("the match stopped before its end".into()))
     }
 
     /// Plays `a` against `b` like [`MatchRunner::play`], asking `stop` every
     /// [`STOP_POLL_TURNS`] turns: a long match (some strategies' turns cost
     /// time proportional to the history) ends early, without a summary, when
-    /// it answers `true`.
+    /// it answers `true`. An external strategy's failure ends it with the
+    /// error.
     ///
     /// ```
     /// use sprague_repeated::ipd::{MatchConfig, MatchRunner, Player};
     /// let tft = Player::parse("TitForTat").unwrap();
     /// let config = MatchConfig { turns: 100_000, ..MatchConfig::default() };
     /// let mut runner = MatchRunner::new();
-    /// assert!(runner.play_until(&tft, &tft, &config, 0, 0, Some(&|| true)).is_none());
-    /// let played = runner.play_until(&tft, &tft, &config, 0, 0, Some(&|| false));
+    /// assert!(runner.play_until(&tft, &tft, &config, 0, 0, Some(&|| true)).unwrap().is_none());
+    /// let played = runner.play_until(&tft, &tft, &config, 0, 0, Some(&|| false)).unwrap();
     /// assert_eq!(played.map(|s| s.turns), Some(100_000));
     /// ```
     pub fn play_until(
@@ -196,7 +198,40 @@ impl MatchRunner {
         seed: u64,
         stream: u64,
         stop: Option<&dyn Fn() -> bool>,
-    ) -> Option<MatchSummary> {
+    ) -> Result<Option<MatchSummary>, IpdError> {
+        let externals: Vec<&External> = [a, b]
+            .into_iter()
+            .filter_map(|player| match player {
+                Player::External(external) => Some(external),
+                _ => None,
+            })
+            .collect();
+        if externals.is_empty() {
+            return self.play_turns(a, b, config, seed, stream, stop);
+        }
+        // The whole match inside the external strategies' context (the Python
+        // face takes the GIL once per match, not once per turn).
+        let mut played = None;
+        enclosed(&externals, &mut || {
+            played = Some(self.play_turns(a, b, config, seed, stream, stop));
+        });
+        played.unwrap_or_else(|| {
+            Err(IpdError::Strategy {
+                id: externals[0].0.id().to_string(),
+                message: "did not let its match be played".into(),
+            })
+        })
+    }
+
+    fn play_turns(
+        &mut self,
+        a: &Player,
+        b: &Player,
+        config: &MatchConfig,
+        seed: u64,
+        stream: u64,
+        stop: Option<&dyn Fn() -> bool>,
+    ) -> Result<Option<MatchSummary>, IpdError> {
         let mut match_rng = SeededRng::new(seed, stream.wrapping_mul(4));
         let mut rng_a = SeededRng::new(seed, stream.wrapping_mul(4) + 1);
         let mut rng_b = SeededRng::new(seed, stream.wrapping_mul(4) + 2);
@@ -209,8 +244,8 @@ impl MatchRunner {
                 ((length.max(1.0) as usize).min(MAX_TURNS), None)
             }
         };
-        let mut player_a = a.make();
-        let mut player_b = b.make();
+        let mut player_a = a.start()?;
+        let mut player_b = b.start()?;
         self.first.clear();
         self.second.clear();
         self.first.reserve(turns);
@@ -219,7 +254,7 @@ impl MatchRunner {
         let mut scores = [0.0f64; 2];
         for turn in 0..turns {
             if turn % STOP_POLL_TURNS == STOP_POLL_TURNS - 1 && stop.is_some_and(|stop| stop()) {
-                return None;
+                return Ok(None);
             }
             let view_a = View {
                 own: &self.first,
@@ -229,7 +264,7 @@ impl MatchRunner {
                 payoffs: &config.payoffs,
                 length: known,
             };
-            let mut action_a = player_a.play(&view_a, &mut rng_a);
+            let mut action_a = player_a.act(&view_a, &mut rng_a)?;
             let view_b = View {
                 own: &self.second,
                 opponent: &self.first,
@@ -238,7 +273,7 @@ impl MatchRunner {
                 payoffs: &config.payoffs,
                 length: known,
             };
-            let mut action_b = player_b.play(&view_b, &mut rng_b);
+            let mut action_b = player_b.act(&view_b, &mut rng_b)?;
             if config.noise > 0.0 {
                 if match_rng.bernoulli(config.noise) {
                     action_a = action_a.flip();
@@ -255,11 +290,11 @@ impl MatchRunner {
             self.first.push(action_a);
             self.second.push(action_b);
         }
-        Some(MatchSummary {
+        Ok(Some(MatchSummary {
             turns,
             scores,
             cooperations: [turns - defections[0], turns - defections[1]],
-        })
+        }))
     }
 
     /// The actions of the last match played.
@@ -268,23 +303,37 @@ impl MatchRunner {
     }
 }
 
-/// Plays one match and returns its full record.
+/// Runs `play` inside the context of every strategy of `externals`, nested.
+fn enclosed(externals: &[&External], play: &mut dyn FnMut()) {
+    match externals.split_first() {
+        None => play(),
+        Some((first, rest)) => first.0.enclose(&mut || enclosed(rest, play)),
+    }
+}
+
+/// Plays one match and returns its full record (only an external strategy
+/// can fail).
 ///
 /// ```
 /// use sprague_repeated::ipd::{play_match, MatchConfig, Player};
 /// let tft = Player::parse("TitForTat").unwrap();
 /// let alld = Player::parse("Defector").unwrap();
 /// let config = MatchConfig { turns: 10, ..MatchConfig::default() };
-/// let result = play_match(&tft, &alld, &config, 0);
+/// let result = play_match(&tft, &alld, &config, 0).unwrap();
 /// assert_eq!(result.summary.scores, [9.0, 14.0]);
 /// ```
-pub fn play_match(a: &Player, b: &Player, config: &MatchConfig, seed: u64) -> MatchResult {
+pub fn play_match(
+    a: &Player,
+    b: &Player,
+    config: &MatchConfig,
+    seed: u64,
+) -> Result<MatchResult, IpdError> {
     let mut runner = MatchRunner::new();
-    let summary = runner.play(a, b, config, seed, 0);
-    MatchResult {
+    let summary = runner.play(a, b, config, seed, 0)?;
+    Ok(MatchResult {
         actions: runner.actions().collect(),
         summary,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -303,6 +352,7 @@ mod tests {
             &config,
             1,
         )
+        .unwrap()
     }
 
     fn moves(result: &MatchResult, player: usize) -> String {
@@ -360,8 +410,8 @@ mod tests {
             prob_end: Some(0.05),
             ..MatchConfig::default()
         };
-        let first = play_match(tft, tft, &config, 42);
-        assert_eq!(first, play_match(tft, tft, &config, 42));
+        let first = play_match(tft, tft, &config, 42).unwrap();
+        assert_eq!(first, play_match(tft, tft, &config, 42).unwrap());
         assert!(
             first.actions.contains(&(D, C))
                 || first.actions.contains(&(C, D))

@@ -30,7 +30,7 @@ pub mod tournament;
 pub use game_match::{
     play_match, MatchConfig, MatchResult, MatchRunner, MatchSummary, STOP_POLL_TURNS,
 };
-pub use player::Player;
+pub use player::{Agent, External, ExternalPlayer, ExternalStrategy, Player};
 pub use strategies::{all_strategies, lookup, Strategy, StrategyInfo, View};
 
 use thiserror::Error;
@@ -96,6 +96,15 @@ pub enum IpdError {
     /// A request larger than the limits (players, repetitions, runs, steps).
     #[error("{0}")]
     TooLarge(String),
+    /// An external strategy (a Python class, say) failed or answered
+    /// something other than C or D.
+    #[error("the strategy {id} {message}")]
+    Strategy {
+        /// The strategy's id.
+        id: String,
+        /// What went wrong, e.g. `raised ValueError: … on turn 3`.
+        message: String,
+    },
 }
 
 fn suggestion(close: &[String]) -> String {

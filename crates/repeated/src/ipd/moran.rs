@@ -194,7 +194,8 @@ pub fn run_until(
                             config.seed,
                             stream,
                             stop,
-                        ) else {
+                        )?
+                        else {
                             return Ok(None);
                         };
                         let scores = per_turn(summary);

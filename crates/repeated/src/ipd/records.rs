@@ -216,7 +216,7 @@ mod tests {
             turns: 3,
             ..MatchConfig::default()
         };
-        let record = MatchRecord::new(&tft, &alld, &play_match(&tft, &alld, &config, 0));
+        let record = MatchRecord::new(&tft, &alld, &play_match(&tft, &alld, &config, 0).unwrap());
         assert_eq!(
             serde_json::to_string(&record).unwrap(),
             r#"{"actions":[["C","D"],["D","D"],["D","D"]],"cooperations":[1,0],"players":["TitForTat","Defector"],"scores":[2.0,7.0],"turns":3}"#

@@ -11,7 +11,9 @@
 //! Matches between two deterministic strategies without noise or random end
 //! are played once and reused in every repetition. Matches run on several
 //! threads; every match has its own random streams (see [`super::MatchRunner`]),
-//! so results do not depend on the number of threads.
+//! so results do not depend on the number of threads. An external strategy
+//! that fails ends the tournament with its error (the other threads stop at
+//! their next match).
 
 use super::game_match::{MatchConfig, MatchRunner, MatchSummary};
 use super::player::Player;
@@ -171,10 +173,11 @@ impl Tournament {
     }
 
     /// Plays match `index` on its own random streams: the same summary
-    /// wherever, whenever and on whichever thread it is played.
-    pub fn play(&self, index: usize, runner: &mut MatchRunner) -> MatchSummary {
-        self.play_until(index, runner, None)
-            .unwrap_or_else(|| unreachable!("no stop was given"))
+    /// wherever, whenever and on whichever thread it is played (only an
+    /// external strategy can fail).
+    pub fn play(&self, index: usize, runner: &mut MatchRunner) -> Result<MatchSummary, IpdError> {
+        self.play_until(index, runner, None)?
+            .ok_or_else(|| IpdError::Parameter("the match stopped before its end".into()))
     }
 
     /// Plays match `index` like [`Tournament::play`], asking `stop` every few
@@ -184,7 +187,7 @@ impl Tournament {
         index: usize,
         runner: &mut MatchRunner,
         stop: Option<&dyn Fn() -> bool>,
-    ) -> Option<MatchSummary> {
+    ) -> Result<Option<MatchSummary>, IpdError> {
         let n = self.players.len();
         let (r, p) = self.jobs[index];
         let (i, j) = self.pairs[p];
@@ -201,8 +204,12 @@ impl Tournament {
 
     /// Plays every match, on the configured threads; `stop`, asked before
     /// every match and every few turns within one, ends the tournament early
-    /// (the answer is then `None`).
-    pub fn run(&self, stop: Option<&(dyn Fn() -> bool + Sync)>) -> Option<TournamentResult> {
+    /// (the answer is then `Ok(None)`); the first failure of an external
+    /// strategy ends it with that error.
+    pub fn run(
+        &self,
+        stop: Option<&(dyn Fn() -> bool + Sync)>,
+    ) -> Result<Option<TournamentResult>, IpdError> {
         let config = &self.config;
         // Automatic: one thread for small tournaments, where starting threads
         // costs more than it saves.
@@ -221,51 +228,72 @@ impl Tournament {
             t => t.min(processors),
         }
         .clamp(1, self.jobs.len().max(1));
-        let play = |range: std::ops::Range<usize>| -> Option<Vec<MatchSummary>> {
+        // A failure on one thread stops the others at their next turn check.
+        let failed = std::sync::atomic::AtomicBool::new(false);
+        let halt =
+            || failed.load(std::sync::atomic::Ordering::Relaxed) || stop.is_some_and(|stop| stop());
+        let play = |range: std::ops::Range<usize>| -> Result<Option<Vec<MatchSummary>>, IpdError> {
             let mut runner = MatchRunner::new();
-            range
-                .map(|index| {
-                    if stop.is_some_and(|stop| stop()) {
-                        None
-                    } else {
-                        self.play_until(index, &mut runner, stop.map(|s| s as &dyn Fn() -> bool))
+            let mut summaries = Vec::with_capacity(range.len());
+            for index in range {
+                if halt() {
+                    return Ok(None);
+                }
+                match self.play_until(index, &mut runner, Some(&halt)) {
+                    Ok(Some(summary)) => summaries.push(summary),
+                    Ok(None) => return Ok(None),
+                    Err(error) => {
+                        failed.store(true, std::sync::atomic::Ordering::Relaxed);
+                        return Err(error);
                     }
-                })
-                .collect()
+                }
+            }
+            Ok(Some(summaries))
         };
         let summaries: Vec<MatchSummary> = if threads == 1 {
-            play(0..self.jobs.len())?
+            match play(0..self.jobs.len())? {
+                Some(summaries) => summaries,
+                None => return Ok(None),
+            }
         } else {
             let chunk_size = self.jobs.len().div_ceil(threads);
-            let parts: Vec<Option<Vec<MatchSummary>>> = std::thread::scope(|scope| {
-                // A chunk whose thread the system refuses (a process or address-space
-                // limit) is played on this thread in its turn.
-                let handles: Vec<_> = (0..self.jobs.len())
-                    .step_by(chunk_size)
-                    .map(|start| {
-                        let end = (start + chunk_size).min(self.jobs.len());
-                        std::thread::Builder::new()
-                            .spawn_scoped(scope, move || play(start..end))
-                            .map_err(|_| start..end)
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|handle| match handle {
-                        Ok(h) => h
-                            .join()
-                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                        Err(range) => play(range),
-                    })
-                    .collect()
-            });
+            let parts: Vec<Result<Option<Vec<MatchSummary>>, IpdError>> =
+                std::thread::scope(|scope| {
+                    // A chunk whose thread the system refuses (a process or address-space
+                    // limit) is played on this thread in its turn.
+                    let handles: Vec<_> = (0..self.jobs.len())
+                        .step_by(chunk_size)
+                        .map(|start| {
+                            let end = (start + chunk_size).min(self.jobs.len());
+                            std::thread::Builder::new()
+                                .spawn_scoped(scope, move || play(start..end))
+                                .map_err(|_| start..end)
+                        })
+                        .collect();
+                    handles
+                        .into_iter()
+                        .map(|handle| match handle {
+                            Ok(h) => h
+                                .join()
+                                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                            Err(range) => play(range),
+                        })
+                        .collect()
+                });
+            // An error wins over a stop: the failure stopped the other threads.
+            if let Some(Err(error)) = parts.iter().find(|part| part.is_err()) {
+                return Err(error.clone());
+            }
             let mut all = Vec::with_capacity(self.jobs.len());
             for part in parts {
-                all.extend(part?);
+                match part? {
+                    Some(summaries) => all.extend(summaries),
+                    None => return Ok(None),
+                }
             }
             all
         };
-        self.assemble(&summaries).ok()
+        self.assemble(&summaries).map(Some)
     }
 
     /// The result of the summaries of every match, in match order.
@@ -349,7 +377,7 @@ impl Tournament {
 pub fn run(players: &[Player], config: &TournamentConfig) -> Result<TournamentResult, IpdError> {
     let tournament = Tournament::new(players, config)?;
     tournament
-        .run(None)
+        .run(None)?
         .ok_or_else(|| IpdError::Parameter("the tournament stopped before its end".into()))
 }
 
@@ -440,7 +468,7 @@ mod tests {
         let mut summaries = vec![MatchSummary::default(); tournament.matches()];
         // Backwards, as a cluster might return them.
         for index in (0..tournament.matches()).rev() {
-            summaries[index] = tournament.play(index, &mut runner);
+            summaries[index] = tournament.play(index, &mut runner).unwrap();
         }
         assert_eq!(
             tournament.assemble(&summaries).unwrap(),
@@ -454,7 +482,7 @@ mod tests {
         let players: Vec<_> = all_strategies().take(4).map(Player::from).collect();
         let config = TournamentConfig::default();
         let tournament = Tournament::new(&players, &config).unwrap();
-        assert_eq!(tournament.run(Some(&|| true)), None);
+        assert_eq!(tournament.run(Some(&|| true)), Ok(None));
         let huge = TournamentConfig {
             repetitions: MAX_REPETITIONS + 1,
             ..config

@@ -78,7 +78,7 @@ pub fn match_endpoint(body: &[u8], _control: &Control) -> Result<serde_json::Val
     let request: MatchRequest = read("ipd/match", body)?;
     let config = request.config()?;
     let both = strategies(&[request.first.clone(), request.second.clone()], &config)?;
-    let result = play_match(&both[0], &both[1], &config, request.seed);
+    let result = play_match(&both[0], &both[1], &config, request.seed).map_err(refused)?;
     json(MatchRecord::new(&both[0], &both[1], &result))
 }
 
@@ -112,6 +112,7 @@ pub fn tournament(body: &[u8], control: &Control) -> Result<serde_json::Value, A
     let stop = || control.stop.load(Ordering::Relaxed);
     let result = tournament
         .run(Some(&stop))
+        .map_err(refused)?
         .ok_or_else(|| out_of_time("ipd/tournament"))?;
     json(TournamentRecord::new(&result, &config))
 }
