@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Speed of games defined in Python: sprague.define_heap against a plain memoised mex.
+"""Speed of games defined in Python: sprague.define_heap and sprague.define against a plain memoised mex.
 
 The user's alternative to sprague for a heap game known only by its rule is a
 memoised Python function g(n) = mex{g(a) ^ g(b) ^ ... : n -> a + b + ...} over
@@ -11,7 +11,14 @@ ratio are printed. The values are checked to be equal.
     target/python-venv/bin/python scripts/bench-define.py            # the default cases
     target/python-venv/bin/python scripts/bench-define.py --reps 5 --format json
 
-Games (the issue's example, "remove 1 or 2 tokens, or split a heap into three
+A game of general positions (`sprague.define`): a token on a grid moves to (x-1, y),
+(x, y-1), (x-2, y-1) or (x-1, y-2) (a king-and-knight walk towards the corner); from
+(316, 316) about 10^5 positions are reachable. Both sides value the start, which values
+every reachable position (sprague explores the graph by calling options once per
+position, then runs the engine; the memoised mex recurses):
+  grid-walk      positions are tuples (x, y)
+
+Heap games (the issue's example, "remove 1 or 2 tokens, or split a heap into three
 non-empty heaps", has about n^2/12 options at n: some 2.8e10 options to 10^4, which
 neither side can list in Python, so it is measured to 300 and its two-heap cousin
 to 10^4):
@@ -52,9 +59,53 @@ GAMES = {
     "take12-split3": take12_split3,
     "take12-split2": take12_split2,
     "subtract134": subtract134,
+    "grid-walk": None,  # set below: general positions
 }
 
-DEFAULT_CASES = [("take12-split3", 300), ("take12-split2", 10_000), ("subtract134", 10_000), ("subtract134", 100_000)]
+DEFAULT_CASES = [
+    ("take12-split3", 300),
+    ("take12-split2", 10_000),
+    ("subtract134", 10_000),
+    ("subtract134", 100_000),
+    ("grid-walk", 316),
+]
+
+
+def grid_walk(position):
+    x, y = position
+    steps = ((1, 0), (0, 1), (2, 1), (1, 2))
+    return [(x - dx, y - dy) for dx, dy in steps if dx <= x and dy <= y]
+
+
+def grid_memoised_mex(options, side):
+    """The plain Python alternative for general positions: a memoised g(position)."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * side + 1000))
+
+    @functools.lru_cache(maxsize=None)
+    def g(position):
+        seen = {g(option) for option in options(position)}
+        m = 0
+        while m in seen:
+            m += 1
+        return m
+
+    return [g((side, side))]
+
+
+def grid_options_alone(options, side):
+    """The floor: options called once for every reachable position (a walk in Python)."""
+    seen = {(side, side)}
+    stack = [(side, side)]
+    while stack:
+        for option in options(stack.pop()):
+            if option not in seen:
+                seen.add(option)
+                stack.append(option)
+    return None
+
+
+def with_define(options, side):
+    return sprague.define(options, name="grid-walk", acyclic=True).values([(side, side)])
 
 
 def memoised_mex(options, to):
@@ -84,6 +135,9 @@ def options_alone(options, to):
     return None
 
 
+GAMES["grid-walk"] = grid_walk
+
+
 def with_define_heap(options, to):
     return sprague.define_heap(options).values(to).values
 
@@ -97,8 +151,13 @@ def timed(run, options, to):
 def bench(name, to, reps):
     options = GAMES[name]
     times = {"define": [], "memo": [], "alone": []}
+    general = name == "grid-walk"
     for rep in range(reps):
-        runs = [("define", with_define_heap), ("memo", memoised_mex), ("alone", options_alone)]
+        runs = (
+            [("define", with_define), ("memo", grid_memoised_mex), ("alone", grid_options_alone)]
+            if general
+            else [("define", with_define_heap), ("memo", memoised_mex), ("alone", options_alone)]
+        )
         if rep % 2:
             runs.reverse()
         results = {}
@@ -107,7 +166,7 @@ def bench(name, to, reps):
             results[label] = values
             times[label].append(seconds)
         if results["define"] != results["memo"]:
-            raise SystemExit(f"{name}: define_heap and the memoised mex disagree")
+            raise SystemExit(f"{name}: sprague and the memoised mex disagree")
     define = statistics.median(times["define"])
     memo = statistics.median(times["memo"])
     alone = statistics.median(times["alone"])
@@ -115,6 +174,7 @@ def bench(name, to, reps):
         "game": name,
         "to": to,
         "repetitions": reps,
+        "face": "define" if general else "define_heap",
         "define_heap_seconds": define,
         "memoised_mex_seconds": memo,
         "options_calls_seconds": alone,
@@ -139,7 +199,7 @@ def main():
         rows.append(row)
         if args.format == "text":
             print(
-                f"{name:14} to {to:>7}: define_heap {row['define_heap_seconds']:8.3f} s, "
+                f"{name:14} to {to:>7}: {row['face']:11} {row['define_heap_seconds']:8.3f} s, "
                 f"memoised mex {row['memoised_mex_seconds']:8.3f} s, "
                 f"ratio {row['ratio']:5.1f}x; options(n) calls alone {row['options_calls_seconds']:8.3f} s "
                 f"(medians of {args.reps})",

@@ -1,13 +1,15 @@
-"""A game defined in Python and served to the browser tests (scripts/test-browser.sh):
-take one or two tokens from a heap, or split a heap into two heaps of different sizes.
-Prints the Play page's URL, then serves until terminated."""
+"""A game defined in Python and served to the browser tests (scripts/test-browser.sh), the
+game of docs/examples/own_game.py written with `sprague.define` (general positions: a heap,
+or a tuple of heaps that is a sum): remove one, two or three tokens from a heap; removing two
+may also split what is left into two non-empty heaps. Prints the Play page's URL, then serves
+until terminated."""
 
 import sprague
 
 
 def options(heap):
-    moves = [heap - take for take in (1, 2) if take <= heap]
-    moves += [(a, heap - a) for a in range(1, (heap + 1) // 2) if a != heap - a]
+    moves = [heap - take for take in (1, 2, 3) if take <= heap]
+    moves += [(a, heap - 2 - a) for a in range(1, (heap - 2) // 2 + 1)]
     return moves
 
 

@@ -1,5 +1,5 @@
-// A game defined in Python (tests/browser/serve_defined.py: take one or two tokens, or split
-// a heap into two unequal heaps) played on the Play page that `game.serve()` opens. Its board
+// A game defined in Python (tests/browser/serve_defined.py: remove one, two or three tokens;
+// removing two may split the rest into two heaps) played on the Play page `game.serve()` opens. Its board
 // is the generic text board; the computer's replies must leave positions of value 0 when
 // there is one, and the game must end with a winner — values checked against a memoised mex
 // written here, not taken from the server.
@@ -14,8 +14,8 @@ function values(n) {
   const g = [];
   for (let heap = 0; heap <= n; heap += 1) {
     const seen = new Set();
-    for (const take of [1, 2]) if (take <= heap) seen.add(g[heap - take]);
-    for (let a = 1; 2 * a < heap; a += 1) seen.add(g[a] ^ g[heap - a]);
+    for (const take of [1, 2, 3]) if (take <= heap) seen.add(g[heap - take]);
+    for (let a = 1; 2 * a <= heap - 2; a += 1) seen.add(g[a] ^ g[heap - 2 - a]);
     let mex = 0;
     while (seen.has(mex)) mex += 1;
     g.push(mex);
