@@ -144,6 +144,21 @@ fn every_endpoint_answers_what_the_command_line_prints() {
     let coalition_file = file("coalitions.json", coalitions);
     let cases: Vec<(&str, Value, Vec<&str>)> = vec![
         ("games", json!({}), vec!["games"]),
+        (
+            "cgt",
+            json!({"expression": "{2|-1} + ^"}),
+            vec!["cgt", "{2|-1} + ^"],
+        ),
+        (
+            "cgt",
+            json!({"expression": "^", "compare": "*"}),
+            vec!["cgt", "^", "--compare", "*"],
+        ),
+        (
+            "analyze",
+            json!({"game": "domineering", "position": ["...|..."]}),
+            vec!["analyze", "domineering", "...|..."],
+        ),
         ("games", json!({"game": "bash:3"}), vec!["games", "bash:3"]),
         (
             "nimber",
@@ -498,6 +513,19 @@ fn every_endpoint_answers_what_the_command_line_prints() {
         assert_eq!(api(at, command, body), printed, "{command} {body}");
         covered.insert(command.to_string());
     }
+
+    // plot: the SVG the command line writes to its file, with what it shows.
+    let svg_path = std::env::temp_dir()
+        .join(format!("sprague-serve-plot-{}.svg", std::process::id()))
+        .display()
+        .to_string();
+    common::sprague(&["plot", "0.16", "--to", "300", "-o", &svg_path]);
+    let written = std::fs::read_to_string(&svg_path).expect("plot wrote its file");
+    let _ = std::fs::remove_file(&svg_path);
+    let plotted = api(at, "plot", &json!({"game": "0.16", "to": 300}));
+    assert_eq!(plotted["svg"], written);
+    assert_eq!(plotted["values"], 301);
+    covered.insert("plot".to_string());
 
     // play: the turns and the ending are the lines `sprague play --format json` prints.
     let lines = play_lines(&["nim", "3", "4", "5"], "3->1\nquit\n");
