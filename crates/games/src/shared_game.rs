@@ -22,7 +22,7 @@ use crate::position::{Move, Position};
 /// use std::sync::Arc;
 /// use sprague_games::{parse_game, CatalogueGame, PlayableGame};
 ///
-/// let kayles: Arc<CatalogueGame> = Arc::new(parse_game("kayles").unwrap());
+/// let kayles: Arc<dyn PlayableGame> = Arc::from(parse_game("kayles").unwrap());
 /// let shared: CatalogueGame = Box::new(Arc::clone(&kayles));
 /// let words = vec!["3".to_string(), "4".to_string()];
 /// assert_eq!(shared.analyze_words(&words).unwrap().grundy, kayles.analyze_words(&words).unwrap().grundy);
