@@ -89,7 +89,7 @@ def test_the_namespace_holds_the_api_not_the_private_imports():
         assert hasattr(sprague, name), name
     # Everything public is the API: __all__, the submodules, and documented extras.
     # sprague.sum is left out of __all__ so that `from sprague import *` keeps the builtin sum.
-    extras = {"strategic", "extensive", "PositionLike", "sum"}
+    extras = {"strategic", "extensive", "web", "PositionLike", "sum"}
     assert public - set(sprague.__all__) <= extras, public - set(sprague.__all__) - extras
     # The dataclasses and the type hints still work.
     assert sprague.values("kayles", 20).period == 12
