@@ -40,9 +40,10 @@ print(f"g(99999) = {values[99_999]}, {len(values.values)} values")
 show("values to 10^5", started)
 
 started = time.perf_counter()
-q = declared.quotient(heaps=60)
-print(">>> declared.quotient(heaps=60)")
-print(f"misère quotient of order {q['order']}, proven {q['proven']}; P-portion {q['p_portion']}")
+q = declared.quotient()
+print(">>> declared.quotient()")
+print(f"misère quotient of order {q['order']}, proven {q['proven']} ({q['proof']});")
+print(f"relations {q['relations']}; P-portion {q['p_portion']}")
 show("quotient", started)
 
 started = time.perf_counter()
