@@ -13,7 +13,7 @@
 //! {0, 1, 2, 3} is bits 1, 2, 4, 8 of the digit dᵢ.
 //!
 //! Clauses are a union: `2` and `2u` for the same removal is `2`. The
-//! canonical text ([`canonical`]) groups removals with the same parts, in the
+//! canonical text (`canonical`) groups removals with the same parts, in the
 //! order of their smallest removal, and writes runs as ranges.
 
 use super::{LEAVE_NOTHING, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO, MAX_DIGITS};
