@@ -113,6 +113,9 @@ pub enum WltError {
     /// The dense table would not fit in memory.
     #[error(transparent)]
     Memory(#[from] MemoryError),
+    /// The observer asked the search to stop (Ctrl-C, a server's time budget).
+    #[error("the search was stopped before its answer was complete (interrupted, or out of time)")]
+    Stopped,
 }
 
 const UNKNOWN: u8 = 0;
@@ -270,26 +273,29 @@ impl<G: TwoPlayerGame> WinLoseTieSolver<G> {
     /// [`WltError::Cycle`] when a cycle is reachable; [`WltError::Memory`]
     /// when the game's dense table does not fit.
     pub fn solve(&mut self, position: &G::Position) -> Result<WltValue, WltError> {
-        self.solve_observed(position, &mut |_, _| {})
+        self.solve_observed(position, &mut |_, _| std::ops::ControlFlow::Continue(()))
     }
 
     /// [`WinLoseTieSolver::solve`], telling `observe` every 4096 positions solved how many
     /// this search has solved, and the most it can (the game's dense table size, when it
-    /// numbers its positions), for progress lines.
+    /// numbers its positions), for progress lines; `ControlFlow::Break` stops the search
+    /// ([`WltError::Stopped`]; what was solved is kept, the positions in progress are
+    /// forgotten).
     ///
     /// # Errors
-    /// As [`WinLoseTieSolver::solve`].
+    /// As [`WinLoseTieSolver::solve`], and [`WltError::Stopped`].
     pub fn solve_observed(
         &mut self,
         position: &G::Position,
-        observe: &mut dyn FnMut(u64, Option<u128>),
+        observe: &mut dyn FnMut(u64, Option<u128>) -> std::ops::ControlFlow<()>,
     ) -> Result<WltValue, WltError> {
         let total = self.game.dense_size().map(|size| size as u128);
         let mut solved = 0u64;
+        let stopped = std::cell::Cell::new(false);
         let mut count = |solved: &mut u64| {
             *solved += 1;
-            if solved.is_multiple_of(4096) {
-                observe(*solved, total);
+            if solved.is_multiple_of(4096) && observe(*solved, total).is_break() {
+                stopped.set(true);
             }
         };
         self.ensure_dense()?;
@@ -298,7 +304,14 @@ impl<G: TwoPlayerGame> WinLoseTieSolver<G> {
         }
         let mut on_stack: HashSet<G::Position> = HashSet::new();
         let mut stack = vec![self.frame(position.clone(), &mut on_stack)];
-        while let Some(top) = stack.last_mut() {
+        loop {
+            if stopped.get() {
+                for frame in &stack {
+                    self.forget_in_progress(&frame.position);
+                }
+                return Err(WltError::Stopped);
+            }
+            let Some(top) = stack.last_mut() else { break };
             if top.index < top.options.len() {
                 let child = top.options[top.index].clone();
                 if let Some(value) = self.lookup(&child) {
@@ -342,6 +355,15 @@ impl<G: TwoPlayerGame> WinLoseTieSolver<G> {
         self.lookup(position).ok_or_else(|| WltError::Cycle {
             position: position.to_string(),
         })
+    }
+
+    /// A position left in progress by a stopped search: unknown again.
+    fn forget_in_progress(&mut self, position: &G::Position) {
+        if let Some(index) = self.game.dense_index(position) {
+            if !self.dense.is_empty() && self.dense[index] == IN_PROGRESS {
+                self.dense[index] = UNKNOWN;
+            }
+        }
     }
 
     fn frame(

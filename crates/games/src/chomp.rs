@@ -27,6 +27,7 @@
 //! length a and a column of height h have the value (a − 1) ⊕ (h − 1).
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use sprague_engine::{check_allocation, Game, GrundySolver, Outcome};
 
@@ -259,17 +260,22 @@ impl ChompSolver {
     /// assert!(!solver.is_n(&Diagram(vec![2, 1]))); // the L of two arms of length 1
     /// ```
     pub fn is_n(&mut self, diagram: &Diagram) -> bool {
-        self.is_n_observed(diagram, &mut |_| {})
+        self.is_n_observed(diagram, &mut |_| ControlFlow::Continue(()))
+            .unwrap_or(false)
     }
 
     /// [`ChompSolver::is_n`], telling `observe` every 4096 diagrams solved how many this
     /// search has solved (of at most the box's diagrams), for progress lines.
-    pub fn is_n_observed(&mut self, diagram: &Diagram, observe: &mut dyn FnMut(u64)) -> bool {
+    pub fn is_n_observed(
+        &mut self,
+        diagram: &Diagram,
+        observe: &mut dyn FnMut(u64) -> ControlFlow<()>,
+    ) -> Option<bool> {
         debug_assert!(self.fits(diagram));
         let mut solved = 0u64;
         let root = self.rank(&diagram.0);
         if self.get(root) != UNKNOWN {
-            return self.get(root) == N;
+            return Some(self.get(root) == N);
         }
         struct Frame {
             rows: Vec<u16>,
@@ -328,12 +334,12 @@ impl ChompSolver {
             let index = top.index;
             self.set(index, value);
             solved += 1;
-            if solved.is_multiple_of(4096) {
-                observe(solved);
+            if solved.is_multiple_of(4096) && observe(solved).is_break() {
+                return None;
             }
             stack.pop();
         }
-        self.get(root) == N
+        Some(self.get(root) == N)
     }
 
     /// Every bite from `diagram` that leaves a P-position.
@@ -445,7 +451,7 @@ impl ChompPlayable {
     fn analyze_observed_words(
         &self,
         words: &[String],
-        observe: &mut dyn FnMut(u64, Option<u128>),
+        observe: &mut dyn FnMut(u64, Option<u128>) -> ControlFlow<()>,
     ) -> Result<Report, GameError> {
         require_position(words, "chomp", "4x7")?;
         let diagrams = words
@@ -462,7 +468,9 @@ impl ChompPlayable {
             };
             let mut solver = ChompSolver::new(searched.0.len(), searched.0[0] as usize)?;
             let total = Some(searched.box_states());
-            let n = solver.is_n_observed(&searched, &mut |solved| observe(solved, total));
+            let n = solver
+                .is_n_observed(&searched, &mut |solved| observe(solved, total))
+                .ok_or(GameError::Stopped)?;
             let bites: Vec<(usize, u16)> = if n {
                 solver
                     .winning_bites(&searched)
@@ -713,14 +721,14 @@ impl PlayableGame for ChompPlayable {
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
-        self.analyze_observed_words(words, &mut |_, _| {})
+        self.analyze_observed_words(words, &mut |_, _| ControlFlow::Continue(()))
     }
 
     /// One board's search tells `observe` the diagrams solved, of its box's diagrams.
     fn analyze_observed(
         &self,
         position: &Position,
-        observe: &mut dyn FnMut(u64, Option<u128>),
+        observe: &mut dyn FnMut(u64, Option<u128>) -> ControlFlow<()>,
     ) -> Result<Report, GameError> {
         self.analyze_observed_words(&position.components, observe)
     }

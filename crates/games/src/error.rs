@@ -146,6 +146,9 @@ pub enum GameError {
     /// The game has a cycle where values were expected.
     #[error(transparent)]
     Cycle(#[from] CycleError),
+    /// A search stopped by its caller before its answer (Ctrl-C, a server's time budget).
+    #[error("the search was stopped before its answer was complete (interrupted, or out of time)")]
+    Stopped,
 }
 
 fn suggestion_text(suggestions: &[String]) -> String {

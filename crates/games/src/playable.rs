@@ -247,17 +247,24 @@ pub trait PlayableGame: Send + Sync {
     }
 
     /// [`PlayableGame::analyze`], telling `observe` as the search goes how many positions it
-    /// has solved and, when known, the most it can solve (for progress lines). By default the
-    /// analysis without telling; the games of long searches (Chomp, SOS) override it.
+    /// has solved and, when known, the most it can solve (for progress lines); a
+    /// `ControlFlow::Break` stops the search with [`GameError::Stopped`] (Ctrl-C, a server's
+    /// time budget). By default the analysis without telling; the games of long searches
+    /// (Chomp, SOS) override it.
     ///
     /// # Errors
-    /// As [`PlayableGame::analyze`].
+    /// As [`PlayableGame::analyze`], and [`GameError::Stopped`].
     ///
     /// ```
     /// let game = sprague_games::parse_game("chomp").unwrap();
     /// let position = game.position(&["10x10".to_string()]).unwrap(); // 184,756 diagrams
     /// let mut told = None;
-    /// let report = game.analyze_observed(&position, &mut |solved, total| told = Some((solved, total))).unwrap();
+    /// let report = game
+    ///     .analyze_observed(&position, &mut |solved, total| {
+    ///         told = Some((solved, total));
+    ///         std::ops::ControlFlow::Continue(())
+    ///     })
+    ///     .unwrap();
     /// assert_eq!(report.outcome.letter(), "N");
     /// let (solved, total) = told.unwrap();
     /// assert!(solved > 0 && u128::from(solved) <= total.unwrap());
@@ -265,7 +272,7 @@ pub trait PlayableGame: Send + Sync {
     fn analyze_observed(
         &self,
         position: &Position,
-        observe: &mut dyn FnMut(u64, Option<u128>),
+        observe: &mut dyn FnMut(u64, Option<u128>) -> ControlFlow<()>,
     ) -> Result<Report, GameError> {
         let _ = observe;
         self.analyze(position)

@@ -6,6 +6,8 @@
 //! Each record is built by one function from the command's arguments (the game, the
 //! position, the bound, …); the faces only read their arguments and print or send it.
 
+use std::ops::ControlFlow;
+
 use serde::Serialize;
 
 use crate::catalogue::{aliases_of, find_entry};
@@ -189,7 +191,7 @@ pub fn analysis(
     game: &dyn crate::PlayableGame,
     position: &crate::Position,
 ) -> Result<(crate::Report, Vec<Option<String>>), GameError> {
-    analysis_observed(game, position, &mut |_, _| {})
+    analysis_observed(game, position, &mut |_, _| ControlFlow::Continue(()))
 }
 
 /// [`analysis`], the search telling `observe` the positions solved (and the most it can
@@ -200,7 +202,7 @@ pub fn analysis(
 pub fn analysis_observed(
     game: &dyn crate::PlayableGame,
     position: &crate::Position,
-    observe: &mut dyn FnMut(u64, Option<u128>),
+    observe: &mut dyn FnMut(u64, Option<u128>) -> ControlFlow<()>,
 ) -> Result<(crate::Report, Vec<Option<String>>), GameError> {
     let mut report = game.analyze_observed(position, observe)?;
     let rules: Vec<Option<String>> = report

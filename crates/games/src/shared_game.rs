@@ -92,7 +92,7 @@ impl<G: PlayableGame + ?Sized> PlayableGame for Arc<G> {
     fn analyze_observed(
         &self,
         position: &Position,
-        observe: &mut dyn FnMut(u64, Option<u128>),
+        observe: &mut dyn FnMut(u64, Option<u128>) -> ControlFlow<()>,
     ) -> Result<Report, GameError> {
         (**self).analyze_observed(position, observe)
     }

@@ -27,6 +27,7 @@
 //! Positions as data say so in the board's legend.
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use sprague_engine::win_lose_tie::{TwoPlayerGame, WinLoseTieSolver, WltValue};
 use sprague_engine::Outcome;
@@ -351,7 +352,7 @@ impl SosPlayable {
     fn analyze_observed_words(
         &self,
         words: &[String],
-        observe: &mut dyn FnMut(u64, Option<u128>),
+        observe: &mut dyn FnMut(u64, Option<u128>) -> ControlFlow<()>,
     ) -> Result<Report, GameError> {
         require_position(words, "sos", "16")?;
         let strip = parse_strip(&words.concat())?;
@@ -516,14 +517,14 @@ impl PlayableGame for SosPlayable {
     }
 
     fn analyze_words(&self, words: &[String]) -> Result<Report, GameError> {
-        self.analyze_observed_words(words, &mut |_, _| {})
+        self.analyze_observed_words(words, &mut |_, _| ControlFlow::Continue(()))
     }
 
     /// The search tells `observe` the strips solved, of the 3^length strips at most.
     fn analyze_observed(
         &self,
         position: &Position,
-        observe: &mut dyn FnMut(u64, Option<u128>),
+        observe: &mut dyn FnMut(u64, Option<u128>) -> ControlFlow<()>,
     ) -> Result<Report, GameError> {
         self.analyze_observed_words(&position.components, observe)
     }

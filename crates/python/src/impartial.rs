@@ -18,7 +18,7 @@ use sprague_games::every_sg::EverySgPlayable;
 use sprague_games::misere::MiserePlayable;
 use sprague_games::mixed_sum::MixedSum;
 use sprague_games::play::{explain, options, perfect_reply_choosing};
-use sprague_games::record::{analysis, AnalysisRecord};
+use sprague_games::record::AnalysisRecord;
 use sprague_games::{all_entries, parse_game, CatalogueGame, GameError, PlayableGame, Position};
 use sprague_takebreak::record::{RecordError, ValuesRecord};
 use sprague_takebreak::session::{self, values_config, Checkpointing, SessionError};
@@ -685,9 +685,28 @@ impl NativeGame {
     /// same library function ([`sprague_games::record::analysis`]).
     fn analyze(&self, py: Python<'_>, position: &str) -> PyResult<String> {
         let position = self.prepared(py, position)?;
+        // Long searches (Chomp, SOS) poll for Ctrl-C as they go.
+        let interrupt = Interrupt::new();
         let (report, rules) = py
-            .detach(|| analysis(self.game.as_ref(), &position))
-            .map_err(to_python)?;
+            .detach(|| {
+                sprague_games::record::analysis_observed(
+                    self.game.as_ref(),
+                    &position,
+                    &mut |_, _| {
+                        if interrupt.poll() {
+                            std::ops::ControlFlow::Break(())
+                        } else {
+                            std::ops::ControlFlow::Continue(())
+                        }
+                    },
+                )
+            })
+            .map_err(|error| match error {
+                GameError::Stopped | GameError::Search(sprague_engine::WltError::Stopped) => {
+                    crate::interrupt::interrupted(interrupt)
+                }
+                other => to_python(other),
+            })?;
         json(&AnalysisRecord::new(self.game.as_ref(), &report, &rules))
     }
 }

@@ -290,3 +290,16 @@ def test_exhaustive_misere_search_agrees_with_the_budgeted_one():
         assert sorted(m.to for m in exhaustive.winning_moves) == sorted(m.to for m in budgeted.winning_moves)
     with pytest.raises(sprague.Unsupported, match="exhaustive=True is for misère sums"):
         sprague.analyze("kayles", 3, 4, exhaustive=True)
+
+
+@pytest.mark.parametrize("game, position", [("chomp", "16x16"), ("sos", "18")])
+def test_keyboard_interrupt_stops_a_long_analysis(game, position):
+    # Chomp 16×16 and SOS 18 search for seconds even optimised; SIGINT after 0.3 s ends them.
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        sprague.analyze(game, position)
+    assert time.monotonic() - started < 2.5
+    # The game answers again afterwards.
+    assert sprague.analyze("chomp", "3x4").outcome == "N"

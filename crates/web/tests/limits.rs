@@ -495,3 +495,37 @@ fn a_partizan_search_past_its_budget_is_503_and_frees_its_worker() {
         );
     }
 }
+
+#[test]
+fn a_chomp_or_sos_search_past_its_budget_is_503_and_frees_its_worker() {
+    let server = TestServer::start(ServerConfig {
+        time_budget: Duration::from_millis(300),
+        workers: 1,
+        ..ServerConfig::default()
+    });
+    // Chomp 16×16 searches for seconds even in an optimised build; SOS on a strip of 18
+    // likewise. Both searches ask the request's stop flag every 4,096 positions.
+    for (game, position) in [("chomp", "16x16"), ("sos", "18")] {
+        let started = Instant::now();
+        let answer = server.post(
+            "analyze",
+            &format!(r#"{{"game": "{game}", "position": ["{position}"]}}"#),
+        );
+        assert_eq!(answer.status, 503, "{game}: {}", answer.text());
+        assert!(started.elapsed() < Duration::from_secs(5), "{game}");
+        let freed = Instant::now();
+        let next = loop {
+            let next = server.post("nimber", r#"{"expression": "3 * 3"}"#);
+            if next.status == 200 || freed.elapsed() > Duration::from_secs(2) {
+                break next;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        assert_eq!(
+            next.status,
+            200,
+            "{game}: the worker was not freed: {}",
+            next.text()
+        );
+    }
+}

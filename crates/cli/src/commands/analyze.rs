@@ -55,7 +55,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             solved,
             total.and_then(|t| u64::try_from(t).ok()),
             &String::new,
-        )
+        );
+        std::ops::ControlFlow::Continue(())
     })?;
     bar.finish();
     let formula = game

@@ -190,8 +190,21 @@ pub fn analyze(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiE
     // The game kept from earlier requests, with what it computed (a misère quotient).
     let game = control.games.game(&request.game).map_err(refused)?;
     let position = game.position(&request.position).map_err(refused)?;
+    // Long searches (Chomp, SOS) ask the request's stop flag as they go.
     let (report, rules) =
-        sprague_games::record::analysis(game.as_ref().as_ref(), &position).map_err(refused)?;
+        sprague_games::record::analysis_observed(game.as_ref().as_ref(), &position, &mut |_, _| {
+            if control.stop.load(std::sync::atomic::Ordering::Relaxed) {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        })
+        .map_err(|error| match error {
+            GameError::Stopped | GameError::Search(sprague_engine::WltError::Stopped) => {
+                super::out_of_time("analyze")
+            }
+            other => refused(other),
+        })?;
     json(sprague_games::record::AnalysisRecord::new(
         game.as_ref().as_ref(),
         &report,
