@@ -47,9 +47,10 @@ use crate::position::{Move, Position};
 /// The most positions [`remoteness`] searches.
 pub const MAX_REMOTENESS_POSITIONS: usize = 200_000;
 
-/// The time the remoteness search of one answer may take: past it, the moves
-/// are not ranked by remoteness and the answer says so (the value and the
-/// winning moves, which the theory gives at once, are always answered).
+/// The time one answer may spend on listing its moves and ranking them by remoteness
+/// (a reply's search gets what the listing left of it): past it, the moves are not
+/// ranked by remoteness and the answer says so (the value and the winning moves, which
+/// the theory gives at once, are always answered).
 pub const REMOTENESS_BUDGET: Duration = Duration::from_millis(60);
 
 /// The remoteness of every position reachable from one position, or why the
@@ -246,14 +247,18 @@ pub fn perfect_reply_choosing(
     position: &Position,
     pick: u64,
 ) -> Result<Option<Reply>, GameError> {
+    let started = Instant::now();
     let options = options(game, position)?;
     if options.is_empty() {
         return Ok(None);
     }
+    // The ranking search gets what is left of the reply's budget after the listing (a
+    // position with thousands of moves spends tens of milliseconds listing them).
+    let budget = REMOTENESS_BUDGET.saturating_sub(started.elapsed());
     let table = options
         .iter()
         .any(|o| o.evaluation.remoteness.is_none())
-        .then(|| RemotenessTable::search(game, position, REMOTENESS_BUDGET));
+        .then(|| RemotenessTable::search(game, position, budget));
     Ok(Some(choose_reply(options, pick, table.as_ref())))
 }
 
@@ -458,7 +463,9 @@ fn retrograde(
     index.insert(key(root, commute), 0);
     let mut next = 0;
     while next < positions.len() {
-        if next % 64 == 0 && Instant::now() > deadline {
+        // Every expansion asks the clock: one position of a game with thousands of moves
+        // (Moore's Nim of six heaps) costs a millisecond, so a coarser check overshoots.
+        if Instant::now() > deadline {
             return Err(GameError::PositionTooLarge {
                 reason: format!(
                     "the search from {} passed its time budget after {} positions",
