@@ -462,7 +462,6 @@ fn json<T: serde::Serialize>(value: &T) -> PyResult<String> {
 impl NativeGame {
     /// The face of any [`PlayableGame`]: how games defined outside the catalogue
     /// (a user's Python functions, sums of games) reach Python the way catalogue games do.
-    #[allow(dead_code)]
     pub(crate) fn from_playable(game: CatalogueGame) -> Self {
         Self::with_explorer(Arc::from(game), None)
     }
