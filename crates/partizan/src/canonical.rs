@@ -38,6 +38,9 @@ impl GameStore {
     /// assert_eq!(s, zero);
     /// ```
     pub fn game(&mut self, left: &[GameId], right: &[GameId]) -> Result<GameId, GameError> {
+        if self.stopped() {
+            return Err(GameError::Stopped);
+        }
         let mut l = left.to_vec();
         let mut r = right.to_vec();
         loop {

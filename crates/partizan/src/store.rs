@@ -150,6 +150,10 @@ pub struct GameStore {
     pub(crate) thermographs: FxMap<GameId, crate::thermograph::Thermograph>,
     pub(crate) all_small: FxMap<GameId, bool>,
     pub(crate) shapes: FxMap<GameId, crate::print::Shape>,
+    /// Raised by the caller to stop a long computation (the web server's time budget):
+    /// every new game built asks it, so sums, thermographs and parses end with
+    /// [`GameError::Stopped`] within moments.
+    pub(crate) stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Default for GameStore {
@@ -181,11 +185,34 @@ impl GameStore {
             thermographs: FxMap::default(),
             all_small: FxMap::default(),
             shapes: FxMap::default(),
+            stop: None,
         };
         let zero = store.number(Dyadic::ZERO);
         store.nimbers.push(zero);
         store.nimber_of.insert(zero, 0);
         store
+    }
+
+    /// Stops this store's long computations when `flag` is raised: each new game built
+    /// asks it, and the computation ends with [`GameError::Stopped`] (the web server sets
+    /// the request's stop flag, raised at its time budget).
+    ///
+    /// ```
+    /// use std::sync::{Arc, atomic::AtomicBool};
+    /// use sprague_partizan::{GameError, GameStore};
+    /// let mut store = GameStore::new();
+    /// store.stop_when(Arc::new(AtomicBool::new(true)));
+    /// assert_eq!(store.parse("{1|-1} + {2|-2}"), Err(GameError::Stopped));
+    /// ```
+    pub fn stop_when(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.stop = Some(flag);
+    }
+
+    /// Whether the caller asked this store's computations to stop.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
     }
 
     /// How many distinct canonical games the store holds.

@@ -510,3 +510,29 @@ fn a_chomp_or_sos_search_past_its_budget_is_503_and_frees_its_worker() {
         assert_worker_freed(&server, game, Duration::from_secs(2));
     }
 }
+
+#[test]
+fn a_cgt_sum_past_its_budget_is_503_and_frees_its_worker() {
+    let server = TestServer::start(ServerConfig {
+        time_budget: Duration::from_millis(300),
+        workers: 1,
+        ..ServerConfig::default()
+    });
+    // The sum of forty switches ±1, ±2, …, ±40 takes far longer than the budget: every game
+    // the store builds asks the request's stop flag.
+    let sum: Vec<String> = (1..=40).map(|i| format!("{{{i}|-{i}}}")).collect();
+    let started = Instant::now();
+    let answer = server.post(
+        "cgt",
+        &serde_json::json!({"expression": sum.join("+")}).to_string(),
+    );
+    assert_eq!(answer.status, 503, "{}", answer.text());
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_worker_freed(&server, "cgt", Duration::from_secs(2));
+    // A turn number past the limit is refused, not overflowed.
+    let refused = server.post(
+        "play",
+        r#"{"game": "toads-and-frogs", "position": ["T.F"], "move": "1", "turn": 18446744073709551615}"#,
+    );
+    assert_eq!(refused.status, 422, "{}", refused.text());
+}

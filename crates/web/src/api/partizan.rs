@@ -5,6 +5,7 @@
 //! region, so the server's time budget ends them.
 
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use serde::Deserialize;
 use sprague_partizan::report::{self, CgtRecord, CompareRecord, PartizanRecord};
@@ -40,6 +41,9 @@ fn computing(error: GameError, control: &Control) -> ApiError {
 
 fn parse(store: &mut GameStore, text: &str) -> Result<GameId, ApiError> {
     store.parse(text).map_err(|error| {
+        if matches!(error, GameError::Stopped) {
+            return super::out_of_time("cgt");
+        }
         ApiError::refused(format!(
             "'{}' is not a game: {}",
             sprague_textfile::quoted(text),
@@ -53,6 +57,9 @@ fn parse(store: &mut GameStore, text: &str) -> Result<GameId, ApiError> {
 pub fn cgt(body: &[u8], control: &Control) -> Result<serde_json::Value, ApiError> {
     let request: CgtRequest = read("cgt", body)?;
     let mut store = GameStore::new();
+    // Every game the store builds asks the request's stop flag (sums and thermographs of
+    // many hot games take long).
+    store.stop_when(Arc::clone(&control.stop));
     let g = parse(&mut store, &request.expression)?;
     if let Some(other) = &request.compare {
         let h = parse(&mut store, other)?;
@@ -80,6 +87,7 @@ pub fn analyze(
         ApiError::refused(sentence(&error).trim_start_matches("invalid position: "))
     })?;
     let mut store = GameStore::new();
+    store.stop_when(Arc::clone(&control.stop));
     let stop = || control.stop.load(Ordering::Relaxed);
     let analysis =
         analyze_until(&mut store, entry.name, &text, &stop).map_err(|error| match error {
@@ -159,6 +167,14 @@ pub fn play(
     control: &Control,
 ) -> Result<serde_json::Value, ApiError> {
     let request: PlayRequest = read("play", body)?;
+    // Two moves are numbered after it: the number must not overflow.
+    if request.turn > super::impartial::MAX_TURN {
+        return Err(ApiError::refused(format!(
+            "turn must be a number of moves from 0 to {}, not {}",
+            super::impartial::MAX_TURN,
+            request.turn
+        )));
+    }
     let you = match request.side.as_deref() {
         None => Side::Left,
         Some(text) => Side::parse(text).ok_or_else(|| {
@@ -180,6 +196,7 @@ pub fn play(
     };
     let stop = || control.stop.load(Ordering::Relaxed);
     let mut store = GameStore::new();
+    store.stop_when(Arc::clone(&control.stop));
     let solve = |store: &mut GameStore, text: &str| {
         analyze_until(store, entry.name, text, &stop).map_err(|error| match error {
             GameError::Stopped => super::out_of_time("play"),
