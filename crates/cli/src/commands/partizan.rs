@@ -11,6 +11,7 @@ use sprague_partizan::rules::play::{self, Side};
 use sprague_partizan::GameStore;
 
 use crate::commands::cgt::{computing, sentence};
+use crate::commands::play::Screen;
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Style};
 
@@ -159,34 +160,6 @@ impl Player {
             Player::Left => Player::Right,
             Player::Right => Player::Left,
         }
-    }
-}
-
-/// Where a game's lines go: text for people or JSON objects, one per line.
-struct Screen {
-    json: bool,
-    echo: bool,
-}
-
-impl Screen {
-    fn say(&self, text: &str) -> Result<(), CliError> {
-        if !self.json {
-            use std::io::Write;
-            let mut out = std::io::stdout().lock();
-            writeln!(out, "{text}")?;
-            out.flush()?;
-        }
-        Ok(())
-    }
-
-    fn object(&self, value: &serde_json::Value) -> Result<(), CliError> {
-        if self.json {
-            use std::io::Write;
-            let mut out = std::io::stdout().lock();
-            writeln!(out, "{}", serde_json::to_string(value)?)?;
-            out.flush()?;
-        }
-        Ok(())
     }
 }
 

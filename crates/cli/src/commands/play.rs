@@ -72,14 +72,15 @@ fn repetition_key(position: &Position) -> Vec<String> {
 /// The longest game played; a longer one is a draw.
 pub const MAX_PLIES: usize = 10_000;
 
-/// Where a game's lines go: text for people or JSON objects, one per line.
-struct Screen {
-    json: bool,
-    echo: bool,
+/// Where a game's lines go: text for people or JSON objects, one per line (also the
+/// partizan rulesets' play, `partizan.rs`).
+pub(crate) struct Screen {
+    pub(crate) json: bool,
+    pub(crate) echo: bool,
 }
 
 impl Screen {
-    fn say(&self, text: &str) -> Result<(), CliError> {
+    pub(crate) fn say(&self, text: &str) -> Result<(), CliError> {
         if !self.json {
             let mut out = std::io::stdout().lock();
             writeln!(out, "{text}")?;
@@ -88,7 +89,7 @@ impl Screen {
         Ok(())
     }
 
-    fn object(&self, value: &serde_json::Value) -> Result<(), CliError> {
+    pub(crate) fn object(&self, value: &serde_json::Value) -> Result<(), CliError> {
         if self.json {
             let mut out = std::io::stdout().lock();
             writeln!(out, "{}", serde_json::to_string(value)?)?;
