@@ -18,6 +18,8 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(partizan_parse, module)?)?;
     module.add_function(wrap_pyfunction!(partizan_ruleset, module)?)?;
     module.add_function(wrap_pyfunction!(partizan_rulesets, module)?)?;
+    module.add_function(wrap_pyfunction!(partizan_analyze, module)?)?;
+    module.add_function(wrap_pyfunction!(partizan_reply, module)?)?;
     Ok(())
 }
 
@@ -63,15 +65,69 @@ fn partizan_parse(text: &str) -> PyResult<PartizanGame> {
 #[pyfunction]
 fn partizan_ruleset(name: &str, position: &str) -> PyResult<PartizanGame> {
     let mut store = store();
-    let analysis = catalogue::analyze(&mut store, name, position).map_err(|e| match e {
+    let analysis = analysed(&mut store, name, position)?;
+    Ok(of(analysis.value))
+}
+
+/// A position of a ruleset read and analysed, errors as the other ruleset calls give them.
+fn analysed(store: &mut GameStore, name: &str, position: &str) -> PyResult<catalogue::Analysis> {
+    // The ruleset as the command line finds it: by name or alias, or `hackenbush` written in
+    // colours for Blue-Red Hackenbush.
+    let words: Vec<String> = position.split_whitespace().map(str::to_string).collect();
+    let name = sprague_partizan::report::requested(name, &words).map_or(name, |entry| entry.name);
+    catalogue::analyze(store, name, position).map_err(|e| match e {
         GameError::InvalidPosition(_) => InvalidInput::new_err(format!(
             "{:?} is not a {name} position: {}",
             position.chars().take(60).collect::<String>(),
             e.to_string().trim_start_matches("invalid position: ")
         )),
         other => error(other),
+    })
+}
+
+/// `sprague analyze RULESET POSITION --format json`, the record `/api/analyze` answers
+/// (`sprague_partizan::report::PartizanRecord`), as JSON text.
+#[pyfunction]
+fn partizan_analyze(name: &str, position: &str) -> PyResult<String> {
+    let mut store = store();
+    let analysis = analysed(&mut store, name, position)?;
+    let record =
+        sprague_partizan::report::PartizanRecord::new(&mut store, &analysis).map_err(error)?;
+    serde_json::to_string(&record)
+        .map_err(|e| crate::Error::new_err(format!("could not write JSON: {e}")))
+}
+
+/// A move as Python receives it: move, description, position after, value, winning.
+type ChosenMove = (String, String, String, String, bool);
+
+/// The computer's move for `side` (`left` or `right`) as `sprague play` and `/api/play`
+/// choose it (`rules::play::best_move`): `(move, description, position after, value,
+/// winning)`, or `None` when the side has no move.
+#[pyfunction]
+fn partizan_reply(name: &str, position: &str, side: &str) -> PyResult<Option<ChosenMove>> {
+    use sprague_partizan::rules::play::{best_move, Side};
+    let side = Side::parse(side).ok_or_else(|| {
+        InvalidInput::new_err(format!(
+            "side must be \"left\" or \"right\", not {:?}",
+            side.chars().take(60).collect::<String>()
+        ))
     })?;
-    Ok(of(analysis.value))
+    let mut store = store();
+    let analysis = analysed(&mut store, name, position)?;
+    let moves = match side {
+        Side::Left => analysis.left,
+        Side::Right => analysis.right,
+    };
+    Ok(best_move(&mut store, &moves, side).map(|index| {
+        let chosen = &moves[index];
+        (
+            chosen.notation.clone(),
+            chosen.description.clone(),
+            chosen.position.clone(),
+            store.display(chosen.value),
+            chosen.winning,
+        )
+    }))
 }
 
 /// The rulesets: `(name, aliases, rule, position syntax, move syntax, example)`.

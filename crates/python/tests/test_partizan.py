@@ -9,6 +9,8 @@ import pytest
 import sprague
 from sprague import partizan
 
+from command_line import cli, needs_cli
+
 
 def test_a_switch():
     # ±1 = {1|-1}: first player wins, mean 0, temperature 1 (Siegel §II.5).
@@ -84,3 +86,17 @@ def test_errors_are_one_sentence():
         partizan.domineering("..|.x")
     with pytest.raises(TypeError):
         partizan.game("^") + 1.5
+
+
+@needs_cli
+def test_analyze_gives_the_record_of_the_command_line_and_reply_moves_as_play_does():
+    for ruleset, position in [("domineering", "..|.."), ("toads-and-frogs", "TT..FF"), ("hackenbush", "BRB RR")]:
+        record = partizan.analyze(ruleset, position)
+        assert record == cli("analyze", ruleset, *position.split()), ruleset
+    # Domineering 2×2 is ±1: each side's every move wins (it leaves the mover a free move).
+    chosen = partizan.reply("domineering", "..|..", "right")
+    assert chosen["winning"] and chosen["value"] == "-1"
+    # A side without a move gets None; a bad side is a clear error.
+    assert partizan.reply("domineering", "#.|#.", "right") is None
+    with pytest.raises(sprague.InvalidInput, match="side must be"):
+        partizan.reply("domineering", "..|..", "up")

@@ -22,6 +22,8 @@ temperature) are exact :class:`fractions.Fraction`. Errors are
 
 from __future__ import annotations
 
+import json as _json
+
 from fractions import Fraction
 from typing import List, Optional, Union
 
@@ -29,12 +31,14 @@ from . import _native
 
 __all__ = [
     "Game",
+    "analyze",
     "clobber",
     "col",
     "cutcake",
     "domineering",
     "game",
     "hackenbush",
+    "reply",
     "rulesets",
     "snort",
     "toads_and_frogs",
@@ -226,6 +230,27 @@ def col(graph: str) -> Game:
 def snort(graph: str) -> Game:
     """Snort: the graph as for :func:`col`."""
     return _ruleset("snort", graph)
+
+
+def analyze(ruleset: str, position: str) -> dict:
+    """A position of a ruleset as ``sprague analyze RULESET POSITION --format json`` and
+    ``/api/analyze`` give it: ``canonical_form``, ``outcome``, ``mean``, ``temperature``,
+    ``left_moves``/``right_moves`` (counts) and each player's winning moves
+    (``left_winning_moves``, ``right_winning_moves``: ``move``, ``description``, ``to``,
+    ``value``)."""
+    return _json.loads(_native.partizan_analyze(str(ruleset), str(position)))
+
+
+def reply(ruleset: str, position: str, side: str = "left") -> Optional[dict]:
+    """The computer's move for ``side`` (``"left"`` or ``"right"``) from ``position``, as
+    ``sprague play`` and the web page choose it (a move the side wins moving second when
+    there is one): ``move``, ``description``, ``to``, ``value``, ``winning``; ``None``
+    when the side has no move."""
+    chosen = _native.partizan_reply(str(ruleset), str(position), str(side))
+    if chosen is None:
+        return None
+    keys = ("move", "description", "to", "value", "winning")
+    return dict(zip(keys, chosen))
 
 
 def rulesets() -> List[dict]:
