@@ -281,3 +281,30 @@ fn play_reads_moves_and_refuses_bad_ones() {
     assert!(usage_error(&["play", "kayles", "3", "--side", "left"]).contains("--side"));
     assert!(usage_error(&["play", "domineering", "..", "--misere"]).contains("normal play"));
 }
+
+#[test]
+fn northcott_as_a_partizan_game() {
+    // Gaps 3 and 2: *3 + *2 = *1, the first player wins by closing the gap of 3 to 2.
+    let a = analyze("northcott-partizan", &["B...W.", ".W..B"]);
+    assert_eq!(a["canonical_form"], "*");
+    assert_eq!(a["outcome"], "N");
+    assert_eq!(notations(&a["left_winning_moves"]), ["1:1->2"]);
+    // Right also wins by widening the gap of 2 to 3 (its piece has room behind it).
+    assert_eq!(notations(&a["right_winning_moves"]), ["1:5->4", "2:2->1"]);
+    // The computer (Left) closes the gap; Right's retreat is answered by the same advance,
+    // and Right, at the edge, has no move left.
+    assert_eq!(
+        winner(
+            &[
+                "northcott-partizan",
+                "B..W.",
+                "--side",
+                "right",
+                "--first",
+                "computer"
+            ],
+            "1:4->5\n"
+        ),
+        "computer"
+    );
+}

@@ -73,6 +73,9 @@ def test_rulesets_return_the_same_objects():
     assert partizan.col("..:0-1") == 0
     assert partizan.snort("2:0-1") == partizan.game("±1")
     assert isinstance(partizan.domineering("..."), partizan.Game)
+    # Northcott rows are the nimbers of their gaps (3 xor 2 = 1), also as two rows typed apart.
+    assert partizan.northcott("B...W. .W..B") == partizan.game("*")
+    assert partizan.analyze("northcott-partizan", "B.W")["right_winning_moves"][0]["move"] == "1:3->2"
     names = [r["name"] for r in partizan.rulesets()]
     assert "domineering" in names and "snort" in names
 

@@ -25,6 +25,7 @@ use super::colouring::{Colouring, ColouringPosition, Variant};
 use super::cutcake::Cutcake;
 use super::domineering::Domineering;
 use super::hackenbush::{Colour, Edge, Hackenbush};
+use super::northcott;
 use super::toads::ToadsAndFrogs;
 use super::{PartizanGame, Solver};
 use crate::error::GameError;
@@ -104,6 +105,14 @@ pub const ENTRIES: &[Entry] = &[
         position: "as for col: '....:0-1 1-2 2-3' or '4:0-1 1-2 2-3' (at most 32 vertices)",
         moves: "the vertex coloured (numbered from 0)",
         example: "sprague analyze snort '...:0-1 1-2'",
+    },
+    Entry {
+        name: "northcott-partizan",
+        aliases: &["partizan-northcott", "northcott-lr"],
+        rule: "slide your own piece (Left black B, Right white W) along its row, towards the other piece or away from it, never onto or over it; loopy, and each row equals the nimber *gap in every sum (Winning Ways ch. 2)",
+        position: "one word per row of B, W and '.', separated by spaces or '|', e.g. 'B...W. .W..B' (rows of at most 512 squares); the impartial `northcott` is the same game told as Nim",
+        moves: "'ROW:FROM->TO', rows and squares numbered from 1, e.g. '1:1->3'",
+        example: "sprague analyze northcott-partizan 'B...W. .W..B'",
     },
 ];
 
@@ -541,6 +550,26 @@ pub fn analyze_until(
                 r,
                 stop,
             )?
+        }
+        "northcott-partizan" => {
+            let board = northcott::parse(position)?;
+            let moves = |left: bool| {
+                northcott::slides(&board, left)
+                    .into_iter()
+                    .map(|slide| Candidate {
+                        notation: slide.notation,
+                        description: slide.description,
+                        text: northcott::write(&slide.board),
+                        position: slide.board,
+                    })
+                    .collect()
+            };
+            let (l, r) = (moves(true), moves(false));
+            // Loopy, so not searched: each row is the nimber of its gap (the module doc).
+            let mut nimber = |store: &mut GameStore, board: &northcott::Board| {
+                store.nimber(northcott::nim_sum(board))
+            };
+            evaluate_by(store, &mut nimber, northcott::write(&board), &board, l, r)?
         }
         _ => unreachable!("every entry has a branch"),
     };

@@ -38,6 +38,7 @@ __all__ = [
     "domineering",
     "game",
     "hackenbush",
+    "northcott",
     "reply",
     "rulesets",
     "snort",
@@ -230,6 +231,13 @@ def col(graph: str) -> Game:
 def snort(graph: str) -> Game:
     """Snort: the graph as for :func:`col`."""
     return _ruleset("snort", graph)
+
+
+def northcott(board: str) -> Game:
+    """Northcott's game as a partizan game (Left slides the black ``B``, Right the white
+    ``W``): one word per row, e.g. ``"B...W. .W..B"``. Loopy; each row is the nimber of its
+    gap in every sum with short games (Winning Ways ch. 2)."""
+    return _ruleset("northcott-partizan", board)
 
 
 def analyze(ruleset: str, position: str) -> dict:
