@@ -227,5 +227,6 @@ pub mod colouring;
 pub mod cutcake;
 pub mod domineering;
 pub mod hackenbush;
+pub mod konane;
 pub mod play;
 pub mod toads;
