@@ -1,8 +1,10 @@
 //! Published values from CGSuite's own test suite (A. N. Siegel, CGSuite,
-//! `lib/core/src/test/scala/org/cgsuite/lang/CanonicalShortGameTestCase.scala`
-//! and `GameGridTest.scala`), which this crate must reproduce: canonical
-//! forms as CGSuite prints them, birthdays, options, stops, means,
-//! temperatures; the 4×4 Domineering board and a Clobber position.
+//! `lib/core/src/test/scala/org/cgsuite/lang/CanonicalShortGameTestCase.scala`,
+//! `GameGridTest.scala`, `GameStripTest.scala`, and the expected answers of
+//! `lib/core/src/main/scala/org/cgsuite/lang/Profiler.scala`), which this crate must
+//! reproduce: canonical forms as CGSuite prints them, birthdays, options, stops, means,
+//! temperatures; the 4×4 Domineering board, two Clobber positions (one the 3×4
+//! checkerboard) and the Toads-and-Frogs strip `ttttt..fffff`.
 
 use sprague_partizan::rules::Solver;
 use sprague_partizan::rules::clobber::Clobber;
@@ -224,4 +226,39 @@ fn cgsuite_clobber() {
     let expected = store.parse("{^^*|*,v}").unwrap();
     assert_eq!(store.display(g), store.display(expected));
     assert_eq!(g, expected);
+}
+
+#[test]
+fn cgsuite_toads_and_frogs() {
+    // CGSuite, `GameStripTest.scala`: ToadsAndFrogs("ttttt..fffff").CanonicalForm =
+    //   +-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}
+    // where (same suite, `CanonicalShortGameTestCase.scala`) ^<2> = {0|v*}, so
+    // v<2> = {^*|0}; Miny(x) = {x|0||0}; and ±{A, B} = {A, B | −A, −B}.
+    use sprague_partizan::rules::toads::ToadsAndFrogs;
+    let mut store = GameStore::new();
+    let mut solver = Solver::new(ToadsAndFrogs);
+    let g = solver
+        .canonical_form(&mut store, &ToadsAndFrogs::parse("TTTTT..FFFFF").unwrap())
+        .unwrap();
+    let a = store.parse("{2|*}").unwrap();
+    let b = store
+        .parse(
+            "{5/2||2|{0||||{0||{^*|0}|-1},{0||||0||{1/32|0||0}|-2|||-1/2*}|||{^*|0}|-1/2||-1*}|||0}",
+        )
+        .unwrap();
+    let (na, nb) = (store.neg(a), store.neg(b));
+    let expected = store.game(&[a, b], &[na, nb]).unwrap();
+    assert_eq!(g, expected, "{}", store.display(g));
+}
+
+#[test]
+fn cgsuite_clobber_3x4() {
+    // CGSuite, `Profiler.scala`: Clobber("xoxo|oxox|xoxo").CanonicalForm = 0 (the
+    // checkerboard 3×4 start is a second-player win).
+    let mut store = GameStore::new();
+    let mut solver = Solver::new(Clobber);
+    let g = solver
+        .canonical_form(&mut store, &Clobber::parse("xoxo|oxox|xoxo").unwrap())
+        .unwrap();
+    assert_eq!(g, store.zero());
 }

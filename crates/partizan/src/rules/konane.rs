@@ -161,8 +161,7 @@ impl KonaneBoard {
                         let Some(land) = self.step(over, d) else {
                             break;
                         };
-                        if theirs & self.bit(over) == 0 || (self.x | self.o) & self.bit(land) != 0
-                        {
+                        if theirs & self.bit(over) == 0 || (self.x | self.o) & self.bit(land) != 0 {
                             break;
                         }
                         removed |= self.bit(over);
@@ -427,11 +426,8 @@ impl PartizanGame for Konane {
     fn components(&self, b: &KonaneBoard) -> Vec<KonaneBoard> {
         // Start from the 4-connected groups; merge two while their closures share or touch
         // a square (the closure of a merged group is recomputed: it may grow).
-        let mut parts: Vec<(u128, u128)> = b
-            .groups()
-            .into_iter()
-            .map(|g| (g, b.closure(g)))
-            .collect();
+        let mut parts: Vec<(u128, u128)> =
+            b.groups().into_iter().map(|g| (g, b.closure(g))).collect();
         let mut merged = true;
         while merged {
             merged = false;

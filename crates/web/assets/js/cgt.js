@@ -7,7 +7,7 @@ import { el, svg, byId, replace } from './dom.js';
 const EXAMPLES = ['{2|-1}', '{1|-1} + ^', '{2||1|0}', '^*', '±1 + ±1', '{3|1} + {1|-1}', 'v3*2', '{0|*}'];
 const RULESETS = {
   domineering: '...|...|...', 'blue-red-hackenbush': 'BRB RR', 'toads-and-frogs': 'TT..FF',
-  clobber: 'xox|oxo', cutcake: '3x4',
+  clobber: 'xox|oxo', konane: 'xo.|.ox|..x', cutcake: '3x4',
 };
 
 /** An exact dyadic text ("-3/4", "2") as a number, for drawing only. */
@@ -110,7 +110,7 @@ analyse();
 // drawn as cells to click; other rulesets as text, with a button per legal move.
 const PLAY_EXAMPLES = {
   domineering: '....|....|....', 'toads-and-frogs': 'TT...FF', 'blue-red-hackenbush': 'BRB RR',
-  clobber: 'xox|oxo', cutcake: '3x4',
+  clobber: 'xox|oxo', konane: 'xo.|.ox|..x', cutcake: '3x4',
 };
 const game = { rule: 'domineering', side: 'left', position: '', moves: [], over: null, turn: 0, log: [] };
 
