@@ -82,7 +82,7 @@ fn grid(rows: usize, cols: usize, cells: u64, density: u64) -> Grid {
                     let k = (k + r as u64 * 3 + c as u64 * 5) % 8;
                     if k < density {
                         b'.'
-                    } else if k % 2 == 0 {
+                    } else if k.is_multiple_of(2) {
                         b'x'
                     } else {
                         b'o'

@@ -156,11 +156,10 @@ impl KonaneBoard {
                 }
                 for d in DIRECTIONS {
                     let (mut at, mut removed, mut captured) = ((r, c), 0u128, 0);
-                    loop {
-                        let Some(over) = self.step(at, d) else { break };
-                        let Some(land) = self.step(over, d) else {
-                            break;
-                        };
+                    while let Some((over, land)) = self
+                        .step(at, d)
+                        .and_then(|over| Some((over, self.step(over, d)?)))
+                    {
                         if theirs & self.bit(over) == 0 || (self.x | self.o) & self.bit(land) != 0 {
                             break;
                         }
@@ -200,14 +199,18 @@ impl KonaneBoard {
         let n = self.rows() * self.cols();
         let others = (self.x | self.o) & !group;
         // ways[colour][square]: colour 0 = x, 1 = o.
-        let mut ways = [vec![0u8; n], vec![0u8; n]];
-        for i in 0..n {
-            if (group & self.x) >> i & 1 == 1 {
-                ways[0][i] = INITIAL;
-            } else if (group & self.o) >> i & 1 == 1 {
-                ways[1][i] = INITIAL;
-            }
-        }
+        let initial = |stones: u128| -> Vec<u8> {
+            (0..n)
+                .map(|i| {
+                    if (group & stones) >> i & 1 == 1 {
+                        INITIAL
+                    } else {
+                        0
+                    }
+                })
+                .collect()
+        };
+        let mut ways = [initial(self.x), initial(self.o)];
         let index = |(r, c): (usize, usize)| r * self.cols() + c;
         // Whether a stone on `a` (ways `wa`) may jump over one on `b` (ways `wb`) in
         // direction `d`: some pair of ways is not "landed over the other's first square".
