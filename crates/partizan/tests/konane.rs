@@ -165,8 +165,8 @@ fn values_worked_by_hand() {
             .unwrap();
         store.display(g)
     };
-    // .xo.: either player's one jump empties the board, {0|0} = * (the star position of
-    // Ernst 1995, §2).
+    // .xo.: either player's one jump empties the board, {0|0} = * (derived here from the
+    // rule; the same position is given as star on https://everything2.com/title/konane).
     assert_eq!(value(".xo."), "*");
     // xo.: Left jumps to ..x (0), Right is stuck at the edge: {0|} = 1.
     assert_eq!(value("xo."), "1");
