@@ -43,6 +43,7 @@
 //!   rulesets: [Domineering](rules::domineering), [Hackenbush](rules::hackenbush)
 //!   (Blue-Red strings by sign expansion, Blue-Red-Green graphs),
 //!   [Toads and Frogs](rules::toads), [Clobber](rules::clobber),
+//!   [Konane](rules::konane),
 //!   [Cutcake](rules::cutcake), [Col and Snort](rules::colouring); the
 //!   [catalogue](rules::catalogue) names them for front ends, reads positions
 //!   from text and lists every move with its value and whether it wins.

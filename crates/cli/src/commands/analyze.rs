@@ -13,7 +13,7 @@ use crate::progress::Progress;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game, e.g. nim, kayles, grundy, bash:3, or a partizan ruleset: domineering,
-    /// blue-red-hackenbush, toads-and-frogs, clobber, cutcake, col, snort (see `sprague games`).
+    /// blue-red-hackenbush, toads-and-frogs, clobber, konane, cutcake, col, snort (see `sprague games`).
     pub game: String,
     /// The components of the position, e.g. heap sizes: 3 4 5.
     #[arg(allow_negative_numbers = true)]

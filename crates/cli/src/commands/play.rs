@@ -53,7 +53,7 @@ pub struct Args {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Your side in a partizan game (domineering, blue-red-hackenbush, toads-and-frogs,
-    /// clobber, cutcake, col, snort): Left or Right; the computer plays the other.
+    /// clobber, konane, cutcake, col, snort): Left or Right; the computer plays the other.
     #[arg(long, value_enum)]
     pub side: Option<super::partizan::Player>,
     /// Output format: text, or one JSON object per turn.

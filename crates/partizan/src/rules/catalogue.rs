@@ -25,6 +25,7 @@ use super::colouring::{Colouring, ColouringPosition, Variant};
 use super::cutcake::Cutcake;
 use super::domineering::Domineering;
 use super::hackenbush::{Colour, Edge, Hackenbush};
+use super::konane::Konane;
 use super::northcott;
 use super::toads::ToadsAndFrogs;
 use super::{PartizanGame, Solver};
@@ -81,6 +82,14 @@ pub const ENTRIES: &[Entry] = &[
         position: "rows of x, o and '.' joined by '|', e.g. 'xox|oxo' (at most 128 squares)",
         moves: "'r,c-r,c': the square of the stone that moves and the square it clobbers (rows and columns from 1)",
         example: "sprague analyze clobber 'xox|oxo'",
+    },
+    Entry {
+        name: "konane",
+        aliases: &["kōnane"],
+        rule: "jump one of your stones (Left x, Right o) orthogonally over an adjacent stone of the opponent into the empty square beyond, removing it; the stone may go on jumping in the same direction, and each number of jumps is a separate move (Ernst 1995)",
+        position: "rows of x, o and '.' joined by '|', e.g. 'xo.|.ox|..x' (at most 128 squares)",
+        moves: "'r,c-r,c': the square of the stone that jumps and the square it lands on (rows and columns from 1)",
+        example: "sprague analyze konane 'xo.|.ox|..x'",
     },
     Entry {
         name: "cutcake",
@@ -330,6 +339,34 @@ pub fn analyze_until(
             };
             let (l, r) = (moves(true), moves(false));
             evaluate(store, Clobber, from_text.clone(), &board, l, r, stop)?
+        }
+        "konane" => {
+            let board = Konane::parse(position)?;
+            let moves = |left: bool| {
+                let (mine, theirs) = if left { ('x', 'o') } else { ('o', 'x') };
+                board
+                    .jumps(left)
+                    .into_iter()
+                    .map(|j| {
+                        let ((fr, fc), (tr, tc)) = (j.from, j.to);
+                        Candidate {
+                            notation: format!("{},{}-{},{}", fr + 1, fc + 1, tr + 1, tc + 1),
+                            description: format!(
+                                "{mine} on {},{} jumps to {},{}, removing {} {theirs}",
+                                fr + 1,
+                                fc + 1,
+                                tr + 1,
+                                tc + 1,
+                                j.captured
+                            ),
+                            text: j.board.to_string(),
+                            position: j.board,
+                        }
+                    })
+                    .collect()
+            };
+            let (l, r) = (moves(true), moves(false));
+            evaluate(store, Konane, board.to_string(), &board, l, r, stop)?
         }
         "cutcake" => {
             let cakes = if position.trim().is_empty() {
@@ -850,6 +887,9 @@ mod tests {
         assert_eq!(value("col", "L.:0-1"), "-1");
         assert_eq!(value("cutcake", "1x2"), "1");
         assert_eq!(value("clobber", "xo"), "*");
+        // Konane .xo.: each player's one jump empties the board: {0|0} = *; xo. = {0|} = 1.
+        assert_eq!(value("konane", ".xo."), "*");
+        assert_eq!(value("konane", "xo."), "1");
         // T.F: Left to .TF = {|FT.} = {|1} = 0, Right to TF. = {.FT|} = {-1|} = 0: {0|0} = *.
         assert_eq!(value("toads-and-frogs", "T.F"), "*");
     }

@@ -39,6 +39,7 @@ __all__ = [
     "game",
     "hackenbush",
     "northcott",
+    "konane",
     "reply",
     "rulesets",
     "snort",
@@ -216,6 +217,13 @@ def toads_and_frogs(strip: str) -> Game:
 def clobber(board: str) -> Game:
     """Clobber (Left ``x``, Right ``o``): rows joined by ``|``, e.g. ``"xox|oxo"``."""
     return _ruleset("clobber", board)
+
+
+def konane(board: str) -> Game:
+    """Konane (Left ``x``, Right ``o``; a stone jumps an adjacent opposing stone into the
+    empty square beyond, and may go on in the same line): rows joined by ``|``, e.g.
+    ``"xo.|.ox|..x"``."""
+    return _ruleset("konane", board)
 
 
 def cutcake(cakes: str) -> Game:
