@@ -91,7 +91,12 @@ impl GameStore {
             return s;
         }
         let s = self.compute_shape(g).unwrap_or(Shape::Braces);
-        self.shapes.insert(g, s);
+        // A shape found while the caller's stop flag is up may be the fallback of a sum
+        // that was stopped: it is used this once, not remembered, so the store prints the
+        // game as before once the flag is down (Python's Ctrl-C keeps one store).
+        if !self.stopped() {
+            self.shapes.insert(g, s);
+        }
         s
     }
 
