@@ -80,6 +80,18 @@ fn lock_store() -> Result<MutexGuard<'static, GameStore>, PyErr> {
     }
 }
 
+/// Runs `work`, which is quick (a stored fact, a memoised comparison, a printed form),
+/// on the process's store with the GIL released, on this thread: no worker to start, so
+/// no thread switch on a busy machine (measured: 0.2–0.3 ms a call under load, against a
+/// few microseconds here). Ctrl-C is polled only while waiting for the store.
+pub(crate) fn quick<T: Send>(py: Python<'_>, work: impl FnOnce(&mut GameStore) -> T + Send) -> PyResult<T> {
+    py.detach(|| {
+        let mut guard = lock_store()?;
+        STOP.store(false, Ordering::SeqCst);
+        Ok(work(&mut guard))
+    })
+}
+
 /// Runs `work` on the process's store with the GIL released and Ctrl-C watched (see
 /// the module's documentation). `Err` only for a signal's exception (`KeyboardInterrupt`),
 /// raised even when the work finished before it saw the stop flag.
@@ -295,19 +307,19 @@ impl PartizanGame {
     /// The canonical form in CGSuite's syntax.
     #[getter]
     fn canonical_form(&self, py: Python<'_>) -> PyResult<String> {
-        with_store(py, |store| store.display(self.id))
+        quick(py, |store| store.display(self.id))
     }
 
     /// `L`, `R`, `P` or `N`.
     #[getter]
     fn outcome(&self, py: Python<'_>) -> PyResult<String> {
-        with_store(py, |store| store.outcome(self.id).to_string())
+        quick(py, |store| store.outcome(self.id).to_string())
     }
 
     /// The outcome in words, as the command line says it.
     #[getter]
     fn outcome_explanation(&self, py: Python<'_>) -> PyResult<String> {
-        with_store(py, |store| {
+        quick(py, |store| {
             sprague_partizan::report::outcome_sentence(store.outcome(self.id)).to_string()
         })
     }
@@ -315,19 +327,19 @@ impl PartizanGame {
     /// The birthday.
     #[getter]
     fn birthday(&self, py: Python<'_>) -> PyResult<u64> {
-        with_store(py, |store| store.birthday(self.id))
+        quick(py, |store| store.birthday(self.id))
     }
 
     /// The left stop, exact (`"3/4"`).
     #[getter]
     fn left_stop(&self, py: Python<'_>) -> PyResult<String> {
-        with_store(py, |store| store.left_stop(self.id).to_string())
+        quick(py, |store| store.left_stop(self.id).to_string())
     }
 
     /// The right stop, exact.
     #[getter]
     fn right_stop(&self, py: Python<'_>) -> PyResult<String> {
-        with_store(py, |store| store.right_stop(self.id).to_string())
+        quick(py, |store| store.right_stop(self.id).to_string())
     }
 
     /// The mean, exact.
@@ -394,26 +406,26 @@ impl PartizanGame {
 
     /// Left's options in canonical form.
     fn left_options(&self, py: Python<'_>) -> PyResult<Vec<PartizanGame>> {
-        with_store(py, |store| {
+        quick(py, |store| {
             store.left_options(self.id).into_iter().map(of).collect()
         })
     }
 
     /// Right's options in canonical form.
     fn right_options(&self, py: Python<'_>) -> PyResult<Vec<PartizanGame>> {
-        with_store(py, |store| {
+        quick(py, |store| {
             store.right_options(self.id).into_iter().map(of).collect()
         })
     }
 
     /// Whether `self ≤ other`.
     fn leq(&self, py: Python<'_>, other: &PartizanGame) -> PyResult<bool> {
-        with_store(py, |store| store.leq(self.id, other.id))
+        quick(py, |store| store.leq(self.id, other.id))
     }
 
     /// `>`, `<`, `=` or `‖`.
     fn compare(&self, py: Python<'_>, other: &PartizanGame) -> PyResult<&'static str> {
-        with_store(py, |store| match store.compare(self.id, other.id) {
+        quick(py, |store| match store.compare(self.id, other.id) {
             Comparison::Greater => ">",
             Comparison::Less => "<",
             Comparison::Equal => "=",
@@ -437,6 +449,6 @@ impl PartizanGame {
 
     /// The negative `-self`.
     fn neg(&self, py: Python<'_>) -> PyResult<PartizanGame> {
-        with_store(py, |store| of(store.neg(self.id)))
+        quick(py, |store| of(store.neg(self.id)))
     }
 }
