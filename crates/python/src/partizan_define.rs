@@ -159,7 +159,17 @@ fn shown(object: &Bound<'_, PyAny>) -> String {
 }
 
 /// One side's move of a sum: `(side, component, option id, value after, winning)`.
-type SumMove = (&'static str, usize, u32, PartizanGame, bool);
+type SumMove = (Side, usize, u32, GameId, bool);
+
+/// A move as Python receives it from `analyze`: `(side, component, option, value after,
+/// winning)`.
+type MoveOut = (String, usize, Py<PyAny>, PartizanGame, bool);
+
+/// A reply as Python receives it: `(component, option, value after, winning)`.
+type ReplyOut = (usize, Py<PyAny>, PartizanGame, bool);
+
+/// Left's and Right's options as Python objects.
+type OptionsOut = (Vec<Py<PyAny>>, Vec<Py<PyAny>>);
 
 impl PartizanDefinedCore {
     fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, Explored>> {
@@ -372,7 +382,7 @@ fn sum_moves(
     graph: &Graph,
     ids: &[u32],
     values: &[GameId],
-) -> Result<Vec<(Side, usize, u32, GameId, bool)>, GameError> {
+) -> Result<Vec<SumMove>, GameError> {
     let zero = store.zero();
     let mut moves = Vec::new();
     for (k, &id) in ids.iter().enumerate() {
@@ -439,12 +449,6 @@ impl PartizanDefinedCore {
         })
     }
 
-    /// The ids of the positions, everything reachable from them explored.
-    fn ids(&self, py: Python<'_>, positions: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
-        let mut state = self.lock()?;
-        self.prepare(py, &mut state, &positions)
-    }
-
     /// The canonical form of each position.
     fn values(
         &self,
@@ -466,7 +470,7 @@ impl PartizanDefinedCore {
         &self,
         py: Python<'_>,
         positions: Vec<Bound<'_, PyAny>>,
-    ) -> PyResult<(PartizanGame, Vec<(String, usize, Py<PyAny>, PartizanGame, bool)>)> {
+    ) -> PyResult<(PartizanGame, Vec<MoveOut>)> {
         let mut state = self.lock()?;
         let ids = self.prepare(py, &mut state, &positions)?;
         let values = self.values_of(py, &mut state, &ids)?;
@@ -499,7 +503,7 @@ impl PartizanDefinedCore {
         py: Python<'_>,
         positions: Vec<Bound<'_, PyAny>>,
         side: &str,
-    ) -> PyResult<Option<(usize, Py<PyAny>, PartizanGame, bool)>> {
+    ) -> PyResult<Option<ReplyOut>> {
         let side = parse_side(side)?;
         let mut state = self.lock()?;
         let ids = self.prepare(py, &mut state, &positions)?;
@@ -509,7 +513,6 @@ impl PartizanDefinedCore {
             let moves: Vec<SumMove> = sum_moves(store, graph, &ids, &values)?
                 .into_iter()
                 .filter(|m| m.0 == side)
-                .map(|(_, k, o, after, winning)| ("", k, o, of(after), winning))
                 .collect();
             let listed: Vec<Move> = moves
                 .iter()
@@ -517,7 +520,7 @@ impl PartizanDefinedCore {
                     notation: String::new(),
                     description: String::new(),
                     position: String::new(),
-                    value: m.3.id(),
+                    value: m.3,
                     winning: m.4,
                 })
                 .collect();
@@ -525,16 +528,17 @@ impl PartizanDefinedCore {
         })?
         .map_err(error)?;
         Ok(chosen.map(|(_, k, o, after, winning)| {
-            (k, state.objects[o as usize].clone_ref(py), after, winning)
+            (
+                k,
+                state.objects[o as usize].clone_ref(py),
+                of(after),
+                winning,
+            )
         }))
     }
 
     /// Left's and Right's options of a position (its Python objects), explored.
-    fn options(
-        &self,
-        py: Python<'_>,
-        position: Bound<'_, PyAny>,
-    ) -> PyResult<(Vec<Py<PyAny>>, Vec<Py<PyAny>>)> {
+    fn options(&self, py: Python<'_>, position: Bound<'_, PyAny>) -> PyResult<OptionsOut> {
         let mut state = self.lock()?;
         let ids = self.prepare(py, &mut state, &[position])?;
         let i = ids[0] as usize;
@@ -543,7 +547,10 @@ impl PartizanDefinedCore {
                 .map(|&o| state.objects[o as usize].clone_ref(py))
                 .collect()
         };
-        Ok((objects(&state.graph.left[i]), objects(&state.graph.right[i])))
+        Ok((
+            objects(&state.graph.left[i]),
+            objects(&state.graph.right[i]),
+        ))
     }
 
     /// How many positions are known (explored or met as options) so far.
