@@ -212,6 +212,8 @@ def test_describe_words_the_moves():
     record = game.analyze("BR")
     assert record["left_winning_moves"] == [{"move": "#1", "description": "cut edge 1 of BR", "to": "", "value": "0"}]
     assert game.reply("BR", side="right")["description"] == "cut edge 2 of BR"
+    silent = partizan.define(hackenbush_cut("B"), hackenbush_cut("R"), describe=lambda s, t: 7)
+    one_sentence(sprague.Error, lambda: silent.analyze("B"), r"describe\('B', ''\) returned 7, not a str")
 
 
 # --- bad definitions give one clear error ---------------------------------------------
@@ -305,6 +307,30 @@ def test_thermographs_show_as_svg_with_their_walls():
     assert "left wall" in texts and "right wall" in texts and "mast 1/2 from t = 3/2" in texts
     # The same picture the command line draws.
     assert "Thermograph of {2|-1}" in texts
+
+
+# --- threads and Ctrl-C ---
+
+
+def test_partizan_work_releases_the_gil():
+    import threading
+
+    done = threading.Event()
+
+    def work():
+        partizan.domineering("|".join(["....."] * 5))  # about 0.6 s and more in a test build
+        done.set()
+
+    worker = threading.Thread(target=work)
+    started = time.monotonic()
+    worker.start()
+    ticks = 0
+    while not done.is_set() and time.monotonic() - started < 60:
+        ticks += 1
+        time.sleep(0.001)
+    worker.join()
+    # The loop ran while the board was solved: the GIL was free (held, it would run once).
+    assert ticks > 20, ticks
 
 
 # --- Ctrl-C -----------------------------------------------------------------------------
