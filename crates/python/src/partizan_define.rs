@@ -284,26 +284,37 @@ impl PartizanDefinedCore {
 
     /// Explores every position reachable from `roots`; a position is marked explored
     /// only once both its option lists are recorded, so an exception midway leaves the
-    /// graph whole (the position is asked again next time).
+    /// graph whole (the position is asked again next time). The walk goes on through
+    /// explored positions whose value is not known yet (an earlier exploration may have
+    /// stopped below them) and stops at valued ones (everything below them is explored).
     fn explore(&self, py: Python<'_>, state: &mut Explored, roots: &[u32]) -> PyResult<()> {
+        let mut visited = vec![false; state.graph.len()];
         let mut stack: Vec<u32> = roots.to_vec();
         while let Some(id) = stack.pop() {
             let i = id as usize;
-            if state.graph.explored[i] {
+            if visited.len() <= i {
+                visited.resize(state.graph.len(), false);
+            }
+            if visited[i] || state.graph.values[i].is_some() {
                 continue;
             }
-            let object = state.objects[i].clone_ref(py).into_bound(py);
-            let left = self.options_of(py, state, &self.left, "left_options", &object)?;
-            let right = self.options_of(py, state, &self.right, "right_options", &object)?;
-            let graph = &mut state.graph;
+            visited[i] = true;
+            if !state.graph.explored[i] {
+                let object = state.objects[i].clone_ref(py).into_bound(py);
+                let left = self.options_of(py, state, &self.left, "left_options", &object)?;
+                let right = self.options_of(py, state, &self.right, "right_options", &object)?;
+                let graph = &mut state.graph;
+                graph.left[i] = left;
+                graph.right[i] = right;
+                graph.explored[i] = true;
+            }
+            let graph = &state.graph;
             stack.extend(
-                left.iter()
-                    .chain(right.iter())
-                    .filter(|&&o| !graph.explored[o as usize]),
+                graph.left[i]
+                    .iter()
+                    .chain(graph.right[i].iter())
+                    .filter(|&&o| graph.values[o as usize].is_none()),
             );
-            graph.left[i] = left;
-            graph.right[i] = right;
-            graph.explored[i] = true;
         }
         Ok(())
     }
