@@ -184,6 +184,29 @@ def test_cutcake_values_are_the_closed_form_of_winning_ways():
             assert value.left_stop == cutcake_closed_form(width, height)
 
 
+class HackenbushStrings:
+    """The same strings as a class: the methods define the game."""
+
+    name = "strings as a class"
+
+    def left_options(self, s):
+        return hackenbush_cut("B")(s)
+
+    def right_options(self, s):
+        return hackenbush_cut("R")(s)
+
+    def describe(self, s, t):
+        return f"cut {s[len(t)]} at height {len(t) + 1}"
+
+
+def test_a_class_with_the_two_methods_defines_a_game():
+    game = partizan.define(HackenbushStrings())
+    assert game.name == "strings as a class"
+    assert game.value("BRB") == HACKENBUSH.value("BRB") == partizan.game("3/4")
+    assert game.analyze("BR")["left_winning_moves"][0]["description"] == "cut B at height 1"
+    one_sentence(sprague.Error, lambda: partizan.define(object()), "is not a partizan game")
+
+
 def test_sums_with_the_builtin_rulesets_and_replies():
     # ±1 (Domineering 2x2) + * (T.F) + 1/2 (Hackenbush BR) is {3/2*|-1/2*}, first player wins.
     total = DOMINEERING.value("..|..") + partizan.toads_and_frogs("T.F") + HACKENBUSH.value("BR")

@@ -456,8 +456,8 @@ class DefinedGame:
 
 
 def define(
-    left_options: Callable[[Any], Iterable[Any]],
-    right_options: Callable[[Any], Iterable[Any]],
+    left_options: Any,
+    right_options: Optional[Callable[[Any], Iterable[Any]]] = None,
     *,
     name: Optional[str] = None,
     describe: Optional[Callable[[Any, Any], str]] = None,
@@ -466,6 +466,9 @@ def define(
     """A partizan game defined by its moves: ``left_options(position)`` and
     ``right_options(position)`` give the positions Left and Right reach in one
     move; positions are any hashable Python values (int, str, tuple, frozenset, …).
+    Alternatively pass one object whose methods ``left_options(position)`` and
+    ``right_options(position)`` (and, if it has them, ``describe(position, option)``
+    and a ``name`` attribute) define the game.
     ``describe(position, option)`` gives a move's words; ``limit`` bounds the
     positions explored (each keeps its Python value).
 
@@ -481,6 +484,19 @@ def define(
     >>> hackenbush.value("BRB"), hackenbush.outcome("BR", "RB")
     (game('3/4'), 'P')
     """
+    if right_options is None:
+        rules = left_options
+        left_options = getattr(rules, "left_options", None)
+        right_options = getattr(rules, "right_options", None)
+        if not (callable(left_options) and callable(right_options)):
+            raise _native.InvalidInput(
+                f"{rules!r} is not a partizan game: give two functions, left_options and "
+                "right_options, or an object with both as methods"
+            )
+        if describe is None and callable(getattr(rules, "describe", None)):
+            describe = rules.describe
+        if name is None:
+            name = str(getattr(rules, "name", None) or type(rules).__name__)
     if isinstance(limit, bool) or not isinstance(limit, int):
         raise TypeError("limit must be an int")
     if describe is not None and not callable(describe):
