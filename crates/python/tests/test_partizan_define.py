@@ -433,3 +433,9 @@ def test_ctrl_c_stops_partizan_work_within_two_seconds(work):
         partizan.domineering("...|...").canonical_form,
     ]
     assert rest.split("\n")[:3] == expected, (rest, errors)
+
+
+def test_the_examples_in_the_docstrings_run():
+    import doctest
+
+    assert doctest.testmod(partizan).failed == 0
