@@ -52,6 +52,10 @@ static STORE: LazyLock<Mutex<GameStore>> = LazyLock::new(|| {
 /// How often the calling thread asks Python for pending signals while work runs.
 pub(crate) const POLL: Duration = Duration::from_millis(50);
 
+/// The oldest games whose canonical form is printed on the calling thread (±1 + … + ±9,
+/// born on day 54, prints in 1,500 characters).
+const QUICK_BIRTHDAY: u64 = 48;
+
 /// How many times the caller yields to a new worker before it waits for it asleep.
 const SPIN: usize = 64;
 
@@ -311,10 +315,19 @@ type Walls = (Vec<(String, String)>, Vec<(String, String)>, String, String);
 
 #[pymethods]
 impl PartizanGame {
-    /// The canonical form in CGSuite's syntax.
+    /// The canonical form in CGSuite's syntax. Games born by day [`QUICK_BIRTHDAY`] are
+    /// printed on the calling thread; older ones (whose texts may run to megabytes: sums of
+    /// switches) on a worker, so Ctrl-C stops the printing.
     #[getter]
     fn canonical_form(&self, py: Python<'_>) -> PyResult<String> {
-        quick(py, |store| store.display(self.id))
+        let id = self.id;
+        let text = quick(py, |store| {
+            (store.birthday(id) <= QUICK_BIRTHDAY).then(|| store.display(id))
+        })?;
+        match text {
+            Some(text) => Ok(text),
+            None => with_store(py, |store| store.display(id)),
+        }
     }
 
     /// `L`, `R`, `P` or `N`.

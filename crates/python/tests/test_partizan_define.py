@@ -398,6 +398,8 @@ INTERRUPTED = textwrap.dedent(
         # A sum of hot games {3k | {k | -k}}, k = 1..18, read in CGSuite's syntax (the sums
         # run on the parser's thread): 14 of them take 5 s, each more about three times longer.
         'partizan.game(" + ".join("{%d|{%d|%d}}" % (3 * k, k, -k) for k in range(1, 19)))',
+        # The text of ±1 + ... + ±30: the sum is quick (hash-consed), its text is 2^30 long.
+        'partizan.sum(*["{%d|-%d}" % (k, k) for k in range(1, 31)]).canonical_form',
         # Domineering 5x6: 391,459 regions, 20 s in the optimised test build.
         'partizan.domineering("|".join(["......"] * 5))',
         # A defined game's positions valued in the store, the value of their sum asked: the
