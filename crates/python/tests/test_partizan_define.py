@@ -286,6 +286,7 @@ def test_garbage_is_one_sprague_error():
                  r"left_options\(0\) gave \[1\], which is not hashable")
     one_sentence(sprague.Error, lambda: partizan.define(3, lambda p: []), "left_options must be a function")
     one_sentence(sprague.Error, lambda: partizan.define(lambda p: [], lambda p: [], limit=0), "limit must be at least 1")
+    one_sentence(sprague.Error, lambda: HACKENBUSH.analyze(), "give a position")
 
 
 def test_the_exploration_limit():

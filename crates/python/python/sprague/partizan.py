@@ -355,7 +355,13 @@ class DefinedGame:
 
     @property
     def name(self) -> str:
+        """The game's name (``name=``, default "the defined game")."""
         return self._core.name
+
+    def _positions(self, positions: Tuple[Position, ...]) -> List[Position]:
+        if not positions:
+            raise _native.InvalidInput(f"{self.name}: give a position (several make a sum)")
+        return list(positions)
 
     @property
     def explored(self) -> int:
@@ -364,7 +370,7 @@ class DefinedGame:
 
     def value(self, *positions: Position) -> Game:
         """The canonical form of the position (of the sum, for several)."""
-        values = [Game(v) for v in self._core.values(list(positions))]
+        values = [Game(v) for v in self._core.values(self._positions(positions))]
         if len(values) == 1:
             return values[0]
         return sum(*values)
@@ -405,7 +411,7 @@ class DefinedGame:
         ``description`` (``describe``'s words), the position ``to`` (the option itself; a
         tuple of the parts for a sum, and ``component``, the part moved in) and its
         ``value`` (canonical form text)."""
-        total, moves = self._core.analyze(list(positions))
+        total, moves = self._core.analyze(self._positions(positions))
         value = Game(total)
         record: Dict[str, Any] = {
             "game": self.name,
@@ -437,7 +443,7 @@ class DefinedGame:
         second when there is one, else one to a value no other move beats for it.
         ``move``, ``description``, ``to``, ``value`` (a :class:`Game`), ``winning``;
         ``None`` when the side has no move."""
-        chosen = self._core.reply(list(positions), str(side))
+        chosen = self._core.reply(self._positions(positions), str(side))
         if chosen is None:
             return None
         component, option, after, winning = chosen
