@@ -330,6 +330,12 @@ impl PartizanGame {
         }
     }
 
+    /// The game's value if it is a number (exact, `"3/4"`), else `None`.
+    #[getter]
+    fn number(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        quick(py, |store| store.as_number(self.id).map(|x| x.to_string()))
+    }
+
     /// `L`, `R`, `P` or `N`.
     #[getter]
     fn outcome(&self, py: Python<'_>) -> PyResult<String> {

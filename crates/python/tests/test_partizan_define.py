@@ -143,6 +143,12 @@ def test_hackenbush_strings_and_their_sums():
     assert HACKENBUSH.value("BRB") == partizan.game("3/4")
     assert HACKENBUSH.value("BBR") == partizan.game("3/2")
     assert HACKENBUSH.outcome("BR", "RB") == "P"
+    # Numbers are Fractions: 3/4 exactly, and a Fraction is read as the number it is.
+    assert HACKENBUSH.value("BRB").number == Fraction(3, 4)
+    assert HACKENBUSH.value("BRB") == Fraction(3, 4) and HACKENBUSH.value("BRB") + Fraction(1, 4) == 1
+    assert partizan.game("*").number is None
+    with pytest.raises(sprague.InvalidInput):
+        partizan.game("0") + Fraction(1, 3)  # not dyadic: no short game
 
 
 def cutcake_closed_form(width, height):
@@ -181,7 +187,7 @@ def test_cutcake_values_are_the_closed_form_of_winning_ways():
                 continue
             value = cutcake.value(((width, height),))
             assert value == cutcake_closed_form(width, height), (width, height, value)
-            assert value.left_stop == cutcake_closed_form(width, height)
+            assert value.number == cutcake_closed_form(width, height)
 
 
 class HackenbushStrings:

@@ -55,7 +55,7 @@ __all__ = [
     "toads_and_frogs",
 ]
 
-Operand = Union["Game", int, str]
+Operand = Union["Game", int, Fraction, str]
 
 
 class Game:
@@ -70,6 +70,13 @@ class Game:
     def canonical_form(self) -> str:
         """The canonical form in CGSuite's syntax (``'{1^|-1^}'``, ``'±1'``)."""
         return self._native.canonical_form
+
+    @property
+    def number(self) -> Optional[Fraction]:
+        """The game's value as a :class:`fractions.Fraction` if it is a number (a dyadic
+        rational: ``game("3/4").number == Fraction(3, 4)``), else ``None`` (``*``, ``±1``)."""
+        text = self._native.number
+        return None if text is None else Fraction(text)
 
     @property
     def outcome(self) -> str:
@@ -161,7 +168,7 @@ class Game:
         return self.compare(other) == ">"
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, (Game, int, str)):
+        if not isinstance(other, (Game, int, str, Fraction)):
             return NotImplemented
         return self._native == _game(other)._native
 
@@ -255,7 +262,10 @@ def _game(value: Operand) -> Game:
         raise TypeError("a bool is not a game")
     if isinstance(value, (int, str)):
         return game(str(value))
-    raise TypeError(f"{type(value).__name__} is not a game (give a Game, an int or a string)")
+    if isinstance(value, Fraction):
+        # A dyadic rational is a number of the store; any other denominator is refused there.
+        return game(f"{value.numerator}/{value.denominator}")
+    raise TypeError(f"{type(value).__name__} is not a game (give a Game, an int, a Fraction or a string)")
 
 
 def game(text: str) -> Game:
