@@ -38,6 +38,7 @@
 //! * [`atomic`] — atomic weight of all-small games.
 //! * [`reduced`] — reduced canonical form (modulo infinitesimals).
 //! * [`print`](mod@print) and [`parse`] — CGSuite's text syntax, both ways.
+//! * `svg` (feature `svg`) — the thermograph drawn as an SVG picture.
 //! * [`rules`] — the [`PartizanGame`](rules::PartizanGame) trait, its
 //!   [`Solver`](rules::Solver) (transposition table, sums of components), and
 //!   rulesets: [Domineering](rules::domineering), [Hackenbush](rules::hackenbush)
@@ -80,6 +81,8 @@ pub mod report;
 pub mod rules;
 pub mod stops;
 pub mod store;
+#[cfg(feature = "svg")]
+pub mod svg;
 pub mod thermograph;
 
 pub use compare::{Comparison, Outcome};
