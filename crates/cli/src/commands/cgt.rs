@@ -8,6 +8,10 @@
 //! Game Theory*, AMS 2013; Berlekamp–Conway–Guy, *Winning Ways*).
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
+use std::sync::Arc;
+use std::time::Duration;
 
 use sprague_partizan::report::{CgtRecord, CompareRecord, WallPoint};
 use sprague_partizan::svg::thermograph_svg;
@@ -15,6 +19,7 @@ use sprague_partizan::{GameError, GameId, GameStore};
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Style};
+use crate::progress::Progress;
 
 /// Arguments of `sprague cgt`.
 #[derive(Debug, clap::Args)]
@@ -31,6 +36,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Style::Text)]
     pub format: Style,
+    /// Show progress (the games built so far) on stderr even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
 }
 
 /// Reads a game, with the text quoted in the error.
@@ -125,10 +133,34 @@ fn compare_text(record: &CompareRecord) -> String {
     )
 }
 
-/// Computes and prints.
+/// Computes and prints, with the games built so far shown as progress (a spinner on a
+/// terminal, a line a second with `--progress`) while the work lasts.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let mut store = GameStore::new();
-    let g = parse_game(&mut store, &args.expression)?;
+    let built = Arc::new(AtomicUsize::new(0));
+    store.count_games(Arc::clone(&built));
+    let bar = Progress::new(args.progress, None, "games");
+    // The display thread ends as soon as the answer is there (the sender is dropped).
+    let (finished, wait) = std::sync::mpsc::channel::<()>();
+    let answered = std::thread::scope(|scope| {
+        let (bar, built) = (&bar, &built);
+        scope.spawn(move || {
+            while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(Duration::from_millis(100))
+            {
+                bar.update(built.load(Ordering::Relaxed) as u64, None, &String::new);
+            }
+        });
+        let answered = compute(args, &mut store);
+        drop(finished);
+        answered
+    });
+    bar.finish();
+    answered
+}
+
+/// The answer of [`run`].
+fn compute(args: &Args, store: &mut GameStore) -> Result<(), CliError> {
+    let g = parse_game(store, &args.expression)?;
     if let Some(path) = &args.svg {
         let th = store.thermograph(g).map_err(computing)?;
         let svg = thermograph_svg(&store.display(g), &th)
@@ -139,14 +171,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         })?;
     }
     if let Some(other) = &args.compare {
-        let h = parse_game(&mut store, other)?;
-        let record = CompareRecord::new(&mut store, g, h).map_err(computing)?;
+        let h = parse_game(store, other)?;
+        let record = CompareRecord::new(store, g, h).map_err(computing)?;
         return match args.format {
             Style::Json => print_json(&record),
             Style::Text => print_text(&compare_text(&record)),
         };
     }
-    let record = CgtRecord::new(&mut store, &args.expression, g).map_err(computing)?;
+    let record = CgtRecord::new(store, &args.expression, g).map_err(computing)?;
     match args.format {
         Style::Json => print_json(&record),
         Style::Text => print_text(&record.text()),
