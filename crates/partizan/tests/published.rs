@@ -307,3 +307,30 @@ fn erickson_toads_and_frogs_families() {
         assert_eq!(g, e3, "E3 a={a}: {}", store.display(g));
     }
 }
+
+#[test]
+fn alternating_linear_clobber_rows_are_first_player_wins_except_oxoxox() {
+    // Albert, Grossman, Nowakowski and Wolfe, "An introduction to Clobber", INTEGERS 5(2)
+    // (2005) #A1, conjectured, and X. Chen, T. Folkersen, K. Hasham, R. B. Hayward, D. Lee,
+    // O. Randall, L. Schultz and E. Vandermeer, "A proof of the 2004 Albert–Grossman–
+    // Nowakowski–Wolfe conjecture on alternating linear Clobber" (arXiv:2509.08985, 2025)
+    // proved: every even-length alternating row (xoxo…) is a first-player win (outcome N)
+    // except oxoxox (and its mirror image xoxoxo, the same game), which is 0.
+    let mut store = GameStore::new();
+    let mut solver = Solver::new(Clobber);
+    let zero = store.zero();
+    for length in (2..=20).step_by(2) {
+        for first in ["xo", "ox"] {
+            let row: String = first.repeat(length / 2);
+            let g = solver
+                .canonical_form(&mut store, &Clobber::parse(&row).unwrap())
+                .unwrap();
+            let first_player_wins = !store.leq(g, zero) && !store.geq(g, zero);
+            if length == 6 {
+                assert_eq!(g, zero, "{row}");
+            } else {
+                assert!(first_player_wins, "{row} = {}", store.display(g));
+            }
+        }
+    }
+}
