@@ -138,11 +138,12 @@ impl GameStore {
         if gr > hl {
             return false;
         }
-        if let (Some(_), Some(_)) = (self.nimber_value(g), self.nimber_value(h)) {
-            return false; // distinct nimbers are confused
-        }
+        // The memo first: the nimber test below costs two lookups of its own.
         if let Some(&v) = self.leq_memo.get(&(g, h)) {
             return v;
+        }
+        if let (Some(_), Some(_)) = (self.nimber_value(g), self.nimber_value(h)) {
+            return false; // distinct nimbers are confused
         }
         let mut result = true;
         for i in 0..self.left_len(g) {
