@@ -153,6 +153,25 @@ proptest! {
         prop_assert_eq!(ga == gb, naive_leq(&a, &b) && naive_leq(&b, &a));
     }
 
+    /// The stop short-cuts of `leq` (a number against a game decided by the game's stop
+    /// when they differ; `G ≤ H` refused when a stop of G exceeds H's) against Conway's
+    /// definition on trees: numbers m/4 for m in −8..8 against random games, and pairs of
+    /// games whose sums with numbers shift their stops apart.
+    #[test]
+    fn stop_shortcuts_agree_with_the_definition(a in tree_strategy(), b in tree_strategy(), m in -8i64..8, n in -4i64..4) {
+        let mut store = GameStore::new();
+        let x = store.parse(&format!("{m}/4")).unwrap();
+        let shift = store.integer(n).unwrap();
+        let g = build(&mut store, &a);
+        let h0 = build(&mut store, &b);
+        let h = store.sum(h0, shift).unwrap();
+        let (tx, tg, th) = (export(&mut store, x), export(&mut store, g), export(&mut store, h));
+        prop_assert_eq!(store.leq(x, g), naive_leq(&tx, &tg));
+        prop_assert_eq!(store.leq(g, x), naive_leq(&tg, &tx));
+        prop_assert_eq!(store.leq(g, h), naive_leq(&tg, &th));
+        prop_assert_eq!(store.leq(h, g), naive_leq(&th, &tg));
+    }
+
     #[test]
     fn canonical_form_is_equal_and_no_larger(a in tree_strategy()) {
         let mut store = GameStore::new();
