@@ -181,6 +181,15 @@ proptest! {
         let (key, negated) = Domineering.normalize_signed(&b);
         let (key_t, negated_t) = Domineering.normalize_signed(&bt);
         prop_assert_eq!(key, key_t);
+        // Upside down, mirrored, and both (the half turn) keep the roles: one key, one sign.
+        let upside_down: Vec<String> = text.iter().rev().cloned().collect();
+        let mirrored: Vec<String> = text.iter().map(|r| r.chars().rev().collect()).collect();
+        let half_turn: Vec<String> = mirrored.iter().rev().cloned().collect();
+        for image in [upside_down, mirrored, half_turn] {
+            let bi = Domineering::parse(&image.join("|")).unwrap();
+            prop_assert_eq!(Domineering.normalize(&bi), Domineering.normalize(&b));
+            prop_assert_eq!(Domineering.normalize_signed(&bi), (key, negated));
+        }
         if negated == negated_t {
             // Only a board equal to an image of its own transpose: then G = −G = 0 or
             // another game equal to its negative.

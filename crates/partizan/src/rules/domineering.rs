@@ -28,11 +28,21 @@ pub const MAX_SQUARES: usize = 128;
 /// assert_eq!(b.to_string(), "..#|...");
 /// assert_eq!(Board::rectangle(2, 3).unwrap().to_string(), "...|...");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub struct Board {
     rows: u8,
     cols: u8,
     empty: u128,
+}
+
+/// Two words per board (the derived hash writes the `u128` byte by byte into the store's
+/// word hasher); equal boards hash alike, as `Eq` compares the same fields.
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let shape = (u64::from(self.rows) << 8) | u64::from(self.cols);
+        state.write_u64(self.empty as u64);
+        state.write_u64((self.empty >> 64) as u64 ^ shape.rotate_right(16));
+    }
 }
 
 impl Board {
@@ -178,9 +188,15 @@ impl Board {
     fn role_images(&self) -> [Board; 4] {
         let (rows, cols) = (self.rows(), self.cols());
         let flip_v = Board::from_rows(rows, cols, |r| self.row(rows - 1 - r));
-        let flip_h = Board::from_rows(rows, cols, |r| reversed(self.row(r), cols));
-        let both = Board::from_rows(rows, cols, |r| reversed(self.row(rows - 1 - r), cols));
-        [*self, flip_v, flip_h, both]
+        // Square r·cols + c goes to (rows − 1 − r)·cols + (cols − 1 − c) = n − 1 − i under
+        // the half turn: the reversal of all n = rows·cols bits; mirroring is the half turn
+        // of the upside-down board.
+        let n = rows * cols;
+        let half_turn = |b: &Board| Board {
+            empty: reversed(b.empty, n),
+            ..*b
+        };
+        [*self, flip_v, half_turn(&flip_v), half_turn(self)]
     }
 }
 
