@@ -17,8 +17,10 @@ from one repetition to the next (interleaved, so that a change of load hits all 
   --format json`, start-up, every move's value and the JSON included.
 
 The in-process times leave out the interpreter's start and the imports (the same for
-both Python packages); the CLI time is everything a user waits for. Peak memory is each
-process's maximum resident set (`wait4`). A run longer than `--cap` seconds is stopped,
+both Python packages); the CLI time is everything a user waits for, and is compared with
+cgt-py's whole process (`cgt-py process`: interpreter, import and computation), which each
+cgt-py run also reports. Peak memory is each process's maximum resident set; on Linux a
+child's starts from the Python parent's at fork (about 25 MB), so smaller peaks read as that. A run longer than `--cap` seconds is stopped,
 reported as `>cap`, and that program is not run on larger boards. The values are checked
 to agree (cgt-py's printed form read back by sprague's parser and compared with `==`).
 
@@ -123,8 +125,10 @@ def measure(tool: str, board: str, cap: float):
         return wall, peak, json.loads(out)["canonical_form"]
     if result is None:
         return None
-    _, peak, out = result
+    wall, peak, out = result
     seconds, form = out.split("\n", 1)
+    if tool == "cgt-py":
+        return float(seconds), peak, form.strip(), wall
     return float(seconds), peak, form.strip()
 
 
@@ -151,6 +155,7 @@ def main() -> int:
         board = board_text(size)
         times = {t: [] for t in tools}
         peaks = {t: [] for t in tools}
+        process_times: list = []
         forms = {}
         for rep in range(args.reps):
             order = tools[rep % len(tools):] + tools[: rep % len(tools)]
@@ -166,7 +171,9 @@ def main() -> int:
                     given_up.add(tool)
                     times[tool] = []
                     continue
-                seconds, peak, form = result
+                seconds, peak, form = result[:3]
+                if tool == "cgt-py":
+                    process_times.append(result[3])
                 times[tool].append(seconds)
                 peaks[tool].append(peak)
                 forms[tool] = form
@@ -186,10 +193,14 @@ def main() -> int:
             agree = len(values) == 1
         record["values_agree"] = agree
         record["value"] = next(iter(forms.get(t) for t in tools if t in forms), None)
-        for tool in ("sprague module", "sprague CLI"):
+        if record.get("cgt-py"):
+            record["cgt-py"]["process_median_s"] = statistics.median(process_times)
+        # In-process against in-process; the command line's whole process against cgt-py's
+        # whole process (interpreter start and import included), what each user waits for.
+        for tool, base in (("sprague module", "median_s"), ("sprague CLI", "process_median_s")):
             c, s = record.get("cgt-py"), record.get(tool)
             record[f"ratio cgt-py/{tool}"] = (
-                c["median_s"] / s["median_s"] if c and s and s["median_s"] > 0 else None)
+                c[base] / s["median_s"] if c and s and s["median_s"] > 0 else None)
         records.append(record)
         if args.format == "text":
             print_record(record, tools, args.cap)
@@ -206,12 +217,15 @@ def print_record(record: dict, tools: list, cap: float) -> None:
     for tool in tools:
         r = record[tool]
         cells.append(f"{tool} " + (f"{r['median_s']:.4f} s ({r['peak_mb']:.0f} MB)"
-                                   if r else f">{cap:.0f} s"))
+                                   if r else f">{cap:.0f} s or refused"))
+        if tool == "cgt-py" and r:
+            cells.append(f"cgt-py process {r['process_median_s']:.4f} s")
     ratios = []
     for tool in ("sprague module", "sprague CLI"):
         ratio = record.get(f"ratio cgt-py/{tool}")
         if ratio:
-            ratios.append(f"cgt-py/{tool.split()[1]} {ratio:.1f}x")
+            ratios.append(f"{'cgt-py/module' if 'module' in tool else 'process/CLI'} "
+                          f"{ratio:.1f}x")
     value = record["value"] or "?"
     if len(value) > 40:
         value = value[:37] + "..."
