@@ -13,6 +13,7 @@ mod graph_svg;
 mod interrupt;
 mod output;
 mod progress;
+mod quotient_disk;
 
 use std::io::Write;
 use std::process::ExitCode;

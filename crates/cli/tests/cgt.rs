@@ -189,3 +189,22 @@ fn bad_input_is_one_sentence_with_exit_code_2() {
     assert!(usage_error(&["cgt", &long]).contains("not a game"));
     usage_error(&["cgt", "0", "--compare", "{"]);
 }
+
+#[test]
+fn progress_goes_to_stderr_and_leaves_the_answer_alone() {
+    let expression = (1..=16)
+        .map(|i| format!("+-{i}"))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let plain = sprague(&["cgt", &expression, "--format", "json"]);
+    let shown = sprague(&["cgt", &expression, "--format", "json", "--progress"]);
+    assert!(plain.status.success() && shown.status.success());
+    assert_eq!(plain.stdout, shown.stdout);
+    let stderr = String::from_utf8(shown.stderr).unwrap();
+    assert!(
+        stderr
+            .lines()
+            .all(|line| line.starts_with("progress: ") && line.contains(" games")),
+        "{stderr}"
+    );
+}

@@ -102,6 +102,13 @@ fn toads_clobber_cutcake_col_snort() {
     assert_eq!(analyze("clobber", &["xo"])["canonical_form"], "*");
     // xoo: Left to .xo = *, Right to o.o = 0: {* | 0} = ↓.
     assert_eq!(analyze("clobber", &["xoo"])["canonical_form"], "v");
+    // Konane .xo.: each player's one jump empties the board: {0 | 0} = *. In xo.o. Left
+    // jumps one stone (to ..xo. = *) or two (to ....x = 0), Right none: {0, * | } = 1.
+    assert_eq!(analyze("konane", &[".xo."])["canonical_form"], "*");
+    let konane = analyze("konane", &["xo.o."]);
+    assert_eq!(konane["canonical_form"], "1");
+    assert_eq!(konane["left_moves"], 2);
+    assert_eq!(notations(&konane["left_winning_moves"]), ["1,1-1,5"]);
     // Cutcake (Winning Ways ch. 2): 1×2 = {0 | } = 1; 3×4 = 1 with Left's winning cut
     // into 3×2 + 3×2 (0 + 0), not into 3×1 + 3×3 (−2 + 0).
     assert_eq!(analyze("cutcake", &["1x2"])["canonical_form"], "1");
@@ -136,6 +143,7 @@ fn games_lists_the_partizan_rulesets() {
         "blue-red-hackenbush",
         "toads-and-frogs",
         "clobber",
+        "konane",
         "cutcake",
         "col",
         "snort",
@@ -165,6 +173,8 @@ fn bad_positions_are_one_sentence_with_exit_code_2() {
         ("blue-red-hackenbush", "0-1:q"),
         ("toads-and-frogs", "T-F"),
         ("clobber", "xo|x"),
+        ("konane", "xo|x"),
+        ("konane", "xq"),
         ("cutcake", "3x"),
         ("col", "..:0-5"),
         ("snort", "x.:0-1"),
@@ -280,4 +290,31 @@ fn play_reads_moves_and_refuses_bad_ones() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("the input ended"));
     assert!(usage_error(&["play", "kayles", "3", "--side", "left"]).contains("--side"));
     assert!(usage_error(&["play", "domineering", "..", "--misere"]).contains("normal play"));
+}
+
+#[test]
+fn northcott_as_a_partizan_game() {
+    // Gaps 3 and 2: *3 + *2 = *1, the first player wins by closing the gap of 3 to 2.
+    let a = analyze("northcott-partizan", &["B...W.", ".W..B"]);
+    assert_eq!(a["canonical_form"], "*");
+    assert_eq!(a["outcome"], "N");
+    assert_eq!(notations(&a["left_winning_moves"]), ["1:1->2"]);
+    // Right also wins by widening the gap of 2 to 3 (its piece has room behind it).
+    assert_eq!(notations(&a["right_winning_moves"]), ["1:5->4", "2:2->1"]);
+    // The computer (Left) closes the gap; Right's retreat is answered by the same advance,
+    // and Right, at the edge, has no move left.
+    assert_eq!(
+        winner(
+            &[
+                "northcott-partizan",
+                "B..W.",
+                "--side",
+                "right",
+                "--first",
+                "computer"
+            ],
+            "1:4->5\n"
+        ),
+        "computer"
+    );
 }

@@ -344,3 +344,88 @@ fn analyze_exhaustive_searches_misere_sums_past_the_budget_and_agrees_with_the_b
         "{refused}"
     );
 }
+
+/// Runs `sprague` with its misère-quotient store in `dir`.
+fn with_store(dir: &std::path::Path, arguments: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .env("SPRAGUE_CACHE_DIR", dir)
+        .args(arguments)
+        .output()
+        .expect("the sprague binary runs")
+}
+
+#[test]
+fn the_quotient_kept_on_disk_is_proven_again_and_answers_alike() {
+    let dir = std::env::temp_dir().join(format!("sprague-quotient-store-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = dir.join("misere-quotients").join("0.77.json");
+    // A heap beyond any exact search: the quotient is built, proven and stored.
+    let huge = [
+        "analyze",
+        "misere:kayles",
+        "100000000",
+        "3",
+        "--format",
+        "json",
+    ];
+    let first = with_store(&dir, &huge);
+    assert!(first.status.success());
+    assert!(file.exists(), "the quotient is stored");
+    let fresh: serde_json::Value = serde_json::from_slice(&first.stdout).unwrap();
+    // Loaded (and proven again) by the next runs, which answer as a run without the store.
+    for arguments in [
+        &huge[..],
+        &["analyze", "misere:kayles", "27", "1", "--format", "json"],
+        &[
+            "moves",
+            "misere:kayles",
+            "10",
+            "11",
+            "8",
+            "--format",
+            "json",
+        ],
+    ] {
+        let stored = with_store(&dir, arguments);
+        assert!(stored.status.success(), "{arguments:?}");
+        assert!(stored.stderr.is_empty(), "{arguments:?}");
+        let kept: serde_json::Value = serde_json::from_slice(&stored.stdout).unwrap();
+        let alone = json(arguments);
+        for key in ["outcome", "winning_moves", "moves"] {
+            assert_eq!(kept.get(key), alone.get(key), "{arguments:?} {key}");
+        }
+    }
+    // A heap that the time budget of a run without the store may not reach.
+    let sixty = with_store(
+        &dir,
+        &["analyze", "misere:kayles", "60", "--format", "json"],
+    );
+    assert!(sixty.status.success());
+    let answer: serde_json::Value = serde_json::from_slice(&sixty.stdout).unwrap();
+    assert!(answer["method"].as_str().unwrap().contains("quotient"));
+    // A tampered file (one P-position claimed as an N-position) is refused, said
+    // on stderr, and the answer is computed again, right.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut document: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let portion = document["quotient"]["certificate"]["p_portion"]
+        .as_array_mut()
+        .unwrap();
+    portion.pop();
+    std::fs::write(&file, document.to_string()).unwrap();
+    let tampered = with_store(&dir, &huge);
+    assert!(tampered.status.success());
+    let said = String::from_utf8_lossy(&tampered.stderr);
+    assert!(
+        said.contains("ignored the stored misère quotient"),
+        "{said}"
+    );
+    let again: serde_json::Value = serde_json::from_slice(&tampered.stdout).unwrap();
+    assert_eq!(again["outcome"], fresh["outcome"]);
+    assert_eq!(again["winning_moves"], fresh["winning_moves"]);
+    // ... and replaced by the proven one; a file that is not JSON is ignored quietly.
+    assert!(with_store(&dir, &huge).stderr.is_empty());
+    std::fs::write(&file, "not json").unwrap();
+    let garbled = with_store(&dir, &huge);
+    assert!(garbled.status.success() && garbled.stderr.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}

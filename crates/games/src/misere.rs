@@ -92,6 +92,10 @@ impl PlayableGame for MiserePlayable {
         self.inner.heap_rules()
     }
 
+    fn misere_quotient_cache(&self) -> Option<crate::misere_quotient::KeptQuotient<'_>> {
+        self.inner.misere_quotient_cache()
+    }
+
     fn description(&self) -> String {
         format!("misere:{}", self.inner.description())
     }

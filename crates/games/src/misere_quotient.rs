@@ -23,9 +23,12 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
 use sprague_engine::heap_family::describe_heap_move;
 use sprague_engine::{HeapFamily, Heaps, Outcome};
-use sprague_misere::{MisereQuotient, Presentation, QuotientLimits};
+use sprague_misere::{
+    CertificateError, MisereQuotient, Presentation, QuotientCertificate, QuotientLimits,
+};
 use sprague_takebreak::TakeBreak;
 
 use crate::heap_analysis::MAX_ENUMERATED_HEAP;
@@ -59,6 +62,20 @@ pub const QUOTIENT_BUDGET: Duration = Duration::from_millis(1200);
 /// (the quotient is then the only way to answer it; its construction is bounded
 /// anyway by [`QUOTIENT_HEAPS`], [`QUOTIENT_OUTCOMES`] and [`QUOTIENT_STATES`]).
 pub const QUOTIENT_ONLY_BUDGET: Duration = Duration::from_secs(10);
+
+/// A game's rule with the misère quotient it keeps ([`crate::PlayableGame::misere_quotient_cache`]).
+pub type KeptQuotient<'a> = (&'a TakeBreak, &'a QuotientCache);
+
+/// A quotient as the faces keep it between runs (the command line, on disk): the
+/// certificate, proven again when loaded, and the heap where its construction
+/// stopped (so that a later run does not try that heap again).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredQuotient {
+    /// The quotient computed so far.
+    pub certificate: QuotientCertificate,
+    /// The heap whose step failed, if one did.
+    pub stopped_at: Option<u64>,
+}
 
 /// The answer of a sum through the quotient, with the facts a front end shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,6 +153,69 @@ impl QuotientCache {
         answer_with(&guard.as_ref()?.quotient, heaps)
     }
 
+    /// The quotient computed so far, to be kept between runs; `None` before any
+    /// heap is computed.
+    ///
+    /// ```
+    /// use sprague_games::misere_quotient::QuotientCache;
+    /// use sprague_takebreak::TakeBreak;
+    /// let kayles = TakeBreak::octal("0.77").unwrap();
+    /// let cache = QuotientCache::new();
+    /// assert!(cache.stored(&kayles).is_none());
+    /// cache.answer(&kayles, &[6]).unwrap();
+    /// let stored = cache.stored(&kayles).unwrap();
+    /// // Another process loads it (proving it again) and answers at once.
+    /// let later = QuotientCache::new();
+    /// assert!(later.load(&kayles, stored).unwrap());
+    /// assert!(later.answer_computed(&[5, 6]).is_some());
+    /// ```
+    pub fn stored(&self, rule: &TakeBreak) -> Option<StoredQuotient> {
+        let guard = self
+            .quotient
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let cached = guard.as_ref()?;
+        (cached.quotient.heaps() > 0).then(|| StoredQuotient {
+            certificate: cached.quotient.certificate(&rule.to_string()),
+            stopped_at: cached.stopped_at,
+        })
+    }
+
+    /// Loads a stored quotient of `rule` after proving it again
+    /// ([`MisereQuotient::take_break_from_certificate`]); it replaces what this cache
+    /// holds only when it covers more heaps (or is proven periodic). Returns whether
+    /// it was taken.
+    ///
+    /// # Errors
+    /// The [`CertificateError`] of a certificate that is not a proof for `rule`.
+    pub fn load(&self, rule: &TakeBreak, stored: StoredQuotient) -> Result<bool, CertificateError> {
+        let quotient = MisereQuotient::take_break_from_certificate_with_limits(
+            rule.clone(),
+            &rule.to_string(),
+            stored.certificate,
+            cache_limits(),
+        )?;
+        let mut guard = self
+            .quotient
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let better = guard.as_ref().is_none_or(|held| {
+            held.quotient.proof().is_none()
+                && (quotient.proof().is_some() || quotient.heaps() > held.quotient.heaps())
+        });
+        if better {
+            // A stop is only meaningful just past the heaps certified.
+            let stopped_at = stored
+                .stopped_at
+                .filter(|&heap| quotient.proof().is_none() && heap == quotient.heaps() + 1);
+            *guard = Some(Cached {
+                quotient,
+                stopped_at,
+            });
+        }
+        Ok(better)
+    }
+
     /// [`QuotientCache::answer`], extending the quotient for at most `budget`.
     pub fn answer_within(
         &self,
@@ -148,11 +228,7 @@ impl QuotientCache {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let cached = guard.get_or_insert_with(|| Cached {
-            quotient: MisereQuotient::take_break(rule.clone()).with_limits(QuotientLimits {
-                max_outcomes: QUOTIENT_OUTCOMES,
-                max_states: QUOTIENT_STATES,
-                ..QuotientLimits::default()
-            }),
+            quotient: MisereQuotient::take_break(rule.clone()).with_limits(cache_limits()),
             stopped_at: None,
         });
         let largest = heaps.iter().copied().max().unwrap_or(0);
@@ -171,6 +247,15 @@ impl QuotientCache {
             }
         }
         answer_with(&cached.quotient, heaps)
+    }
+}
+
+/// The limits of the quotients kept here.
+fn cache_limits() -> QuotientLimits {
+    QuotientLimits {
+        max_outcomes: QUOTIENT_OUTCOMES,
+        max_states: QUOTIENT_STATES,
+        ..QuotientLimits::default()
     }
 }
 

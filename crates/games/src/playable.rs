@@ -237,6 +237,19 @@ pub trait PlayableGame: Send + Sync {
         None
     }
 
+    /// The misère quotient the game keeps between calls, with its rule (octal and
+    /// hexadecimal codes, also inside `misere:`): a face may store it between runs
+    /// ([`crate::misere_quotient::QuotientCache::stored`] and `load`).
+    ///
+    /// ```
+    /// use sprague_games::parse_game;
+    /// assert!(parse_game("misere:kayles").unwrap().misere_quotient_cache().is_some());
+    /// assert!(parse_game("nim").unwrap().misere_quotient_cache().is_none());
+    /// ```
+    fn misere_quotient_cache(&self) -> Option<crate::misere_quotient::KeptQuotient<'_>> {
+        None
+    }
+
     /// Analyses `position`: outcome, values, every winning move, the method.
     ///
     /// # Errors

@@ -85,6 +85,10 @@ impl<G: PlayableGame + ?Sized> PlayableGame for Arc<G> {
         (**self).take_break()
     }
 
+    fn misere_quotient_cache(&self) -> Option<crate::misere_quotient::KeptQuotient<'_>> {
+        (**self).misere_quotient_cache()
+    }
+
     fn analyze(&self, position: &Position) -> Result<Report, GameError> {
         (**self).analyze(position)
     }

@@ -118,6 +118,10 @@ impl PlayableGame for TakeBreakPlayable {
         Some(&self.rule)
     }
 
+    fn misere_quotient_cache(&self) -> Option<crate::misere_quotient::KeptQuotient<'_>> {
+        Some((&self.rule, &self.quotient))
+    }
+
     fn move_syntax(&self) -> String {
         self.inner.move_syntax()
     }

@@ -20,6 +20,7 @@
 //! [`monoid`] holds the finite bipartite monoids both build on; [`play`] answers
 //! sums (outcome and winning moves) through a proven quotient.
 
+pub mod certificate;
 pub mod genus;
 mod learn;
 pub mod monoid;
@@ -29,6 +30,7 @@ pub mod quotient;
 pub mod survey;
 pub mod verify;
 
+pub use certificate::{CertificateError, QuotientCertificate};
 pub use monoid::{BipartiteMonoid, Element};
 pub use play::{QuotientAnswer, QuotientMove};
 pub use presentation::Presentation;

@@ -45,6 +45,7 @@ use sprague_engine::HeapFamily;
 use sprague_takebreak::TakeBreak;
 use thiserror::Error;
 
+use crate::certificate::CertificateError;
 use crate::learn;
 use crate::monoid::{BipartiteMonoid, Element};
 use crate::verify::{Automaton, CheckError, HeapType};
@@ -562,6 +563,43 @@ impl<F: HeapFamily> MisereQuotient<F> {
         self.heap_options = self.all_option_images(&self.monoid, &self.heap_map);
         self.representatives = representatives;
         Ok(())
+    }
+
+    /// The periodicity shape (k, t) of an octal or hexadecimal game.
+    pub(crate) fn shape(&self) -> Option<(u64, u64)> {
+        self.shape
+    }
+
+    /// Sets the periodicity shape and looks for the proof on the heaps computed.
+    pub(crate) fn set_shape_and_prove(&mut self, shape: Option<(u64, u64)>) {
+        self.shape = shape;
+        self.proof = None;
+        self.try_prove();
+    }
+
+    /// A quotient from a monoid and heap map proven here: the heap map must be
+    /// onto `monoid` (reduced, checked by the caller) and predict every misère
+    /// outcome ([`crate::verify::check`] on the family's own options).
+    pub(crate) fn from_proven_parts(
+        family: F,
+        monoid: BipartiteMonoid,
+        heap_map: Vec<Element>,
+        growth: Vec<(u64, usize)>,
+        limits: QuotientLimits,
+    ) -> Result<Self, CertificateError> {
+        let mut quotient = Self::new(family).with_limits(limits);
+        let heap_options = quotient.all_option_images(&monoid, &heap_map);
+        let (types, _) = heap_types(&heap_map, &heap_options);
+        let states = crate::verify::check(&monoid, &types, limits.max_states)
+            .map_err(|error| CertificateError::Check(error.to_string()))?;
+        let representatives = fewest_tokens(&monoid, &heap_map).ok_or(CertificateError::NotOnto)?;
+        quotient.monoid = monoid;
+        quotient.heap_map = heap_map;
+        quotient.heap_options = heap_options;
+        quotient.representatives = representatives;
+        quotient.growth = growth;
+        quotient.states = states;
+        Ok(quotient)
     }
 
     /// Looks for the periodicity proof on the heaps computed.

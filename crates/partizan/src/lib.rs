@@ -38,11 +38,13 @@
 //! * [`atomic`] — atomic weight of all-small games.
 //! * [`reduced`] — reduced canonical form (modulo infinitesimals).
 //! * [`print`](mod@print) and [`parse`] — CGSuite's text syntax, both ways.
+//! * `svg` (feature `svg`) — the thermograph drawn as an SVG picture.
 //! * [`rules`] — the [`PartizanGame`](rules::PartizanGame) trait, its
 //!   [`Solver`](rules::Solver) (transposition table, sums of components), and
 //!   rulesets: [Domineering](rules::domineering), [Hackenbush](rules::hackenbush)
 //!   (Blue-Red strings by sign expansion, Blue-Red-Green graphs),
 //!   [Toads and Frogs](rules::toads), [Clobber](rules::clobber),
+//!   [Konane](rules::konane),
 //!   [Cutcake](rules::cutcake), [Col and Snort](rules::colouring); the
 //!   [catalogue](rules::catalogue) names them for front ends, reads positions
 //!   from text and lists every move with its value and whether it wins.
@@ -79,6 +81,8 @@ pub mod report;
 pub mod rules;
 pub mod stops;
 pub mod store;
+#[cfg(feature = "svg")]
+pub mod svg;
 pub mod thermograph;
 
 pub use compare::{Comparison, Outcome};

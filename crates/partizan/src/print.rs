@@ -32,7 +32,8 @@ pub(crate) enum Shape {
 }
 
 impl GameStore {
-    /// The canonical form of `G` as CGSuite writes it.
+    /// The canonical form of `G` as CGSuite writes it. Printing stops early, with a
+    /// partial text, when the caller's stop flag ([`GameStore::stop_when`]) is raised.
     ///
     /// ```
     /// use sprague_partizan::GameStore;
@@ -54,6 +55,11 @@ impl GameStore {
     /// The text of `g` and, if it is written with braces, the number of bars
     /// of its separator (the text is then without the outer braces).
     fn render(&mut self, g: GameId) -> (String, usize) {
+        // Texts grow exponentially with sums (±1 + … + ±24 is 5·10^7 characters): once the
+        // caller's stop flag is up the rest is skipped, and the caller throws the text away.
+        if self.stopped() {
+            return (String::new(), 0);
+        }
         match self.shape(g) {
             Shape::Number(x) => (x.to_string(), 0),
             Shape::UpStar { x, ups, star } => (up_star_text(x, ups, star), 0),
@@ -99,7 +105,12 @@ impl GameStore {
             return s;
         }
         let s = self.compute_shape(g).unwrap_or(Shape::Braces);
-        self.shapes.insert(g, s);
+        // A shape found while the caller's stop flag is up may be the fallback of a sum
+        // that was stopped: it is used this once, not remembered, so the store prints the
+        // game as before once the flag is down (Python's Ctrl-C keeps one store).
+        if !self.stopped() {
+            self.shapes.insert(g, s);
+        }
         s
     }
 

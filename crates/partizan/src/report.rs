@@ -241,7 +241,7 @@ pub fn requested(game: &str, position: &[String]) -> Option<&'static Entry> {
 pub fn position_text(entry: &Entry, position: &[String]) -> Result<String, GameError> {
     match entry.name {
         "cutcake" => Ok(position.join(" + ")),
-        "blue-red-hackenbush" | "col" | "snort" => Ok(position.join(" ")),
+        "blue-red-hackenbush" | "col" | "snort" | "northcott-partizan" => Ok(position.join(" ")),
         _ => match position {
             [one] => Ok(one.clone()),
             _ => Err(GameError::InvalidPosition(format!(
@@ -264,6 +264,7 @@ pub fn title(name: &str) -> String {
     match name {
         "blue-red-hackenbush" => "Blue-Red Hackenbush".to_string(),
         "toads-and-frogs" => "Toads and Frogs".to_string(),
+        "northcott-partizan" => "Northcott's game (partizan)".to_string(),
         other => {
             let mut chars = other.chars();
             chars

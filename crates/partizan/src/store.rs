@@ -154,6 +154,8 @@ pub struct GameStore {
     /// every new game built asks it, so sums, thermographs and parses end with
     /// [`GameError::Stopped`] within moments.
     pub(crate) stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Set to the number of games in the store as they are built, for a progress display.
+    counter: Option<std::sync::Arc<std::sync::atomic::AtomicUsize>>,
 }
 
 impl Default for GameStore {
@@ -186,6 +188,7 @@ impl GameStore {
             all_small: FxMap::default(),
             shapes: FxMap::default(),
             stop: None,
+            counter: None,
         };
         let zero = store.number(Dyadic::ZERO);
         store.nimbers.push(zero);
@@ -206,6 +209,33 @@ impl GameStore {
     /// ```
     pub fn stop_when(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
         self.stop = Some(flag);
+    }
+
+    /// Keeps `counter` at the number of games in the store while games are built, so that
+    /// another thread can show the progress of a long computation (`sprague cgt`).
+    ///
+    /// ```
+    /// use std::sync::{Arc, atomic::{AtomicUsize, Ordering}};
+    /// use sprague_partizan::GameStore;
+    /// let mut store = GameStore::new();
+    /// let counter = Arc::new(AtomicUsize::new(0));
+    /// store.count_games(Arc::clone(&counter));
+    /// store.parse("{2|-2} + {1|-1}").unwrap();
+    /// assert_eq!(counter.load(Ordering::Relaxed), store.len());
+    /// ```
+    pub fn count_games(&mut self, counter: std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+        counter.store(self.nodes.len(), std::sync::atomic::Ordering::Relaxed);
+        self.counter = Some(counter);
+    }
+
+    /// Adds a node (keeping the progress counter up to date) and returns its id.
+    fn push_node(&mut self, data: NodeData) -> GameId {
+        let id = GameId(self.nodes.len() as u32);
+        self.nodes.push(data);
+        if let Some(counter) = &self.counter {
+            counter.store(self.nodes.len(), std::sync::atomic::Ordering::Relaxed);
+        }
+        id
     }
 
     /// Whether the caller asked this store's computations to stop.
@@ -286,8 +316,7 @@ impl GameStore {
         } else {
             (magnitude >> x.exponent()) + 1 + u64::from(x.exponent())
         };
-        let id = GameId(self.nodes.len() as u32);
-        self.nodes.push(NodeData {
+        let id = self.push_node(NodeData {
             node: Node::Number(x),
             birthday,
             height: 0,
@@ -359,8 +388,7 @@ impl GameStore {
             (None, Some(r)) => (r, r),
             (None, None) => (Dyadic::ZERO, Dyadic::ZERO),
         };
-        let id = GameId(self.nodes.len() as u32);
-        self.nodes.push(NodeData {
+        let id = self.push_node(NodeData {
             node: Node::Compound {
                 left: key.0.clone(),
                 right: key.1.clone(),

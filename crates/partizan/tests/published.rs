@@ -1,8 +1,11 @@
-//! Published values from CGSuite's own test suite (A. N. Siegel, CGSuite,
-//! `lib/core/src/test/scala/org/cgsuite/lang/CanonicalShortGameTestCase.scala`
-//! and `GameGridTest.scala`), which this crate must reproduce: canonical
-//! forms as CGSuite prints them, birthdays, options, stops, means,
-//! temperatures; the 4×4 Domineering board and a Clobber position.
+//! Published values, first from CGSuite's own test suite (A. N. Siegel, CGSuite,
+//! `lib/core/src/test/scala/org/cgsuite/lang/CanonicalShortGameTestCase.scala`,
+//! `GameGridTest.scala`, `GameStripTest.scala`, and the expected answers of
+//! `lib/core/src/main/scala/org/cgsuite/lang/Profiler.scala`), which this crate must
+//! reproduce: canonical forms as CGSuite prints them, birthdays, options, stops, means,
+//! temperatures; the 4×4 Domineering board, two Clobber positions (one the 3×4
+//! checkerboard) and the Toads-and-Frogs strip `ttttt..fffff`; and Erickson's families of
+//! Toads-and-Frogs starting positions (Games of No Chance, 1996), cited at the test.
 
 use sprague_partizan::rules::Solver;
 use sprague_partizan::rules::clobber::Clobber;
@@ -224,4 +227,110 @@ fn cgsuite_clobber() {
     let expected = store.parse("{^^*|*,v}").unwrap();
     assert_eq!(store.display(g), store.display(expected));
     assert_eq!(g, expected);
+}
+
+#[test]
+fn cgsuite_toads_and_frogs() {
+    // CGSuite, `GameStripTest.scala`: ToadsAndFrogs("ttttt..fffff").CanonicalForm =
+    //   +-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}
+    // where (same suite, `CanonicalShortGameTestCase.scala`) ^<2> = {0|v*}, so
+    // v<2> = {^*|0}; Miny(x) = {x|0||0}; and ±{A, B} = {A, B | −A, −B}.
+    use sprague_partizan::rules::toads::ToadsAndFrogs;
+    let mut store = GameStore::new();
+    let mut solver = Solver::new(ToadsAndFrogs);
+    let g = solver
+        .canonical_form(&mut store, &ToadsAndFrogs::parse("TTTTT..FFFFF").unwrap())
+        .unwrap();
+    let a = store.parse("{2|*}").unwrap();
+    let b = store
+        .parse(
+            "{5/2||2|{0||||{0||{^*|0}|-1},{0||||0||{1/32|0||0}|-2|||-1/2*}|||{^*|0}|-1/2||-1*}|||0}",
+        )
+        .unwrap();
+    let (na, nb) = (store.neg(a), store.neg(b));
+    let expected = store.game(&[a, b], &[na, nb]).unwrap();
+    assert_eq!(g, expected, "{}", store.display(g));
+}
+
+#[test]
+fn cgsuite_clobber_3x4() {
+    // CGSuite, `Profiler.scala`: Clobber("xoxo|oxox|xoxo").CanonicalForm = 0 (the
+    // checkerboard 3×4 start is a second-player win).
+    let mut store = GameStore::new();
+    let mut solver = Solver::new(Clobber);
+    let g = solver
+        .canonical_form(&mut store, &Clobber::parse("xoxo|oxox|xoxo").unwrap())
+        .unwrap();
+    assert_eq!(g, store.zero());
+}
+
+#[test]
+fn erickson_toads_and_frogs_families() {
+    // J. Erickson, "New Toads and Frogs results", Games of No Chance, MSRI Publ. 29 (1996),
+    // pp. 299–310, states from his computed table the values of families of starting
+    // positions; T. Thanatipanonda, "Further hopping with Toads and Frogs", Electron. J.
+    // Combin. 18 (2011) #P67, lists them as Erickson's conjectures (□ an empty square):
+    //   E1: T^a □□ F^b = {{a−3 | a−b} | {* | 3−b}} for a > b ≥ 2,
+    //   E2: T^a □□□ FF = {a−2 | a−2} for a ≥ 2,
+    //   E3: T^a □□□ FFF = a − 7/2 for a ≥ 5.
+    // (The copy of the 2011 paper that could be read had lost its □ signs; the counts above
+    // are those of the families T^a□□F^b and T^a□□□F^b named by Thanatipanonda and
+    // Zeilberger, arXiv:0710.4951, and with one □ every T^a□F^b here is *, not E1.)
+    use sprague_partizan::rules::toads::ToadsAndFrogs;
+    let mut store = GameStore::new();
+    let mut solver = Solver::new(ToadsAndFrogs);
+    let mut value = |store: &mut GameStore, strip: String| {
+        solver
+            .canonical_form(store, &ToadsAndFrogs::parse(&strip).unwrap())
+            .unwrap()
+    };
+    let t = |n: usize| "T".repeat(n);
+    let f = |n: usize| "F".repeat(n);
+    for a in 3..=7usize {
+        for b in 2..a {
+            let (a1, b1) = (a as i64, b as i64);
+            let g = value(&mut store, format!("{}..{}", t(a), f(b)));
+            let e1 = store
+                .parse(&format!("{{{{{}|{}}}|{{*|{}}}}}", a1 - 3, a1 - b1, 3 - b1))
+                .unwrap();
+            assert_eq!(g, e1, "E1 a={a} b={b}: {}", store.display(g));
+        }
+    }
+    for a in 2..=8usize {
+        let g = value(&mut store, format!("{}...FF", t(a)));
+        let e2 = store.parse(&format!("{{{0}|{0}}}", a - 2)).unwrap();
+        assert_eq!(g, e2, "E2 a={a}: {}", store.display(g));
+    }
+    for a in 5..=8i64 {
+        let g = value(&mut store, format!("{}...FFF", t(a as usize)));
+        let e3 = store.parse(&format!("{}/2", 2 * a - 7)).unwrap();
+        assert_eq!(g, e3, "E3 a={a}: {}", store.display(g));
+    }
+}
+
+#[test]
+fn alternating_linear_clobber_rows_are_first_player_wins_except_oxoxox() {
+    // Albert, Grossman, Nowakowski and Wolfe, "An introduction to Clobber", INTEGERS 5(2)
+    // (2005) #A1, conjectured, and X. Chen, T. Folkersen, K. Hasham, R. B. Hayward, D. Lee,
+    // O. Randall, L. Schultz and E. Vandermeer, "A proof of the 2004 Albert–Grossman–
+    // Nowakowski–Wolfe conjecture on alternating linear Clobber" (arXiv:2509.08985, 2025)
+    // proved: every even-length alternating row (xoxo…) is a first-player win (outcome N)
+    // except oxoxox (and its mirror image xoxoxo, the same game), which is 0.
+    let mut store = GameStore::new();
+    let mut solver = Solver::new(Clobber);
+    let zero = store.zero();
+    for length in (2..=20).step_by(2) {
+        for first in ["xo", "ox"] {
+            let row: String = first.repeat(length / 2);
+            let g = solver
+                .canonical_form(&mut store, &Clobber::parse(&row).unwrap())
+                .unwrap();
+            let first_player_wins = !store.leq(g, zero) && !store.geq(g, zero);
+            if length == 6 {
+                assert_eq!(g, zero, "{row}");
+            } else {
+                assert!(first_player_wins, "{row} = {}", store.display(g));
+            }
+        }
+    }
 }

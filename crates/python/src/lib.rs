@@ -23,6 +23,7 @@ mod impartial;
 mod interrupt;
 mod nimber;
 mod partizan;
+mod partizan_define;
 mod python_strategy;
 mod quotient;
 mod repeated;

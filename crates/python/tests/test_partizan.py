@@ -69,12 +69,18 @@ def test_rulesets_return_the_same_objects():
     # T.F: both players' moves lead to 0, so {0|0} = *.
     assert partizan.toads_and_frogs("T.F") == partizan.game("*")
     assert partizan.clobber("xo") == partizan.game("*")
+    # Konane .xo.: each side's one jump empties the board, {0|0} = *; xo. = {0|} = 1.
+    assert partizan.konane(".xo.") == partizan.game("*")
+    assert partizan.konane("xo.") == 1
     assert partizan.cutcake("1x2") == 1
     assert partizan.col("..:0-1") == 0
     assert partizan.snort("2:0-1") == partizan.game("±1")
     assert isinstance(partizan.domineering("..."), partizan.Game)
+    # Northcott rows are the nimbers of their gaps (3 xor 2 = 1), also as two rows typed apart.
+    assert partizan.northcott("B...W. .W..B") == partizan.game("*")
+    assert partizan.analyze("northcott-partizan", "B.W")["right_winning_moves"][0]["move"] == "1:3->2"
     names = [r["name"] for r in partizan.rulesets()]
-    assert "domineering" in names and "snort" in names
+    assert "domineering" in names and "snort" in names and "konane" in names
 
 
 def test_errors_are_one_sentence():

@@ -82,3 +82,64 @@ test('Domineering on a 2×2 board is played by clicking a square: whoever moves 
   assert.deepEqual(problems, []);
   await tab.close();
 });
+
+/** Starts a Hackenbush game on the Play section: you are Left and move first. */
+async function hackenbushGame(tab, position) {
+  await tab.selectOption('#play-rule', 'blue-red-hackenbush');
+  await tab.fill('#play-position', position);
+  await tab.selectOption('#play-side', 'left');
+  await tab.selectOption('#play-first', 'me');
+  const before = await tab.evaluate(() => document.querySelector('#play-board svg.hackenbush')
+    ?.getAttribute('aria-label') ?? '');
+  await tab.click('#play-setup button[type=submit]');
+  // A new picture (the server writes the position back in its own order: graph edges sorted).
+  await tab.waitForFunction((old) => {
+    const now = document.querySelector('#play-board svg.hackenbush')?.getAttribute('aria-label');
+    return now !== undefined && now !== null && now !== old;
+  }, before);
+}
+
+/**
+ * Plays Left to the end by clicking edges of the picture, each time an edge whose cut drops
+ * no other edge (the top of a blue stalk: what keeps Left's advantage), and returns the log.
+ */
+async function playByClicking(tab) {
+  for (let turn = 0; turn < 20; turn += 1) {
+    if (await tab.evaluate(() => document.querySelector('#play-status').dataset.winner !== '')) break;
+    const cuts = await tab.$$eval('#play-board svg a.cut', (links) => links
+      .map((a) => ({ notation: a.dataset.notation, title: a.querySelector('title').textContent })));
+    const pick = cuts.find((c) => !/fall/.test(c.title)) ?? cuts[0];
+    assert.ok(pick, 'an unfinished game shows a clickable edge');
+    const before = await tab.textContent('#play-log');
+    await tab.click(`#play-board svg a.cut[data-notation="${pick.notation}"]`);
+    await tab.waitForFunction((text) => document.querySelector('#play-log').textContent !== text, before);
+  }
+  return tab.textContent('#play-log');
+}
+
+test('Blue-Red Hackenbush is drawn as a picture and played to the end by cutting edges', async () => {
+  const { tab, problems } = await open('/cgt');
+  await tab.waitForSelector('#play-board .cell');
+  // A graph: the ground, four edges in their colours (one green), a cut for each of Left's.
+  await hackenbushGame(tab, '0-1:b 1-2:r 0-2:g 2-3:b');
+  assert.ok(await tab.$('#play-board svg.hackenbush line.ground'));
+  const colours = await tab.$$eval('#play-board svg path.edge', (paths) => paths.map((p) => p.getAttribute('class')).sort());
+  assert.deepEqual(colours, ['edge blue', 'edge blue', 'edge green', 'edge red']);
+  // Left may cut the blue and the green edges, not the red one.
+  const lefts = await tab.$$eval('#play-board svg a.cut', (links) => links.map((a) => a.dataset.notation).sort());
+  assert.deepEqual(lefts, ['0-1', '0-2', '2-3']);
+  // Strings BB and R: 2 + (−1) = 1 > 0 (Winning Ways ch. 2), so Left wins moving first by
+  // cutting the top blue edge each time: you cut 1:2, the computer its only red edge, you 1:1.
+  await hackenbushGame(tab, 'BB R');
+  const log = await playByClicking(tab);
+  assert.equal(await tab.evaluate(() => document.querySelector('#play-status').dataset.winner), 'you');
+  assert.match(log, /You \(Left\): 1:2/);
+  assert.match(log, /Computer \(Right\): 2:1/);
+  // A graph game: a blue stalk of two (2) and a red edge (−1), 1 > 0: Left wins it too.
+  await hackenbushGame(tab, '0-1:b 1-2:b 0-3:r');
+  await playByClicking(tab);
+  assert.equal(await tab.evaluate(() => document.querySelector('#play-status').dataset.winner), 'you');
+  assert.match(await tab.textContent('#play-status'), /you won/);
+  assert.deepEqual(problems, []);
+  await tab.close();
+});

@@ -13,7 +13,7 @@ use crate::progress::Progress;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game, e.g. nim, kayles, grundy, bash:3, or a partizan ruleset: domineering,
-    /// blue-red-hackenbush, toads-and-frogs, clobber, cutcake, col, snort (see `sprague games`).
+    /// blue-red-hackenbush, toads-and-frogs, clobber, konane, cutcake, col, snort (see `sprague games`).
     pub game: String,
     /// The components of the position, e.g. heap sizes: 3 4 5.
     #[arg(allow_negative_numbers = true)]
@@ -49,16 +49,22 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if args.exhaustive {
         return run_exhaustive(args, game.as_ref(), &position);
     }
+    let disk = crate::quotient_disk::DiskQuotient::attach(game.as_ref());
     let bar = Progress::new(args.progress, None, "positions");
-    let (report, rules) = analysis_observed(game.as_ref(), &position, &mut |solved, total| {
+    let analysis = analysis_observed(game.as_ref(), &position, &mut |solved, total| {
         bar.update(
             solved,
             total.and_then(|t| u64::try_from(t).ok()),
             &String::new,
         );
         std::ops::ControlFlow::Continue(())
-    })?;
+    });
     bar.finish();
+    // Kept even when the answer failed: the quotient's heaps computed are not lost.
+    if let Some(disk) = disk {
+        disk.save();
+    }
+    let (report, rules) = analysis?;
     let formula = game
         .heap_family()
         .and_then(|family| family.closed_form_formula());

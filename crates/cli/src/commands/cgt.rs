@@ -8,13 +8,18 @@
 //! Game Theory*, AMS 2013; Berlekamp–Conway–Guy, *Winning Ways*).
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
+use std::sync::Arc;
+use std::time::Duration;
 
-use plotters::prelude::*;
 use sprague_partizan::report::{CgtRecord, CompareRecord, WallPoint};
-use sprague_partizan::{Dyadic, GameError, GameId, GameStore, Thermograph};
+use sprague_partizan::svg::thermograph_svg;
+use sprague_partizan::{GameError, GameId, GameStore};
 
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Style};
+use crate::progress::Progress;
 
 /// Arguments of `sprague cgt`.
 #[derive(Debug, clap::Args)]
@@ -31,6 +36,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Style::Text)]
     pub format: Style,
+    /// Show progress (the games built so far) on stderr even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
 }
 
 /// Reads a game, with the text quoted in the error.
@@ -125,132 +133,54 @@ fn compare_text(record: &CompareRecord) -> String {
     )
 }
 
-/// Computes and prints.
+/// Computes and prints, with the games built so far shown as progress (a spinner on a
+/// terminal, a line a second with `--progress`) while the work lasts.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let mut store = GameStore::new();
-    let g = parse_game(&mut store, &args.expression)?;
+    let built = Arc::new(AtomicUsize::new(0));
+    store.count_games(Arc::clone(&built));
+    let bar = Progress::new(args.progress, None, "games");
+    // The display thread ends as soon as the answer is there (the sender is dropped).
+    let (finished, wait) = std::sync::mpsc::channel::<()>();
+    let answered = std::thread::scope(|scope| {
+        let (bar, built) = (&bar, &built);
+        scope.spawn(move || {
+            while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(Duration::from_millis(100))
+            {
+                bar.update(built.load(Ordering::Relaxed) as u64, None, &String::new);
+            }
+        });
+        let answered = compute(args, &mut store);
+        drop(finished);
+        answered
+    });
+    bar.finish();
+    answered
+}
+
+/// The answer of [`run`].
+fn compute(args: &Args, store: &mut GameStore) -> Result<(), CliError> {
+    let g = parse_game(store, &args.expression)?;
     if let Some(path) = &args.svg {
         let th = store.thermograph(g).map_err(computing)?;
-        let svg = thermograph_svg(&store.display(g), &th)?;
+        let svg = thermograph_svg(&store.display(g), &th)
+            .map_err(|error| CliError::Output(std::io::Error::other(error.to_string())))?;
         std::fs::write(path, svg).map_err(|error| CliError::WriteOutput {
             path: path.display().to_string(),
             message: error.to_string(),
         })?;
     }
     if let Some(other) = &args.compare {
-        let h = parse_game(&mut store, other)?;
-        let record = CompareRecord::new(&mut store, g, h).map_err(computing)?;
+        let h = parse_game(store, other)?;
+        let record = CompareRecord::new(store, g, h).map_err(computing)?;
         return match args.format {
             Style::Json => print_json(&record),
             Style::Text => print_text(&compare_text(&record)),
         };
     }
-    let record = CgtRecord::new(&mut store, &args.expression, g).map_err(computing)?;
+    let record = CgtRecord::new(store, &args.expression, g).map_err(computing)?;
     match args.format {
         Style::Json => print_json(&record),
         Style::Text => print_text(&record.text()),
     }
-}
-
-/// A dyadic as a float, for drawing only.
-fn float(x: Dyadic) -> f64 {
-    x.numerator() as f64 / 2f64.powi(x.exponent() as i32)
-}
-
-/// A drawing failure (into a string, so not expected): reported as an output failure.
-fn drawing<E: std::error::Error + Send + Sync>(error: DrawingAreaErrorKind<E>) -> CliError {
-    CliError::Output(std::io::Error::other(format!(
-        "drawing the thermograph: {error}"
-    )))
-}
-
-/// The thermograph drawn as in Winning Ways: temperature upwards, values with
-/// Left's side (larger values) on the left; left wall blue, right wall red, the
-/// mast black. The walls start at t = -1.
-fn thermograph_svg(title: &str, th: &Thermograph) -> Result<String, CliError> {
-    const WIDTH: u32 = 640;
-    const HEIGHT: u32 = 480;
-    let tau = float(th.temperature());
-    let top = tau.max(0.0) + (tau.max(0.0) * 0.3).max(1.0);
-    let wall_points = |breaks: Vec<(Dyadic, Dyadic)>| -> Vec<(f64, f64)> {
-        let mut points: Vec<(f64, f64)> = breaks
-            .into_iter()
-            .map(|(t, v)| (-float(v), float(t)))
-            .collect();
-        if let Some(&(x, _)) = points.last() {
-            points.push((x, top));
-        }
-        points
-    };
-    let left = wall_points(th.left_wall().breakpoints());
-    let right = wall_points(th.right_wall().breakpoints());
-    let (lo, hi) = left
-        .iter()
-        .chain(right.iter())
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &(x, _)| {
-            (lo.min(x), hi.max(x))
-        });
-    let pad = ((hi - lo) * 0.1).max(0.5);
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
-        root.fill(&WHITE).map_err(drawing)?;
-        let caption: String = if title.chars().count() > 60 {
-            format!("{}…", title.chars().take(59).collect::<String>())
-        } else {
-            title.to_string()
-        };
-        let mut chart = ChartBuilder::on(&root)
-            .caption(format!("Thermograph of {caption}"), ("sans-serif", 18))
-            .margin(12)
-            .margin_right(30)
-            .x_label_area_size(45)
-            .y_label_area_size(60)
-            .build_cartesian_2d((lo - pad)..(hi + pad), -1.0..top)
-            .map_err(drawing)?;
-        chart
-            .configure_mesh()
-            .disable_mesh()
-            .x_desc("value (Left's side on the left)")
-            .y_desc("temperature t")
-            .x_label_formatter(&|x| format!("{}", if *x == 0.0 { 0.0 } else { -x }))
-            .axis_desc_style(("sans-serif", 14))
-            .label_style(("sans-serif", 12))
-            .draw()
-            .map_err(drawing)?;
-        chart
-            .draw_series(LineSeries::new(
-                [(lo - pad, 0.0), (hi + pad, 0.0)],
-                RGBColor(200, 200, 200).stroke_width(1),
-            ))
-            .map_err(drawing)?;
-        chart
-            .draw_series(LineSeries::new(left, BLUE.stroke_width(2)))
-            .map_err(drawing)?
-            .label("left wall")
-            .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], BLUE.stroke_width(2)));
-        chart
-            .draw_series(LineSeries::new(right, RED.stroke_width(2)))
-            .map_err(drawing)?
-            .label("right wall")
-            .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], RED.stroke_width(2)));
-        let mast = -float(th.mast());
-        chart
-            .draw_series(LineSeries::new(
-                [(mast, tau.max(-1.0)), (mast, top)],
-                BLACK.stroke_width(3),
-            ))
-            .map_err(drawing)?
-            .label(format!("mast {} from t = {}", th.mast(), th.temperature()))
-            .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], BLACK.stroke_width(3)));
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .label_font(("sans-serif", 12))
-            .draw()
-            .map_err(drawing)?;
-        root.present().map_err(drawing)?;
-    }
-    Ok(svg)
 }

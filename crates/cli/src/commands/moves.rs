@@ -27,7 +27,12 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), CliError> {
     let game = parse_game(&args.game)?;
     let position = game.position(&args.position)?;
-    let listing = MoveListing::of(game.as_ref(), &position)?;
+    let disk = crate::quotient_disk::DiskQuotient::attach(game.as_ref());
+    let listing = MoveListing::of(game.as_ref(), &position);
+    if let Some(disk) = disk {
+        disk.save();
+    }
+    let listing = listing?;
     match args.format {
         Style::Json => print_json(&listing.record(game.as_ref(), &position)),
         Style::Text => print_text(&render_text(

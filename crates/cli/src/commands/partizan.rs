@@ -1,5 +1,5 @@
 //! Partizan rulesets in `sprague analyze` and `sprague games`: Domineering,
-//! Blue-Red Hackenbush, Toads and Frogs, Clobber, Cutcake, Col and Snort, read
+//! Blue-Red Hackenbush, Toads and Frogs, Clobber, Konane, Cutcake, Col and Snort, read
 //! and solved by `sprague_partizan::rules::catalogue`. `analyze` tries them by
 //! name before the impartial catalogue, so every impartial game behaves as
 //! before; `hackenbush` stays Green Hackenbush unless its position is written

@@ -53,7 +53,7 @@ pub struct Args {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Your side in a partizan game (domineering, blue-red-hackenbush, toads-and-frogs,
-    /// clobber, cutcake, col, snort): Left or Right; the computer plays the other.
+    /// clobber, konane, cutcake, col, snort): Left or Right; the computer plays the other.
     #[arg(long, value_enum)]
     pub side: Option<super::partizan::Player>,
     /// Output format: text, or one JSON object per turn.
@@ -137,6 +137,17 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         args.game.clone()
     };
     let game = parse_game(&description)?;
+    // The misère quotient kept on disk, when the game has one; saved when play ends.
+    let disk = crate::quotient_disk::DiskQuotient::attach(game.as_ref());
+    let played = play_game(args, game.as_ref());
+    if let Some(disk) = disk {
+        disk.save();
+    }
+    played
+}
+
+/// The game itself, turn by turn.
+fn play_game(args: &Args, game: &dyn PlayableGame) -> Result<(), CliError> {
     let mut position = game.position(&args.position)?;
     let stdin = std::io::stdin();
     let screen = Screen {
@@ -168,7 +179,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         position.player = Some(if mover == first { 1 } else { 2 });
         let moves = game.moves(&position)?;
         if moves.is_empty() {
-            return announce(game.as_ref(), &position, mover, &screen);
+            return announce(game, &position, mover, &screen);
         }
         if arrived {
             arrived = false;
@@ -197,8 +208,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         match mover {
             Side::Computer => {
                 let pick = reply_pick(args.seed, ply as u64);
-                let Some(reply) = perfect_reply_choosing(game.as_ref(), &position, pick)? else {
-                    return announce(game.as_ref(), &position, mover, &screen);
+                let Some(reply) = perfect_reply_choosing(game, &position, pick)? else {
+                    return announce(game, &position, mover, &screen);
                 };
                 ply += 1;
                 screen.say(&format!(
@@ -248,11 +259,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                         continue;
                     }
                     "moves" => {
-                        show_moves(game.as_ref(), &position, &screen)?;
+                        show_moves(game, &position, &screen)?;
                         continue;
                     }
                     "hint" => {
-                        if let Some(reply) = perfect_reply(game.as_ref(), &position)? {
+                        if let Some(reply) = perfect_reply(game, &position)? {
                             screen.say(&format!(
                                 "hint: {}  ({}) — {}",
                                 reply.play.notation, reply.play.description, reply.reason
@@ -262,7 +273,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                         continue;
                     }
                     "why" => {
-                        let why = explain(game.as_ref(), &position)?;
+                        let why = explain(game, &position)?;
                         for line in &why.lines {
                             screen.say(&format!("  {line}"))?;
                         }

@@ -273,7 +273,13 @@ pub fn misere_analysis(
     // The library's quotient path, the one the web API and Python take too.
     // A heap beyond any exact search: the quotient is the only answer, and a command
     // line ends at Ctrl-C anyway, so its construction is bounded by its limits alone.
-    let answer = QuotientCache::new().answer_within(&rule, &heaps, Duration::from_secs(3600))?;
+    let cache = QuotientCache::new();
+    let disk = crate::quotient_disk::DiskQuotient::attach_cache(&rule, &cache);
+    let answer = cache.answer_within(&rule, &heaps, Duration::from_secs(3600));
+    if let Some(disk) = disk {
+        disk.save();
+    }
+    let answer = answer?;
     let seconds = started.elapsed().as_secs_f64();
     let title = parse_game(game).ok()?.title();
     let moves: Vec<MoveJson> = answer

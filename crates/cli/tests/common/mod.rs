@@ -7,10 +7,12 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-/// Runs `sprague` with `arguments` from the crate directory (test data paths are relative to it).
+/// Runs `sprague` with `arguments` from the crate directory (test data paths are relative to it),
+/// with the on-disk store of misère quotients off (each run computes afresh).
 pub fn sprague(arguments: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sprague"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("SPRAGUE_CACHE_DIR", "")
         .args(arguments)
         .output()
         .expect("the sprague binary runs")

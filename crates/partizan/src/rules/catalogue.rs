@@ -25,6 +25,8 @@ use super::colouring::{Colouring, ColouringPosition, Variant};
 use super::cutcake::Cutcake;
 use super::domineering::Domineering;
 use super::hackenbush::{Colour, Edge, Hackenbush};
+use super::konane::Konane;
+use super::northcott;
 use super::toads::ToadsAndFrogs;
 use super::{PartizanGame, Solver};
 use crate::error::GameError;
@@ -82,6 +84,14 @@ pub const ENTRIES: &[Entry] = &[
         example: "sprague analyze clobber 'xox|oxo'",
     },
     Entry {
+        name: "konane",
+        aliases: &["kōnane"],
+        rule: "jump one of your stones (Left x, Right o) orthogonally over an adjacent stone of the opponent into the empty square beyond, removing it; the stone may go on jumping in the same direction, and each number of jumps is a separate move (Ernst 1995)",
+        position: "rows of x, o and '.' joined by '|', e.g. 'xo.|.ox|..x' (at most 128 squares)",
+        moves: "'r,c-r,c': the square of the stone that jumps and the square it lands on (rows and columns from 1)",
+        example: "sprague analyze konane 'xo.|.ox|..x'",
+    },
+    Entry {
         name: "cutcake",
         aliases: &["cut-cake"],
         rule: "cut a cake along a score line: Left vertically (splitting its width), Right horizontally (splitting its height) (Winning Ways ch. 2)",
@@ -104,6 +114,14 @@ pub const ENTRIES: &[Entry] = &[
         position: "as for col: '....:0-1 1-2 2-3' or '4:0-1 1-2 2-3' (at most 32 vertices)",
         moves: "the vertex coloured (numbered from 0)",
         example: "sprague analyze snort '...:0-1 1-2'",
+    },
+    Entry {
+        name: "northcott-partizan",
+        aliases: &["partizan-northcott", "northcott-lr"],
+        rule: "slide your own piece (Left black B, Right white W) along its row, towards the other piece or away from it, never onto or over it; loopy, and each row equals the nimber *gap in every sum (Winning Ways ch. 2)",
+        position: "one word per row of B, W and '.', separated by spaces or '|', e.g. 'B...W. .W..B' (rows of at most 512 squares); the impartial `northcott` is the same game told as Nim",
+        moves: "'ROW:FROM->TO', rows and squares numbered from 1, e.g. '1:1->3'",
+        example: "sprague analyze northcott-partizan 'B...W. .W..B'",
     },
 ];
 
@@ -321,6 +339,34 @@ pub fn analyze_until(
             };
             let (l, r) = (moves(true), moves(false));
             evaluate(store, Clobber, from_text.clone(), &board, l, r, stop)?
+        }
+        "konane" => {
+            let board = Konane::parse(position)?;
+            let moves = |left: bool| {
+                let (mine, theirs) = if left { ('x', 'o') } else { ('o', 'x') };
+                board
+                    .jumps(left)
+                    .into_iter()
+                    .map(|j| {
+                        let ((fr, fc), (tr, tc)) = (j.from, j.to);
+                        Candidate {
+                            notation: format!("{},{}-{},{}", fr + 1, fc + 1, tr + 1, tc + 1),
+                            description: format!(
+                                "{mine} on {},{} jumps to {},{}, removing {} {theirs}",
+                                fr + 1,
+                                fc + 1,
+                                tr + 1,
+                                tc + 1,
+                                j.captured
+                            ),
+                            text: j.board.to_string(),
+                            position: j.board,
+                        }
+                    })
+                    .collect()
+            };
+            let (l, r) = (moves(true), moves(false));
+            evaluate(store, Konane, board.to_string(), &board, l, r, stop)?
         }
         "cutcake" => {
             let cakes = if position.trim().is_empty() {
@@ -541,6 +587,26 @@ pub fn analyze_until(
                 r,
                 stop,
             )?
+        }
+        "northcott-partizan" => {
+            let board = northcott::parse(position)?;
+            let moves = |left: bool| {
+                northcott::slides(&board, left)
+                    .into_iter()
+                    .map(|slide| Candidate {
+                        notation: slide.notation,
+                        description: slide.description,
+                        text: northcott::write(&slide.board),
+                        position: slide.board,
+                    })
+                    .collect()
+            };
+            let (l, r) = (moves(true), moves(false));
+            // Loopy, so not searched: each row is the nimber of its gap (the module doc).
+            let mut nimber = |store: &mut GameStore, board: &northcott::Board| {
+                store.nimber(northcott::nim_sum(board))
+            };
+            evaluate_by(store, &mut nimber, northcott::write(&board), &board, l, r)?
         }
         _ => unreachable!("every entry has a branch"),
     };
@@ -821,6 +887,9 @@ mod tests {
         assert_eq!(value("col", "L.:0-1"), "-1");
         assert_eq!(value("cutcake", "1x2"), "1");
         assert_eq!(value("clobber", "xo"), "*");
+        // Konane .xo.: each player's one jump empties the board: {0|0} = *; xo. = {0|} = 1.
+        assert_eq!(value("konane", ".xo."), "*");
+        assert_eq!(value("konane", "xo."), "1");
         // T.F: Left to .TF = {|FT.} = {|1} = 0, Right to TF. = {.FT|} = {-1|} = 0: {0|0} = *.
         assert_eq!(value("toads-and-frogs", "T.F"), "*");
     }

@@ -257,5 +257,7 @@ pub mod colouring;
 pub mod cutcake;
 pub mod domineering;
 pub mod hackenbush;
+pub mod konane;
+pub mod northcott;
 pub mod play;
 pub mod toads;

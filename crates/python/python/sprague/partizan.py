@@ -18,33 +18,46 @@ games may be incomparable (confused, ``g.compare(h) == "‖"``), when none of
 string in CGSuite's syntax is read as a game. Numbers (stops, mean,
 temperature) are exact :class:`fractions.Fraction`. Errors are
 :class:`sprague.InvalidInput` with the command line's sentences.
+
+Games of your own are defined by their options (:func:`define`): positions are
+any hashable Python values, and the answers are the rulesets' (value, outcome,
+every winning move, the perfect reply). Computations run with the GIL released
+and stop on Ctrl-C (``KeyboardInterrupt``). In a notebook a game shows its
+canonical form with its facts and a thermograph shows as a picture.
 """
 
 from __future__ import annotations
 
+import html as _html
 import json as _json
 
 from fractions import Fraction
-from typing import List, Optional, Union
+from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Tuple, Union
 
 from . import _native
 
 __all__ = [
+    "DefinedGame",
     "Game",
+    "Thermograph",
     "analyze",
     "clobber",
     "col",
     "cutcake",
+    "define",
     "domineering",
     "game",
     "hackenbush",
+    "northcott",
+    "konane",
     "reply",
     "rulesets",
     "snort",
+    "sum",
     "toads_and_frogs",
 ]
 
-Operand = Union["Game", int, str]
+Operand = Union["Game", int, Fraction, str]
 
 
 class Game:
@@ -59,6 +72,13 @@ class Game:
     def canonical_form(self) -> str:
         """The canonical form in CGSuite's syntax (``'{1^|-1^}'``, ``'±1'``)."""
         return self._native.canonical_form
+
+    @property
+    def number(self) -> Optional[Fraction]:
+        """The game's value as a :class:`fractions.Fraction` if it is a number (a dyadic
+        rational: ``game("3/4").number == Fraction(3, 4)``), else ``None`` (``*``, ``±1``)."""
+        text = self._native.number
+        return None if text is None else Fraction(text)
 
     @property
     def outcome(self) -> str:
@@ -91,17 +111,26 @@ class Game:
         return Fraction(self._native.temperature)
 
     @property
-    def thermograph(self) -> dict:
-        """``{'left_wall': [(t, value), ...], 'right_wall': [...], 'mast': value,
-        'temperature': t}``: each wall's breakpoints from t = -1, exact."""
+    def outcome_explanation(self) -> str:
+        """The outcome in words, as ``sprague cgt`` says it."""
+        return self._native.outcome_explanation
+
+    @property
+    def thermograph(self) -> "Thermograph":
+        """The thermograph: a dict ``{'left_wall': [(t, value), ...], 'right_wall': [...],
+        'mast': value, 'temperature': t}`` (each wall's breakpoints from t = -1, exact)
+        that a notebook shows as the picture ``sprague cgt --svg`` draws."""
         left, right, mast, temperature = self._native.thermograph()
         points = lambda wall: [(Fraction(t), Fraction(v)) for t, v in wall]  # noqa: E731
-        return {
-            "left_wall": points(left),
-            "right_wall": points(right),
-            "mast": Fraction(mast),
-            "temperature": Fraction(temperature),
-        }
+        return Thermograph(
+            self,
+            {
+                "left_wall": points(left),
+                "right_wall": points(right),
+                "mast": Fraction(mast),
+                "temperature": Fraction(temperature),
+            },
+        )
 
     @property
     def atomic_weight(self) -> Optional["Game"]:
@@ -141,7 +170,7 @@ class Game:
         return self.compare(other) == ">"
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, (Game, int, str)):
+        if not isinstance(other, (Game, int, str, Fraction)):
             return NotImplemented
         return self._native == _game(other)._native
 
@@ -176,6 +205,57 @@ class Game:
     def __str__(self) -> str:
         return self.canonical_form
 
+    def _repr_html_(self) -> str:
+        """The canonical form and its facts, for a notebook."""
+        facts = [
+            ("outcome", f"{self.outcome} — {self.outcome_explanation}"),
+            ("birthday", str(self.birthday)),
+            ("left stop", str(self.left_stop)),
+            ("right stop", str(self.right_stop)),
+            ("mean", str(self.mean)),
+            ("temperature", str(self.temperature)),
+        ]
+        weight = self.atomic_weight
+        if weight is not None:
+            facts.append(("atomic weight", weight.canonical_form))
+        rows = "".join(
+            f"<tr><th style=\"text-align:left\">{name}</th><td>{_html.escape(value)}</td></tr>"
+            for name, value in facts
+        )
+        return (
+            f"<div><b>G = <code>{_html.escape(self.canonical_form)}</code></b>"
+            f"<table>{rows}</table></div>"
+        )
+
+
+class Thermograph(dict):
+    """A game's thermograph (Winning Ways ch. 6; Siegel §II.5): the dict of its walls'
+    exact breakpoints, its mast and temperature, shown in a notebook as the picture
+    ``sprague cgt --svg`` draws (the same library drawing): the left wall blue, the right
+    wall red, the mast black, values with Left's side on the left."""
+
+    def __init__(self, game: "Game", walls: Dict[str, Any]) -> None:
+        super().__init__(walls)
+        self._game = game
+
+    @property
+    def game(self) -> "Game":
+        """The game whose thermograph this is."""
+        return self._game
+
+    @property
+    def svg(self) -> str:
+        """The picture as an SVG document."""
+        return self._game._native.thermograph_svg()
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def save(self, path: str) -> None:
+        """Writes the SVG picture to ``path``."""
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(self.svg)
+
 
 def _game(value: Operand) -> Game:
     if isinstance(value, Game):
@@ -184,12 +264,20 @@ def _game(value: Operand) -> Game:
         raise TypeError("a bool is not a game")
     if isinstance(value, (int, str)):
         return game(str(value))
-    raise TypeError(f"{type(value).__name__} is not a game (give a Game, an int or a string)")
+    if isinstance(value, Fraction):
+        # A dyadic rational is a number of the store; any other denominator is refused there.
+        return game(f"{value.numerator}/{value.denominator}")
+    raise TypeError(f"{type(value).__name__} is not a game (give a Game, an int, a Fraction or a string)")
 
 
 def game(text: str) -> Game:
     """The game written in CGSuite's syntax: ``"{1|-1} + ^"``, ``"±2"``, ``"1/2*"``, ``"v3*2"``."""
     return Game(_native.partizan_parse(text))
+
+
+def sum(*games: Operand) -> Game:
+    """The sum of the games (each a :class:`Game`, an int or a text), in one call."""
+    return Game(_native.partizan_sum([_game(g)._native for g in games]))
 
 
 def _ruleset(name: str, position: str) -> Game:
@@ -217,6 +305,13 @@ def clobber(board: str) -> Game:
     return _ruleset("clobber", board)
 
 
+def konane(board: str) -> Game:
+    """Konane (Left ``x``, Right ``o``; a stone jumps an adjacent opposing stone into the
+    empty square beyond, and may go on in the same line): rows joined by ``|``, e.g.
+    ``"xo.|.ox|..x"``."""
+    return _ruleset("konane", board)
+
+
 def cutcake(cakes: str) -> Game:
     """Cutcake (Left cuts vertically): ``"3x4"`` or ``"2x3 + 1x5"``."""
     return _ruleset("cutcake", cakes)
@@ -230,6 +325,13 @@ def col(graph: str) -> Game:
 def snort(graph: str) -> Game:
     """Snort: the graph as for :func:`col`."""
     return _ruleset("snort", graph)
+
+
+def northcott(board: str) -> Game:
+    """Northcott's game as a partizan game (Left slides the black ``B``, Right the white
+    ``W``): one word per row, e.g. ``"B...W. .W..B"``. Loopy; each row is the nimber of its
+    gap in every sum with short games (Winning Ways ch. 2)."""
+    return _ruleset("northcott-partizan", board)
 
 
 def analyze(ruleset: str, position: str) -> dict:
@@ -257,3 +359,180 @@ def rulesets() -> List[dict]:
     """Every ruleset: ``name``, ``aliases``, ``rule``, ``position``, ``moves``, ``example``."""
     keys = ("name", "aliases", "rule", "position", "moves", "example")
     return [dict(zip(keys, entry)) for entry in _native.partizan_rulesets()]
+
+
+Position = Hashable
+
+
+class DefinedGame:
+    """A partizan game defined by its options (see :func:`define`): each answer
+    explores what is reachable from the positions asked about (calling the
+    functions, kept between calls), then computes canonical forms bottom-up in
+    the process's store without calling Python. Several positions make a sum."""
+
+    __slots__ = ("_core", "_describe")
+
+    def __init__(self, core: "_native.PartizanDefinedCore", describe: Optional[Callable[[Any, Any], str]]) -> None:
+        self._core = core
+        self._describe = describe
+
+    def __repr__(self) -> str:
+        return f"<sprague.partizan.DefinedGame {self.name!r}>"
+
+    @property
+    def name(self) -> str:
+        """The game's name (``name=``, default "the defined game")."""
+        return self._core.name
+
+    def _positions(self, positions: Tuple[Position, ...]) -> List[Position]:
+        if not positions:
+            raise _native.InvalidInput(f"{self.name}: give a position (several make a sum)")
+        return list(positions)
+
+    @property
+    def explored(self) -> int:
+        """How many positions are known so far (kept between calls)."""
+        return self._core.explored()
+
+    def value(self, *positions: Position) -> Game:
+        """The canonical form of the position (of the sum, for several)."""
+        values = [Game(v) for v in self._core.values(self._positions(positions))]
+        if len(values) == 1:
+            return values[0]
+        return sum(*values)
+
+    def values(self, positions: Iterable[Position]) -> List[Game]:
+        """The canonical form of each position."""
+        return [Game(v) for v in self._core.values(list(positions))]
+
+    def outcome(self, *positions: Position) -> str:
+        """``'L'``, ``'R'``, ``'P'`` or ``'N'`` (of the sum, for several)."""
+        return self.value(*positions).outcome
+
+    def options(self, position: Position) -> Tuple[List[Any], List[Any]]:
+        """Left's and Right's options of the position, as the functions gave them."""
+        left, right = self._core.options(position)
+        return list(left), list(right)
+
+    def _move(self, positions: Tuple[Position, ...], side: str, component: int, option: Any, index: int) -> Dict[str, Any]:
+        mover = "Left" if side == "left" else "Right"
+        origin = positions[component]
+        if self._describe is not None:
+            words = self._describe(origin, option)
+            if not isinstance(words, str):
+                raise _native.InvalidInput(f"describe({origin!r}, {option!r}) returned {words!r}, not a str")
+        else:
+            words = f"{mover} moves to {option!r}"
+        to: Any = option
+        if len(positions) > 1:
+            to = positions[:component] + (option,) + positions[component + 1:]
+        return {"move": f"#{index}", "description": words, "to": to}
+
+    def analyze(self, *positions: Position) -> Dict[str, Any]:
+        """The position (the sum, for several) as :func:`analyze` gives a ruleset's:
+        ``canonical_form``, ``outcome``, ``outcome_explanation``, ``mean``,
+        ``temperature``, ``left_moves``/``right_moves`` (counts), and each side's winning
+        moves (``left_winning_moves``, ``right_winning_moves``): ``move`` (``#k``, the
+        k-th of that side's moves, as ``reply`` and the rulesets' play accept), the
+        ``description`` (``describe``'s words), the position ``to`` (the option itself; a
+        tuple of the parts for a sum, and ``component``, the part moved in) and its
+        ``value`` (canonical form text)."""
+        total, moves = self._core.analyze(self._positions(positions))
+        value = Game(total)
+        record: Dict[str, Any] = {
+            "game": self.name,
+            "position": positions[0] if len(positions) == 1 else tuple(positions),
+            "canonical_form": value.canonical_form,
+            "outcome": value.outcome,
+            "outcome_explanation": value.outcome_explanation,
+            "mean": str(value.mean),
+            "temperature": str(value.temperature),
+            "left_moves": 0,
+            "right_moves": 0,
+            "left_winning_moves": [],
+            "right_winning_moves": [],
+        }
+        for side, component, option, after, winning in moves:
+            record[f"{side}_moves"] += 1
+            if not winning:
+                continue
+            entry = self._move(positions, side, component, option, record[f"{side}_moves"])
+            entry["value"] = Game(after).canonical_form
+            if len(positions) > 1:
+                entry["component"] = component
+            record[f"{side}_winning_moves"].append(entry)
+        return record
+
+    def reply(self, *positions: Position, side: str = "left") -> Optional[Dict[str, Any]]:
+        """The perfect move for ``side`` (``"left"`` or ``"right"``), chosen as the
+        rulesets' :func:`reply` and ``sprague play`` choose: a move the side wins moving
+        second when there is one, else one to a value no other move beats for it.
+        ``move``, ``description``, ``to``, ``value`` (a :class:`Game`), ``winning``;
+        ``None`` when the side has no move."""
+        chosen = self._core.reply(self._positions(positions), str(side))
+        if chosen is None:
+            return None
+        component, option, after, winning = chosen
+        mover = "left" if str(side).strip().lower() in ("left", "l") else "right"
+        # The move's number as analyze counts them: the side's moves part by part.
+        index = 0
+        for k, part in enumerate(positions[: component + 1]):
+            moves = self._core.options(part)[0 if mover == "left" else 1]
+            index += moves.index(option) + 1 if k == component else len(moves)
+        entry = self._move(tuple(positions), mover, component, option, index)
+        entry["value"] = Game(after)
+        entry["winning"] = winning
+        if len(positions) > 1:
+            entry["component"] = component
+        return entry
+
+
+def define(
+    left_options: Any,
+    right_options: Optional[Callable[[Any], Iterable[Any]]] = None,
+    *,
+    name: Optional[str] = None,
+    describe: Optional[Callable[[Any, Any], str]] = None,
+    limit: int = 2_000_000,
+) -> DefinedGame:
+    """A partizan game defined by its moves: ``left_options(position)`` and
+    ``right_options(position)`` give the positions Left and Right reach in one
+    move; positions are any hashable Python values (int, str, tuple, frozenset, …).
+    Alternatively pass one object whose methods ``left_options(position)`` and
+    ``right_options(position)`` (and, if it has them, ``describe(position, option)``
+    and a ``name`` attribute) define the game.
+    ``describe(position, option)`` gives a move's words; ``limit`` bounds the
+    positions explored (each keeps its Python value).
+
+    The functions are called only while exploring the positions reachable from
+    those asked about; values are then computed without calling Python. An
+    exception they raise propagates with its traceback; a result that is not an
+    iterable of hashable positions, more than ``limit`` positions, or a cycle of
+    moves (the game is not short) is one :class:`sprague.Error` naming the
+    positions; Ctrl-C stops a long exploration or computation.
+
+    >>> cut = lambda colour: lambda s: [s[:i] for i, c in enumerate(s) if c == colour]
+    >>> hackenbush = define(cut("B"), cut("R"), name="hackenbush strings")
+    >>> hackenbush.value("BRB"), hackenbush.outcome("BR", "RB")
+    (game('3/4'), 'P')
+    """
+    if right_options is None:
+        rules = left_options
+        left_options = getattr(rules, "left_options", None)
+        right_options = getattr(rules, "right_options", None)
+        if not (callable(left_options) and callable(right_options)):
+            raise _native.InvalidInput(
+                f"{rules!r} is not a partizan game: give two functions, left_options and "
+                "right_options, or an object with both as methods"
+            )
+        if describe is None and callable(getattr(rules, "describe", None)):
+            describe = rules.describe
+        if name is None:
+            name = str(getattr(rules, "name", None) or type(rules).__name__)
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise TypeError("limit must be an int")
+    if describe is not None and not callable(describe):
+        raise _native.InvalidInput(f"describe must be a function, not {describe!r}")
+    core = _native.PartizanDefinedCore(left_options, right_options, name, max(int(limit), 0))
+    return DefinedGame(core, describe)
+

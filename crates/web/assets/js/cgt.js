@@ -2,12 +2,12 @@
 // comparison), the thermograph drawn from the record's exact walls, and a ruleset position
 // analysed (`POST /api/analyze`: value, outcome, each player's winning moves).
 import { call, attempt } from './api.js';
-import { el, svg, byId, replace } from './dom.js';
+import { el, svg, svgButton, byId, replace } from './dom.js';
 
 const EXAMPLES = ['{2|-1}', '{1|-1} + ^', '{2||1|0}', '^*', '±1 + ±1', '{3|1} + {1|-1}', 'v3*2', '{0|*}'];
 const RULESETS = {
   domineering: '...|...|...', 'blue-red-hackenbush': 'BRB RR', 'toads-and-frogs': 'TT..FF',
-  clobber: 'xox|oxo', cutcake: '3x4',
+  clobber: 'xox|oxo', konane: 'xo.|.ox|..x', cutcake: '3x4', 'northcott-partizan': 'B...W. .W..B',
 };
 
 /** An exact dyadic text ("-3/4", "2") as a number, for drawing only. */
@@ -107,16 +107,19 @@ analyse();
 
 // Play: one stateless turn per request (`POST /api/play` on a ruleset: your move, then the
 // computer's reply); the page keeps the position. Domineering and Toads-and-Frogs boards are
-// drawn as cells to click; other rulesets as text, with a button per legal move.
+// drawn as cells to click, Blue-Red Hackenbush as a picture whose edges are cut by clicking;
+// other rulesets as text, with a button per legal move.
 const PLAY_EXAMPLES = {
   domineering: '....|....|....', 'toads-and-frogs': 'TT...FF', 'blue-red-hackenbush': 'BRB RR',
-  clobber: 'xox|oxo', cutcake: '3x4',
+  clobber: 'xox|oxo', konane: 'xo.|.ox|..x', cutcake: '3x4', 'northcott-partizan': 'B...W. .W..B',
 };
 const game = { rule: 'domineering', side: 'left', position: '', moves: [], over: null, turn: 0, log: [] };
 
 function words(position) {
   if (game.rule === 'cutcake') return position.split('+').map((w) => w.trim()).filter(Boolean);
-  if (game.rule === 'blue-red-hackenbush') return position.split(/\s+/).filter(Boolean);
+  if (game.rule === 'blue-red-hackenbush' || game.rule === 'northcott-partizan') {
+    return position.split(/\s+/).filter(Boolean);
+  }
   return [position];
 }
 
@@ -139,7 +142,117 @@ function board() {
     return el('div', { class: 'grid', style: `grid-template-columns: repeat(${strip.length}, 2.2rem)` },
       ...[...strip].map((ch, i) => cell(ch === '.' ? '' : ch, ch === '.' ? null : `${i + 1}`, `square ${i + 1}`)));
   }
+  if (game.rule === 'blue-red-hackenbush') return hackenbush(game.position, byNotation);
   return el('pre', { class: 'text-board', text: game.position || '(empty)' });
+}
+
+const COLOURS = { b: 'blue', l: 'blue', r: 'red', g: 'green' };
+
+/**
+ * The edges of a Blue-Red(-Green) Hackenbush position with the points they join, laid out
+ * for drawing: strings (`BRB RR`) as stalks standing on the ground, edge e of string s
+ * (from 1 at the ground) cut by the move `s:e`; a graph (`0-1:b 1-2:r`, vertex 0 the ground)
+ * by levels of distance from the ground, each edge `u-v` cut by the move `u-v`.
+ */
+function hackenbushLayout(position) {
+  const words = position.split(/\s+/).filter(Boolean);
+  const step = 46;
+  if (words.every((w) => /^[BLRblr]+$/.test(w))) {
+    const tallest = Math.max(1, ...words.map((w) => w.length));
+    const ground = 24 + tallest * step;
+    const edges = words.flatMap((word, s) => [...word].map((ch, e) => ({
+      notation: `${s + 1}:${e + 1}`, colour: COLOURS[ch.toLowerCase()],
+      from: [60 + s * 70, ground - e * step], to: [60 + s * 70, ground - (e + 1) * step],
+    })));
+    return { edges, ground, width: Math.max(240, 60 + words.length * 70) };
+  }
+  const list = words.map((w) => {
+    const [, u, v, c] = /^(\d+)-(\d+):(\w)/.exec(w) ?? [];
+    return { u: Number(u), v: Number(v), colour: COLOURS[(c ?? 'g').toLowerCase()] ?? 'green' };
+  });
+  // Levels: the distance from the ground (vertex 0) along edges; cut-off vertices on top.
+  const level = new Map([[0, 0]]);
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const { u, v } of list) {
+      for (const [a, b] of [[u, v], [v, u]]) {
+        if (level.has(a) && !level.has(b)) { level.set(b, level.get(a) + 1); grown = true; }
+      }
+    }
+  }
+  const top = Math.max(0, ...level.values());
+  for (const { u, v } of list) for (const x of [u, v]) if (!level.has(x)) level.set(x, top + 1);
+  const height = Math.max(1, ...level.values());
+  const ground = Math.round(24 + height * step * 1.3);
+  const rows = new Map();
+  for (const [vertex, l] of [...level.entries()].sort((a, b) => a[0] - b[0])) {
+    if (vertex === 0) continue;
+    rows.set(l, [...(rows.get(l) ?? []), vertex]);
+  }
+  const width = Math.max(240, 80 * Math.max(1, ...[...rows.values()].map((r) => r.length)));
+  const point = new Map();
+  for (const [l, vertices] of rows) {
+    vertices.forEach((vertex, k) => point.set(vertex,
+      [Math.round((width * (k + 1)) / (vertices.length + 1)), Math.round(ground - l * step * 1.3)]));
+  }
+  // Parallel edges bend apart; each edge to the ground gets its own foot.
+  const seen = new Map();
+  const edges = list.map(({ u, v, colour }) => {
+    const key = `${u}-${v}`;
+    const k = seen.get(key) ?? 0;
+    seen.set(key, k + 1);
+    const total = list.filter((e) => e.u === u && e.v === v).length;
+    const bend = (k - (total - 1) / 2) * 26;
+    const to = point.get(v);
+    const from = u === 0 ? [to[0] + bend, ground] : point.get(u);
+    return { notation: key, colour, from, to, bend: u === 0 ? 0 : bend, loop: u === v };
+  });
+  return { edges, ground, width, vertices: [...point.values()] };
+}
+
+/** The SVG path of an edge: straight, bent (parallel edges) or a loop. */
+function edgePath({ from, to, bend, loop }) {
+  if (loop) return `M ${from[0]} ${from[1]} c -24 -40, 24 -40, 0 0`;
+  if (!bend) return `M ${from[0]} ${from[1]} L ${to[0]} ${to[1]}`;
+  const [mx, my] = [(from[0] + to[0]) / 2, (from[1] + to[1]) / 2];
+  const [dx, dy] = [to[0] - from[0], to[1] - from[1]];
+  const length = Math.hypot(dx, dy) || 1;
+  return `M ${from[0]} ${from[1]} Q ${mx - (dy / length) * bend * 2} ${my + (dx / length) * bend * 2} ${to[0]} ${to[1]}`;
+}
+
+/** A band 18 units wide along an edge's chord: the area a click on the edge may land in. */
+function edgeBand({ from, to, loop }) {
+  if (loop) return svg('circle', { class: 'edge-hit', cx: from[0], cy: from[1] - 20, r: 18 });
+  const [dx, dy] = [to[0] - from[0], to[1] - from[1]];
+  const length = Math.hypot(dx, dy) || 1;
+  const [nx, ny] = [(-dy / length) * 9, (dx / length) * 9];
+  const corners = [[from[0] + nx, from[1] + ny], [to[0] + nx, to[1] + ny], [to[0] - nx, to[1] - ny], [from[0] - nx, from[1] - ny]];
+  return svg('polygon', { class: 'edge-hit', points: corners.map(([x, y]) => `${Math.round(x)},${Math.round(y)}`).join(' ') });
+}
+
+/** The Hackenbush picture: the ground, the edges in their colours, legal cuts clickable. */
+function hackenbush(position, byNotation) {
+  const { edges, ground, width, vertices = [] } = hackenbushLayout(position);
+  const used = new Set();
+  const drawn = edges.map((edge) => {
+    const line = svg('path', { class: `edge ${edge.colour}`, d: edgePath(edge) });
+    const move = byNotation.get(edge.notation);
+    // One clickable edge per move (parallel graph edges share a notation).
+    if (!move || used.has(edge.notation)) return line;
+    used.add(edge.notation);
+    const cut = svgButton(move.description, () => playMove(edge.notation),
+      edgeBand(edge), line);
+    cut.setAttribute('class', 'cut');
+    cut.setAttribute('data-notation', edge.notation);
+    return cut;
+  });
+  const points = new Map([...edges.flatMap((e) => (e.loop ? [e.from] : [e.to])), ...vertices]
+    .map(([x, y]) => [`${Math.round(x)},${Math.round(y)}`, [Math.round(x), Math.round(y)]]));
+  const dots = [...points.values()].map(([cx, cy]) => svg('circle', { class: 'vertex', cx, cy, r: 4 }));
+  return svg('svg', {
+    class: 'hackenbush', role: 'img', viewBox: `0 -24 ${width} ${ground + 40}`, width, height: ground + 40,
+    'aria-label': `Hackenbush position ${position || '(empty)'}`,
+  }, svg('line', { class: 'ground', x1: 8, x2: width - 8, y1: ground, y2: ground }), ...drawn, ...dots);
 }
 
 function renderPlay() {

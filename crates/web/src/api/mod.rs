@@ -152,7 +152,7 @@ pub static ENDPOINTS: &[Endpoint] = &[
         mirrors: "sprague analyze GAME POSITION...",
         summary: "Value of each component, the total, the outcome and every winning move of a position.",
         fields: &[
-            field("game", "string", true, "Any game of the catalogue: nim, kayles, chomp, wythoff, misere:nim, …; or a partizan ruleset (domineering, toads-and-frogs, clobber, blue-red-hackenbush, cutcake, col, snort), answered as `sprague analyze RULESET` answers"),
+            field("game", "string", true, "Any game of the catalogue: nim, kayles, chomp, wythoff, misere:nim, …; or a partizan ruleset (domineering, toads-and-frogs, clobber, konane, blue-red-hackenbush, cutcake, col, snort, northcott-partizan), answered as `sprague analyze RULESET` answers"),
             list("position", "string|integer", false, "The components of the position, e.g. [\"3\", \"4\", \"5\"]; a whole number is read as its decimal word ([3, 4, 5])."),
         ],
         example: r#"{"game": "nim", "position": ["3", "4", "5"]}"#,
