@@ -5,7 +5,11 @@
 //! Numbers are short-circuited: two numbers compare as dyadics, and a number
 //! `x` against a non-number `H` uses *number avoidance* (Siegel §II.3, the
 //! Number Avoidance Theorem): `x ≤ H` iff no `H^R ≤ x`, and `H ≤ x` iff no
-//! `H^L ≥ x` — the moves in `x` never need to be tried.
+//! `H^L ≥ x` — the moves in `x` never need to be tried. Before any search the
+//! stops decide most pairs (Siegel §II.3): `R(G) > L(H)` gives `G > H`,
+//! `L(G) < R(H)` gives `G < H`, and `G ≤ H` needs `L(G) ≤ L(H)` and
+//! `R(G) ≤ R(H)` (stops are monotone, by `R(G) + L(H) ≤ L(G + H)` and
+//! `R(G) + R(H) ≤ R(G + H)`).
 //!
 //! The outcome class of `G` is read from its comparison with 0 (Siegel §II.1):
 //! `G > 0` is `L` (Left wins), `G < 0` is `R`, `G = 0` is `P`, `G ‖ 0` is `N`.
@@ -95,7 +99,13 @@ impl GameStore {
         let (gn, hn) = (self.as_number(g), self.as_number(h));
         match (gn, hn) {
             (Some(x), Some(y)) => return x <= y,
-            (Some(_), None) => {
+            (Some(x), None) => {
+                // By the stops first: x < R(H) gives x < H (R(H − x) > 0), and x ≤ H
+                // needs x ≤ R(H) (stops are monotone).
+                let right_stop = self.nodes[h.index()].stops.1;
+                if x != right_stop {
+                    return x < right_stop;
+                }
                 // x ≤ H iff no H^R ≤ x (number avoidance).
                 if let Some(&v) = self.leq_memo.get(&(g, h)) {
                     return v;
@@ -111,7 +121,12 @@ impl GameStore {
                 self.leq_memo.insert((g, h), result);
                 return result;
             }
-            (None, Some(_)) => {
+            (None, Some(y)) => {
+                // G < y when L(G) < y, and G ≤ y needs L(G) ≤ y.
+                let left_stop = self.nodes[g.index()].stops.0;
+                if left_stop != y {
+                    return left_stop < y;
+                }
                 if let Some(&v) = self.leq_memo.get(&(g, h)) {
                     return v;
                 }
@@ -138,11 +153,17 @@ impl GameStore {
         if gr > hl {
             return false;
         }
-        if let (Some(_), Some(_)) = (self.nimber_value(g), self.nimber_value(h)) {
-            return false; // distinct nimbers are confused
+        // Stops are monotone (G ≤ H gives L(G) ≤ L(H) and R(G) ≤ R(H), from
+        // L(H) ≥ R(H − G) + L(G) and R(H) ≥ R(H − G) + R(G) with R(H − G) ≥ 0).
+        if gl > hl || gr > hr {
+            return false;
         }
+        // The memo first: the nimber test below costs two lookups of its own.
         if let Some(&v) = self.leq_memo.get(&(g, h)) {
             return v;
+        }
+        if let (Some(_), Some(_)) = (self.nimber_value(g), self.nimber_value(h)) {
+            return false; // distinct nimbers are confused
         }
         let mut result = true;
         for i in 0..self.left_len(g) {

@@ -85,7 +85,15 @@ impl GameStore {
             let (text, bars) = self.render(*only);
             return (text, bars);
         }
-        let texts: Vec<String> = options.iter().map(|&o| self.display(o)).collect();
+        // The order of the options is the game's, not the store's history: by birthday,
+        // numbers first, then by text (the ids depend on the order games were made, so
+        // two stores would otherwise print one game two ways).
+        let mut keyed: Vec<(u64, bool, String)> = options
+            .iter()
+            .map(|&o| (self.birthday(o), !self.is_number(o), self.display(o)))
+            .collect();
+        keyed.sort_unstable();
+        let texts: Vec<String> = keyed.into_iter().map(|(_, _, text)| text).collect();
         (texts.join(","), 0)
     }
 

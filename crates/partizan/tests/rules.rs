@@ -99,6 +99,21 @@ fn domineering_rectangles_up_to_12_squares_match_brute_force() {
     }
 }
 
+/// The longest strips a board holds (128 squares in one row or one column): the region
+/// search shifts by whole rows, which must not overflow there. A strip of n squares is
+/// worth ⌊n/2⌋ to the player whose dominoes lie along it ([WW] ch. 5).
+#[test]
+fn domineering_longest_strips() {
+    let mut store = GameStore::new();
+    let mut solver = Solver::new(Domineering);
+    let wide = Board::rectangle(1, 128).unwrap();
+    let tall = Board::rectangle(128, 1).unwrap();
+    let g = solver.canonical_form(&mut store, &wide).unwrap();
+    assert_eq!(store.display(g), "-64");
+    let h = solver.canonical_form(&mut store, &tall).unwrap();
+    assert_eq!(store.display(h), "64");
+}
+
 #[test]
 fn domineering_published_values() {
     let mut store = GameStore::new();
@@ -143,6 +158,43 @@ proptest! {
         let bt = Domineering::parse(&t.join("|")).unwrap();
         let gt = solver.canonical_form(&mut store, &bt).unwrap();
         prop_assert_eq!(gt, store.neg(fast));
+    }
+
+    /// The solver's key maps a board and its transpose to one region, negated for one of
+    /// them (G(Bᵀ) = −G(B), [WW] ch. 5); boards with holes split into tall, wide and
+    /// square regions, so both orientations of a region meet in one table.
+    #[test]
+    fn domineering_transposed_regions_share_a_key(rows in 1usize..5, cols in 1usize..7, holes in any::<u32>(), density in 2u32..5) {
+        let text: Vec<String> = (0..rows)
+            .map(|r| (0..cols).map(|c| if (holes >> ((r * 6 + c) % 32)) % density == 0 { '#' } else { '.' }).collect())
+            .collect();
+        let b = Domineering::parse(&text.join("|")).unwrap();
+        let mut store = GameStore::new();
+        let mut solver = Solver::new(Domineering);
+        let fast = solver.canonical_form(&mut store, &b).unwrap();
+        let slow = brute(&Domineering, &mut store, &mut HashMap::new(), &b);
+        prop_assert_eq!(fast, slow);
+        let t: Vec<String> = (0..cols)
+            .map(|c| (0..rows).map(|r| if b.is_empty(r, c) { '.' } else { '#' }).collect())
+            .collect();
+        let bt = Domineering::parse(&t.join("|")).unwrap();
+        let (key, negated) = Domineering.normalize_signed(&b);
+        let (key_t, negated_t) = Domineering.normalize_signed(&bt);
+        prop_assert_eq!(key, key_t);
+        // Upside down, mirrored, and both (the half turn) keep the roles: one key, one sign.
+        let upside_down: Vec<String> = text.iter().rev().cloned().collect();
+        let mirrored: Vec<String> = text.iter().map(|r| r.chars().rev().collect()).collect();
+        let half_turn: Vec<String> = mirrored.iter().rev().cloned().collect();
+        for image in [upside_down, mirrored, half_turn] {
+            let bi = Domineering::parse(&image.join("|")).unwrap();
+            prop_assert_eq!(Domineering.normalize(&bi), Domineering.normalize(&b));
+            prop_assert_eq!(Domineering.normalize_signed(&bi), (key, negated));
+        }
+        if negated == negated_t {
+            // Only a board equal to an image of its own transpose: then G = −G = 0 or
+            // another game equal to its negative.
+            prop_assert_eq!(fast, store.neg(fast));
+        }
     }
 
     #[test]

@@ -171,8 +171,8 @@ pub struct Analysis {
 
 /// The most distinct regions (transposition-table entries) [`analyze`] solves before it
 /// stops with [`GameError::TooLarge`], so that a board far beyond reach is refused instead
-/// of searched for hours. Measured in a release build: Domineering 5×6 needs 391,459 regions
-/// and 96,503 games (14 s, 224 MB), 4×8 716,344 and 182,859 (35 s, 387 MB).
+/// of searched for hours. Measured in a release build: Domineering 5×6 needs 356,382 regions
+/// and 98,034 games (6 s, 133 MB), 4×8 715,768 and 182,876 (17 s, 258 MB).
 pub const MAX_REGIONS: usize = 1_000_000;
 
 /// The most games in the store when [`analyze`] solves a new region (see [`MAX_REGIONS`]).

@@ -8,8 +8,10 @@
 //! (a domino covers two adjacent squares, so regions never interact). For
 //! the transposition table each region is trimmed to its bounding box and
 //! replaced by the least of its images under the symmetries that keep the
-//! roles (turning upside down, mirroring left to right, and both); the
-//! transpose swaps the players and is not used.
+//! roles (turning upside down, mirroring left to right, and both). The
+//! transpose swaps the players, so a region's value is the negative of its
+//! transpose's (Winning Ways ch. 5): the solver's key is the least of all eight
+//! images of the rectangle, negated when it is a transposed one.
 
 use super::PartizanGame;
 use crate::error::GameError;
@@ -26,11 +28,21 @@ pub const MAX_SQUARES: usize = 128;
 /// assert_eq!(b.to_string(), "..#|...");
 /// assert_eq!(Board::rectangle(2, 3).unwrap().to_string(), "...|...");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub struct Board {
     rows: u8,
     cols: u8,
     empty: u128,
+}
+
+/// Two words per board (the derived hash writes the `u128` byte by byte into the store's
+/// word hasher); equal boards hash alike, as `Eq` compares the same fields.
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let shape = (u64::from(self.rows) << 8) | u64::from(self.cols);
+        state.write_u64(self.empty as u64);
+        state.write_u64((self.empty >> 64) as u64 ^ shape.rotate_right(16));
+    }
 }
 
 impl Board {
@@ -142,15 +154,89 @@ impl Board {
         })
     }
 
-    /// The empty squares 4-adjacent to the set `s` (within the board).
-    fn neighbours(&self, s: u128) -> u128 {
-        let cols = self.cols();
-        let mut not_first = 0u128;
+    /// The squares of column 0 (bit `r·cols` of every row).
+    fn first_column(&self) -> u128 {
+        let mut mask = 0u128;
         for r in 0..self.rows() {
-            not_first |= (low_bits(cols) & !1) << (r * cols);
+            mask |= 1u128 << (r * self.cols());
         }
-        let not_last = not_first >> 1;
-        ((s << cols) | (s >> cols) | ((s << 1) & not_first) | ((s >> 1) & not_last)) & self.empty
+        mask
+    }
+
+    /// The board with rows and columns exchanged (the transpose): Left's vertical
+    /// dominoes become horizontal, so its value is the negative of this board's.
+    fn transposed(&self) -> Board {
+        let rows = self.rows();
+        let mut empty = 0u128;
+        for r in 0..rows {
+            let mut bits = self.row(r);
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                empty |= 1u128 << (c * rows + r);
+            }
+        }
+        Board {
+            rows: self.cols,
+            cols: self.rows,
+            empty,
+        }
+    }
+
+    /// The four images of the board under the symmetries that keep the roles: itself,
+    /// upside down, mirrored left to right, and both.
+    fn role_images(&self) -> [Board; 4] {
+        let (rows, cols) = (self.rows(), self.cols());
+        let flip_v = Board::from_rows(rows, cols, |r| self.row(rows - 1 - r));
+        // Square r·cols + c goes to (rows − 1 − r)·cols + (cols − 1 − c) = n − 1 − i under
+        // the half turn: the reversal of all n = rows·cols bits; mirroring is the half turn
+        // of the upside-down board.
+        let n = rows * cols;
+        let half_turn = |b: &Board| Board {
+            empty: reversed(b.empty, n),
+            ..*b
+        };
+        [*self, flip_v, half_turn(&flip_v), half_turn(self)]
+    }
+}
+
+/// The 4-connected regions of a board's empty squares, by bit-parallel flood fill.
+struct Regions {
+    /// Squares not in the first, resp. last, column.
+    not_first: u128,
+    not_last: u128,
+    cols: u32,
+}
+
+impl Regions {
+    fn new(board: &Board) -> Regions {
+        let all = low_bits(board.rows() * board.cols());
+        let first = board.first_column();
+        let last = first << board.cols().saturating_sub(1);
+        Regions {
+            not_first: all & !first,
+            not_last: all & !last,
+            cols: board.cols() as u32,
+        }
+    }
+
+    /// The squares of `within` 4-adjacent to the set `s`.
+    fn neighbours(&self, s: u128, within: u128) -> u128 {
+        let down = s.checked_shl(self.cols).unwrap_or(0);
+        let up = s.checked_shr(self.cols).unwrap_or(0);
+        (down | up | ((s << 1) & self.not_first) | ((s >> 1) & self.not_last)) & within
+    }
+
+    /// The region of `within` holding the square set `seed`.
+    fn grow(&self, seed: u128, within: u128) -> u128 {
+        let mut region = seed;
+        loop {
+            let grown = region | self.neighbours(region, within);
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
     }
 }
 
@@ -270,17 +356,11 @@ impl PartizanGame for Domineering {
     }
 
     fn components(&self, b: &Board) -> Vec<Board> {
+        let regions = Regions::new(b);
         let mut rest = b.empty;
         let mut out = Vec::new();
         while rest != 0 {
-            let mut region = rest & rest.wrapping_neg();
-            loop {
-                let grown = region | b.neighbours(region);
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
+            let region = regions.grow(rest & rest.wrapping_neg(), rest);
             rest &= !region;
             if region.count_ones() >= 2 {
                 out.push(
@@ -296,12 +376,25 @@ impl PartizanGame for Domineering {
     }
 
     fn normalize(&self, b: &Board) -> Board {
+        let images = b.trimmed().role_images();
+        images.into_iter().min().unwrap_or(images[0])
+    }
+
+    /// The least image of the trimmed board under the eight symmetries of the rectangle;
+    /// the four that exchange rows and columns (transpose, then the role-keeping ones)
+    /// exchange the players, so the board's value is the negative of the image's. Boards
+    /// order by their number of rows first, so a board with more rows than columns is
+    /// always replaced by a transposed image and one with fewer never is.
+    fn normalize_signed(&self, b: &Board) -> (Board, bool) {
         let t = b.trimmed();
-        let (rows, cols) = (t.rows(), t.cols());
-        let flip_v = Board::from_rows(rows, cols, |r| t.row(rows - 1 - r));
-        let flip_h = Board::from_rows(rows, cols, |r| reversed(t.row(r), cols));
-        let both = Board::from_rows(rows, cols, |r| reversed(t.row(rows - 1 - r), cols));
-        t.min(flip_v).min(flip_h).min(both)
+        let kept = || t.role_images().map(|image| (image, false));
+        let swapped = || t.transposed().role_images().map(|image| (image, true));
+        let least = |images: [(Board, bool); 4]| images.into_iter().min().unwrap_or(images[0]);
+        match t.rows().cmp(&t.cols()) {
+            std::cmp::Ordering::Less => least(kept()),
+            std::cmp::Ordering::Greater => least(swapped()),
+            std::cmp::Ordering::Equal => least(kept()).min(least(swapped())),
+        }
     }
 
     fn describe_move(&self, from: &Board, to: &Board) -> String {

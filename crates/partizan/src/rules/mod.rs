@@ -43,6 +43,25 @@ pub trait PartizanGame {
         position.clone()
     }
 
+    /// The transposition key and whether the position's value is its *negative*
+    /// (default: [`PartizanGame::normalize`], not negated). A ruleset with a symmetry
+    /// that exchanges the players (Domineering's transpose: `G(Bᵀ) = −G(B)`) maps
+    /// both a position and its mirror to one key, so the solver solves one of them.
+    ///
+    /// ```
+    /// use sprague_partizan::rules::PartizanGame;
+    /// use sprague_partizan::rules::domineering::Domineering;
+    /// let tall = Domineering::parse(".|.|.").unwrap();
+    /// let wide = Domineering::parse("...").unwrap();
+    /// let (a, negated_a) = Domineering.normalize_signed(&tall);
+    /// let (b, negated_b) = Domineering.normalize_signed(&wide);
+    /// assert_eq!(a, b);
+    /// assert_ne!(negated_a, negated_b);
+    /// ```
+    fn normalize_signed(&self, position: &Self::Position) -> (Self::Position, bool) {
+        (self.normalize(position), false)
+    }
+
     /// Words describing the move `from → to`.
     fn describe_move(&self, from: &Self::Position, to: &Self::Position) -> String;
 }
@@ -185,10 +204,21 @@ impl<G: PartizanGame> Solver<G> {
         position: &G::Position,
         stop: &dyn Fn() -> bool,
     ) -> Result<GameId, GameError> {
-        let key = self.game.normalize(position);
-        if let Some(&v) = self.table.get(&key) {
-            return Ok(v);
-        }
+        let (key, negated) = self.game.normalize_signed(position);
+        let v = match self.table.get(&key) {
+            Some(&v) => v,
+            None => self.solve(store, key, stop)?,
+        };
+        Ok(if negated { store.neg(v) } else { v })
+    }
+
+    /// The value of a normalised component not yet in the table, by the definition.
+    fn solve(
+        &mut self,
+        store: &mut GameStore,
+        key: G::Position,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<GameId, GameError> {
         if stop() {
             return Err(GameError::Stopped);
         }
