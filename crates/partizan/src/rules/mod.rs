@@ -226,6 +226,7 @@ pub mod clobber;
 pub mod colouring;
 pub mod cutcake;
 pub mod domineering;
+pub mod domineering_outcome;
 pub mod hackenbush;
 pub mod play;
 pub mod toads;

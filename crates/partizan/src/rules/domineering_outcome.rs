@@ -1,0 +1,760 @@
+//! Outcome classes of Domineering boards by game-tree search, for boards far
+//! beyond the reach of canonical forms (up to 128 squares, e.g. 11×11).
+//!
+//! The outcome class (L, R, P, N; Siegel, *Combinatorial Game Theory*, §I.1)
+//! follows from two yes/no questions: does Left win moving first, and does
+//! Right? Each is answered by a boolean alpha-beta (negamax) search: a
+//! position is won for the player to move when some move leads to a position
+//! lost for the opponent (Knuth and Moore, "An analysis of alpha-beta
+//! pruning", 1975; with values in {win, loss} alpha-beta stops at the first
+//! winning move). The search uses the techniques of the Domineering solvers:
+//!
+//! * **Bitboards** — the empty squares in a `u128`, once row by row and once
+//!   column by column, so that both players' moves are "vertical pairs"
+//!   `x & (x >> width)` in their own layout.
+//! * **Transposition table** (Breuker, Uiterwijk and van den Herik, "Solving
+//!   8×8 Domineering", *Theoretical Computer Science* 230, 2000): a fixed-size
+//!   two-way table keyed by the board bits reduced by the symmetries that
+//!   keep the roles (turning upside down, mirroring, both), holding the result
+//!   for each player to move; on a collision the entry whose subtree took more
+//!   nodes is kept ("two-deep, big subtree" replacement, their best scheme).
+//! * **Safe moves and move-count bounds** (N. Bullock, "Domineering: Solving
+//!   Large Combinatorial Search Spaces", *ICGA Journal* 25(2), 2002): a square
+//!   with no empty neighbour in the opponent's direction can never be covered
+//!   by the opponent, so vertical pairs of such squares in one column are moves
+//!   the player keeps whatever the opponent does (*safe moves*, counted
+//!   disjointly column by column). The number of moves a player can still make
+//!   is at most `Σ ⌊run/2⌋` over the maximal runs of empty squares in the
+//!   player's direction. The player to move wins when their safe moves exceed
+//!   the opponent's possible moves, and loses when their possible moves do not
+//!   exceed the opponent's safe moves; both cut the search without a move.
+//! * **Move ordering** (Bullock 2002; Uiterwijk, "11×11 Domineering is Solved:
+//!   The First Player Wins", *Computers and Games* 2016): moves are tried in
+//!   decreasing order of (own moves − opponent's moves) after the move, and a
+//!   move that leaves safe squares for the mover first.
+//!
+//! Independent regions are not split (the outcome of a sum does not follow from
+//! the outcomes of its parts); the canonical-form solver
+//! ([`Solver`](super::Solver)) is the tool for sums of small regions.
+//!
+//! The search asks a watcher every [`POLL_EVERY`] nodes (with the nodes
+//! searched so far, for progress); a [`ControlFlow::Break`] ends it with
+//! [`GameError::Stopped`] — the pattern of
+//! [`Solver::canonical_form_until`](super::Solver::canonical_form_until).
+//!
+//! ```
+//! use sprague_partizan::Outcome;
+//! use sprague_partizan::rules::domineering::Board;
+//! use sprague_partizan::rules::domineering_outcome::OutcomeSolver;
+//! let mut solver = OutcomeSolver::new();
+//! let answer = solver.outcome(&Board::rectangle(5, 5).unwrap(), &mut |_| std::ops::ControlFlow::Continue(())).unwrap();
+//! assert_eq!(answer.outcome, Outcome::P); // 5×5 is a second-player win (Winning Ways, ch. 5)
+//! ```
+
+use super::domineering::Board;
+use super::play::Side;
+use crate::compare::Outcome;
+use crate::error::GameError;
+use std::ops::ControlFlow;
+
+/// How often (in nodes) the search asks its watcher whether to go on.
+pub const POLL_EVERY: u64 = 1 << 16;
+
+/// Enhanced transposition cutoffs (probing every child in the table before
+/// searching any) are tried on boards with at least this many empty squares.
+const ETC_SQUARES: u32 = 16;
+
+/// The default size of the transposition table: `2^21` two-way buckets (96 MiB).
+pub const DEFAULT_TABLE_BITS: u32 = 21;
+
+/// Which techniques the search uses (all on by default; the benchmark's
+/// baseline turns them off).
+///
+/// ```
+/// use sprague_partizan::rules::domineering_outcome::Techniques;
+/// let plain = Techniques::plain();
+/// assert!(!plain.transposition && !plain.bounds && !plain.ordering);
+/// assert!(Techniques::default().transposition);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    /// The transposition table (with the symmetries).
+    pub transposition: bool,
+    /// Safe moves and move-count bounds.
+    pub bounds: bool,
+    /// Move ordering.
+    pub ordering: bool,
+    /// `log2` of the number of two-way buckets of the table.
+    pub table_bits: u32,
+}
+
+impl Default for Techniques {
+    fn default() -> Self {
+        Techniques {
+            transposition: true,
+            bounds: true,
+            ordering: true,
+            table_bits: DEFAULT_TABLE_BITS,
+        }
+    }
+}
+
+impl Techniques {
+    /// Plain alpha-beta: no table, no bounds, moves in board order.
+    ///
+    /// ```
+    /// use sprague_partizan::rules::domineering_outcome::Techniques;
+    /// assert!(!Techniques::plain().ordering);
+    /// ```
+    pub fn plain() -> Self {
+        Techniques {
+            transposition: false,
+            bounds: false,
+            ordering: false,
+            table_bits: 0,
+        }
+    }
+}
+
+/// The outcome of a board and how it was found.
+///
+/// ```
+/// use sprague_partizan::Outcome;
+/// use sprague_partizan::rules::domineering::Board;
+/// use sprague_partizan::rules::domineering_outcome::OutcomeSolver;
+/// let a = OutcomeSolver::new().outcome(&Board::rectangle(2, 2).unwrap(), &mut |_| std::ops::ControlFlow::Continue(())).unwrap();
+/// assert!(a.left_first_wins && a.right_first_wins);
+/// assert_eq!(a.outcome, Outcome::N);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutcomeAnswer {
+    /// The outcome class.
+    pub outcome: Outcome,
+    /// Whether Left (vertical) wins moving first.
+    pub left_first_wins: bool,
+    /// Whether Right (horizontal) wins moving first.
+    pub right_first_wins: bool,
+    /// Nodes searched for both questions.
+    pub nodes: u64,
+}
+
+/// A domino: its two squares `(row, column)`, top or left square first.
+///
+/// ```
+/// use sprague_partizan::rules::domineering::Domineering;
+/// use sprague_partizan::rules::play::Side;
+/// use sprague_partizan::rules::domineering_outcome::OutcomeSolver;
+/// let board = Domineering::parse("..|..").unwrap();
+/// let moves = OutcomeSolver::new().winning_moves(&board, Side::Left, &mut |_| std::ops::ControlFlow::Continue(())).unwrap();
+/// assert_eq!(moves.len(), 2);
+/// assert_eq!(moves[0].squares, [(0, 0), (1, 0)]);
+/// assert_eq!(moves[0].to, "#.|#.");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Domino {
+    /// The two squares covered.
+    pub squares: [(usize, usize); 2],
+    /// The board after the move, in the board syntax.
+    pub to: String,
+}
+
+/// One player's view of the board: the layout in which this player's dominoes
+/// are vertical (row-major for Left, column-major for Right).
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    height: u32,
+    width: u32,
+    /// The low `width` bits.
+    row: u128,
+    /// Squares not in the first column.
+    not_first: u128,
+    /// Squares not in the last column.
+    not_last: u128,
+}
+
+impl Layout {
+    fn new(height: u32, width: u32) -> Layout {
+        let row = low_bits(width);
+        let mut not_first = 0u128;
+        let mut not_last = 0u128;
+        for r in 0..height {
+            not_first |= (row & !1) << (r * width);
+            not_last |= (row >> 1) << (r * width);
+        }
+        Layout {
+            height,
+            width,
+            row,
+            not_first,
+            not_last,
+        }
+    }
+
+    /// The top squares of this player's possible dominoes.
+    fn slots(&self, x: u128) -> u128 {
+        x & shr(x, self.width)
+    }
+
+    /// Squares with an empty neighbour to the left or right (in this layout).
+    fn sideways(&self, x: u128) -> u128 {
+        ((x >> 1) & self.not_last) | ((x << 1) & self.not_first)
+    }
+
+    /// The most disjoint dominoes among `slots` (greedy down each column,
+    /// which is optimal on a path).
+    fn disjoint(&self, slots: u128) -> u32 {
+        let mut count = 0;
+        let mut previous = 0u128;
+        for r in 0..self.height.saturating_sub(1) {
+            let taken = (slots >> (r * self.width)) & self.row & !previous;
+            count += taken.count_ones();
+            previous = taken;
+        }
+        count
+    }
+
+    /// The most moves this player can still make (`Σ ⌊run/2⌋` per column).
+    fn most_moves(&self, x: u128) -> u32 {
+        self.disjoint(self.slots(x))
+    }
+
+    /// This player's safe moves: dominoes on squares the opponent can never cover.
+    fn safe_moves(&self, x: u128) -> u32 {
+        let unreachable = x & !self.sideways(x);
+        self.disjoint(self.slots(unreachable))
+    }
+}
+
+/// The low `n` bits set.
+fn low_bits(n: u32) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+/// `x >> k`, zero when `k ≥ 128`.
+fn shr(x: u128, k: u32) -> u128 {
+    x.checked_shr(k).unwrap_or(0)
+}
+
+/// A transposition-table entry: the key, and per player to move 0 (unknown),
+/// 1 (loss) or 2 (win) in bits 0–1 (Left) and 2–3 (Right); bits 8– the log2 of
+/// the nodes its subtree took.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: [u64; 2],
+    data: u32,
+}
+
+impl Entry {
+    fn result(&self, side: usize) -> Option<bool> {
+        match (self.data >> (2 * side)) & 3 {
+            1 => Some(false),
+            2 => Some(true),
+            _ => None,
+        }
+    }
+
+    fn work(&self) -> u32 {
+        self.data >> 8
+    }
+}
+
+/// The board being searched: the two layouts, the masks of every move, and the
+/// symmetry data.
+#[derive(Clone, Debug)]
+struct Geometry {
+    rows: u32,
+    cols: u32,
+    layouts: [Layout; 2],
+    /// For player `p` and the top square `i` of a domino in `p`'s layout: the
+    /// squares it covers in `p`'s layout and in the other layout.
+    covers: [Vec<(u128, u128)>; 2],
+}
+
+impl Geometry {
+    fn new(rows: u32, cols: u32) -> Geometry {
+        let layouts = [Layout::new(rows, cols), Layout::new(cols, rows)];
+        let transposed = |r: u32, c: u32| c * rows + r;
+        let n = (rows * cols) as usize;
+        let mut left = vec![(0, 0); n];
+        let mut right = vec![(0, 0); n];
+        for r in 0..rows {
+            for c in 0..cols {
+                if r + 1 < rows {
+                    let i = (r * cols + c) as usize;
+                    left[i] = (
+                        1u128 << i | 1u128 << (i as u32 + cols),
+                        1u128 << transposed(r, c) | 1u128 << transposed(r + 1, c),
+                    );
+                }
+                if c + 1 < cols {
+                    let j = transposed(r, c) as usize;
+                    right[j] = (
+                        1u128 << j | 1u128 << (j as u32 + rows),
+                        1u128 << (r * cols + c) | 1u128 << (r * cols + c + 1),
+                    );
+                }
+            }
+        }
+        Geometry {
+            rows,
+            cols,
+            layouts,
+            covers: [left, right],
+        }
+    }
+
+    /// The least of the board's images under the symmetries keeping the roles.
+    fn key(&self, x: u128) -> u128 {
+        let n = self.rows * self.cols;
+        if n == 0 {
+            return 0;
+        }
+        let layout = &self.layouts[0];
+        let mut upside_down = 0u128;
+        for r in 0..self.rows {
+            let row = (x >> (r * self.cols)) & layout.row;
+            upside_down |= row << ((self.rows - 1 - r) * self.cols);
+        }
+        let half_turn = |y: u128| y.reverse_bits() >> (128 - n);
+        x.min(upside_down)
+            .min(half_turn(x))
+            .min(half_turn(upside_down))
+    }
+
+    /// The `(row, column)` of square `i` of `side`'s layout.
+    fn square(&self, side: usize, i: u32) -> (usize, usize) {
+        if side == 0 {
+            ((i / self.cols) as usize, (i % self.cols) as usize)
+        } else {
+            ((i % self.rows) as usize, (i / self.rows) as usize)
+        }
+    }
+}
+
+/// The outcome search with its transposition table (reused across calls on
+/// boards of the same size; cleared when the size changes).
+///
+/// ```
+/// use sprague_partizan::rules::domineering::Board;
+/// use sprague_partizan::rules::play::Side;
+/// use sprague_partizan::rules::domineering_outcome::OutcomeSolver;
+/// let mut solver = OutcomeSolver::new();
+/// let go_on = &mut |_| std::ops::ControlFlow::Continue(());
+/// // 2×3 is {2|-1/2} (Winning Ways): whoever starts wins.
+/// let board = Board::rectangle(2, 3).unwrap();
+/// assert!(solver.wins_moving_first(&board, Side::Left, go_on).unwrap());
+/// assert!(solver.wins_moving_first(&board, Side::Right, go_on).unwrap());
+/// ```
+pub struct OutcomeSolver {
+    techniques: Techniques,
+    table: Vec<Entry>,
+    geometry: Option<Geometry>,
+    nodes: u64,
+    next_poll: u64,
+}
+
+impl std::fmt::Debug for OutcomeSolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OutcomeSolver")
+            .field("techniques", &self.techniques)
+            .field("nodes", &self.nodes)
+            .finish()
+    }
+}
+
+impl Default for OutcomeSolver {
+    fn default() -> Self {
+        OutcomeSolver::new()
+    }
+}
+
+/// The watcher's type: called with the nodes searched so far.
+pub type Watch<'a> = &'a mut dyn FnMut(u64) -> ControlFlow<()>;
+
+impl OutcomeSolver {
+    /// A solver with every technique and the default table size.
+    ///
+    /// ```
+    /// use sprague_partizan::rules::domineering_outcome::OutcomeSolver;
+    /// assert_eq!(OutcomeSolver::new().nodes(), 0);
+    /// ```
+    pub fn new() -> OutcomeSolver {
+        OutcomeSolver::with_techniques(Techniques::default())
+    }
+
+    /// A solver using only the given techniques (a table of `2^table_bits`
+    /// two-way buckets, at most `2^26`).
+    ///
+    /// ```
+    /// use sprague_partizan::Outcome;
+    /// use sprague_partizan::rules::domineering::Board;
+    /// use sprague_partizan::rules::domineering_outcome::{OutcomeSolver, Techniques};
+    /// let mut plain = OutcomeSolver::with_techniques(Techniques::plain());
+    /// let a = plain.outcome(&Board::rectangle(3, 3).unwrap(), &mut |_| std::ops::ControlFlow::Continue(())).unwrap();
+    /// assert_eq!(a.outcome, Outcome::N);
+    /// ```
+    pub fn with_techniques(techniques: Techniques) -> OutcomeSolver {
+        let bits = techniques.table_bits.min(26);
+        let table = if techniques.transposition {
+            vec![Entry::default(); 2usize << bits]
+        } else {
+            Vec::new()
+        };
+        OutcomeSolver {
+            techniques: Techniques {
+                table_bits: bits,
+                ..techniques
+            },
+            table,
+            geometry: None,
+            nodes: 0,
+            next_poll: POLL_EVERY,
+        }
+    }
+
+    /// The nodes searched since the solver was made.
+    ///
+    /// ```
+    /// use sprague_partizan::rules::domineering::Board;
+    /// use sprague_partizan::rules::play::Side;
+    /// use sprague_partizan::rules::domineering_outcome::OutcomeSolver;
+    /// let mut s = OutcomeSolver::new();
+    /// s.wins_moving_first(&Board::rectangle(3, 3).unwrap(), Side::Left, &mut |_| std::ops::ControlFlow::Continue(())).unwrap();
+    /// assert!(s.nodes() > 0);
+    /// ```
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The outcome class of a board: both questions answered.
+    ///
+    /// ```
+    /// use sprague_partizan::Outcome;
+    /// use sprague_partizan::rules::domineering::Domineering;
+    /// use sprague_partizan::rules::domineering_outcome::OutcomeSolver;
+    /// let go_on = &mut |_| std::ops::ControlFlow::Continue(());
+    /// let tall = Domineering::parse(".|.|.").unwrap();
+    /// assert_eq!(OutcomeSolver::new().outcome(&tall, go_on).unwrap().outcome, Outcome::L);
+    /// let stop = &mut |_| std::ops::ControlFlow::Break(());
+    /// let big = sprague_partizan::rules::domineering::Board::rectangle(8, 8).unwrap();
+    /// assert!(OutcomeSolver::new().outcome(&big, stop).is_err());
+    /// ```
+    pub fn outcome(&mut self, board: &Board, watch: Watch<'_>) -> Result<OutcomeAnswer, GameError> {
+        let before = self.nodes;
+        let left_first_wins = self.wins_moving_first(board, Side::Left, watch)?;
+        let right_first_wins = self.wins_moving_first(board, Side::Right, watch)?;
+        let outcome = match (left_first_wins, right_first_wins) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        };
+        Ok(OutcomeAnswer {
+            outcome,
+            left_first_wins,
+            right_first_wins,
+            nodes: self.nodes - before,
+        })
+    }
+
+    /// Whether `side` wins moving first on `board`.
+    ///
+    /// ```
+    /// use sprague_partizan::rules::domineering::Domineering;
+    /// use sprague_partizan::rules::play::Side;
+    /// use sprague_partizan::rules::domineering_outcome::OutcomeSolver;
+    /// let row = Domineering::parse("...").unwrap();
+    /// let go_on = &mut |_| std::ops::ControlFlow::Continue(());
+    /// assert!(!OutcomeSolver::new().wins_moving_first(&row, Side::Left, go_on).unwrap());
+    /// ```
+    pub fn wins_moving_first(
+        &mut self,
+        board: &Board,
+        side: Side,
+        watch: Watch<'_>,
+    ) -> Result<bool, GameError> {
+        let position = self.prepare(board);
+        let p = side_index(side);
+        self.wins(position, p, watch)
+    }
+
+    /// Every move of `side` that wins (leaves a position the opponent loses
+    /// moving first), in board order.
+    ///
+    /// ```
+    /// use sprague_partizan::rules::domineering::Domineering;
+    /// use sprague_partizan::rules::play::Side;
+    /// use sprague_partizan::rules::domineering_outcome::OutcomeSolver;
+    /// let board = Domineering::parse("...|...").unwrap();
+    /// let go_on = &mut |_| std::ops::ControlFlow::Continue(());
+    /// let right = OutcomeSolver::new().winning_moves(&board, Side::Right, go_on).unwrap();
+    /// assert_eq!(right.len(), 4); // every move leaves Left one move, Right two
+    /// ```
+    pub fn winning_moves(
+        &mut self,
+        board: &Board,
+        side: Side,
+        watch: Watch<'_>,
+    ) -> Result<Vec<Domino>, GameError> {
+        let position = self.prepare(board);
+        let p = side_index(side);
+        let mut found = Vec::new();
+        let geometry = self
+            .geometry
+            .clone()
+            .ok_or(GameError::Undefined("no board"))?;
+        let mut slots = geometry.layouts[p].slots(position[p]);
+        let mut moves = Vec::new();
+        while slots != 0 {
+            let i = slots.trailing_zeros();
+            slots &= slots - 1;
+            let a = geometry.square(p, i);
+            let b = if p == 0 {
+                (a.0 + 1, a.1)
+            } else {
+                (a.0, a.1 + 1)
+            };
+            moves.push((a, b, apply(&geometry, position, p, i)));
+        }
+        moves.sort_by_key(|m| m.0);
+        for (a, b, child) in moves {
+            if !self.wins(child, 1 - p, watch)? {
+                found.push(Domino {
+                    squares: [a, b],
+                    to: text(&geometry, child[0]),
+                });
+            }
+        }
+        Ok(found)
+    }
+
+    /// The position of `board` (row-major and column-major bits), with the
+    /// geometry (and a cleared table) for its size.
+    fn prepare(&mut self, board: &Board) -> [u128; 2] {
+        let (rows, cols) = (board.rows() as u32, board.cols() as u32);
+        let same = self
+            .geometry
+            .as_ref()
+            .is_some_and(|g| g.rows == rows && g.cols == cols);
+        if !same {
+            self.geometry = Some(Geometry::new(rows, cols));
+            self.table.fill(Entry::default());
+        }
+        let mut position = [0u128; 2];
+        for r in 0..rows {
+            for c in 0..cols {
+                if board.is_empty(r as usize, c as usize) {
+                    position[0] |= 1u128 << (r * cols + c);
+                    position[1] |= 1u128 << (c * rows + r);
+                }
+            }
+        }
+        position
+    }
+
+    fn probe(&self, key: u128, p: usize) -> Option<bool> {
+        let b = self.bucket(key);
+        let k = split(key);
+        self.table[b..b + 2]
+            .iter()
+            .find(|e| e.key == k && e.data != 0)
+            .and_then(|e| e.result(p))
+    }
+
+    fn store(&mut self, key: u128, p: usize, win: bool, work: u64) {
+        let b = self.bucket(key);
+        let k = split(key);
+        let code = if win { 2u32 } else { 1 } << (2 * p);
+        let log = 64 - work.leading_zeros();
+        if let Some(e) = self.table[b..b + 2]
+            .iter_mut()
+            .find(|e| e.key == k && e.data != 0)
+        {
+            e.data = (e.data & 0xF) | code | (log.max(e.work()) << 8);
+            return;
+        }
+        let fresh = Entry {
+            key: k,
+            data: code | (log << 8),
+        };
+        if log >= self.table[b].work() {
+            self.table[b + 1] = self.table[b];
+            self.table[b] = fresh;
+        } else {
+            self.table[b + 1] = fresh;
+        }
+    }
+
+    fn bucket(&self, key: u128) -> usize {
+        let [lo, hi] = split(key);
+        let h = (lo ^ hi.rotate_left(31) ^ (hi >> 17)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let bits = self.techniques.table_bits;
+        ((h >> (64 - bits.max(1))) as usize & ((1usize << bits) - 1)) * 2
+    }
+
+    /// Whether player `p` (0 Left, 1 Right) wins moving first from `position`.
+    fn wins(&mut self, position: [u128; 2], p: usize, watch: Watch<'_>) -> Result<bool, GameError> {
+        self.nodes += 1;
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_EVERY;
+            if watch(self.nodes).is_break() {
+                return Err(GameError::Stopped);
+            }
+        }
+        let geometry = self
+            .geometry
+            .as_ref()
+            .ok_or(GameError::Undefined("no board"))?;
+        let (mine, theirs) = (&geometry.layouts[p], &geometry.layouts[1 - p]);
+        let slots = mine.slots(position[p]);
+        if slots == 0 {
+            return Ok(false);
+        }
+        if self.techniques.bounds {
+            let their_most = theirs.most_moves(position[1 - p]);
+            if mine.safe_moves(position[p]) > their_most {
+                return Ok(true);
+            }
+            if mine.most_moves(position[p]) <= theirs.safe_moves(position[1 - p]) {
+                return Ok(false);
+            }
+        }
+        let key = if self.techniques.transposition {
+            let key = geometry.key(position[0]);
+            if let Some(known) = self.probe(key, p) {
+                return Ok(known);
+            }
+            Some(key)
+        } else {
+            None
+        };
+        let mut moves = [(0i32, 0u8); 128];
+        let count = match self.ordered(position, p, slots, &mut moves) {
+            Some(count) => count,
+            None => return Ok(true),
+        };
+        if let Some(key) = key {
+            if position[0].count_ones() >= ETC_SQUARES
+                && self.any_child_lost(position, p, &moves[..count])
+            {
+                self.store(key, p, true, 1);
+                return Ok(true);
+            }
+        }
+        let before = self.nodes;
+        let mut win = false;
+        for &(_, i) in &moves[..count] {
+            let geometry = self
+                .geometry
+                .as_ref()
+                .ok_or(GameError::Undefined("no board"))?;
+            let child = apply(geometry, position, p, u32::from(i));
+            if !self.wins(child, 1 - p, watch)? {
+                win = true;
+                break;
+            }
+        }
+        if let Some(key) = key {
+            let work = self.nodes - before;
+            self.store(key, p, win, work);
+        }
+        Ok(win)
+    }
+
+    /// The moves of `p` (top squares in `p`'s layout) into `out`, best first, and
+    /// how many; `None` when a move leaves the opponent lost by the bounds alone
+    /// (the mover wins without search).
+    fn ordered(
+        &self,
+        position: [u128; 2],
+        p: usize,
+        mut slots: u128,
+        out: &mut [(i32, u8); 128],
+    ) -> Option<usize> {
+        let geometry = self.geometry.as_ref()?;
+        let (mine, theirs) = (&geometry.layouts[p], &geometry.layouts[1 - p]);
+        let mut count = 0;
+        while slots != 0 {
+            let i = slots.trailing_zeros();
+            slots &= slots - 1;
+            let score = if self.techniques.ordering {
+                let child = apply(geometry, position, p, i);
+                let their_slots = theirs.slots(child[1 - p]);
+                if their_slots == 0 {
+                    return None;
+                }
+                if self.techniques.bounds
+                    && theirs.disjoint(their_slots) <= mine.safe_moves(child[p])
+                {
+                    return None;
+                }
+                let own = mine.slots(child[p]).count_ones() as i32;
+                let other = their_slots.count_ones() as i32;
+                let safe = (child[p] & !mine.sideways(child[p])).count_ones() as i32;
+                2 * (own - other) + safe
+            } else {
+                0
+            };
+            out[count] = (score, i as u8);
+            count += 1;
+        }
+        if self.techniques.ordering {
+            out[..count].sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
+        }
+        Some(count)
+    }
+
+    /// Enhanced transposition cutoff: whether the table already knows a move
+    /// leading to a position the opponent loses moving first.
+    fn any_child_lost(&self, position: [u128; 2], p: usize, moves: &[(i32, u8)]) -> bool {
+        let Some(geometry) = self.geometry.as_ref() else {
+            return false;
+        };
+        moves.iter().any(|&(_, i)| {
+            let child = apply(geometry, position, p, u32::from(i));
+            self.probe(geometry.key(child[0]), 1 - p) == Some(false)
+        })
+    }
+}
+
+/// The position after `p` places the domino with top square `i` (in `p`'s layout).
+fn apply(geometry: &Geometry, position: [u128; 2], p: usize, i: u32) -> [u128; 2] {
+    let (own, other) = geometry.covers[p][i as usize];
+    let mut child = position;
+    child[p] &= !own;
+    child[1 - p] &= !other;
+    child
+}
+
+/// The board text of row-major bits.
+fn text(geometry: &Geometry, x: u128) -> String {
+    let mut out = String::new();
+    for r in 0..geometry.rows {
+        if r > 0 {
+            out.push('|');
+        }
+        for c in 0..geometry.cols {
+            out.push(if x >> (r * geometry.cols + c) & 1 == 1 {
+                '.'
+            } else {
+                '#'
+            });
+        }
+    }
+    out
+}
+
+fn split(key: u128) -> [u64; 2] {
+    [key as u64, (key >> 64) as u64]
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::Left => 0,
+        Side::Right => 1,
+    }
+}
