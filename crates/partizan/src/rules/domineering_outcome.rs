@@ -62,7 +62,10 @@ pub const POLL_EVERY: u64 = 1 << 16;
 
 /// Enhanced transposition cutoffs (probing every child in the table before
 /// searching any) are tried on boards with at least this many empty squares.
-const ETC_SQUARES: u32 = 16;
+const ETC_SQUARES: u32 = 28;
+
+/// The history heuristic breaks ties of the static score; its counts are capped here.
+const HISTORY_CAP: u64 = (1 << 31) - 1;
 
 /// The default size of the transposition table: `2^21` two-way buckets (96 MiB).
 pub const DEFAULT_TABLE_BITS: u32 = 21;
@@ -218,10 +221,36 @@ impl Layout {
         self.disjoint(self.slots(x))
     }
 
-    /// This player's safe moves: dominoes on squares the opponent can never cover.
-    fn safe_moves(&self, x: u128) -> u32 {
+    /// The most disjoint dominoes among `slots` and the squares they cover.
+    fn disjoint_cover(&self, slots: u128) -> (u32, u128) {
+        let mut count = 0;
+        let mut previous = 0u128;
+        let mut covered = 0u128;
+        for r in 0..self.height.saturating_sub(1) {
+            let taken = (slots >> (r * self.width)) & self.row & !previous;
+            count += taken.count_ones();
+            covered |= taken << (r * self.width) | taken << ((r + 1) * self.width);
+            previous = taken;
+        }
+        (count, covered)
+    }
+
+    /// This player's safe moves (dominoes on squares the opponent can never
+    /// cover) and vulnerable moves (further disjoint dominoes, which the
+    /// opponent may destroy, at most two with one move).
+    fn safe_and_vulnerable(&self, x: u128) -> (u32, u32) {
         let unreachable = x & !self.sideways(x);
-        self.disjoint(self.slots(unreachable))
+        let (safe, covered) = self.disjoint_cover(self.slots(unreachable));
+        (safe, self.disjoint(self.slots(x & !covered)))
+    }
+
+    /// The moves this player can make whatever the opponent does, moving first
+    /// or second: the safe moves, and of `v` vulnerable ones at least `⌈v/3⌉`
+    /// moving first (each round the player uses one and the opponent destroys
+    /// at most two) and `⌊v/3⌋` moving second.
+    fn guaranteed(&self, x: u128) -> (u32, u32) {
+        let (safe, vulnerable) = self.safe_and_vulnerable(x);
+        (safe + vulnerable.div_ceil(3), safe + vulnerable / 3)
     }
 }
 
@@ -355,6 +384,9 @@ pub struct OutcomeSolver {
     geometry: Option<Geometry>,
     nodes: u64,
     next_poll: u64,
+    /// History heuristic (Schaeffer 1989): per player and move, how much the
+    /// move has refuted so far.
+    history: [[u64; 128]; 2],
 }
 
 impl std::fmt::Debug for OutcomeSolver {
@@ -413,6 +445,7 @@ impl OutcomeSolver {
             geometry: None,
             nodes: 0,
             next_poll: POLL_EVERY,
+            history: [[0; 128]; 2],
         }
     }
 
@@ -477,8 +510,14 @@ impl OutcomeSolver {
         side: Side,
         watch: Watch<'_>,
     ) -> Result<bool, GameError> {
-        let position = self.prepare(board);
-        let p = side_index(side);
+        let mut position = self.prepare(board);
+        let mut p = side_index(side);
+        if p == 1 && board.rows() == board.cols() {
+            // Right first on a square board is Left first on its transpose (same
+            // geometry, so the table's entries serve both).
+            position.swap(0, 1);
+            p = 0;
+        }
         self.wins(position, p, watch)
     }
 
@@ -615,11 +654,10 @@ impl OutcomeSolver {
             return Ok(false);
         }
         if self.techniques.bounds {
-            let their_most = theirs.most_moves(position[1 - p]);
-            if mine.safe_moves(position[p]) > their_most {
+            if mine.guaranteed(position[p]).0 > theirs.most_moves(position[1 - p]) {
                 return Ok(true);
             }
-            if mine.most_moves(position[p]) <= theirs.safe_moves(position[1 - p]) {
+            if mine.most_moves(position[p]) <= theirs.guaranteed(position[1 - p]).1 {
                 return Ok(false);
             }
         }
@@ -632,7 +670,7 @@ impl OutcomeSolver {
         } else {
             None
         };
-        let mut moves = [(0i32, 0u8); 128];
+        let mut moves = [(0i64, 0u8); 128];
         let count = match self.ordered(position, p, slots, &mut moves) {
             Some(count) => count,
             None => return Ok(true),
@@ -655,6 +693,8 @@ impl OutcomeSolver {
             let child = apply(geometry, position, p, u32::from(i));
             if !self.wins(child, 1 - p, watch)? {
                 win = true;
+                let weight = u64::from(position[0].count_ones());
+                self.history[p][usize::from(i)] += weight * weight;
                 break;
             }
         }
@@ -673,7 +713,7 @@ impl OutcomeSolver {
         position: [u128; 2],
         p: usize,
         mut slots: u128,
-        out: &mut [(i32, u8); 128],
+        out: &mut [(i64, u8); 128],
     ) -> Option<usize> {
         let geometry = self.geometry.as_ref()?;
         let (mine, theirs) = (&geometry.layouts[p], &geometry.layouts[1 - p]);
@@ -688,14 +728,15 @@ impl OutcomeSolver {
                     return None;
                 }
                 if self.techniques.bounds
-                    && theirs.disjoint(their_slots) <= mine.safe_moves(child[p])
+                    && theirs.disjoint(their_slots) <= mine.guaranteed(child[p]).1
                 {
                     return None;
                 }
                 let own = mine.slots(child[p]).count_ones() as i32;
                 let other = their_slots.count_ones() as i32;
                 let safe = (child[p] & !mine.sideways(child[p])).count_ones() as i32;
-                2 * (own - other) + safe
+                let static_score = 2 * (own - other) + safe;
+                (i64::from(static_score) << 32) + self.history[p][i as usize].min(HISTORY_CAP) as i64
             } else {
                 0
             };
@@ -710,7 +751,7 @@ impl OutcomeSolver {
 
     /// Enhanced transposition cutoff: whether the table already knows a move
     /// leading to a position the opponent loses moving first.
-    fn any_child_lost(&self, position: [u128; 2], p: usize, moves: &[(i32, u8)]) -> bool {
+    fn any_child_lost(&self, position: [u128; 2], p: usize, moves: &[(i64, u8)]) -> bool {
         let Some(geometry) = self.geometry.as_ref() else {
             return false;
         };
