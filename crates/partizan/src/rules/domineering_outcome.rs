@@ -418,8 +418,8 @@ impl OutcomeSolver {
         OutcomeSolver::with_techniques(Techniques::default())
     }
 
-    /// A solver using only the given techniques (a table of `2^table_bits`
-    /// two-way buckets, at most `2^26`).
+    /// A solver using only the given techniques (a table of at most
+    /// `2^table_bits` two-way buckets, at most `2^26`; fewer on small boards).
     ///
     /// ```
     /// use sprague_partizan::Outcome;
@@ -431,17 +431,12 @@ impl OutcomeSolver {
     /// ```
     pub fn with_techniques(techniques: Techniques) -> OutcomeSolver {
         let bits = techniques.table_bits.min(26);
-        let table = if techniques.transposition {
-            vec![Entry::default(); 2usize << bits]
-        } else {
-            Vec::new()
-        };
         OutcomeSolver {
             techniques: Techniques {
                 table_bits: bits,
                 ..techniques
             },
-            table,
+            table: Vec::new(),
             geometry: None,
             nodes: 0,
             next_poll: POLL_EVERY,
@@ -581,7 +576,12 @@ impl OutcomeSolver {
             .is_some_and(|g| g.rows == rows && g.cols == cols);
         if !same {
             self.geometry = Some(Geometry::new(rows, cols));
-            self.table.fill(Entry::default());
+            if self.techniques.transposition {
+                // A table in proportion to the board: small boards need no 96 MiB.
+                let bits = self.techniques.table_bits.min(8 + rows * cols / 4);
+                self.table.clear();
+                self.table.resize(2usize << bits, Entry::default());
+            }
         }
         let mut position = [0u128; 2];
         for r in 0..rows {
@@ -631,8 +631,9 @@ impl OutcomeSolver {
     fn bucket(&self, key: u128) -> usize {
         let [lo, hi] = split(key);
         let h = (lo ^ hi.rotate_left(31) ^ (hi >> 17)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let bits = self.techniques.table_bits;
-        ((h >> (64 - bits.max(1))) as usize & ((1usize << bits) - 1)) * 2
+        let buckets = self.table.len() / 2;
+        let bits = buckets.trailing_zeros();
+        ((h >> (64 - bits.max(1))) as usize & (buckets - 1)) * 2
     }
 
     /// Whether player `p` (0 Left, 1 Right) wins moving first from `position`.
@@ -736,7 +737,8 @@ impl OutcomeSolver {
                 let other = their_slots.count_ones() as i32;
                 let safe = (child[p] & !mine.sideways(child[p])).count_ones() as i32;
                 let static_score = 2 * (own - other) + safe;
-                (i64::from(static_score) << 32) + self.history[p][i as usize].min(HISTORY_CAP) as i64
+                (i64::from(static_score) << 32)
+                    + self.history[p][i as usize].min(HISTORY_CAP) as i64
             } else {
                 0
             };
@@ -798,4 +800,218 @@ fn side_index(side: Side) -> usize {
         Side::Left => 0,
         Side::Right => 1,
     }
+}
+
+/// A winning move in an [`OutcomeRecord`]: the notation of `sprague analyze`
+/// (`row,column` of the top or left square, from 1) and the board after it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct WinningDomino {
+    /// `row,column` of the domino's top (Left) or left (Right) square, from 1.
+    pub notation: String,
+    /// The board after the move.
+    pub to: String,
+}
+
+/// The answer of `sprague analyze domineering BOARD` when the canonical form is
+/// out of reach: the outcome class by search, and the winning moves when they
+/// were found within the budget.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct OutcomeRecord {
+    /// Always `domineering`.
+    pub game: &'static str,
+    /// The board as read.
+    pub position: String,
+    /// Always `null`: the canonical form was not computed.
+    pub canonical_form: Option<String>,
+    /// L, R, P or N.
+    pub outcome: String,
+    /// The outcome in words.
+    pub outcome_explanation: String,
+    /// Whether Left (vertical) wins moving first.
+    pub left_first_wins: bool,
+    /// Whether Right (horizontal) wins moving first.
+    pub right_first_wins: bool,
+    /// Nodes searched for the outcome.
+    pub nodes: u64,
+    /// Seconds the outcome search took.
+    pub seconds: f64,
+    /// Left's winning moves, `null` when skipped.
+    pub left_winning_moves: Option<Vec<WinningDomino>>,
+    /// Right's winning moves, `null` when skipped.
+    pub right_winning_moves: Option<Vec<WinningDomino>>,
+    /// What was left out and why (`null` when nothing was).
+    pub skipped: Option<String>,
+}
+
+/// The outcome of `board` by search ([`OutcomeSolver`]), then the winning
+/// moves of both players if they are found within `moves_budget` (each
+/// player's moves are skipped otherwise). `watch` sees the nodes searched and
+/// may stop the search ([`GameError::Stopped`]).
+///
+/// ```
+/// use sprague_partizan::rules::domineering::Board;
+/// use sprague_partizan::rules::domineering_outcome::outcome_record;
+/// let board = Board::rectangle(4, 4).unwrap();
+/// let r = outcome_record(&board, &mut |_| std::ops::ControlFlow::Continue(()), std::time::Duration::from_secs(2)).unwrap();
+/// assert_eq!(r.outcome, "N");
+/// assert!(r.left_winning_moves.is_some_and(|m| !m.is_empty()));
+/// ```
+pub fn outcome_record(
+    board: &Board,
+    watch: Watch<'_>,
+    moves_budget: std::time::Duration,
+) -> Result<OutcomeRecord, GameError> {
+    let started = std::time::Instant::now();
+    let mut solver = OutcomeSolver::new();
+    let answer = solver.outcome(board, watch)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let deadline = std::time::Instant::now() + moves_budget;
+    let mut moves_of = |side: Side, solver: &mut OutcomeSolver| {
+        let mut timed = |nodes: u64| {
+            if std::time::Instant::now() > deadline {
+                return ControlFlow::Break(());
+            }
+            watch(nodes)
+        };
+        solver.winning_moves(board, side, &mut timed)
+    };
+    let mut skipped = Vec::new();
+    let mut listed = |side: Side, solver: &mut OutcomeSolver| -> Result<_, GameError> {
+        match moves_of(side, solver) {
+            Ok(moves) => Ok(Some(
+                moves
+                    .into_iter()
+                    .map(|m| WinningDomino {
+                        notation: format!("{},{}", m.squares[0].0 + 1, m.squares[0].1 + 1),
+                        to: m.to,
+                    })
+                    .collect(),
+            )),
+            Err(GameError::Stopped) if std::time::Instant::now() > deadline => {
+                skipped.push(format!("{side:?}"));
+                Ok(None)
+            }
+            Err(other) => Err(other),
+        }
+    };
+    let left = listed(Side::Left, &mut solver)?;
+    let right = listed(Side::Right, &mut solver)?;
+    let skipped = (!skipped.is_empty()).then(|| {
+        format!(
+            "the canonical form (the board is beyond the exact limits); the winning moves of {} \
+             (not found within {:.1} s)",
+            skipped.join(" and "),
+            moves_budget.as_secs_f64()
+        )
+    });
+    Ok(OutcomeRecord {
+        game: "domineering",
+        position: board.to_string(),
+        canonical_form: None,
+        outcome: answer.outcome.to_string(),
+        outcome_explanation: crate::report::outcome_sentence(answer.outcome).to_string(),
+        left_first_wins: answer.left_first_wins,
+        right_first_wins: answer.right_first_wins,
+        nodes: answer.nodes,
+        seconds,
+        left_winning_moves: left,
+        right_winning_moves: right,
+        skipped: Some(skipped.unwrap_or_else(|| {
+            "the canonical form (the board is beyond the exact limits)".to_string()
+        })),
+    })
+}
+
+/// One board of a table of rectangles ([`rectangle_table`]).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RectangleOutcome {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// L, R, P or N; `null` when the board was stopped by its time budget.
+    pub outcome: Option<String>,
+    /// Whether Left (vertical) wins moving first (`null` if not found).
+    pub left_first_wins: Option<bool>,
+    /// Whether Right (horizontal) wins moving first (`null` if not found).
+    pub right_first_wins: Option<bool>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Seconds taken.
+    pub seconds: f64,
+}
+
+/// The outcome of every `m × n` rectangle with `1 ≤ m, n ≤ max`, row by row,
+/// each board given at most `budget` (`None`: no limit; a board out of time
+/// gets no outcome). `watch` sees `(rows, cols, nodes)` and may stop the whole
+/// table ([`GameError::Stopped`]); `done` is told of each board when solved.
+///
+/// ```
+/// use sprague_partizan::rules::domineering_outcome::rectangle_table;
+/// let t = rectangle_table(3, None, &mut |_, _, _| std::ops::ControlFlow::Continue(()), &mut |_| ()).unwrap();
+/// assert_eq!(t.len(), 9);
+/// assert_eq!(t[4].outcome.as_deref(), Some("N")); // 2×2
+/// ```
+pub fn rectangle_table(
+    max: usize,
+    budget: Option<std::time::Duration>,
+    watch: &mut dyn FnMut(usize, usize, u64) -> ControlFlow<()>,
+    done: &mut dyn FnMut(&RectangleOutcome),
+) -> Result<Vec<RectangleOutcome>, GameError> {
+    let mut solver = OutcomeSolver::new();
+    let mut out = Vec::new();
+    for rows in 1..=max {
+        for cols in 1..=max {
+            let board = Board::rectangle(rows, cols)?;
+            let started = std::time::Instant::now();
+            let before = solver.nodes();
+            let mut timed_out = false;
+            let result = solver.outcome(&board, &mut |nodes| {
+                if budget.is_some_and(|b| started.elapsed() > b) {
+                    timed_out = true;
+                    return ControlFlow::Break(());
+                }
+                watch(rows, cols, nodes - before)
+            });
+            let answer = match result {
+                Ok(answer) => Some(answer),
+                Err(GameError::Stopped) if timed_out => None,
+                Err(other) => return Err(other),
+            };
+            let entry = RectangleOutcome {
+                rows,
+                cols,
+                outcome: answer.map(|a| a.outcome.to_string()),
+                left_first_wins: answer.map(|a| a.left_first_wins),
+                right_first_wins: answer.map(|a| a.right_first_wins),
+                nodes: solver.nodes() - before,
+                seconds: started.elapsed().as_secs_f64(),
+            };
+            done(&entry);
+            out.push(entry);
+        }
+    }
+    Ok(out)
+}
+
+/// The most empty squares of a board whose canonical form the front ends
+/// compute (Domineering 5×6 takes seconds and 391,459 regions; see
+/// [`catalogue::MAX_REGIONS`](super::catalogue::MAX_REGIONS)); larger boards get
+/// the outcome by search.
+pub const CANONICAL_SQUARES: usize = 30;
+
+/// Whether a board has more than [`CANONICAL_SQUARES`] empty squares.
+///
+/// ```
+/// use sprague_partizan::rules::domineering::Board;
+/// use sprague_partizan::rules::domineering_outcome::beyond_canonical;
+/// assert!(!beyond_canonical(&Board::rectangle(5, 6).unwrap()));
+/// assert!(beyond_canonical(&Board::rectangle(8, 8).unwrap()));
+/// ```
+pub fn beyond_canonical(board: &Board) -> bool {
+    let empty = (0..board.rows())
+        .flat_map(|r| (0..board.cols()).map(move |c| (r, c)))
+        .filter(|&(r, c)| board.is_empty(r, c))
+        .count();
+    empty > CANONICAL_SQUARES
 }
