@@ -173,6 +173,8 @@ struct Layout {
     not_first: u128,
     /// Squares not in the last column.
     not_last: u128,
+    /// Squares in even columns.
+    even: u128,
 }
 
 impl Layout {
@@ -180,7 +182,10 @@ impl Layout {
         let row = low_bits(width);
         let mut not_first = 0u128;
         let mut not_last = 0u128;
+        let even_row = (0..width).step_by(2).fold(0u128, |m, c| m | 1u128 << c);
+        let mut even = 0u128;
         for r in 0..height {
+            even |= even_row << (r * width);
             not_first |= (row & !1) << (r * width);
             not_last |= (row >> 1) << (r * width);
         }
@@ -190,6 +195,7 @@ impl Layout {
             row,
             not_first,
             not_last,
+            even,
         }
     }
 
@@ -235,22 +241,25 @@ impl Layout {
         (count, covered)
     }
 
-    /// This player's safe moves (dominoes on squares the opponent can never
-    /// cover) and vulnerable moves (further disjoint dominoes, which the
-    /// opponent may destroy, at most two with one move).
-    fn safe_and_vulnerable(&self, x: u128) -> (u32, u32) {
+    /// The moves this player can make whatever the opponent does, moving first
+    /// and moving second. Safe moves (dominoes on squares the opponent can never
+    /// cover) count in full. Of `v` further disjoint (vulnerable) dominoes the
+    /// player keeps at least `⌈v/3⌉` moving first and `⌊v/3⌋` moving second
+    /// (each round the player uses one and the opponent destroys at most two
+    /// with one domino); of `w` vulnerable dominoes in columns of one parity,
+    /// which one opposing domino never meets twice, `⌈w/2⌉` and `⌊w/2⌋`.
+    fn guaranteed(&self, x: u128) -> (u32, u32) {
         let unreachable = x & !self.sideways(x);
         let (safe, covered) = self.disjoint_cover(self.slots(unreachable));
-        (safe, self.disjoint(self.slots(x & !covered)))
-    }
-
-    /// The moves this player can make whatever the opponent does, moving first
-    /// or second: the safe moves, and of `v` vulnerable ones at least `⌈v/3⌉`
-    /// moving first (each round the player uses one and the opponent destroys
-    /// at most two) and `⌊v/3⌋` moving second.
-    fn guaranteed(&self, x: u128) -> (u32, u32) {
-        let (safe, vulnerable) = self.safe_and_vulnerable(x);
-        (safe + vulnerable.div_ceil(3), safe + vulnerable / 3)
+        let rest = self.slots(x & !covered);
+        let all = self.disjoint(rest);
+        let even = self.disjoint(rest & self.even);
+        let odd = self.disjoint(rest & !self.even);
+        let one_parity = even.max(odd);
+        (
+            safe + all.div_ceil(3).max(one_parity.div_ceil(2)),
+            safe + (all / 3).max(one_parity / 2),
+        )
     }
 }
 
