@@ -26,6 +26,7 @@ use sprague_partizan::rules::Solver;
 use sprague_partizan::rules::domineering::{Board, Domineering};
 use sprague_partizan::rules::domineering_outcome::{OutcomeAnswer, OutcomeSolver, Techniques};
 use sprague_partizan::{GameError, GameStore, Outcome};
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
@@ -60,7 +61,10 @@ fn solve(
             return ControlFlow::Break(());
         }
         if nodes % (1 << 24) == 0 {
-            eprintln!("  … {nodes} nodes, {:.0} s", started.elapsed().as_secs_f64());
+            eprintln!(
+                "  … {nodes} nodes (solver total), {:.0} s",
+                started.elapsed().as_secs_f64()
+            );
         }
         ControlFlow::Continue(())
     });
@@ -135,11 +139,9 @@ fn main() {
     let mut solver = OutcomeSolver::with_techniques(full);
     let mut plain = OutcomeSolver::with_techniques(Techniques::plain());
     let mut failures = Vec::new();
-    let mut table = vec![vec![None; o.max + 1]; o.max + 1];
+    let mut table: HashMap<(usize, usize), Outcome> = HashMap::new();
     let mut plain_gave_up = false;
-    println!(
-        "board  outcome  seconds        nodes  check              plain s   plain/full"
-    );
+    println!("board  outcome  seconds        nodes  check              plain s   plain/full");
     let mut total = 0.0;
     for m in 1..=o.max {
         for n in 1..=o.max {
@@ -147,7 +149,7 @@ fn main() {
             let (answer, seconds) = solve(&mut solver, &board, None);
             let answer = answer.expect("no cap");
             total += seconds;
-            table[m][n] = Some(answer.outcome);
+            table.insert((m, n), answer.outcome);
             let mut check = String::new();
             if m * n <= 25 {
                 let c = canonical_outcome(&board);
@@ -157,14 +159,22 @@ fn main() {
                 }
             }
             if let Some(p) = published(m, n) {
-                check.push_str(if p == answer.outcome { "pub " } else { "PUB≠ " });
+                check.push_str(if p == answer.outcome {
+                    "pub "
+                } else {
+                    "PUB≠ "
+                });
                 if p != answer.outcome {
                     failures.push(format!("{m}×{n}: published {p}"));
                 }
             }
             if n < m {
-                let t = table[n][m].expect("solved before");
-                check.push_str(if t == swapped(answer.outcome) { "T " } else { "T≠ " });
+                let t = table[&(n, m)];
+                check.push_str(if t == swapped(answer.outcome) {
+                    "T "
+                } else {
+                    "T≠ "
+                });
                 if t != swapped(answer.outcome) {
                     failures.push(format!("{m}×{n}: transpose {n}×{m} is {t}"));
                 }
@@ -197,10 +207,18 @@ fn main() {
         }
     }
     println!("\ntotal {total:.1} s for every m×n with m, n ≤ {}", o.max);
-    println!("\n m\\n |{}", (1..=o.max).map(|n| format!(" {n:>2}")).collect::<String>());
+    println!(
+        "\n m\\n |{}",
+        (1..=o.max).map(|n| format!(" {n:>2}")).collect::<String>()
+    );
     for m in 1..=o.max {
         let row: String = (1..=o.max)
-            .map(|n| format!(" {:>2}", table[m][n].map_or("?".into(), |x| x.to_string())))
+            .map(|n| {
+                format!(
+                    " {:>2}",
+                    table.get(&(m, n)).map_or("?".into(), |x| x.to_string())
+                )
+            })
             .collect();
         println!(" {m:>3} |{row}");
     }
@@ -223,7 +241,10 @@ fn main() {
                     }
                     None => "",
                 };
-                println!("{m}×{n}: {} in {seconds:.1} s, {} nodes{check}", a.outcome, a.nodes);
+                println!(
+                    "{m}×{n}: {} in {seconds:.1} s, {} nodes{check}",
+                    a.outcome, a.nodes
+                );
             }
             None => println!("{m}×{n}: not solved within {:.0} s", o.cap),
         }

@@ -45,7 +45,10 @@
 //!   [Toads and Frogs](rules::toads), [Clobber](rules::clobber),
 //!   [Cutcake](rules::cutcake), [Col and Snort](rules::colouring); the
 //!   [catalogue](rules::catalogue) names them for front ends, reads positions
-//!   from text and lists every move with its value and whether it wins.
+//!   from text and lists every move with its value and whether it wins;
+//!   [domineering_outcome](rules::domineering_outcome) finds the outcome class of
+//!   Domineering boards beyond canonical forms (up to 128 squares) by alpha-beta
+//!   search with a transposition table and Bullock's safe-move bounds.
 //!
 //! Limits, all reported as [`GameError`] values: numbers are `i64 / 2^62` at
 //! most; nimbers up to `*511`; multiples of up up to `500·↑` by closed form;

@@ -685,13 +685,12 @@ impl OutcomeSolver {
             Some(count) => count,
             None => return Ok(true),
         };
-        if let Some(key) = key {
-            if position[0].count_ones() >= ETC_SQUARES
-                && self.any_child_lost(position, p, &moves[..count])
-            {
-                self.store(key, p, true, 1);
-                return Ok(true);
-            }
+        if let Some(key) = key
+            && position[0].count_ones() >= ETC_SQUARES
+            && self.any_child_lost(position, p, &moves[..count])
+        {
+            self.store(key, p, true, 1);
+            return Ok(true);
         }
         let before = self.nodes;
         let mut win = false;
