@@ -103,10 +103,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 
 /// The table as text: the grid of outcomes, then the time and nodes of each board.
 fn text(to: usize, boards: &[RectangleOutcome]) -> String {
-    let mut out = format!(
+    let mut out = String::from(
         "Domineering: outcome of the m×n board (m rows, n columns; Left places vertical \
          dominoes, Right horizontal)\nL Left wins, R Right wins, N the first player wins, \
-         P the second player wins, ? out of time\n\n m\\n |"
+         P the second player wins, ? out of time\n\n m\\n |",
     );
     for n in 1..=to {
         out.push_str(&format!(" {n:>2}"));
