@@ -44,12 +44,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         None => None,
     };
     let stop = crate::interrupt::ctrl_c_flag();
-    let bar = Progress::new(false, None, "nodes");
+    let bar = Progress::new(args.progress, None, "nodes");
+    // Nodes of the boards finished, so that progress counts the whole table.
+    let finished = std::cell::Cell::new(0u64);
     let boards = domineering_outcome::rectangle_table(
         to as usize,
         budget,
         &mut |rows, cols, nodes| {
-            bar.update(nodes, None, &|| format!("{rows}×{cols}"));
+            bar.update(finished.get() + nodes, None, &|| format!("{rows}×{cols}"));
             if stop.load(Ordering::SeqCst) {
                 ControlFlow::Break(())
             } else {
@@ -57,7 +59,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             }
         },
         &mut |board| {
-            bar.update(0, None, &|| {
+            finished.set(finished.get() + board.nodes);
+            bar.update(finished.get(), None, &|| {
                 format!(
                     "{}×{} {} in {:.2} s",
                     board.rows,

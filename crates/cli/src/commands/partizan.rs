@@ -130,9 +130,10 @@ pub fn run_analyze(
     entry: &'static Entry,
     position: &[String],
     format: Style,
+    progress: bool,
 ) -> Result<(), CliError> {
     if let Some(board) = large_domineering(entry, position) {
-        return run_outcome(&board, format);
+        return run_outcome(&board, format, progress);
     }
     let mut store = GameStore::new();
     let a = analysis(&mut store, entry, position)?;
@@ -155,11 +156,11 @@ fn large_domineering(entry: &Entry, position: &[String]) -> Option<Board> {
 }
 
 /// `sprague analyze domineering BOARD` beyond the canonical form: the outcome class by
-/// search (progress on stderr, Ctrl-C stops with 130), and the winning moves if they are
-/// found within two seconds.
-fn run_outcome(board: &Board, format: Style) -> Result<(), CliError> {
+/// search (progress on stderr when it is a terminal or with `--progress`; Ctrl-C stops
+/// with 130), and the winning moves if they are found within two seconds.
+fn run_outcome(board: &Board, format: Style, progress: bool) -> Result<(), CliError> {
     let stop = crate::interrupt::ctrl_c_flag();
-    let bar = Progress::new(false, None, "nodes");
+    let bar = Progress::new(progress, None, "nodes");
     let record = domineering_outcome::outcome_record(
         board,
         &mut |nodes| {

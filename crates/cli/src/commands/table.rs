@@ -23,6 +23,9 @@ pub struct Args {
     /// Domineering: seconds allowed per board; a board out of time is shown as `?`.
     #[arg(long)]
     pub budget: Option<f64>,
+    /// Domineering: show progress on stderr (nodes, the board) even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
