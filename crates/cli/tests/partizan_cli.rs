@@ -288,7 +288,7 @@ fn play_reads_moves_and_refuses_bad_ones() {
 #[test]
 fn large_domineering_boards_get_the_outcome_by_search() {
     let row = ".#.#.#.";
-    let board = vec![row; 8].join("|");
+    let board = [row; 8].join("|");
     let g = analyze("domineering", &[&board]);
     assert_eq!(g["canonical_form"], Value::Null);
     assert_eq!(g["outcome"], "L");
