@@ -23,6 +23,8 @@
 //! 5×5 (value 0) in 0.27 s, 5×6 (value −3/2, 391,459 regions) in 6.9 s; the
 //! sum of 12 Hackenbush strings and switches in 0.14 ms against 4.1 s for a
 //! naive tree implementation (no memo, no hash-consing), and of 500 in 0.27 s.
+//! The outcome search of Domineering (`scripts/bench-domineering.sh`, load 4–8):
+//! 8×8 (first player wins) in 709 s and 215,840,878 nodes, every m×n ≤ 8 in 946 s.
 //!
 //! # Modules
 //!
