@@ -73,11 +73,15 @@ fn rectangles_agree_with_canonical_forms_and_plain_search() {
     }
 }
 
+/// Up to 7×7 (about a second in the `checked` profile the tests use).
 #[test]
-fn transposing_swaps_the_roles_up_to_six_by_six() {
-    let mut solver = small_solver();
-    for m in 1..=6 {
-        for n in m..=6 {
+fn transposing_swaps_the_roles_up_to_seven_by_seven() {
+    let mut solver = OutcomeSolver::with_techniques(Techniques {
+        table_bits: 18,
+        ..Techniques::default()
+    });
+    for m in 1..=7 {
+        for n in m..=7 {
             let a = searched(&mut solver, &Board::rectangle(m, n).unwrap());
             let b = searched(&mut solver, &Board::rectangle(n, m).unwrap());
             assert_eq!(a, swapped(b), "{m}×{n} against {n}×{m}");
