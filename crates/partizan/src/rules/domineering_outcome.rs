@@ -25,9 +25,15 @@
 //!   the player keeps whatever the opponent does (*safe moves*, counted
 //!   disjointly column by column). The number of moves a player can still make
 //!   is at most `Σ ⌊run/2⌋` over the maximal runs of empty squares in the
-//!   player's direction. The player to move wins when their safe moves exceed
-//!   the opponent's possible moves, and loses when their possible moves do not
-//!   exceed the opponent's safe moves; both cut the search without a move.
+//!   player's direction. The player to move wins when the moves they are
+//!   guaranteed exceed the opponent's possible moves, and loses when their
+//!   possible moves do not exceed the opponent's guaranteed ones; both cut the
+//!   search without a move. Beyond the safe moves, the guaranteed count here
+//!   adds a share of the *vulnerable* dominoes (a counting argument of this
+//!   module, in the spirit of Bullock's vulnerable moves, not his exact
+//!   formula): of `v` disjoint ones the player keeps `⌈v/3⌉` moving first (one
+//!   opposing domino destroys at most two), of `w` in columns of one parity
+//!   `⌈w/2⌉` (one opposing domino meets at most one).
 //! * **Move ordering** (Bullock 2002; Uiterwijk, "11×11 Domineering is Solved:
 //!   The First Player Wins", *Computers and Games* 2016): moves are tried in
 //!   decreasing order of (own moves − opponent's moves) after the move, and a
