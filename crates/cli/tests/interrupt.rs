@@ -142,6 +142,13 @@ fn ctrl_c_stops_every_long_running_command_within_two_seconds() {
         vec!["coop", "nucleolus", &weighted_25],
         vec!["analyze", "chomp", "12x12"],
         vec!["analyze", "sos", "16"],
+        // The outcome search of Domineering (minutes for 8×8) and its table.
+        vec![
+            "analyze",
+            "domineering",
+            "........|........|........|........|........|........|........|........",
+        ],
+        vec!["table", "domineering", "--to", "9"],
     ];
     let mut report = Vec::new();
     for command in &commands {

@@ -318,3 +318,37 @@ fn northcott_as_a_partizan_game() {
         "computer"
     );
 }
+
+/// Beyond 30 empty squares `analyze domineering` answers the outcome by search. Four
+/// columns of eight squares (blocked columns between them): Right has no move at all and
+/// Left has 4 × 7, so Left wins whoever starts (L), and every Left move wins.
+#[test]
+fn large_domineering_boards_get_the_outcome_by_search() {
+    let row = ".#.#.#.";
+    let board = [row; 8].join("|");
+    let g = analyze("domineering", &[&board]);
+    assert_eq!(g["canonical_form"], Value::Null);
+    assert_eq!(g["outcome"], "L");
+    assert_eq!(g["left_first_wins"], true);
+    assert_eq!(g["right_first_wins"], false);
+    assert_eq!(g["left_winning_moves"].as_array().unwrap().len(), 28);
+    assert_eq!(g["right_winning_moves"].as_array().unwrap().len(), 0);
+    assert_eq!(g["left_winning_moves"][0]["notation"], "1,1");
+}
+
+/// `table domineering` agrees board by board with the outcome of the canonical form that
+/// `analyze` computes (a different algorithm), and refuses sides beyond 11.
+#[test]
+fn the_domineering_table_agrees_with_canonical_forms() {
+    let table = json_formatted(&["table", "domineering", "--to", "4"]);
+    let boards = table["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 16);
+    for b in boards {
+        let (rows, cols) = (b["rows"].as_u64().unwrap(), b["cols"].as_u64().unwrap());
+        let text = vec![".".repeat(cols as usize); rows as usize].join("|");
+        let exact = analyze("domineering", &[&text]);
+        assert_eq!(b["outcome"], exact["outcome"], "{rows}×{cols}");
+    }
+    let message = usage_error(&["table", "domineering", "--to", "12"]);
+    assert!(message.contains("from 1 to 11"), "{message}");
+}

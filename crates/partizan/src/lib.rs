@@ -25,6 +25,8 @@
 //! `--example domineering`; docs/partizan.md, "Speed", compares cgt-py); the
 //! sum of 12 Hackenbush strings and switches in 0.14 ms against 4.1 s for a
 //! naive tree implementation (no memo, no hash-consing), and of 500 in 0.27 s.
+//! The outcome search of Domineering (`scripts/bench-domineering.sh`, load 4–8):
+//! 8×8 (first player wins) in 709 s and 215,840,878 nodes, every m×n ≤ 8 in 946 s.
 //!
 //! # Modules
 //!
@@ -49,7 +51,10 @@
 //!   [Konane](rules::konane),
 //!   [Cutcake](rules::cutcake), [Col and Snort](rules::colouring); the
 //!   [catalogue](rules::catalogue) names them for front ends, reads positions
-//!   from text and lists every move with its value and whether it wins.
+//!   from text and lists every move with its value and whether it wins;
+//!   [domineering_outcome](rules::domineering_outcome) finds the outcome class of
+//!   Domineering boards beyond canonical forms (up to 128 squares) by alpha-beta
+//!   search with a transposition table and Bullock's safe-move bounds.
 //!
 //! Limits, all reported as [`GameError`] values: numbers are `i64 / 2^62` at
 //! most; nimbers up to `*511`; multiples of up up to `500·↑` by closed form;

@@ -36,7 +36,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     // Partizan rulesets (Domineering, Blue-Red Hackenbush, ...) by name, before the impartial
     // catalogue, whose games keep their meaning.
     if let Some(entry) = super::partizan::requested(&args.game, &args.position) {
-        return super::partizan::run_analyze(entry, &args.position, args.format);
+        return super::partizan::run_analyze(entry, &args.position, args.format, args.progress);
     }
     // Misère take-and-break sums go through the game's misère quotient when it is known.
     if let Some(answered) =

@@ -5,6 +5,7 @@ pub mod cgt;
 pub mod completions;
 pub mod coop;
 pub mod dominance;
+pub mod domineering_table;
 pub mod dynamics;
 pub mod extensive_text;
 pub mod games;

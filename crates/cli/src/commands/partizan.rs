@@ -7,6 +7,8 @@
 
 use sprague_partizan::report::{self, PartizanRecord};
 use sprague_partizan::rules::catalogue::{self, Analysis, Entry, Move};
+use sprague_partizan::rules::domineering::{Board, Domineering};
+use sprague_partizan::rules::domineering_outcome::{self, OutcomeRecord};
 use sprague_partizan::rules::play::{self, Side};
 use sprague_partizan::GameStore;
 
@@ -14,6 +16,7 @@ use crate::commands::cgt::{computing, sentence};
 use crate::commands::play::Screen;
 use crate::error::CliError;
 use crate::output::{print_json, print_text, Style};
+use crate::progress::Progress;
 
 /// The partizan ruleset a game name and position ask for, if any (the library's rule).
 pub fn requested(game: &str, position: &[String]) -> Option<&'static Entry> {
@@ -127,7 +130,11 @@ pub fn run_analyze(
     entry: &'static Entry,
     position: &[String],
     format: Style,
+    progress: bool,
 ) -> Result<(), CliError> {
+    if let Some(board) = large_domineering(entry, position) {
+        return run_outcome(&board, format, progress);
+    }
     let mut store = GameStore::new();
     let a = analysis(&mut store, entry, position)?;
     let record = PartizanRecord::new(&mut store, &a).map_err(computing)?;
@@ -135,6 +142,93 @@ pub fn run_analyze(
         Style::Json => print_json(&record),
         Style::Text => print_text(&record.text(entry)),
     }
+}
+
+/// A Domineering board too large for its canonical form (the library's rule,
+/// `domineering_outcome::beyond_canonical`), if that is what is asked.
+fn large_domineering(entry: &Entry, position: &[String]) -> Option<Board> {
+    if entry.name != "domineering" {
+        return None;
+    }
+    let text = report::position_text(entry, position).ok()?;
+    let board = Domineering::parse(&text).ok()?;
+    domineering_outcome::beyond_canonical(&board).then_some(board)
+}
+
+/// `sprague analyze domineering BOARD` beyond the canonical form: the outcome class by
+/// search (progress on stderr when it is a terminal or with `--progress`; Ctrl-C stops
+/// with 130), and the winning moves if they are found within two seconds.
+fn run_outcome(board: &Board, format: Style, progress: bool) -> Result<(), CliError> {
+    let stop = crate::interrupt::ctrl_c_flag();
+    let bar = Progress::new(progress, None, "nodes");
+    let record = domineering_outcome::outcome_record(
+        board,
+        &mut |nodes| {
+            bar.update(nodes, None, &String::new);
+            if stop.load(std::sync::atomic::Ordering::SeqCst) {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        },
+        std::time::Duration::from_secs(2),
+    )
+    .map_err(|error| match error {
+        sprague_partizan::GameError::Stopped => CliError::Stopped,
+        other => computing(other),
+    })?;
+    bar.finish();
+    match format {
+        Style::Json => print_json(&record),
+        Style::Text => print_text(&outcome_text(&record)),
+    }
+}
+
+/// The text of an outcome found by search.
+fn outcome_text(record: &OutcomeRecord) -> String {
+    let empty = record.position.chars().filter(|&c| c == '.').count();
+    let mut text = format!(
+        "Domineering, position {}\n\nValue: not computed ({} empty squares; canonical forms are \
+         computed up to {} — the outcome is found by alpha-beta search instead).\n",
+        record.position,
+        empty,
+        domineering_outcome::CANONICAL_SQUARES
+    );
+    text.push_str(&format!(
+        "Outcome: {} — {}.\n",
+        record.outcome, record.outcome_explanation
+    ));
+    let says = |wins: bool| if wins { "wins" } else { "loses" };
+    text.push_str(&format!(
+        "Left moving first {}, Right moving first {} ({} nodes, {:.2} s).\n",
+        says(record.left_first_wins),
+        says(record.right_first_wins),
+        record.nodes,
+        record.seconds
+    ));
+    for (player, moves) in [
+        ("Left", &record.left_winning_moves),
+        ("Right", &record.right_winning_moves),
+    ] {
+        match moves {
+            None => text.push_str(&format!(
+                "\n{player}: winning moves not listed (skipped).\n"
+            )),
+            Some(moves) if moves.is_empty() => {
+                text.push_str(&format!("\n{player}: no winning move.\n"))
+            }
+            Some(moves) => {
+                text.push_str(&format!("\n{player}, winning moves ({}):\n", moves.len()));
+                for m in moves {
+                    text.push_str(&format!("  {:<6} →  {}\n", m.notation, m.to));
+                }
+            }
+        }
+    }
+    if let Some(skipped) = &record.skipped {
+        text.push_str(&format!("\nSkipped: {skipped}.\n"));
+    }
+    text
 }
 
 /// Which player you are in a partizan game.

@@ -1,5 +1,7 @@
 //! `sprague table wythoff --to N`: the (N+1)×(N+1) table of Sprague–Grundy
 //! values g(a, b) of a two-heap game (Wythoff's game), with the P-positions.
+//! `sprague table domineering --to 8`: the outcome class of every m×n Domineering board
+//! (see `domineering_table`).
 //! `sprague table digraph:GRAPH`: every vertex with its (generalized)
 //! Sprague–Grundy value γ, ∞(K) included, and its outcome P/N/D.
 
@@ -14,9 +16,16 @@ use crate::output::{print_json, print_text, Format};
 pub struct Args {
     /// The game: `wythoff`, or `digraph:GRAPH` for the γ of every vertex.
     pub game: String,
-    /// The largest heap in the table.
-    #[arg(long, default_value_t = 15)]
-    pub to: u64,
+    /// The largest heap in the table (default 15); for `domineering`, the largest side of
+    /// the m×n boards (default 8, at most 11).
+    #[arg(long)]
+    pub to: Option<u64>,
+    /// Domineering: seconds allowed per board; a board out of time is shown as `?`.
+    #[arg(long)]
+    pub budget: Option<f64>,
+    /// Domineering: show progress on stderr (nodes, the board) even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -24,7 +33,11 @@ pub struct Args {
 
 /// Computes and prints the table.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let record = match table_record(&args.game, args.to)? {
+    if args.game == "domineering" {
+        return super::domineering_table::run(args);
+    }
+    let to = args.to.unwrap_or(15);
+    let record = match table_record(&args.game, to)? {
         TableAnswer::TwoHeap(record) => record,
         TableAnswer::Digraph(record) => return digraph_table(args, &record),
     };
@@ -50,21 +63,21 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 .flatten()
                 .max()
                 .map_or(1, |m| m.to_string().len())
-                .max(args.to.to_string().len());
+                .max(to.to_string().len());
             let mut text = format!(
                 "{}: g(a, b) for a, b = 0..{} (rows a, columns b)\n\n",
                 parse_game(&args.game)?.title(),
-                args.to
+                to
             );
             text.push_str(&format!("{:>width$} |", "a\\b"));
-            for b in 0..=args.to {
+            for b in 0..=to {
                 text.push_str(&format!(" {b:>width$}"));
             }
             text.push('\n');
             text.push_str(&format!(
                 "{}-+{}\n",
                 "-".repeat(width.max(3)),
-                "-".repeat((width + 1) * (args.to as usize + 1))
+                "-".repeat((width + 1) * (to as usize + 1))
             ));
             for (a, row) in values.iter().enumerate() {
                 text.push_str(&format!("{a:>w$} |", w = width.max(3)));

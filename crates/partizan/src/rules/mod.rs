@@ -256,6 +256,7 @@ pub mod clobber;
 pub mod colouring;
 pub mod cutcake;
 pub mod domineering;
+pub mod domineering_outcome;
 pub mod hackenbush;
 pub mod konane;
 pub mod northcott;
