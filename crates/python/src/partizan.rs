@@ -22,6 +22,7 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 use sprague_partizan::rules::catalogue;
+use sprague_partizan::rules::domineering_outcome;
 use sprague_partizan::{Comparison, GameError, GameId, GameStore};
 
 use crate::InvalidInput;
@@ -238,6 +239,28 @@ fn analysed(store: &mut GameStore, name: &str, position: &str) -> PyResult<catal
 /// (`sprague_partizan::report::PartizanRecord`), as JSON text.
 #[pyfunction]
 fn partizan_analyze(py: Python<'_>, name: &str, position: &str) -> PyResult<String> {
+    // A Domineering board past canonical forms: its outcome class by search (Ctrl-C stops it).
+    let words: Vec<String> = position.split_whitespace().map(str::to_string).collect();
+    let resolved = sprague_partizan::report::requested(name, &words).map_or(name, |e| e.name);
+    if let Some(board) = domineering_outcome::large_board(resolved, position) {
+        let record = with_store(py, |_store| {
+            let mut watch = |_nodes: u64| {
+                if STOP.load(Ordering::Relaxed) {
+                    std::ops::ControlFlow::Break(())
+                } else {
+                    std::ops::ControlFlow::Continue(())
+                }
+            };
+            domineering_outcome::outcome_record(
+                &board,
+                &mut watch,
+                std::time::Duration::from_secs(2),
+            )
+        })?
+        .map_err(error)?;
+        return serde_json::to_string(&record)
+            .map_err(|e| crate::Error::new_err(format!("could not write JSON: {e}")));
+    }
     let record = with_store(py, |store| -> PyResult<_> {
         let analysis = analysed(store, name, position)?;
         sprague_partizan::report::PartizanRecord::new(store, &analysis).map_err(error)

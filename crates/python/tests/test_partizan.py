@@ -79,6 +79,11 @@ def test_rulesets_return_the_same_objects():
     # Northcott rows are the nimbers of their gaps (3 xor 2 = 1), also as two rows typed apart.
     assert partizan.northcott("B...W. .W..B") == partizan.game("*")
     assert partizan.analyze("northcott-partizan", "B.W")["right_winning_moves"][0]["move"] == "1:3->2"
+    # Past canonical forms, a Domineering board gets its outcome by search, as on the
+    # command line: four columns of eight squares leave Right no move.
+    large = partizan.analyze("domineering", "|".join([".#.#.#."] * 8))
+    assert large["canonical_form"] is None and large["outcome"] == "L"
+    assert len(large["left_winning_moves"]) == 28
     names = [r["name"] for r in partizan.rulesets()]
     assert "domineering" in names and "snort" in names and "konane" in names
 

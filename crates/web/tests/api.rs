@@ -580,6 +580,17 @@ fn analyze_answers_partizan_rulesets_as_the_command_line_does() {
         r#"{"game": "toads-and-frogs", "position": ["TXF"]}"#,
     );
     assert_eq!(bad.status, 422, "{}", bad.text());
+    // Past canonical forms (more than 30 empty squares), the outcome by search, as the
+    // command line answers it: four columns of eight squares leave Right no move and
+    // Left 4 × 7 moves, each winning.
+    let columns = [".#.#.#."; 8].join("|");
+    let large = server.ok(
+        "analyze",
+        &format!(r#"{{"game": "domineering", "position": ["{columns}"]}}"#),
+    );
+    assert_eq!(large["canonical_form"], Value::Null);
+    assert_eq!(large["outcome"], "L");
+    assert_eq!(large["left_winning_moves"].as_array().unwrap().len(), 28);
 }
 
 #[test]

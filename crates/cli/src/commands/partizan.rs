@@ -7,7 +7,7 @@
 
 use sprague_partizan::report::{self, PartizanRecord};
 use sprague_partizan::rules::catalogue::{self, Analysis, Entry, Move};
-use sprague_partizan::rules::domineering::{Board, Domineering};
+use sprague_partizan::rules::domineering::Board;
 use sprague_partizan::rules::domineering_outcome::{self, OutcomeRecord};
 use sprague_partizan::rules::play::{self, Side};
 use sprague_partizan::GameStore;
@@ -147,12 +147,8 @@ pub fn run_analyze(
 /// A Domineering board too large for its canonical form (the library's rule,
 /// `domineering_outcome::beyond_canonical`), if that is what is asked.
 fn large_domineering(entry: &Entry, position: &[String]) -> Option<Board> {
-    if entry.name != "domineering" {
-        return None;
-    }
     let text = report::position_text(entry, position).ok()?;
-    let board = Domineering::parse(&text).ok()?;
-    domineering_outcome::beyond_canonical(&board).then_some(board)
+    domineering_outcome::large_board(entry.name, &text)
 }
 
 /// `sprague analyze domineering BOARD` beyond the canonical form: the outcome class by

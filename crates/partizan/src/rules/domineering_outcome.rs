@@ -1029,3 +1029,21 @@ pub fn beyond_canonical(board: &Board) -> bool {
         .count();
     empty > CANONICAL_SQUARES
 }
+
+/// The board of a request for the ruleset `name` at `text` when it is a Domineering board
+/// beyond [`CANONICAL_SQUARES`]: every front end (`sprague analyze`, `/api/analyze`,
+/// Python's `partizan.analyze`) then answers [`outcome_record`] instead of a canonical form.
+///
+/// ```
+/// use sprague_partizan::rules::domineering_outcome::large_board;
+/// assert!(large_board("domineering", "........|........|........|........|........").is_some());
+/// assert!(large_board("domineering", "....|....").is_none());
+/// assert!(large_board("clobber", "xoxoxoxo|oxoxoxox|xoxoxoxo|oxoxoxox|xoxoxoxo").is_none());
+/// ```
+pub fn large_board(name: &str, text: &str) -> Option<Board> {
+    if name != "domineering" {
+        return None;
+    }
+    let board = super::domineering::Domineering::parse(text).ok()?;
+    beyond_canonical(&board).then_some(board)
+}

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 use sprague_partizan::report::{self, CgtRecord, CompareRecord, PartizanRecord};
 use sprague_partizan::rules::catalogue::{analyze_until, Analysis, Entry, Move};
+use sprague_partizan::rules::domineering_outcome;
 use sprague_partizan::rules::play::{best_move, find_move, Side};
 use sprague_partizan::{GameError, GameId, GameStore};
 
@@ -86,6 +87,26 @@ pub fn analyze(
     let text = report::position_text(entry, position).map_err(|error| {
         ApiError::refused(sentence(&error).trim_start_matches("invalid position: "))
     })?;
+    // A Domineering board past canonical forms: its outcome class by search, within the budget.
+    if let Some(board) = domineering_outcome::large_board(entry.name, &text) {
+        let mut watch = |_nodes: u64| {
+            if control.stop.load(Ordering::Relaxed) {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        };
+        let record = domineering_outcome::outcome_record(
+            &board,
+            &mut watch,
+            std::time::Duration::from_secs(2),
+        )
+        .map_err(|error| match error {
+            GameError::Stopped => super::out_of_time("analyze"),
+            other => computing(other, control),
+        })?;
+        return json(record);
+    }
     let mut store = GameStore::new();
     store.stop_when(Arc::clone(&control.stop));
     let stop = || control.stop.load(Ordering::Relaxed);
