@@ -103,6 +103,38 @@ pub struct QuotientCache {
 struct Cached {
     quotient: MisereQuotient<TakeBreak>,
     stopped_at: Option<u64>,
+    /// Each element as a word in the generators (`a^2 b`), for the quotient as it is now:
+    /// computed once (a presentation costs milliseconds; `moves` asks for every option).
+    words: Option<Vec<String>>,
+}
+
+impl Cached {
+    fn new(quotient: MisereQuotient<TakeBreak>, stopped_at: Option<u64>) -> Self {
+        Self {
+            quotient,
+            stopped_at,
+            words: None,
+        }
+    }
+
+    /// The answer for `heaps`, with the element words computed on first use.
+    fn answer(&mut self, heaps: &[u64]) -> Option<QuotientReport> {
+        let quotient = &self.quotient;
+        let words = self.words.get_or_insert_with(|| element_words(quotient));
+        answer_with(quotient, words, heaps)
+    }
+}
+
+/// Each element of the quotient as a word in its generators (the heaps that generate it).
+fn element_words(quotient: &MisereQuotient<TakeBreak>) -> Vec<String> {
+    let generator_images: Vec<_> = quotient
+        .generators()
+        .iter()
+        .filter_map(|&h| quotient.image(h))
+        .collect();
+    Presentation::of(quotient.monoid(), &generator_images)
+        .map(|p| p.words)
+        .unwrap_or_default()
 }
 
 impl QuotientCache {
@@ -146,11 +178,11 @@ impl QuotientCache {
     /// assert!(cache.answer_computed(&[5, 6]).is_some());
     /// ```
     pub fn answer_computed(&self, heaps: &[u64]) -> Option<QuotientReport> {
-        let guard = self
+        let mut guard = self
             .quotient
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        answer_with(&guard.as_ref()?.quotient, heaps)
+        guard.as_mut()?.answer(heaps)
     }
 
     /// The quotient computed so far, to be kept between runs; `None` before any
@@ -208,10 +240,7 @@ impl QuotientCache {
             let stopped_at = stored
                 .stopped_at
                 .filter(|&heap| quotient.proof().is_none() && heap == quotient.heaps() + 1);
-            *guard = Some(Cached {
-                quotient,
-                stopped_at,
-            });
+            *guard = Some(Cached::new(quotient, stopped_at));
         }
         Ok(better)
     }
@@ -227,12 +256,15 @@ impl QuotientCache {
             .quotient
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let cached = guard.get_or_insert_with(|| Cached {
-            quotient: MisereQuotient::take_break(rule.clone()).with_limits(cache_limits()),
-            stopped_at: None,
+        let cached = guard.get_or_insert_with(|| {
+            Cached::new(
+                MisereQuotient::take_break(rule.clone()).with_limits(cache_limits()),
+                None,
+            )
         });
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let quotient = &mut cached.quotient;
+        let heaps_before = quotient.heaps();
         let target = largest.clamp(1, QUOTIENT_HEAPS);
         let deadline = Instant::now() + budget;
         // Heap by heap within the time budget: what is computed stays for the next call.
@@ -246,7 +278,10 @@ impl QuotientCache {
                 cached.stopped_at = Some(quotient.heaps() + 1);
             }
         }
-        answer_with(&cached.quotient, heaps)
+        if quotient.heaps() != heaps_before {
+            cached.words = None; // the monoid may have grown
+        }
+        cached.answer(heaps)
     }
 }
 
@@ -260,7 +295,11 @@ fn cache_limits() -> QuotientLimits {
 }
 
 /// The analysis of `heaps` through `quotient`, when it covers every heap.
-fn answer_with(quotient: &MisereQuotient<TakeBreak>, heaps: &[u64]) -> Option<QuotientReport> {
+fn answer_with(
+    quotient: &MisereQuotient<TakeBreak>,
+    words: &[String],
+    heaps: &[u64],
+) -> Option<QuotientReport> {
     let images: Vec<_> = heaps
         .iter()
         .map(|&h| quotient.image(h))
@@ -316,13 +355,9 @@ fn answer_with(quotient: &MisereQuotient<TakeBreak>, heaps: &[u64]) -> Option<Qu
             }
         }
     }
-    let generators = quotient.generators();
-    let generator_images: Vec<_> = generators
-        .iter()
-        .filter_map(|&h| quotient.image(h))
-        .collect();
-    let word = Presentation::of(monoid, &generator_images)
-        .and_then(|p| p.words.get(element as usize).cloned())
+    let word = words
+        .get(element as usize)
+        .cloned()
         .unwrap_or_else(|| format!("element {element}"));
     let proven = quotient.proof();
     let proof = match proven {
