@@ -27,11 +27,7 @@ pub type ClobberBoard = StoneBoard;
 /// Every move of Left (`mover_x`) or Right: a stone onto an orthogonally adjacent
 /// opposing stone, which is removed.
 fn moves(b: &ClobberBoard, mover_x: bool) -> Vec<ClobberBoard> {
-    let (mine, theirs) = if mover_x {
-        (b.x(), b.o())
-    } else {
-        (b.o(), b.x())
-    };
+    let (mine, theirs) = b.sides(mover_x);
     let mut out = Vec::new();
     for r in 0..b.rows() {
         for c in 0..b.cols() {
@@ -44,12 +40,7 @@ fn moves(b: &ClobberBoard, mover_x: bool) -> Vec<ClobberBoard> {
                     continue;
                 };
                 if theirs & j != 0 {
-                    let (new_mine, new_theirs) = ((mine & !i) | j, theirs & !j);
-                    out.push(if mover_x {
-                        b.with_stones(new_mine, new_theirs)
-                    } else {
-                        b.with_stones(new_theirs, new_mine)
-                    });
+                    out.push(b.with_sides(mover_x, (mine & !i) | j, theirs & !j));
                 }
             }
         }

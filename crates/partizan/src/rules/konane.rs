@@ -72,11 +72,7 @@ impl KonaneBoard {
     /// assert_eq!(jumps[1].board.to_string(), "....x");
     /// ```
     pub fn jumps(&self, left: bool) -> Vec<Jump> {
-        let (mine, theirs) = if left {
-            (self.x(), self.o())
-        } else {
-            (self.o(), self.x())
-        };
+        let (mine, theirs) = self.sides(left);
         let mut out = Vec::new();
         for r in 0..self.rows() {
             for c in 0..self.cols() {
@@ -99,16 +95,11 @@ impl KonaneBoard {
                         at = land;
                         let new_mine = (mine & !self.bit((r, c))) | self.bit(land);
                         let new_theirs = theirs & !removed;
-                        let (x, o) = if left {
-                            (new_mine, new_theirs)
-                        } else {
-                            (new_theirs, new_mine)
-                        };
                         out.push(Jump {
                             from: (r, c),
                             to: land,
                             captured,
-                            board: self.with_stones(x, o),
+                            board: self.with_sides(left, new_mine, new_theirs),
                         });
                     }
                 }

@@ -163,6 +163,25 @@ impl StoneBoard {
         StoneBoard { x, o, ..*self }
     }
 
+    /// The mover's stones and the opponent's (as bits): Left (`left`) moves `x`.
+    pub(crate) fn sides(&self, left: bool) -> (u128, u128) {
+        if left {
+            (self.x, self.o)
+        } else {
+            (self.o, self.x)
+        }
+    }
+
+    /// The same grid with the mover's stones `mine` and the opponent's `theirs` (the
+    /// inverse of [`StoneBoard::sides`]).
+    pub(crate) fn with_sides(&self, left: bool, mine: u128, theirs: u128) -> StoneBoard {
+        if left {
+            self.with_stones(mine, theirs)
+        } else {
+            self.with_stones(theirs, mine)
+        }
+    }
+
     /// The square one step from `(r, c)` in direction `d`, if on the board.
     pub(crate) fn step(
         &self,
