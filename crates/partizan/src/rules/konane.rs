@@ -29,26 +29,19 @@
 //! the square (jumps are orthogonal, so every symmetry keeps the rules and the roles).
 
 use super::PartizanGame;
+use super::stones::{DIRECTIONS, StoneBoard};
 use crate::error::GameError;
-use std::fmt;
 
-/// The largest number of squares of a board.
-pub const MAX_SQUARES: usize = 128;
+pub use super::stones::MAX_SQUARES;
 
-/// A Konane board: bit `r·cols + c` of `x` / `o` set for a stone there.
+/// A Konane board: the board of stones of [`super::stones`].
 ///
 /// ```
 /// use sprague_partizan::rules::konane::Konane;
 /// let b = Konane::parse("xo.|.ox").unwrap();
 /// assert_eq!(b.to_string(), "xo.|.ox");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct KonaneBoard {
-    rows: u8,
-    cols: u8,
-    x: u128,
-    o: u128,
-}
+pub type KonaneBoard = StoneBoard;
 
 /// One jump: the square the stone leaves, the square it lands on (rows and columns from
 /// 0), how many stones it removes, and the board after it.
@@ -64,72 +57,8 @@ pub struct Jump {
     pub board: KonaneBoard,
 }
 
-/// The four orthogonal directions.
-const DIRECTIONS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
-
+/// Jumps and the closures that split a board into regions.
 impl KonaneBoard {
-    /// The number of rows.
-    pub fn rows(&self) -> usize {
-        usize::from(self.rows)
-    }
-
-    /// The number of columns.
-    pub fn cols(&self) -> usize {
-        usize::from(self.cols)
-    }
-
-    /// `x`, `o` or `.` on a square (rows and columns from 0; `.` off the board).
-    ///
-    /// ```
-    /// use sprague_partizan::rules::konane::Konane;
-    /// let b = Konane::parse("xo.").unwrap();
-    /// assert_eq!((b.at(0, 0), b.at(0, 1), b.at(0, 2)), (b'x', b'o', b'.'));
-    /// ```
-    pub fn at(&self, r: usize, c: usize) -> u8 {
-        if r >= self.rows() || c >= self.cols() {
-            return b'.';
-        }
-        let i = r * self.cols() + c;
-        if self.x >> i & 1 == 1 {
-            b'x'
-        } else if self.o >> i & 1 == 1 {
-            b'o'
-        } else {
-            b'.'
-        }
-    }
-
-    fn from_fn(rows: usize, cols: usize, f: impl Fn(usize, usize) -> u8) -> KonaneBoard {
-        let (mut x, mut o) = (0u128, 0u128);
-        for r in 0..rows {
-            for c in 0..cols {
-                let bit = 1u128 << (r * cols + c);
-                match f(r, c) {
-                    b'x' => x |= bit,
-                    b'o' => o |= bit,
-                    _ => {}
-                }
-            }
-        }
-        KonaneBoard {
-            rows: rows as u8,
-            cols: cols as u8,
-            x,
-            o,
-        }
-    }
-
-    /// The square one step from `(r, c)` in direction `d`, if on the board.
-    fn step(&self, (r, c): (usize, usize), (dr, dc): (isize, isize)) -> Option<(usize, usize)> {
-        let r = r.checked_add_signed(dr)?;
-        let c = c.checked_add_signed(dc)?;
-        (r < self.rows() && c < self.cols()).then_some((r, c))
-    }
-
-    fn bit(&self, (r, c): (usize, usize)) -> u128 {
-        1u128 << (r * self.cols() + c)
-    }
-
     /// Every jump of Left (`left`) or Right: for each stone and direction, the jumps over
     /// one, two, … stones while the squares alternate opposing stone, empty square.
     ///
@@ -143,11 +72,7 @@ impl KonaneBoard {
     /// assert_eq!(jumps[1].board.to_string(), "....x");
     /// ```
     pub fn jumps(&self, left: bool) -> Vec<Jump> {
-        let (mine, theirs) = if left {
-            (self.x, self.o)
-        } else {
-            (self.o, self.x)
-        };
+        let (mine, theirs) = self.sides(left);
         let mut out = Vec::new();
         for r in 0..self.rows() {
             for c in 0..self.cols() {
@@ -160,7 +85,9 @@ impl KonaneBoard {
                         .step(at, d)
                         .and_then(|over| Some((over, self.step(over, d)?)))
                     {
-                        if theirs & self.bit(over) == 0 || (self.x | self.o) & self.bit(land) != 0 {
+                        if theirs & self.bit(over) == 0
+                            || (self.x() | self.o()) & self.bit(land) != 0
+                        {
                             break;
                         }
                         removed |= self.bit(over);
@@ -168,16 +95,11 @@ impl KonaneBoard {
                         at = land;
                         let new_mine = (mine & !self.bit((r, c))) | self.bit(land);
                         let new_theirs = theirs & !removed;
-                        let (x, o) = if left {
-                            (new_mine, new_theirs)
-                        } else {
-                            (new_theirs, new_mine)
-                        };
                         out.push(Jump {
                             from: (r, c),
                             to: land,
                             captured,
-                            board: KonaneBoard { x, o, ..*self },
+                            board: self.with_sides(left, new_mine, new_theirs),
                         });
                     }
                 }
@@ -197,7 +119,7 @@ impl KonaneBoard {
     fn closure(&self, group: u128) -> u128 {
         const INITIAL: u8 = 1 << 4;
         let n = self.rows() * self.cols();
-        let others = (self.x | self.o) & !group;
+        let others = (self.x() | self.o()) & !group;
         // ways[colour][square]: colour 0 = x, 1 = o.
         let initial = |stones: u128| -> Vec<u8> {
             (0..n)
@@ -210,7 +132,7 @@ impl KonaneBoard {
                 })
                 .collect()
         };
-        let mut ways = [initial(self.x), initial(self.o)];
+        let mut ways = [initial(self.x()), initial(self.o())];
         let index = |(r, c): (usize, usize)| r * self.cols() + c;
         // Whether a stone on `a` (ways `wa`) may jump over one on `b` (ways `wb`) in
         // direction `d`: some pair of ways is not "landed over the other's first square".
@@ -275,92 +197,6 @@ impl KonaneBoard {
         }
         out
     }
-
-    /// The 4-connected groups of stones, as bit sets.
-    fn groups(&self) -> Vec<u128> {
-        let stones = self.x | self.o;
-        let mut seen = 0u128;
-        let mut out = Vec::new();
-        for start in 0..self.rows() * self.cols() {
-            if stones >> start & 1 == 0 || seen >> start & 1 == 1 {
-                continue;
-            }
-            let mut group = 0u128;
-            let mut stack = vec![start];
-            seen |= 1u128 << start;
-            while let Some(i) = stack.pop() {
-                group |= 1u128 << i;
-                let a = (i / self.cols(), i % self.cols());
-                for d in DIRECTIONS {
-                    if let Some(b) = self.step(a, d) {
-                        let j = b.0 * self.cols() + b.1;
-                        if stones >> j & 1 == 1 && seen >> j & 1 == 0 {
-                            seen |= 1u128 << j;
-                            stack.push(j);
-                        }
-                    }
-                }
-            }
-            out.push(group);
-        }
-        out
-    }
-
-    /// The board cut to the bounding box of the squares `keep` (stones outside it dropped).
-    fn cut(&self, stones: u128, keep: u128) -> KonaneBoard {
-        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-        for i in 0..self.rows() * self.cols() {
-            if keep >> i & 1 == 1 {
-                let (r, c) = (i / self.cols(), i % self.cols());
-                r0 = r0.min(r);
-                r1 = r1.max(r);
-                c0 = c0.min(c);
-                c1 = c1.max(c);
-            }
-        }
-        if r0 == usize::MAX {
-            return KonaneBoard::from_fn(0, 0, |_, _| b'.');
-        }
-        KonaneBoard::from_fn(r1 - r0 + 1, c1 - c0 + 1, |r, c| {
-            let (r, c) = (r + r0, c + c0);
-            if stones & self.bit((r, c)) != 0 {
-                self.at(r, c)
-            } else {
-                b'.'
-            }
-        })
-    }
-
-    /// The image under symmetry `k` (bit 2 transpose, bit 1 flip rows, bit 0 flip columns).
-    fn image(&self, k: usize) -> KonaneBoard {
-        let (rows, cols) = (self.rows(), self.cols());
-        let (transpose, flip_r, flip_c) = (k & 4 != 0, k & 2 != 0, k & 1 != 0);
-        let (nr, nc) = if transpose {
-            (cols, rows)
-        } else {
-            (rows, cols)
-        };
-        KonaneBoard::from_fn(nr, nc, |r, c| {
-            let (r, c) = if transpose { (c, r) } else { (r, c) };
-            let r = if flip_r { rows - 1 - r } else { r };
-            let c = if flip_c { cols - 1 - c } else { c };
-            self.at(r, c)
-        })
-    }
-}
-
-impl fmt::Display for KonaneBoard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for r in 0..self.rows() {
-            if r > 0 {
-                f.write_str("|")?;
-            }
-            for c in 0..self.cols() {
-                write!(f, "{}", char::from(self.at(r, c)))?;
-            }
-        }
-        Ok(())
-    }
 }
 
 /// The ruleset of Konane.
@@ -386,32 +222,7 @@ impl Konane {
     /// assert!(Konane::parse("xq").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<KonaneBoard, GameError> {
-        let rows: Vec<Vec<char>> = text
-            .trim()
-            .split('|')
-            .map(|r| r.trim().chars().collect())
-            .collect();
-        let cols = rows.first().map_or(0, Vec::len);
-        if rows.iter().any(|r| r.len() != cols) {
-            return Err(GameError::InvalidPosition(
-                "all rows of a Konane board must have the same length".into(),
-            ));
-        }
-        if rows.len().saturating_mul(cols) > MAX_SQUARES {
-            return Err(GameError::InvalidPosition(format!(
-                "a Konane board has at most {MAX_SQUARES} squares"
-            )));
-        }
-        for row in &rows {
-            if let Some(bad) = row.iter().find(|c| !matches!(c, 'x' | 'o' | '.')) {
-                return Err(GameError::InvalidPosition(format!(
-                    "a Konane square is x (Left), o (Right) or '.', not {bad:?}"
-                )));
-            }
-        }
-        Ok(KonaneBoard::from_fn(rows.len(), cols, |r, c| {
-            rows[r][c] as u8
-        }))
+        StoneBoard::parse(text, "Konane")
     }
 }
 
@@ -448,15 +259,14 @@ impl PartizanGame for Konane {
         }
         parts
             .into_iter()
-            .filter(|&(stones, _)| b.x & stones != 0 && b.o & stones != 0)
+            .filter(|&(stones, _)| b.x() & stones != 0 && b.o() & stones != 0)
             .map(|(stones, closure)| b.cut(stones, closure))
             .collect()
     }
 
     fn normalize(&self, b: &KonaneBoard) -> KonaneBoard {
-        let stones = b.x | b.o;
-        let t = b.cut(stones, b.closure(stones));
-        (1..8).map(|k| t.image(k)).fold(t, KonaneBoard::min)
+        let stones = b.x() | b.o();
+        b.cut(stones, b.closure(stones)).least_image()
     }
 
     fn describe_move(&self, from: &KonaneBoard, to: &KonaneBoard) -> String {

@@ -261,4 +261,5 @@ pub mod hackenbush;
 pub mod konane;
 pub mod northcott;
 pub mod play;
+pub mod stones;
 pub mod toads;
