@@ -16,6 +16,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 use sprague_games::misere_quotient::{QuotientCache, StoredQuotient};
+use sprague_games::playable::Ending;
 use sprague_games::PlayableGame;
 use sprague_takebreak::TakeBreak;
 
@@ -39,9 +40,13 @@ pub struct DiskQuotient<'a> {
 }
 
 impl<'a> DiskQuotient<'a> {
-    /// Loads the stored quotient of `game` into the game's own cache, when the game
-    /// keeps one (octal and hexadecimal codes, also as `misere:`) and the store is on.
+    /// Loads the stored quotient of `game` into the game's own cache, when the game is
+    /// played misère and keeps one (`misere:` of an octal or hexadecimal code) and the store
+    /// is on; normal play never reads or writes it.
     pub fn attach(game: &'a dyn PlayableGame) -> Option<Self> {
+        if game.ending() != Ending::Misere {
+            return None;
+        }
         let (rule, cache) = game.misere_quotient_cache()?;
         Self::attach_cache(rule, cache)
     }

@@ -359,6 +359,14 @@ fn the_quotient_kept_on_disk_is_proven_again_and_answers_alike() {
     let dir = std::env::temp_dir().join(format!("sprague-quotient-store-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let file = dir.join("misere-quotients").join("0.77.json");
+    // Normal play never touches the store.
+    assert!(with_store(&dir, &["analyze", "kayles", "20", "21", "22"])
+        .status
+        .success());
+    assert!(with_store(&dir, &["moves", "kayles", "20", "21"])
+        .status
+        .success());
+    assert!(!file.exists(), "normal play wrote the misère store");
     // A heap beyond any exact search: the quotient is built, proven and stored.
     let huge = [
         "analyze",
