@@ -22,14 +22,16 @@
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, RwLock};
 
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyDict, PyString};
 use sprague_engine::LoopyValue;
 use sprague_games::explicit::{ExplicitGraph, ExplicitPlayable};
 use sprague_games::mixed_sum::SEPARATOR;
 use sprague_games::PlayableGame;
 
+use crate::callbacks::{
+    check_memory, count_call, exclusive, invalid, positions_returned, require_hashable, shown,
+};
 use crate::impartial::NativeGame;
 
 /// The most options one call of `options` (or parts of `components`) may give.
@@ -78,26 +80,9 @@ pub(crate) struct Defined {
     game: Arc<ExplicitPlayable>,
 }
 
-fn invalid(message: String) -> PyErr {
-    crate::InvalidInput::new_err(message)
-}
-
-fn shown(object: &Bound<'_, PyAny>) -> String {
-    let text = object
-        .repr()
-        .map(|r| r.to_string())
-        .unwrap_or_else(|_| "<an object whose repr fails>".into());
-    sprague_games::error::quoted(&text)
-}
-
 impl Defined {
     fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, Interner>> {
-        self.interner.try_lock().map_err(|_| {
-            crate::Error::new_err(format!(
-                "{} is being explored already: a function of the game asked the game itself, or another thread is exploring it",
-                self.name
-            ))
-        })
+        exclusive(&self.interner, &self.name)
     }
 
     fn graph_error(&self) -> PyErr {
@@ -109,11 +94,7 @@ impl Defined {
 
     /// Counts a call and checks for Ctrl-C every [`SIGNAL_EVERY`].
     fn tick(py: Python<'_>, interner: &mut Interner) -> PyResult<()> {
-        interner.calls += 1;
-        if interner.calls.is_multiple_of(SIGNAL_EVERY) {
-            py.check_signals()?;
-        }
-        Ok(())
+        count_call(py, &mut interner.calls)
     }
 
     /// The text of a new position, by `format` (default `repr`).
@@ -151,17 +132,7 @@ impl Defined {
         object: &Bound<'_, PyAny>,
         found_by: &dyn Fn() -> String,
     ) -> PyResult<u32> {
-        if let Err(error) = object.hash() {
-            if error.is_instance_of::<PyTypeError>(py) {
-                return Err(invalid(format!(
-                    "{} gave {}, which is not hashable ({}): positions must be hashable values such as int, str, tuple or frozenset",
-                    found_by(),
-                    shown(object),
-                    object.get_type().name().map(|n| n.to_string()).unwrap_or_default()
-                )));
-            }
-            return Err(error);
-        }
+        require_hashable(py, object, found_by)?;
         let ids = interner.ids.bind(py);
         if let Some(id) = ids.get_item(object)? {
             return id.extract::<u32>();
@@ -174,16 +145,13 @@ impl Defined {
                 found_by()
             )));
         }
-        if !interner.objects.is_empty() && interner.objects.len().is_multiple_of(MEMORY_CHECK_EVERY)
-        {
-            // Room for the next positions (their objects, texts and options), or a clear error.
-            let bytes = (MEMORY_CHECK_EVERY as u128) * BYTES_PER_POSITION;
-            sprague_engine::check_allocation(
-                bytes,
-                &format!("{} positions more of {}", MEMORY_CHECK_EVERY, self.name),
-            )
-            .map_err(|error| crate::to_python(error.into()))?;
-        }
+        // Room for the next positions (their objects, texts and options), or a clear error.
+        check_memory(
+            interner.objects.len(),
+            MEMORY_CHECK_EVERY,
+            BYTES_PER_POSITION,
+            &self.name,
+        )?;
         let text = self.word_of(py, object)?;
         let added = {
             let mut graph = self.graph.write().map_err(|_| self.graph_error())?;
@@ -222,34 +190,9 @@ impl Defined {
         object: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let result = function.call1(py, (object,))?.into_bound(py);
-        if result.is_instance_of::<PyString>() || result.is_instance_of::<PyBytes>() {
-            return Err(invalid(format!(
-                "{what}({}) returned the text {}: return an iterable of positions (a list, tuple, set or generator)",
-                shown(object),
-                shown(&result)
-            )));
-        }
-        let iterator = result.try_iter().map_err(|_| {
-            invalid(format!(
-                "{what}({}) returned {}, which is not an iterable of positions: return a list, tuple, set or generator",
-                shown(object),
-                shown(&result)
-            ))
-        })?;
-        let mut items = Vec::new();
-        for item in iterator {
-            items.push(item?);
-            if items.len() > MAX_OPTIONS {
-                return Err(crate::TooLarge::new_err(format!(
-                    "{what}({}) gave more than {MAX_OPTIONS} positions (an endless generator?); a position may have at most {MAX_OPTIONS} options",
-                    shown(object)
-                )));
-            }
-            if items.len().is_multiple_of(SIGNAL_EVERY) {
-                Self::tick(py, interner)?;
-            }
-        }
-        Ok(items)
+        positions_returned(object, what, result, SIGNAL_EVERY, &mut || {
+            Self::tick(py, interner)
+        })
     }
 
     /// Explores one position: its components, or its options.

@@ -13,6 +13,7 @@
 //! `KeyboardInterrupt` (see `interrupt.rs`).
 
 mod baseline;
+mod callbacks;
 mod cooperative;
 mod define;
 mod define_heap;

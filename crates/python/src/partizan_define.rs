@@ -22,14 +22,16 @@
 
 use std::sync::Mutex;
 
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::PyDict;
 use sprague_partizan::rules::catalogue::Move;
 use sprague_partizan::rules::play::best_move;
 use sprague_partizan::{GameError, GameId, GameStore};
 
-use crate::define::{MAX_OPTIONS, SIGNAL_EVERY};
+use crate::callbacks::{
+    check_memory, count_call, exclusive, invalid, positions_returned, require_hashable, shown,
+};
+use crate::define::SIGNAL_EVERY;
 use crate::partizan::{error, of, parse_side, with_store, PartizanGame, Side};
 
 /// The most positions a defined game explores unless its `limit` says otherwise.
@@ -146,18 +148,6 @@ pub(crate) struct PartizanDefinedCore {
     state: Mutex<Explored>,
 }
 
-fn invalid(message: String) -> PyErr {
-    crate::InvalidInput::new_err(message)
-}
-
-fn shown(object: &Bound<'_, PyAny>) -> String {
-    let text = object
-        .repr()
-        .map(|r| r.to_string())
-        .unwrap_or_else(|_| "<an object whose repr fails>".into());
-    sprague_games::error::quoted(&text)
-}
-
 /// One side's move of a sum: `(side, component, option id, value after, winning)`.
 type SumMove = (Side, usize, u32, GameId, bool);
 
@@ -173,21 +163,12 @@ type OptionsOut = (Vec<Py<PyAny>>, Vec<Py<PyAny>>);
 
 impl PartizanDefinedCore {
     fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, Explored>> {
-        self.state.try_lock().map_err(|_| {
-            crate::Error::new_err(format!(
-                "{} is being explored already: a function of the game asked the game itself, or another thread is using it",
-                self.name
-            ))
-        })
+        exclusive(&self.state, &self.name)
     }
 
     /// Counts a call and checks for Ctrl-C every [`SIGNAL_EVERY`].
     fn tick(py: Python<'_>, state: &mut Explored) -> PyResult<()> {
-        state.calls += 1;
-        if state.calls.is_multiple_of(SIGNAL_EVERY) {
-            py.check_signals()?;
-        }
-        Ok(())
+        count_call(py, &mut state.calls)
     }
 
     /// The id of `object`, interned if new.
@@ -198,17 +179,7 @@ impl PartizanDefinedCore {
         object: &Bound<'_, PyAny>,
         found_by: &dyn Fn() -> String,
     ) -> PyResult<u32> {
-        if let Err(error) = object.hash() {
-            if error.is_instance_of::<PyTypeError>(py) {
-                return Err(invalid(format!(
-                    "{} gave {}, which is not hashable ({}): positions must be hashable values such as int, str, tuple or frozenset",
-                    found_by(),
-                    shown(object),
-                    object.get_type().name().map(|n| n.to_string()).unwrap_or_default()
-                )));
-            }
-            return Err(error);
-        }
+        require_hashable(py, object, found_by)?;
         let ids = state.ids.bind(py);
         if let Some(id) = ids.get_item(object)? {
             return id.extract::<u32>();
@@ -222,14 +193,7 @@ impl PartizanDefinedCore {
                 found_by()
             )));
         }
-        if count > 0 && count.is_multiple_of(MEMORY_CHECK_EVERY) {
-            let bytes = (MEMORY_CHECK_EVERY as u128) * BYTES_PER_POSITION;
-            sprague_engine::check_allocation(
-                bytes,
-                &format!("{} positions more of {}", MEMORY_CHECK_EVERY, self.name),
-            )
-            .map_err(|error| crate::to_python(error.into()))?;
-        }
+        check_memory(count, MEMORY_CHECK_EVERY, BYTES_PER_POSITION, &self.name)?;
         let id = state.graph.push();
         ids.set_item(object, id)?;
         state.objects.push(object.clone().unbind());
@@ -247,35 +211,15 @@ impl PartizanDefinedCore {
     ) -> PyResult<Vec<u32>> {
         Self::tick(py, state)?;
         let result = function.call1(py, (object,))?.into_bound(py);
-        if result.is_instance_of::<PyString>() || result.is_instance_of::<PyBytes>() {
-            return Err(invalid(format!(
-                "{what}({}) returned the text {}: return an iterable of positions (a list, tuple, set or generator)",
-                shown(object),
-                shown(&result)
-            )));
-        }
-        let iterator = result.try_iter().map_err(|_| {
-            invalid(format!(
-                "{what}({}) returned {}, which is not an iterable of positions: return a list, tuple, set or generator",
-                shown(object),
-                shown(&result)
-            ))
+        let items = positions_returned(object, what, result, SIGNAL_EVERY, &mut || {
+            Self::tick(py, state)
         })?;
-        let mut ids = Vec::new();
-        for (count, item) in iterator.enumerate() {
-            let item = item?;
-            if count >= MAX_OPTIONS {
-                return Err(crate::TooLarge::new_err(format!(
-                    "{what}({}) gave more than {MAX_OPTIONS} positions (an endless generator?); a position may have at most {MAX_OPTIONS} options",
-                    shown(object)
-                )));
-            }
-            if count % SIGNAL_EVERY == SIGNAL_EVERY - 1 {
-                Self::tick(py, state)?;
-            }
+        let mut ids = Vec::with_capacity(items.len());
+        let mut seen = std::collections::HashSet::with_capacity(items.len());
+        for item in items {
             let by = || format!("{what}({})", shown(object));
             let id = self.intern(py, state, &item, &by)?;
-            if !ids.contains(&id) {
+            if seen.insert(id) {
                 ids.push(id);
             }
         }
