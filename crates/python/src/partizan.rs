@@ -34,6 +34,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(partizan_ruleset, module)?)?;
     module.add_function(wrap_pyfunction!(partizan_rulesets, module)?)?;
     module.add_function(wrap_pyfunction!(partizan_analyze, module)?)?;
+    module.add_function(wrap_pyfunction!(partizan_domineering_table, module)?)?;
     module.add_function(wrap_pyfunction!(partizan_reply, module)?)?;
     module.add_function(wrap_pyfunction!(partizan_sum, module)?)?;
     Ok(())
@@ -265,6 +266,51 @@ fn partizan_analyze(py: Python<'_>, name: &str, position: &str) -> PyResult<Stri
         let analysis = analysed(store, name, position)?;
         sprague_partizan::report::PartizanRecord::new(store, &analysis).map_err(error)
     })??;
+    serde_json::to_string(&record)
+        .map_err(|e| crate::Error::new_err(format!("could not write JSON: {e}")))
+}
+
+/// `sprague table domineering --to TO [--budget SECONDS] --format json`: the outcome class
+/// of every m×n Domineering board with m, n ≤ `to` by the outcome search, as JSON text
+/// (`domineering_outcome::RectangleTable`); Ctrl-C stops it.
+#[pyfunction]
+#[pyo3(signature = (to=8, budget=None))]
+fn partizan_domineering_table(py: Python<'_>, to: usize, budget: Option<f64>) -> PyResult<String> {
+    let most = domineering_outcome::MAX_TABLE_SIDE;
+    if !(1..=most).contains(&to) {
+        return Err(InvalidInput::new_err(format!(
+            "to is a side from 1 to {most} (the boards are m×n with m, n ≤ to), not {to}"
+        )));
+    }
+    let budget = match budget {
+        Some(seconds) if !(seconds.is_finite() && seconds > 0.0) => {
+            return Err(InvalidInput::new_err(format!(
+                "budget is a positive number of seconds, not {seconds}"
+            )));
+        }
+        Some(seconds) => Some(std::time::Duration::from_secs_f64(seconds.min(1e9))),
+        None => None,
+    };
+    let boards = with_store(py, |_store| {
+        domineering_outcome::rectangle_table(
+            to,
+            budget,
+            &mut |_, _, _| {
+                if STOP.load(Ordering::Relaxed) {
+                    std::ops::ControlFlow::Break(())
+                } else {
+                    std::ops::ControlFlow::Continue(())
+                }
+            },
+            &mut |_| (),
+        )
+    })?
+    .map_err(error)?;
+    let record = domineering_outcome::RectangleTable {
+        game: "domineering",
+        to,
+        boards,
+    };
     serde_json::to_string(&record)
         .map_err(|e| crate::Error::new_err(format!("could not write JSON: {e}")))
 }

@@ -84,6 +84,17 @@ def test_rulesets_return_the_same_objects():
     large = partizan.analyze("domineering", "|".join([".#.#.#."] * 8))
     assert large["canonical_form"] is None and large["outcome"] == "L"
     assert len(large["left_winning_moves"]) == 28
+    # The table of `sprague table domineering`: each board's outcome is that of its
+    # canonical form (computed by the other algorithm).
+    table = partizan.domineering_table(3)
+    assert [b["rows"] * 10 + b["cols"] for b in table["boards"]] == [
+        m * 10 + n for m in range(1, 4) for n in range(1, 4)
+    ]
+    for b in table["boards"]:
+        board = "|".join(["." * b["cols"]] * b["rows"])
+        assert b["outcome"] == partizan.analyze("domineering", board)["outcome"]
+    with pytest.raises(sprague.InvalidInput):
+        partizan.domineering_table(12)
     names = [r["name"] for r in partizan.rulesets()]
     assert "domineering" in names and "snort" in names and "konane" in names
 

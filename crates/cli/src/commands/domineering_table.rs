@@ -4,7 +4,7 @@
 //! nodes of each board; progress on stderr, Ctrl-C stops (exit 130), `--budget` seconds
 //! per board (a board out of time is shown as `?`).
 
-use sprague_partizan::rules::domineering_outcome::{self, RectangleOutcome};
+use sprague_partizan::rules::domineering_outcome::{self, RectangleOutcome, RectangleTable};
 use sprague_partizan::GameError;
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
@@ -15,16 +15,8 @@ use crate::error::CliError;
 use crate::output::{print_json, print_text, Format};
 use crate::progress::Progress;
 
-/// The largest side accepted (an 11×11 board has 121 squares; a bitboard holds 128).
-const MAX_SIDE: u64 = 11;
-
-/// The JSON document of the table.
-#[derive(serde::Serialize)]
-struct TableJson<'a> {
-    game: &'static str,
-    to: usize,
-    boards: &'a [RectangleOutcome],
-}
+/// The largest side accepted.
+const MAX_SIDE: u64 = domineering_outcome::MAX_TABLE_SIDE as u64;
 
 /// Computes and prints the table.
 pub fn run(args: &Args) -> Result<(), CliError> {
@@ -77,10 +69,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     })?;
     bar.finish();
     match args.format {
-        Format::Json => print_json(&TableJson {
+        Format::Json => print_json(&RectangleTable {
             game: "domineering",
             to: to as usize,
-            boards: &boards,
+            boards,
         }),
         Format::Csv => {
             let mut text =

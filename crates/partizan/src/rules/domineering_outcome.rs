@@ -955,6 +955,22 @@ pub struct RectangleOutcome {
     pub seconds: f64,
 }
 
+/// The largest side of [`rectangle_table`] the front ends accept (an 11×11 board has 121
+/// squares; a bitboard holds 128).
+pub const MAX_TABLE_SIDE: usize = 11;
+
+/// The record of `sprague table domineering --format json` and Python's
+/// `partizan.domineering_table`: every board of [`rectangle_table`].
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RectangleTable {
+    /// Always `domineering`.
+    pub game: &'static str,
+    /// The largest side.
+    pub to: usize,
+    /// The boards, row by row.
+    pub boards: Vec<RectangleOutcome>,
+}
+
 /// The outcome of every `m × n` rectangle with `1 ≤ m, n ≤ max`, row by row,
 /// each board given at most `budget` (`None`: no limit; a board out of time
 /// gets no outcome). `watch` sees `(rows, cols, nodes)` and may stop the whole

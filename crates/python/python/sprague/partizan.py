@@ -46,6 +46,7 @@ __all__ = [
     "cutcake",
     "define",
     "domineering",
+    "domineering_table",
     "game",
     "hackenbush",
     "northcott",
@@ -332,6 +333,15 @@ def northcott(board: str) -> Game:
     ``W``): one word per row, e.g. ``"B...W. .W..B"``. Loopy; each row is the nimber of its
     gap in every sum with short games (Winning Ways ch. 2)."""
     return _ruleset("northcott-partizan", board)
+
+
+def domineering_table(to: int = 8, budget: Optional[float] = None) -> dict:
+    """The outcome class of every m×n Domineering board with m, n ≤ ``to`` (at most 11) by
+    the outcome search: the dict of ``sprague table domineering --to TO --format json``
+    (``game``, ``to``, ``boards``: ``rows``, ``cols``, ``outcome``, ``left_first_wins``,
+    ``right_first_wins``, ``nodes``, ``seconds``). ``budget`` gives each board at most that
+    many seconds (a board out of time has ``outcome`` ``None``). Ctrl-C stops it."""
+    return _json.loads(_native.partizan_domineering_table(int(to), budget))
 
 
 def analyze(ruleset: str, position: str) -> dict:
