@@ -31,6 +31,10 @@ use crate::quotient::{MisereQuotient, QuotientLimits};
 /// order³ multiplications: 134 million at this order, a tenth of a second).
 pub const MAX_CERTIFIED_ORDER: usize = 512;
 
+/// The most heaps a certificate may map (re-proving it lists every option of every heap;
+/// the quotients kept by the front ends stop at 600 heaps).
+pub const MAX_CERTIFIED_HEAPS: usize = 1024;
+
 /// A computed quotient as data: serialise it with serde, prove it again with
 /// [`MisereQuotient::from_certificate`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,6 +84,12 @@ pub enum CertificateError {
     /// The exact check failed.
     #[error("the certificate does not predict every misère outcome: {0}")]
     Check(String),
+    /// The heap map is longer than [`MAX_CERTIFIED_HEAPS`].
+    #[error("the certificate maps {heaps} heaps, past {MAX_CERTIFIED_HEAPS}")]
+    TooManyHeaps {
+        /// Its heaps.
+        heaps: usize,
+    },
     /// The order growth is not a history ending at the certificate's order.
     #[error("the certificate's order growth is inconsistent")]
     Growth,
@@ -132,6 +142,10 @@ impl<F: HeapFamily> MisereQuotient<F> {
                 expected: name.to_string(),
                 found: certificate.family,
             });
+        }
+        let heaps = certificate.heap_map.len().saturating_sub(1);
+        if heaps > MAX_CERTIFIED_HEAPS {
+            return Err(CertificateError::TooManyHeaps { heaps });
         }
         let monoid = checked_monoid(&certificate)?;
         check_growth(&certificate.growth, monoid.order(), &certificate.heap_map)?;

@@ -112,6 +112,13 @@ fn tampered_certificates_are_refused() {
         load(&rule, "0.77", outside),
         Err(CertificateError::NotAMonoid { .. })
     ));
+    // A heap map too long to re-prove quickly (a tampered file) is refused before any work.
+    let mut long = honest.clone();
+    long.heap_map.resize(5000, 0);
+    assert!(matches!(
+        load(&rule, "0.77", long),
+        Err(CertificateError::TooManyHeaps { heaps: 4999 })
+    ));
     // A growth history that does not end at the order.
     let mut growth = honest;
     growth.growth.pop();
