@@ -8,17 +8,11 @@
 //! (30) squares, each within `--plain-cap` seconds. A mismatch exits with status 1. Then the boards of
 //! `--beyond` (e.g. `9x9,10x10`) with `--cap` seconds each.
 //!
-//! Published values checked (m rows × n columns, Left vertical):
-//! * 8×8: the first player wins — D. M. Breuker, J. W. H. M. Uiterwijk,
-//!   H. J. van den Herik, "Solving 8×8 Domineering", Theoretical Computer
-//!   Science 230 (2000) 195–206 (abstract and results table).
-//! * 5×5: the second player wins (value 0) — Conway, as cited by Breuker et
-//!   al. (2000) and by M. Lachmann, C. Moore, I. Rapaport, "Who wins
-//!   Domineering on rectangular boards?", More Games of No Chance (2002).
-//! * 1×n (n ≥ 2): Right; n×1: Left (one player has no move).
-//! * Beyond: 11×11 first player; 9×11, 8×12 Right; 11×9, 12×8 Left —
-//!   J. W. H. M. Uiterwijk, "11×11 Domineering is solved: the first player
-//!   wins", Computers and Games 2016, LNCS 10068, 129–136 (abstract).
+//! Published values checked: every statement of
+//! `tests/common/domineering_literature.rs` (Uiterwijk's theorems on whole
+//! families of boards, the 8×8 and 11×11 results, 2×2, 5×5, the strips), side
+//! by side: who wins with Vertical moving first, and with Horizontal moving
+//! first (the transposed board's statement).
 //!
 //! Run with `scripts/bench-domineering.sh` (release build).
 
@@ -30,15 +24,21 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-/// Published outcome of the `rows × cols` board, if one is cited above.
-fn published(rows: usize, cols: usize) -> Option<Outcome> {
-    match (rows, cols) {
-        (8, 8) | (11, 11) => Some(Outcome::N),
-        (5, 5) | (1, 1) => Some(Outcome::P),
-        (1, _) | (9, 11) | (8, 12) => Some(Outcome::R),
-        (_, 1) | (11, 9) | (12, 8) => Some(Outcome::L),
-        _ => None,
+#[path = "../tests/common/domineering_literature.rs"]
+mod literature;
+
+/// What the literature says of `rows × cols` against `answer`: `None` if it
+/// says nothing, else whether every statement agrees.
+fn published(rows: usize, cols: usize, answer: &OutcomeAnswer) -> Option<bool> {
+    let left = literature::vertical_first_wins(rows, cols);
+    let right = literature::horizontal_first_wins(rows, cols);
+    if left.is_none() && right.is_none() {
+        return None;
     }
+    Some(
+        left.is_none_or(|w| w == answer.left_first_wins)
+            && right.is_none_or(|w| w == answer.right_first_wins),
+    )
 }
 
 fn swapped(o: Outcome) -> Outcome {
@@ -160,14 +160,10 @@ fn main() {
                     failures.push(format!("{m}×{n}: canonical form says {c}"));
                 }
             }
-            if let Some(p) = published(m, n) {
-                check.push_str(if p == answer.outcome {
-                    "pub "
-                } else {
-                    "PUB≠ "
-                });
-                if p != answer.outcome {
-                    failures.push(format!("{m}×{n}: published {p}"));
+            if let Some(agrees) = published(m, n, &answer) {
+                check.push_str(if agrees { "pub " } else { "PUB≠ " });
+                if !agrees {
+                    failures.push(format!("{m}×{n}: differs from the literature"));
                 }
             }
             if n < m {
@@ -232,10 +228,10 @@ fn main() {
         let (answer, seconds) = solve(&mut solver, &board, Some(Duration::from_secs_f64(o.cap)));
         match answer {
             Some(a) => {
-                let check = match published(m, n) {
-                    Some(p) if p == a.outcome => " (published: agrees)",
-                    Some(_) => {
-                        failures.push(format!("{m}×{n}: published {:?}", published(m, n)));
+                let check = match published(m, n, &a) {
+                    Some(true) => " (published: agrees)",
+                    Some(false) => {
+                        failures.push(format!("{m}×{n}: differs from the literature"));
                         " (published: DIFFERS)"
                     }
                     None => "",

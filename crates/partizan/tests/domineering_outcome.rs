@@ -8,6 +8,11 @@
 //! * plain alpha-beta (no table, no bounds, no ordering) on the same boards;
 //! * the theorem that transposing a board swaps the roles (the outcome of
 //!   n×m is that of m×n with L and R exchanged), each searched separately;
+//! * published results (`common/domineering_literature.rs`, sources cited
+//!   there): Uiterwijk's theorems on families of boards (m×3, 2k×odd, 3×n,
+//!   5×2k, 3×4k, 7×4k), checked side by side on every covered board of at
+//!   most `LITERATURE_SQUARES` squares; the rest of m, n ≤ 8 (and 8×8) in
+//!   `scripts/bench-domineering.sh`;
 //! * published values: 5×5 is a second-player win (value 0; Berlekamp,
 //!   Conway, Guy, *Winning Ways*, ch. 5 / Lessons in Play §2), 8×8 is a
 //!   first-player win (D. M. Breuker, J. W. H. M. Uiterwijk, H. J. van den
@@ -15,6 +20,9 @@
 //!   (2000) 195–206, abstract and table of results; checked by
 //!   `scripts/bench-domineering.sh`, too slow for a test), and the 1×n / n×1
 //!   strips (one player has no move).
+
+#[path = "common/domineering_literature.rs"]
+mod literature;
 
 use proptest::prelude::*;
 use sprague_partizan::rules::Solver;
@@ -110,6 +118,40 @@ fn published_values() {
             Outcome::L
         );
     }
+}
+
+/// Boards up to this many squares are checked against the literature here
+/// (0.2 s in the `checked` profile); 7×8, 8×7 and 8×8 take minutes and are
+/// checked by the benchmark.
+const LITERATURE_SQUARES: usize = 48;
+
+#[test]
+fn published_theorems_on_families_of_boards() {
+    let mut solver = OutcomeSolver::with_techniques(Techniques {
+        table_bits: 18,
+        ..Techniques::default()
+    });
+    let mut checked = 0;
+    for m in 1..=8 {
+        for n in 1..=8 {
+            if m * n > LITERATURE_SQUARES {
+                continue;
+            }
+            let board = Board::rectangle(m, n).unwrap();
+            for (side, published) in [
+                (Side::Left, literature::vertical_first_wins(m, n)),
+                (Side::Right, literature::horizontal_first_wins(m, n)),
+            ] {
+                if let Some(wins) = published {
+                    let found = solver.wins_moving_first(&board, side, &mut go_on).unwrap();
+                    assert_eq!(found, wins, "{m}×{n}, {side:?} moving first");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    // 82 statements (of either side) cover the boards of at most 48 squares.
+    assert!(checked >= 80, "only {checked} statements checked");
 }
 
 #[test]

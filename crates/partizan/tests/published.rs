@@ -217,6 +217,33 @@ fn cgsuite_domineering_4x4() {
 }
 
 #[test]
+fn small_domineering_boards() {
+    // The worked examples of the Wikipedia article "Domineering" (section
+    // "Basic examples", after Winning Ways ch. 1 and Lessons in Play ch. 2),
+    // Left placing vertical dominoes: one square 0; a horizontal 1×2 strip −1;
+    // a 1×4 strip {|0,−1} = −2; the 2×2 square {1|−1} = ±1; the 2×3 board
+    // (2 rows, 3 columns) {2|−1/2}, Right's moves all leaving the L-shape
+    // of four squares {−1|0,1} = −1/2.
+    let mut store = GameStore::new();
+    let mut solver = Solver::new(Domineering);
+    for (board, value) in [
+        (".", "0"),
+        ("..", "-1"),
+        ("....", "-2"),
+        ("..|..", "{1|-1}"),
+        ("...|...", "{2|-1/2}"),
+        ("##.|...", "-1/2"),
+        ("...|.##", "-1/2"),
+    ] {
+        let g = solver
+            .canonical_form(&mut store, &Domineering::parse(board).unwrap())
+            .unwrap();
+        let expected = store.parse(value).unwrap();
+        assert_eq!(g, expected, "{board}: {}", store.display(g));
+    }
+}
+
+#[test]
 fn cgsuite_clobber() {
     // CGSuite: Clobber("xox|ox.").CanonicalForm = {^^*|*,v}
     let mut store = GameStore::new();
