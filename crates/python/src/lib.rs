@@ -25,6 +25,7 @@ mod interrupt;
 mod nimber;
 mod partizan;
 mod partizan_define;
+mod partizan_sum;
 mod python_strategy;
 mod quotient;
 mod repeated;

@@ -37,6 +37,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(partizan_domineering_table, module)?)?;
     module.add_function(wrap_pyfunction!(partizan_reply, module)?)?;
     module.add_function(wrap_pyfunction!(partizan_sum, module)?)?;
+    crate::partizan_sum::register(module)?;
     Ok(())
 }
 
@@ -182,7 +183,7 @@ pub(crate) fn error(error: GameError) -> PyErr {
 #[pyclass(module = "sprague._native", frozen, eq, hash, from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct PartizanGame {
-    id: GameId,
+    pub(crate) id: GameId,
 }
 
 pub(crate) fn of(id: GameId) -> PartizanGame {
@@ -220,7 +221,11 @@ fn partizan_ruleset(py: Python<'_>, name: &str, position: &str) -> PyResult<Part
 }
 
 /// A position of a ruleset read and analysed, errors as the other ruleset calls give them.
-fn analysed(store: &mut GameStore, name: &str, position: &str) -> PyResult<catalogue::Analysis> {
+pub(crate) fn analysed(
+    store: &mut GameStore,
+    name: &str,
+    position: &str,
+) -> PyResult<catalogue::Analysis> {
     // The ruleset as the command line finds it: by name or alias, or `hackenbush` written in
     // colours for Blue-Red Hackenbush.
     let words: Vec<String> = position.split_whitespace().map(str::to_string).collect();

@@ -24,8 +24,7 @@ use std::sync::Mutex;
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use sprague_partizan::rules::catalogue::Move;
-use sprague_partizan::rules::play::best_move;
+use sprague_partizan::rules::sum::{moves_of_sum, reply_in_sum, Component, SumMove};
 use sprague_partizan::{GameError, GameId, GameStore};
 
 use crate::callbacks::{
@@ -147,9 +146,6 @@ pub(crate) struct PartizanDefinedCore {
     limit: usize,
     state: Mutex<Explored>,
 }
-
-/// One side's move of a sum: `(side, component, option id, value after, winning)`.
-type SumMove = (Side, usize, u32, GameId, bool);
 
 /// A move as Python receives it from `analyze`: `(side, component, option, value after,
 /// winning)`.
@@ -330,39 +326,27 @@ impl PartizanDefinedCore {
     }
 }
 
-/// Every move of each side in the sum of `values`: `(side, component, option id, value
-/// after, winning)`; the value after is the option's value plus the other components'.
-fn sum_moves(
-    store: &mut GameStore,
-    graph: &Graph,
-    ids: &[u32],
-    values: &[GameId],
-) -> Result<Vec<SumMove>, GameError> {
-    let zero = store.zero();
-    let mut moves = Vec::new();
-    for (k, &id) in ids.iter().enumerate() {
-        let mut rest = zero;
-        for (j, &v) in values.iter().enumerate() {
-            if j != k {
-                rest = store.sum(rest, v)?;
-            }
-        }
-        for (side, options) in [
-            (Side::Left, &graph.left[id as usize]),
-            (Side::Right, &graph.right[id as usize]),
-        ] {
-            for &o in options {
-                let option_value = graph.values[o as usize].unwrap_or(zero);
-                let after = store.sum(rest, option_value)?;
-                let winning = match side {
-                    Side::Left => store.leq(zero, after),
-                    Side::Right => store.leq(after, zero),
-                };
-                moves.push((side, k, o, after, winning));
-            }
-        }
+/// The sum's components as the library's moves-of-a-sum takes them: each position's value
+/// and its options' values.
+fn components(graph: &Graph, ids: &[u32], values: &[GameId], zero: GameId) -> Vec<Component> {
+    let value_of = |o: &u32| graph.values[*o as usize].unwrap_or(zero);
+    ids.iter()
+        .zip(values)
+        .map(|(&id, &value)| Component {
+            value,
+            left: graph.left[id as usize].iter().map(value_of).collect(),
+            right: graph.right[id as usize].iter().map(value_of).collect(),
+        })
+        .collect()
+}
+
+/// The option's id in the explored graph for a move of the sum.
+fn option_id(graph: &Graph, ids: &[u32], m: &SumMove) -> u32 {
+    let id = ids[m.component] as usize;
+    match m.side {
+        Side::Left => graph.left[id][m.option],
+        Side::Right => graph.right[id][m.option],
     }
-    Ok(moves)
 }
 
 #[pymethods]
@@ -431,19 +415,19 @@ impl PartizanDefinedCore {
         let values = self.values_of(py, &mut state, &ids)?;
         let graph = &state.graph;
         let (total, moves) = with_store(py, |store| {
-            let total = store.sum_all(&values)?;
-            Ok::<_, GameError>((total, sum_moves(store, graph, &ids, &values)?))
+            let parts = components(graph, &ids, &values, store.zero());
+            moves_of_sum(store, &parts)
         })?
         .map_err(error)?;
         let moves = moves
-            .into_iter()
-            .map(|(side, k, o, after, winning)| {
+            .iter()
+            .map(|m| {
                 (
-                    side.name().to_lowercase(),
-                    k,
-                    state.objects[o as usize].clone_ref(py),
-                    of(after),
-                    winning,
+                    m.side.name().to_lowercase(),
+                    m.component,
+                    state.objects[option_id(graph, &ids, m) as usize].clone_ref(py),
+                    of(m.value),
+                    m.winning,
                 )
             })
             .collect();
@@ -464,30 +448,17 @@ impl PartizanDefinedCore {
         let ids = self.prepare(py, &mut state, &positions)?;
         let values = self.values_of(py, &mut state, &ids)?;
         let graph = &state.graph;
-        let chosen = with_store(py, |store| -> Result<_, GameError> {
-            let moves: Vec<SumMove> = sum_moves(store, graph, &ids, &values)?
-                .into_iter()
-                .filter(|m| m.0 == side)
-                .collect();
-            let listed: Vec<Move> = moves
-                .iter()
-                .map(|m| Move {
-                    notation: String::new(),
-                    description: String::new(),
-                    position: String::new(),
-                    value: m.3,
-                    winning: m.4,
-                })
-                .collect();
-            Ok(best_move(store, &listed, side).map(|index| moves[index]))
+        let chosen = with_store(py, |store| {
+            let parts = components(graph, &ids, &values, store.zero());
+            reply_in_sum(store, &parts, side)
         })?
         .map_err(error)?;
-        Ok(chosen.map(|(_, k, o, after, winning)| {
+        Ok(chosen.map(|m| {
             (
-                k,
-                state.objects[o as usize].clone_ref(py),
-                of(after),
-                winning,
+                m.component,
+                state.objects[option_id(graph, &ids, &m) as usize].clone_ref(py),
+                of(m.value),
+                m.winning,
             )
         }))
     }

@@ -262,4 +262,5 @@ pub mod konane;
 pub mod northcott;
 pub mod play;
 pub mod stones;
+pub mod sum;
 pub mod toads;

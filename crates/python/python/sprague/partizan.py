@@ -41,6 +41,7 @@ __all__ = [
     "Game",
     "Thermograph",
     "analyze",
+    "analyze_sum",
     "clobber",
     "col",
     "cutcake",
@@ -52,6 +53,7 @@ __all__ = [
     "northcott",
     "konane",
     "reply",
+    "reply_sum",
     "rulesets",
     "snort",
     "sum",
@@ -546,3 +548,124 @@ def define(
     core = _native.PartizanDefinedCore(left_options, right_options, name, max(int(limit), 0))
     return DefinedGame(core, describe)
 
+
+Part = Union[Tuple[str, str], Tuple["DefinedGame", Hashable], Operand]
+
+
+class _Gathered:
+    """One part of a sum: its label and position, value, and each side's moves as
+    ``(notation, description, part after, value after)``."""
+
+    __slots__ = ("label", "position", "value", "left", "right")
+
+    def __init__(self, label: str, position: Any, value: Game, left: list, right: list) -> None:
+        self.label, self.position, self.value, self.left, self.right = label, position, value, left, right
+
+
+def _gather(part: Part) -> _Gathered:
+    if isinstance(part, tuple) and len(part) == 2 and isinstance(part[0], str):
+        name, position = part
+        if not isinstance(position, str):
+            raise TypeError(f"the position of a {name} part is a string, not {type(position).__name__}")
+        text, value, left, right = _native.partizan_moves(name, position)
+        moves = lambda listed: [(n, d, (name, to), Game(v)) for n, d, to, v in listed]
+        return _Gathered(name, text, Game(value), moves(left), moves(right))
+    if isinstance(part, tuple) and len(part) == 2 and isinstance(part[0], DefinedGame):
+        defined, position = part
+        total, listed = defined._core.analyze([position])
+        gathered = _Gathered(defined.name, position, Game(total), [], [])
+        for side, _component, option, after, _winning in listed:
+            moves = gathered.left if side == "left" else gathered.right
+            entry = defined._move((position,), side, 0, option, len(moves) + 1)
+            moves.append((entry["move"], entry["description"], (defined, option), Game(after)))
+        return gathered
+    if isinstance(part, tuple):
+        raise TypeError(
+            "a part of a sum is (ruleset name, position), (defined game, position) or a game, "
+            f"not a tuple of {len(part)} starting with {type(part[0]).__name__ if part else 'nothing'}"
+        )
+    value = _game(part)
+    def moves(options: List[Game], mover: str) -> list:
+        return [(f"#{k}", f"{mover} moves to {o.canonical_form}", o, o) for k, o in enumerate(options, 1)]
+    return _Gathered("game", value.canonical_form, value, moves(value.left_options, "Left"), moves(value.right_options, "Right"))
+
+
+def _sum_parts(parts: Tuple[Part, ...]) -> List[_Gathered]:
+    if not parts:
+        raise _native.InvalidInput("give at least one part: (ruleset, position), (defined game, position) or a game")
+    return [_gather(p) for p in parts]
+
+
+def _native_parts(gathered: List[_Gathered]) -> list:
+    return [(g.value._native, [m[3]._native for m in g.left], [m[3]._native for m in g.right]) for g in gathered]
+
+
+def _sum_move(parts: Tuple[Part, ...], gathered: List[_Gathered], side: str, k: int, i: int) -> Dict[str, Any]:
+    notation, description, after, _value = (gathered[k].left if side == "left" else gathered[k].right)[i]
+    to = parts[:k] + (after,) + parts[k + 1:]
+    return {"component": k, "game": gathered[k].label, "move": notation, "description": description, "to": to}
+
+
+def analyze_sum(*parts: Part) -> Dict[str, Any]:
+    """A sum of positions from different games, analysed as :func:`analyze` analyses one
+    ruleset's position. Each part is ``(ruleset name, position)`` (``("domineering",
+    "..|..")``), ``(defined game, position)`` for a game of :func:`define`, or a game
+    (a :class:`Game`, an int, a dyadic Fraction or a CGSuite text). The keys of
+    :func:`analyze` (``canonical_form``, ``outcome``, ``outcome_explanation``, ``mean``,
+    ``temperature``, ``left_moves``, ``right_moves``, ``left_winning_moves``,
+    ``right_winning_moves``) and ``parts`` (each part's ``game`` and ``position``); each
+    winning move has ``component`` (the part moved in), ``game``, ``move`` (the part's own
+    notation; ``#k`` for a defined game or a plain game), ``description``, ``to`` (the
+    parts after the move, in the form given, so ``analyze_sum(*move["to"])`` goes on) and
+    ``value`` (canonical form text of the whole sum after it).
+
+    >>> record = analyze_sum(("toads-and-frogs", "T.F"), "*", 1)
+    >>> record["canonical_form"], record["outcome"]
+    ('1', 'L')
+    """
+    gathered = _sum_parts(parts)
+    total, moves = _native.partizan_sum_moves(_native_parts(gathered))
+    value = Game(total)
+    record: Dict[str, Any] = {
+        "game": "sum",
+        "parts": [{"game": g.label, "position": g.position} for g in gathered],
+        "canonical_form": value.canonical_form,
+        "outcome": value.outcome,
+        "outcome_explanation": value.outcome_explanation,
+        "mean": str(value.mean),
+        "temperature": str(value.temperature),
+        "left_moves": 0,
+        "right_moves": 0,
+        "left_winning_moves": [],
+        "right_winning_moves": [],
+    }
+    for side, k, i, after, winning in moves:
+        record[f"{side}_moves"] += 1
+        if winning:
+            entry = _sum_move(parts, gathered, side, k, i)
+            entry["value"] = Game(after).canonical_form
+            record[f"{side}_winning_moves"].append(entry)
+    return record
+
+
+def reply_sum(*parts: Part, side: str = "left") -> Optional[Dict[str, Any]]:
+    """The perfect move for ``side`` in a sum of parts from different games (the parts as
+    :func:`analyze_sum` takes them), chosen as :func:`reply` chooses: a move the side wins
+    moving second when there is one, else one to a value no other move beats for it.
+    ``component``, ``game``, ``move``, ``description``, ``to`` (the parts after it),
+    ``value`` (a :class:`Game`, the whole sum after it) and ``winning``; ``None`` when the
+    side has no move in any part.
+
+    >>> move = reply_sum(("domineering", "..|.."), 1, side="right")
+    >>> move["winning"], move["value"], move["to"]
+    (True, game('0'), (('domineering', '##|..'), 1))
+    """
+    gathered = _sum_parts(parts)
+    chosen = _native.partizan_sum_reply(_native_parts(gathered), str(side))
+    if chosen is None:
+        return None
+    mover, k, i, after, winning = chosen
+    entry = _sum_move(parts, gathered, mover, k, i)
+    entry["value"] = Game(after)
+    entry["winning"] = winning
+    return entry
