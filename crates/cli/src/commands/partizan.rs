@@ -43,7 +43,7 @@ pub fn analysis(
     let regions = std::sync::atomic::AtomicU64::new(0);
     let count = || {
         let done = regions.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        if done % 256 == 0 {
+        if done.is_multiple_of(256) {
             bar.update(done, None, &String::new);
         }
         false
