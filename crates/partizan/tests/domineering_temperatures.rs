@@ -103,3 +103,29 @@ fn no_single_component_position_is_hotter_than_two() {
         hottest.1, hottest.0
     );
 }
+
+/// The one shape of temperature 2 among single-component positions up to 15 squares, as
+/// the `domineering_temperatures` example finds it (its survey agrees with Uiterwijk and
+/// Barton's count: exactly one, none hotter), in its four fixed images.
+#[test]
+fn the_shape_of_temperature_two() {
+    let mut store = GameStore::new();
+    let mut solver = Solver::new(Domineering);
+    let two = Dyadic::from_int(2).unwrap();
+    for text in [
+        "##.#.|##...|....#|#...#|..###",
+        "###..|#...#|#....|...##|.#.##",
+        ".#.##|...##|#....|#...#|###..",
+        "..###|#...#|....#|##...|##.#.",
+    ] {
+        let position = Domineering::parse(text).unwrap();
+        assert_eq!(position.to_string().matches('.').count(), 14);
+        let g = solver.canonical_form(&mut store, &position).unwrap();
+        assert_eq!(
+            store.temperature(g).unwrap(),
+            two,
+            "{text}: {}",
+            store.display(g)
+        );
+    }
+}
