@@ -196,15 +196,5 @@ fn progress_goes_to_stderr_and_leaves_the_answer_alone() {
         .map(|i| format!("+-{i}"))
         .collect::<Vec<_>>()
         .join(" + ");
-    let plain = sprague(&["cgt", &expression, "--format", "json"]);
-    let shown = sprague(&["cgt", &expression, "--format", "json", "--progress"]);
-    assert!(plain.status.success() && shown.status.success());
-    assert_eq!(plain.stdout, shown.stdout);
-    let stderr = String::from_utf8(shown.stderr).unwrap();
-    assert!(
-        stderr
-            .lines()
-            .all(|line| line.starts_with("progress: ") && line.contains(" games")),
-        "{stderr}"
-    );
+    common::progress_leaves_the_answer_alone(&["cgt", &expression], "games");
 }

@@ -36,6 +36,28 @@ pub fn json_formatted(arguments: &[&str]) -> Value {
     json(&all)
 }
 
+/// Runs `arguments` with `--format json`, then with `--progress` too: both succeed with the
+/// same answer on stdout, and stderr holds nothing but `progress: …` lines counting `unit`.
+pub fn progress_leaves_the_answer_alone(arguments: &[&str], unit: &str) {
+    let mut plain = arguments.to_vec();
+    plain.extend(["--format", "json"]);
+    let mut shown = plain.clone();
+    shown.push("--progress");
+    let (plain, shown) = (sprague(&plain), sprague(&shown));
+    assert!(
+        plain.status.success() && shown.status.success(),
+        "{arguments:?}"
+    );
+    assert_eq!(plain.stdout, shown.stdout, "{arguments:?}");
+    let stderr = String::from_utf8(shown.stderr).unwrap();
+    assert!(
+        stderr
+            .lines()
+            .all(|line| line.starts_with("progress: ") && line.contains(&format!(" {unit}"))),
+        "{stderr}"
+    );
+}
+
 /// Runs a command that must fail as a usage error; returns its one-line message.
 pub fn usage_error(arguments: &[&str]) -> String {
     let output = sprague(arguments);

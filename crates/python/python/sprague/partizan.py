@@ -376,6 +376,24 @@ def rulesets() -> List[dict]:
 Position = Hashable
 
 
+def _analysis_record(head: Dict[str, Any], value: Game) -> Dict[str, Any]:
+    """The keys every analysis answers with, after ``head`` (what was analysed): the value's
+    facts, move counts at 0 and empty lists of winning moves, to be filled in."""
+    record = dict(head)
+    record.update(
+        canonical_form=value.canonical_form,
+        outcome=value.outcome,
+        outcome_explanation=value.outcome_explanation,
+        mean=str(value.mean),
+        temperature=str(value.temperature),
+        left_moves=0,
+        right_moves=0,
+        left_winning_moves=[],
+        right_winning_moves=[],
+    )
+    return record
+
+
 class DefinedGame:
     """A partizan game defined by its options (see :func:`define`): each answer
     explores what is reachable from the positions asked about (calling the
@@ -450,20 +468,8 @@ class DefinedGame:
         tuple of the parts for a sum, and ``component``, the part moved in) and its
         ``value`` (canonical form text)."""
         total, moves = self._core.analyze(self._positions(positions))
-        value = Game(total)
-        record: Dict[str, Any] = {
-            "game": self.name,
-            "position": positions[0] if len(positions) == 1 else tuple(positions),
-            "canonical_form": value.canonical_form,
-            "outcome": value.outcome,
-            "outcome_explanation": value.outcome_explanation,
-            "mean": str(value.mean),
-            "temperature": str(value.temperature),
-            "left_moves": 0,
-            "right_moves": 0,
-            "left_winning_moves": [],
-            "right_winning_moves": [],
-        }
+        position = positions[0] if len(positions) == 1 else tuple(positions)
+        record = _analysis_record({"game": self.name, "position": position}, Game(total))
         for side, component, option, after, winning in moves:
             record[f"{side}_moves"] += 1
             if not winning:
@@ -625,20 +631,8 @@ def analyze_sum(*parts: Part) -> Dict[str, Any]:
     """
     gathered = _sum_parts(parts)
     total, moves = _native.partizan_sum_moves(_native_parts(gathered))
-    value = Game(total)
-    record: Dict[str, Any] = {
-        "game": "sum",
-        "parts": [{"game": g.label, "position": g.position} for g in gathered],
-        "canonical_form": value.canonical_form,
-        "outcome": value.outcome,
-        "outcome_explanation": value.outcome_explanation,
-        "mean": str(value.mean),
-        "temperature": str(value.temperature),
-        "left_moves": 0,
-        "right_moves": 0,
-        "left_winning_moves": [],
-        "right_winning_moves": [],
-    }
+    parts_record = [{"game": g.label, "position": g.position} for g in gathered]
+    record = _analysis_record({"game": "sum", "parts": parts_record}, Game(total))
     for side, k, i, after, winning in moves:
         record[f"{side}_moves"] += 1
         if winning:
