@@ -359,3 +359,28 @@ fn canonical_form_searches_show_progress_on_stderr_only() {
     let board = "......|......|......|......";
     common::progress_leaves_the_answer_alone(&["analyze", "domineering", board], "regions");
 }
+
+#[test]
+fn play_on_a_board_beyond_canonical_forms_is_refused_at_once() {
+    // 36 empty squares: the canonical-form search would run 17 s before its limits stopped it.
+    let started = std::time::Instant::now();
+    let message = usage_error(&[
+        "play",
+        "domineering",
+        "......|......|......|......|......|......",
+    ]);
+    assert!(message.contains("at most 30"), "{message}");
+    assert!(
+        started.elapsed().as_secs_f64() < 2.0,
+        "{:?}",
+        started.elapsed()
+    );
+    // analyze still answers it, by the outcome search.
+    assert_eq!(
+        analyze(
+            "domineering",
+            &["......|......|......|......|......|......"]
+        )["outcome"],
+        "N"
+    );
+}

@@ -180,3 +180,14 @@ def test_bad_parts_are_one_clear_error():
     with pytest.raises(TypeError, match="is not a game"):
         partizan.analyze_sum(object())
     assert partizan.reply_sum(("domineering", "."), 0) is None
+
+
+def test_a_part_beyond_canonical_forms_is_refused_at_once():
+    import time
+
+    started = time.perf_counter()
+    with pytest.raises(sprague.TooLarge, match="at most 30"):
+        partizan.analyze_sum(("domineering", "|".join(["......"] * 6)), "*")
+    with pytest.raises(sprague.TooLarge, match="at most 30"):
+        partizan.domineering("|".join(["......"] * 6))
+    assert time.perf_counter() - started < 2.0

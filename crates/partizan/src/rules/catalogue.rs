@@ -197,6 +197,9 @@ struct Candidate<P> {
 /// let a = analyze(&mut store, "toads-and-frogs", "T.F").unwrap();
 /// assert_eq!(store.display(a.value), "*");
 /// assert!(analyze(&mut store, "domineering", "..|.x").is_err());
+/// // Past 30 empty squares a Domineering board is refused at once (its outcome class is
+/// // found by `domineering_outcome` instead).
+/// assert!(analyze(&mut store, "domineering", "......|......|......|......|......|......").is_err());
 /// ```
 pub fn analyze(store: &mut GameStore, name: &str, position: &str) -> Result<Analysis, GameError> {
     analyze_until(store, name, position, &|| false)
@@ -224,6 +227,15 @@ pub fn analyze_until(
     let (text, value, left, right) = match entry.name {
         "domineering" => {
             let board = Domineering::parse(position)?;
+            if super::domineering_outcome::beyond_canonical(&board) {
+                // Refused at once: the search would run for many seconds before its limits
+                // stop it (6×6: 17 s). The front ends answer such a board's outcome by search.
+                return Err(GameError::TooLarge {
+                    what: "the board (empty squares, for an exact value; `analyze` gives the \
+                           outcome of larger boards by search)",
+                    limit: super::domineering_outcome::CANONICAL_SQUARES as u64,
+                });
+            }
             let moves = |left: bool| {
                 let options = if left {
                     Domineering.left_options(&board)
