@@ -101,6 +101,20 @@ impl Progress {
         eprintln!("progress: {done}{of} {}, {rate:.0}/s{note}", self.unit);
     }
 
+    /// Clears the bar, and in plain-line mode writes a last line with the final count (a
+    /// short computation otherwise leaves no line at all, its first being due after a
+    /// second).
+    pub fn finish_counted(&self, done: u64) {
+        if self.plain.is_some() {
+            eprintln!(
+                "progress: {done} {}, done in {:.2} s",
+                self.unit,
+                self.started.elapsed().as_secs_f64()
+            );
+        }
+        self.finish();
+    }
+
     /// Clears the bar (the answer follows on stdout).
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {

@@ -358,6 +358,15 @@ fn canonical_form_searches_show_progress_on_stderr_only() {
     // 4×6 Domineering: 16,237 regions, a spinner or plain "progress:" lines of regions.
     let board = "......|......|......|......";
     common::progress_leaves_the_answer_alone(&["analyze", "domineering", board], "regions");
+    // Even a short search leaves its final count.
+    let shown = sprague(&["analyze", "domineering", board, "--progress"]);
+    let stderr = String::from_utf8(shown.stderr).unwrap();
+    assert!(
+        stderr
+            .lines()
+            .any(|line| line.starts_with("progress: ") && line.contains(" regions, done in")),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -188,11 +188,18 @@ impl Seen {
 }
 
 fn main() {
-    let max: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .filter(|&n| (1..=16).contains(&n))
-        .unwrap_or(12);
+    let max: usize = match std::env::args().nth(1) {
+        None => 12,
+        Some(arg) => match arg.parse() {
+            Ok(n) if (1..=16).contains(&n) => n,
+            _ => {
+                eprintln!(
+                    "usage: domineering_temperatures [N], N the most squares, 1 to 16 (default 12)"
+                );
+                std::process::exit(2);
+            }
+        },
+    };
     let mut survey = Survey {
         max,
         store: GameStore::new(),

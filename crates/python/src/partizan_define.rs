@@ -327,15 +327,25 @@ impl PartizanDefinedCore {
 }
 
 /// The sum's components as the library's moves-of-a-sum takes them: each position's value
-/// and its options' values.
-fn components(graph: &Graph, ids: &[u32], values: &[GameId], zero: GameId) -> Vec<Component> {
-    let value_of = |o: &u32| graph.values[*o as usize].unwrap_or(zero);
+/// and its options' values (all valued by `values_of` before; one missing is an internal
+/// error, never a silent 0).
+fn components(graph: &Graph, ids: &[u32], values: &[GameId]) -> Result<Vec<Component>, GameError> {
+    let value_of =
+        |o: &u32| graph.values[*o as usize].ok_or(GameError::Undefined("an option was not valued"));
     ids.iter()
         .zip(values)
-        .map(|(&id, &value)| Component {
-            value,
-            left: graph.left[id as usize].iter().map(value_of).collect(),
-            right: graph.right[id as usize].iter().map(value_of).collect(),
+        .map(|(&id, &value)| {
+            Ok(Component {
+                value,
+                left: graph.left[id as usize]
+                    .iter()
+                    .map(value_of)
+                    .collect::<Result<_, _>>()?,
+                right: graph.right[id as usize]
+                    .iter()
+                    .map(value_of)
+                    .collect::<Result<_, _>>()?,
+            })
         })
         .collect()
 }
@@ -415,7 +425,7 @@ impl PartizanDefinedCore {
         let values = self.values_of(py, &mut state, &ids)?;
         let graph = &state.graph;
         let (total, moves) = with_store(py, |store| {
-            let parts = components(graph, &ids, &values, store.zero());
+            let parts = components(graph, &ids, &values)?;
             moves_of_sum(store, &parts)
         })?
         .map_err(error)?;
@@ -449,7 +459,7 @@ impl PartizanDefinedCore {
         let values = self.values_of(py, &mut state, &ids)?;
         let graph = &state.graph;
         let chosen = with_store(py, |store| {
-            let parts = components(graph, &ids, &values, store.zero());
+            let parts = components(graph, &ids, &values)?;
             reply_in_sum(store, &parts, side)
         })?
         .map_err(error)?;

@@ -191,3 +191,22 @@ def test_a_part_beyond_canonical_forms_is_refused_at_once():
     with pytest.raises(sprague.TooLarge, match="at most 30"):
         partizan.domineering("|".join(["......"] * 6))
     assert time.perf_counter() - started < 2.0
+
+
+def test_describe_is_called_only_for_the_moves_reported():
+    asked = []
+
+    def describe(position, option):
+        asked.append(option)
+        return f"cut down to {option!r}"
+
+    hackenbush = partizan.define(hackenbush_cut("B"), hackenbush_cut("R"), describe=describe)
+    record = partizan.analyze_sum((hackenbush, "BRB"), "1")
+    described = [
+        m["description"]
+        for side in ("left", "right")
+        for m in record[f"{side}_winning_moves"]
+        if m["component"] == 0
+    ]
+    assert len(asked) == len(described) and all(d.startswith("cut down to") for d in described)
+    assert len(asked) < record["left_moves"] + record["right_moves"]

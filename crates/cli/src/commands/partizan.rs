@@ -25,12 +25,14 @@ pub fn requested(game: &str, position: &[String]) -> Option<&'static Entry> {
 
 /// Reads and analyses a position of a partizan ruleset, counting the regions solved on
 /// stderr (a spinner when stderr is a terminal; plain lines with `progress`): 5×6
-/// Domineering takes seconds and 356,382 regions.
+/// Domineering takes seconds and 356,382 regions. With `stop` (Ctrl-C's flag, for a command
+/// that watches it) the search ends at the next region once it is raised (exit 130).
 pub fn analysis(
     store: &mut GameStore,
     entry: &'static Entry,
     position: &[String],
     progress: bool,
+    stop: Option<&std::sync::atomic::AtomicBool>,
 ) -> Result<Analysis, CliError> {
     let text = report::position_text(entry, position).map_err(|error| {
         CliError::Usage(
@@ -46,10 +48,14 @@ pub fn analysis(
         if done.is_multiple_of(256) {
             bar.update(done, None, &String::new);
         }
-        false
+        stop.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::SeqCst))
     };
     let analysed = catalogue::analyze_until(store, entry.name, &text, &count);
-    bar.finish();
+    if analysed.is_ok() {
+        bar.finish_counted(regions.load(std::sync::atomic::Ordering::Relaxed));
+    } else {
+        bar.finish();
+    }
     analysed.map_err(|error| match error {
         sprague_partizan::GameError::InvalidPosition(_) | sprague_partizan::GameError::Parse(_) => {
             CliError::Usage(format!(
@@ -64,6 +70,7 @@ pub fn analysis(
             sprague_textfile::quote::quoted(&text),
             sentence(&too_large)
         )),
+        sprague_partizan::GameError::Stopped => CliError::Stopped,
         other => computing(other),
     })
 }
@@ -150,7 +157,8 @@ pub fn run_analyze(
         return run_outcome(&board, format, progress);
     }
     let mut store = GameStore::new();
-    let a = analysis(&mut store, entry, position, progress)?;
+    let stop = crate::interrupt::ctrl_c_flag();
+    let a = analysis(&mut store, entry, position, progress, Some(&stop))?;
     let record = PartizanRecord::new(&mut store, &a).map_err(computing)?;
     match format {
         Style::Json => print_json(&record),
@@ -299,7 +307,8 @@ pub fn run_play(
 ) -> Result<(), CliError> {
     use std::io::{BufRead, IsTerminal, Write};
     let mut store = GameStore::new();
-    let mut a = analysis(&mut store, entry, position, false)?;
+    // Play reads the terminal: Ctrl-C keeps its immediate exit, so no stop flag here.
+    let mut a = analysis(&mut store, entry, position, false, None)?;
     let stdin = std::io::stdin();
     let screen = Screen {
         json: format == Style::Json,

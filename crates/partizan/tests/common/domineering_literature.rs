@@ -10,12 +10,19 @@
 //! Sources (each statement below cites one):
 //! * [U13] J. W. H. M. Uiterwijk, "Perfectly solving Domineering boards",
 //!   Computer Games Workshop (CGW 2013), Communications in Computer and
-//!   Information Science 408 (2014) 97–121, abstract: (1) every m×3 board
+//!   Information Science 408 (2014) 97–121, abstract (as indexed by the search tool;
+//!   [U14] extends it): (1) every m×3 board
 //!   (m > 1) is a win for Vertical moving first; (2) every 2k×n board with
 //!   n = 3, 5, 7, 9, 11 is a win for Vertical moving first; (3) every 3×n
 //!   board (n > 3) is a win for Horizontal (Vertical moving first loses);
 //!   (4) every m×2k board for m = 5, 9 and every m×4k board for m = 3, 7, 11
 //!   is a win for Horizontal (Vertical moving first loses).
+//! * [U14] J. W. H. M. Uiterwijk, third article on safe moves in perfectly solving
+//!   Domineering boards, ICGA Journal 37(4) (2014), doi:10.3233/ICG-2014-37403,
+//!   abstract: every 2k×n board for n = 3, 5, 7, 9, 11, and every 2k×13 board with
+//!   k ≥ 3, is a win for Vertical (moving first); every m×2k board for m = 5, 9, 13,
+//!   every m×2k board for m = 3, 7 with k ≥ 2, and every 11×2k board with k ≥ 6, is a win
+//!   for Horizontal (Vertical moving first loses).
 //! * [U16] J. W. H. M. Uiterwijk, "11×11 Domineering is solved: the first
 //!   player wins", Computers and Games 2016, LNCS 10068, 129–136, abstract:
 //!   the first player wins 11×11 whoever starts; with Vertical starting,
@@ -64,6 +71,12 @@ pub fn vertical_first_wins(rows: usize, cols: usize) -> Option<bool> {
     }
     if matches!(m, 3 | 7 | 11) && n % 4 == 0 {
         return Some(false); // [U13] (4)
+    }
+    if m % 2 == 0 && n == 13 && m >= 6 {
+        return Some(true); // [U14]
+    }
+    if n % 2 == 0 && (m == 13 || (matches!(m, 3 | 7) && n >= 4) || (m == 11 && n >= 12)) {
+        return Some(false); // [U14]
     }
     None
 }

@@ -582,8 +582,12 @@ def _gather(part: Part) -> _Gathered:
         gathered = _Gathered(defined.name, position, Game(total), [], [])
         for side, _component, option, after, _winning in listed:
             moves = gathered.left if side == "left" else gathered.right
-            entry = defined._move((position,), side, 0, option, len(moves) + 1)
-            moves.append((entry["move"], entry["description"], (defined, option), Game(after)))
+            index = len(moves) + 1
+            # Described only if the move is reported: `describe` is the user's function.
+            words = lambda side=side, option=option, index=index: defined._move(
+                (position,), side, 0, option, index
+            )["description"]
+            moves.append((f"#{index}", words, (defined, option), Game(after)))
         return gathered
     if isinstance(part, tuple):
         raise TypeError(
@@ -609,7 +613,8 @@ def _native_parts(gathered: List[_Gathered]) -> list:
 def _sum_move(parts: Tuple[Part, ...], gathered: List[_Gathered], side: str, k: int, i: int) -> Dict[str, Any]:
     notation, description, after, _value = (gathered[k].left if side == "left" else gathered[k].right)[i]
     to = parts[:k] + (after,) + parts[k + 1:]
-    return {"component": k, "game": gathered[k].label, "move": notation, "description": description, "to": to}
+    words = description() if callable(description) else description
+    return {"component": k, "game": gathered[k].label, "move": notation, "description": words, "to": to}
 
 
 def analyze_sum(*parts: Part) -> Dict[str, Any]:
@@ -623,7 +628,9 @@ def analyze_sum(*parts: Part) -> Dict[str, Any]:
     winning move has ``component`` (the part moved in), ``game``, ``move`` (the part's own
     notation; ``#k`` for a defined game or a plain game), ``description``, ``to`` (the
     parts after the move, in the form given, so ``analyze_sum(*move["to"])`` goes on) and
-    ``value`` (canonical form text of the whole sum after it).
+    ``value`` (canonical form text of the whole sum after it). Every part needs its exact
+    value: a Domineering board past 30 empty squares is refused at once
+    (:class:`sprague.TooLarge`; :func:`analyze` gives its outcome class by search).
 
     >>> record = analyze_sum(("toads-and-frogs", "T.F"), "*", 1)
     >>> record["canonical_form"], record["outcome"]
