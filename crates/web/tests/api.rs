@@ -651,3 +651,17 @@ fn a_partizan_game_is_played_turn_by_turn_to_its_end() {
     );
     assert_eq!(refused.status, 422, "{}", refused.text());
 }
+
+#[test]
+fn play_on_a_domineering_board_past_exact_values_is_refused_at_once() {
+    let server = TestServer::default();
+    let started = std::time::Instant::now();
+    let answer = server.post(
+        "play",
+        &json!({"game": "domineering", "position": ["......|......|......|......|......|......"], "side": "left"})
+            .to_string(),
+    );
+    assert_eq!(answer.status, 422, "{}", answer.text());
+    assert!(answer.text().contains("at most 30"), "{}", answer.text());
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+}
