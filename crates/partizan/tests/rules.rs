@@ -137,6 +137,18 @@ fn domineering_published_values() {
     assert_eq!(value("..|.#"), "*");
 }
 
+/// The `rows × cols` board `b` transposed (rows become columns).
+fn transposed(b: &Board, rows: usize, cols: usize) -> Board {
+    let t: Vec<String> = (0..cols)
+        .map(|c| {
+            (0..rows)
+                .map(|r| if b.is_empty(r, c) { '.' } else { '#' })
+                .collect()
+        })
+        .collect();
+    Domineering::parse(&t.join("|")).unwrap()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -152,10 +164,7 @@ proptest! {
         let slow = brute(&Domineering, &mut store, &mut HashMap::new(), &b);
         prop_assert_eq!(fast, slow);
         // Transposing a board swaps the players: the value is negated.
-        let t: Vec<String> = (0..cols)
-            .map(|c| (0..rows).map(|r| if b.is_empty(r, c) { '.' } else { '#' }).collect())
-            .collect();
-        let bt = Domineering::parse(&t.join("|")).unwrap();
+        let bt = transposed(&b, rows, cols);
         let gt = solver.canonical_form(&mut store, &bt).unwrap();
         prop_assert_eq!(gt, store.neg(fast));
     }
@@ -174,10 +183,7 @@ proptest! {
         let fast = solver.canonical_form(&mut store, &b).unwrap();
         let slow = brute(&Domineering, &mut store, &mut HashMap::new(), &b);
         prop_assert_eq!(fast, slow);
-        let t: Vec<String> = (0..cols)
-            .map(|c| (0..rows).map(|r| if b.is_empty(r, c) { '.' } else { '#' }).collect())
-            .collect();
-        let bt = Domineering::parse(&t.join("|")).unwrap();
+        let bt = transposed(&b, rows, cols);
         let (key, negated) = Domineering.normalize_signed(&b);
         let (key_t, negated_t) = Domineering.normalize_signed(&bt);
         prop_assert_eq!(key, key_t);

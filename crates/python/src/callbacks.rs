@@ -6,7 +6,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString};
 
 use crate::define::MAX_OPTIONS;
 
@@ -41,6 +41,49 @@ pub(crate) fn require_hashable(
         ))),
         Err(error) => Err(error),
     }
+}
+
+/// The bounds a defined game puts on new positions.
+pub(crate) struct Room<'a> {
+    /// The game's name, for messages.
+    pub(crate) name: &'a str,
+    /// The call whose `limit=` raises the limit (`sprague.define`, …).
+    pub(crate) api: &'a str,
+    /// The most positions explored.
+    pub(crate) limit: usize,
+    /// How often (in new positions) memory is checked.
+    pub(crate) check_every: usize,
+    /// The memory one position takes.
+    pub(crate) bytes_per_position: u128,
+}
+
+/// What interning `object` into a defined game's dictionary `ids` (object → id, `count`
+/// entries) finds: its id when it is known; otherwise `None` once it is checked that a new
+/// position may be added — hashable, within `room`'s limit and memory. The caller then
+/// adds it (the two games keep different graphs).
+pub(crate) fn known_or_room(
+    py: Python<'_>,
+    ids: &Bound<'_, PyDict>,
+    count: usize,
+    object: &Bound<'_, PyAny>,
+    room: &Room<'_>,
+    found_by: &dyn Fn() -> String,
+) -> PyResult<Option<u32>> {
+    require_hashable(py, object, found_by)?;
+    if let Some(id) = ids.get_item(object)? {
+        return id.extract::<u32>().map(Some);
+    }
+    if count >= room.limit {
+        return Err(crate::TooLarge::new_err(format!(
+            "{} reaches more than {} positions (found by {}); pass a larger limit= to {} to explore further (each position keeps its Python object)",
+            room.name,
+            room.limit,
+            found_by(),
+            room.api
+        )));
+    }
+    check_memory(count, room.check_every, room.bytes_per_position, room.name)?;
+    Ok(None)
 }
 
 /// Every `check_every` new positions (at `count`), a check that memory remains for the next

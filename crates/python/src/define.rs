@@ -30,7 +30,7 @@ use sprague_games::mixed_sum::SEPARATOR;
 use sprague_games::PlayableGame;
 
 use crate::callbacks::{
-    check_memory, count_call, exclusive, invalid, positions_returned, require_hashable, shown,
+    count_call, exclusive, invalid, known_or_room, positions_returned, shown, Room,
 };
 use crate::impartial::NativeGame;
 
@@ -132,26 +132,18 @@ impl Defined {
         object: &Bound<'_, PyAny>,
         found_by: &dyn Fn() -> String,
     ) -> PyResult<u32> {
-        require_hashable(py, object, found_by)?;
-        let ids = interner.ids.bind(py);
-        if let Some(id) = ids.get_item(object)? {
-            return id.extract::<u32>();
-        }
-        if interner.objects.len() >= self.limit {
-            return Err(crate::TooLarge::new_err(format!(
-                "{} reaches more than {} positions (found by {}); pass a larger limit= to sprague.define to explore further (each position keeps its Python object)",
-                self.name,
-                self.limit,
-                found_by()
-            )));
-        }
         // Room for the next positions (their objects, texts and options), or a clear error.
-        check_memory(
-            interner.objects.len(),
-            MEMORY_CHECK_EVERY,
-            BYTES_PER_POSITION,
-            &self.name,
-        )?;
+        let room = Room {
+            name: &self.name,
+            api: "sprague.define",
+            limit: self.limit,
+            check_every: MEMORY_CHECK_EVERY,
+            bytes_per_position: BYTES_PER_POSITION,
+        };
+        let ids = interner.ids.bind(py);
+        if let Some(id) = known_or_room(py, ids, interner.objects.len(), object, &room, found_by)? {
+            return Ok(id);
+        }
         let text = self.word_of(py, object)?;
         let added = {
             let mut graph = self.graph.write().map_err(|_| self.graph_error())?;

@@ -71,9 +71,16 @@ fn pending_signal() -> Option<PyErr> {
     Python::attach(|py| py.check_signals()).err()
 }
 
-/// The store, locked; called with the GIL released. While another thread holds it,
-/// pending signals are polled, so Ctrl-C ends the wait too.
+/// The store, locked for a new piece of work (its stop flag lowered); called with the GIL
+/// released. While another thread holds it, pending signals are polled, so Ctrl-C ends the
+/// wait too.
 fn lock_store() -> Result<MutexGuard<'static, GameStore>, PyErr> {
+    let guard = acquire_store()?;
+    STOP.store(false, Ordering::SeqCst);
+    Ok(guard)
+}
+
+fn acquire_store() -> Result<MutexGuard<'static, GameStore>, PyErr> {
     loop {
         match STORE.try_lock() {
             Ok(guard) => return Ok(guard),
@@ -100,7 +107,6 @@ pub(crate) fn quick<T: Send>(
 ) -> PyResult<T> {
     py.detach(|| {
         let mut guard = lock_store()?;
-        STOP.store(false, Ordering::SeqCst);
         Ok(work(&mut guard))
     })
 }
@@ -114,7 +120,6 @@ pub(crate) fn with_store<T: Send>(
 ) -> PyResult<T> {
     py.detach(|| {
         let mut guard = lock_store()?;
-        STOP.store(false, Ordering::SeqCst);
         let store: &mut GameStore = &mut guard;
         let (answer, interrupt) = std::thread::scope(|scope| {
             let (done, finished) = mpsc::channel::<()>();

@@ -28,7 +28,7 @@ use sprague_partizan::rules::sum::{moves_of_sum, reply_in_sum, Component, SumMov
 use sprague_partizan::{GameError, GameId, GameStore};
 
 use crate::callbacks::{
-    check_memory, count_call, exclusive, invalid, positions_returned, require_hashable, shown,
+    count_call, exclusive, invalid, known_or_room, positions_returned, shown, Room,
 };
 use crate::define::SIGNAL_EVERY;
 use crate::partizan::{error, of, parse_side, with_store, PartizanGame, Side};
@@ -175,21 +175,17 @@ impl PartizanDefinedCore {
         object: &Bound<'_, PyAny>,
         found_by: &dyn Fn() -> String,
     ) -> PyResult<u32> {
-        require_hashable(py, object, found_by)?;
+        let room = Room {
+            name: &self.name,
+            api: "sprague.partizan.define",
+            limit: self.limit,
+            check_every: MEMORY_CHECK_EVERY,
+            bytes_per_position: BYTES_PER_POSITION,
+        };
         let ids = state.ids.bind(py);
-        if let Some(id) = ids.get_item(object)? {
-            return id.extract::<u32>();
+        if let Some(id) = known_or_room(py, ids, state.objects.len(), object, &room, found_by)? {
+            return Ok(id);
         }
-        let count = state.objects.len();
-        if count >= self.limit {
-            return Err(crate::TooLarge::new_err(format!(
-                "{} reaches more than {} positions (found by {}); pass a larger limit= to sprague.partizan.define to explore further (each position keeps its Python object)",
-                self.name,
-                self.limit,
-                found_by()
-            )));
-        }
-        check_memory(count, MEMORY_CHECK_EVERY, BYTES_PER_POSITION, &self.name)?;
         let id = state.graph.push();
         ids.set_item(object, id)?;
         state.objects.push(object.clone().unbind());
