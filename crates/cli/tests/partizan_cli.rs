@@ -393,3 +393,24 @@ fn play_on_a_board_beyond_canonical_forms_is_refused_at_once() {
         "N"
     );
 }
+
+#[test]
+fn a_canonical_form_past_the_budget_gives_the_outcome_by_search() {
+    // 5×6 Domineering (30 empty squares) takes about 6 s for its canonical form: past the
+    // library's 2 s budget the answer is its outcome class by search, and says so. (A machine
+    // fast enough to finish first gives the canonical form, −3/2: the same outcome.)
+    let started = std::time::Instant::now();
+    let record = analyze("domineering", &["......|......|......|......|......"]);
+    assert!(
+        started.elapsed().as_secs_f64() < 4.0,
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(record["outcome"], "R");
+    if record["canonical_form"].is_null() {
+        let skipped = record["skipped"].as_str().unwrap();
+        assert!(skipped.contains("not found within 2 s"), "{skipped}");
+    } else {
+        assert_eq!(record["canonical_form"], "-3/2");
+    }
+}

@@ -231,11 +231,21 @@ pub(crate) fn analysed(
     name: &str,
     position: &str,
 ) -> PyResult<catalogue::Analysis> {
+    analysed_until(store, name, position, &|| false)
+}
+
+/// [`analysed`], also stopping (`GameError::Stopped`) when `out_of_time` says so.
+fn analysed_until(
+    store: &mut GameStore,
+    name: &str,
+    position: &str,
+    out_of_time: &(dyn Fn() -> bool + Sync),
+) -> PyResult<catalogue::Analysis> {
     // The ruleset as the command line finds it: by name or alias, or `hackenbush` written in
     // colours for Blue-Red Hackenbush.
     let words: Vec<String> = position.split_whitespace().map(str::to_string).collect();
     let name = sprague_partizan::report::requested(name, &words).map_or(name, |entry| entry.name);
-    let stopped = || STOP.load(Ordering::Relaxed);
+    let stopped = || STOP.load(Ordering::Relaxed) || out_of_time();
     catalogue::analyze_until(store, name, position, &stopped).map_err(|e| match e {
         GameError::InvalidPosition(_) => InvalidInput::new_err(format!(
             "{:?} is not a {name} position: {}",
@@ -254,28 +264,59 @@ fn partizan_analyze(py: Python<'_>, name: &str, position: &str) -> PyResult<Stri
     let words: Vec<String> = position.split_whitespace().map(str::to_string).collect();
     let resolved = sprague_partizan::report::requested(name, &words).map_or(name, |e| e.name);
     if let Some(board) = domineering_outcome::large_board(resolved, position) {
-        let record = with_store(py, |_store| {
-            let mut watch = |_nodes: u64| {
-                if STOP.load(Ordering::Relaxed) {
-                    std::ops::ControlFlow::Break(())
-                } else {
-                    std::ops::ControlFlow::Continue(())
-                }
-            };
-            domineering_outcome::outcome_record(
-                &board,
-                &mut watch,
-                std::time::Duration::from_secs(2),
-            )
-        })?
-        .map_err(error)?;
-        return serde_json::to_string(&record)
-            .map_err(|e| crate::Error::new_err(format!("could not write JSON: {e}")));
+        return outcome_json(py, &board, false);
     }
+    // A Domineering board whose canonical form takes longer than the library's budget gets
+    // its outcome by search instead, as on the command line and the web.
+    let board = (resolved == "domineering")
+        .then(|| sprague_partizan::rules::domineering::Domineering::parse(position).ok())
+        .flatten();
+    let started = std::time::Instant::now();
+    let out_of_time =
+        || board.is_some() && started.elapsed() > domineering_outcome::CANONICAL_BUDGET;
     let record = with_store(py, |store| -> PyResult<_> {
-        let analysis = analysed(store, name, position)?;
-        sprague_partizan::report::PartizanRecord::new(store, &analysis).map_err(error)
+        match analysed_until(store, name, position, &out_of_time) {
+            Ok(analysis) => sprague_partizan::report::PartizanRecord::new(store, &analysis)
+                .map(Some)
+                .map_err(error),
+            Err(_) if out_of_time() && !STOP.load(Ordering::Relaxed) => Ok(None),
+            Err(other) => Err(other),
+        }
     })??;
+    match (record, &board) {
+        (Some(record), _) => serde_json::to_string(&record)
+            .map_err(|e| crate::Error::new_err(format!("could not write JSON: {e}"))),
+        (None, Some(board)) => outcome_json(py, board, true),
+        (None, None) => Err(crate::Error::new_err(
+            "the analysis stopped without a board",
+        )),
+    }
+}
+
+/// The outcome record of a Domineering board by search as JSON text (Ctrl-C stops it):
+/// `out_of_time` when its canonical form was not found within the budget, else it is past
+/// the exact limits.
+fn outcome_json(
+    py: Python<'_>,
+    board: &sprague_partizan::rules::domineering::Board,
+    out_of_time: bool,
+) -> PyResult<String> {
+    let record = with_store(py, |_store| {
+        let mut watch = |_nodes: u64| {
+            if STOP.load(Ordering::Relaxed) {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        };
+        let record = if out_of_time {
+            domineering_outcome::canonical_out_of_time
+        } else {
+            domineering_outcome::outcome_record
+        };
+        record(board, &mut watch, std::time::Duration::from_secs(2))
+    })?
+    .map_err(error)?;
     serde_json::to_string(&record)
         .map_err(|e| crate::Error::new_err(format!("could not write JSON: {e}")))
 }

@@ -122,3 +122,16 @@ def test_analyze_gives_the_record_of_the_command_line_and_reply_moves_as_play_do
     assert partizan.reply("domineering", "#.|#.", "right") is None
     with pytest.raises(sprague.InvalidInput, match="side must be"):
         partizan.reply("domineering", "..|..", "up")
+
+
+def test_analyze_answers_the_outcome_when_the_canonical_form_is_past_the_budget():
+    import time
+
+    started = time.perf_counter()
+    record = partizan.analyze("domineering", "|".join(["......"] * 5))
+    assert time.perf_counter() - started < 4.0
+    assert record["outcome"] == "R"
+    if record["canonical_form"] is None:
+        assert "not found within 2 s" in record["skipped"]
+    else:
+        assert record["canonical_form"] == "-3/2"

@@ -210,3 +210,4 @@ def test_describe_is_called_only_for_the_moves_reported():
     ]
     assert len(asked) == len(described) and all(d.startswith("cut down to") for d in described)
     assert len(asked) < record["left_moves"] + record["right_moves"]
+

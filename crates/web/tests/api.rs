@@ -665,3 +665,23 @@ fn play_on_a_domineering_board_past_exact_values_is_refused_at_once() {
     assert!(answer.text().contains("at most 30"), "{}", answer.text());
     assert!(started.elapsed() < std::time::Duration::from_secs(2));
 }
+
+#[test]
+fn a_canonical_form_past_the_budget_gives_the_outcome_by_search() {
+    // 5×6 Domineering takes about 6 s for its canonical form; past the library's 2 s budget
+    // the answer is its outcome by search, as the command line and Python give it.
+    let server = TestServer::default();
+    let started = std::time::Instant::now();
+    let record = server.ok(
+        "analyze",
+        r#"{"game": "domineering", "position": ["......|......|......|......|......"]}"#,
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(4));
+    assert_eq!(record["outcome"], "R");
+    if record["canonical_form"].is_null() {
+        let skipped = record["skipped"].as_str().unwrap();
+        assert!(skipped.contains("not found within 2 s"), "{skipped}");
+    } else {
+        assert_eq!(record["canonical_form"], "-3/2");
+    }
+}

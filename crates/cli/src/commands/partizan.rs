@@ -7,7 +7,7 @@
 
 use sprague_partizan::report::{self, PartizanRecord};
 use sprague_partizan::rules::catalogue::{self, Analysis, Entry, Move};
-use sprague_partizan::rules::domineering::Board;
+use sprague_partizan::rules::domineering::{Board, Domineering};
 use sprague_partizan::rules::domineering_outcome::{self, OutcomeRecord};
 use sprague_partizan::rules::play::{self, Side};
 use sprague_partizan::GameStore;
@@ -25,14 +25,14 @@ pub fn requested(game: &str, position: &[String]) -> Option<&'static Entry> {
 
 /// Reads and analyses a position of a partizan ruleset, counting the regions solved on
 /// stderr (a spinner when stderr is a terminal; plain lines with `progress`): 5×6
-/// Domineering takes seconds and 356,382 regions. With `stop` (Ctrl-C's flag, for a command
-/// that watches it) the search ends at the next region once it is raised (exit 130).
+/// Domineering takes seconds and 356,382 regions. `stop` is asked before each region (Ctrl-C's
+/// flag, a time budget): `true` ends the search with [`CliError::Stopped`].
 pub fn analysis(
     store: &mut GameStore,
     entry: &'static Entry,
     position: &[String],
     progress: bool,
-    stop: Option<&std::sync::atomic::AtomicBool>,
+    stop: &dyn Fn() -> bool,
 ) -> Result<Analysis, CliError> {
     let text = report::position_text(entry, position).map_err(|error| {
         CliError::Usage(
@@ -48,7 +48,7 @@ pub fn analysis(
         if done.is_multiple_of(256) {
             bar.update(done, None, &String::new);
         }
-        stop.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::SeqCst))
+        stop()
     };
     let analysed = catalogue::analyze_until(store, entry.name, &text, &count);
     if analysed.is_ok() {
@@ -154,11 +154,29 @@ pub fn run_analyze(
     progress: bool,
 ) -> Result<(), CliError> {
     if let Some(board) = large_domineering(entry, position) {
-        return run_outcome(&board, format, progress);
+        return run_outcome(&board, format, progress, false);
     }
     let mut store = GameStore::new();
-    let stop = crate::interrupt::ctrl_c_flag();
-    let a = analysis(&mut store, entry, position, progress, Some(&stop))?;
+    let ctrl_c = crate::interrupt::ctrl_c_flag();
+    let interrupted = || ctrl_c.load(std::sync::atomic::Ordering::SeqCst);
+    // A Domineering board whose canonical form takes more than the budget gets its outcome by
+    // search instead (the library's rule, `domineering_outcome::CANONICAL_BUDGET`).
+    let board = (entry.name == "domineering")
+        .then(|| report::position_text(entry, position).ok())
+        .flatten()
+        .and_then(|text| Domineering::parse(&text).ok());
+    let started = std::time::Instant::now();
+    let out_of_time =
+        || board.is_some() && started.elapsed() > domineering_outcome::CANONICAL_BUDGET;
+    let a = match analysis(&mut store, entry, position, progress, &|| {
+        interrupted() || out_of_time()
+    }) {
+        Err(CliError::Stopped) if !interrupted() => match &board {
+            Some(board) => return run_outcome(board, format, progress, true),
+            None => return Err(CliError::Stopped),
+        },
+        other => other?,
+    };
     let record = PartizanRecord::new(&mut store, &a).map_err(computing)?;
     match format {
         Style::Json => print_json(&record),
@@ -176,10 +194,20 @@ fn large_domineering(entry: &Entry, position: &[String]) -> Option<Board> {
 /// `sprague analyze domineering BOARD` beyond the canonical form: the outcome class by
 /// search (progress on stderr when it is a terminal or with `--progress`; Ctrl-C stops
 /// with 130), and the winning moves if they are found within two seconds.
-fn run_outcome(board: &Board, format: Style, progress: bool) -> Result<(), CliError> {
+fn run_outcome(
+    board: &Board,
+    format: Style,
+    progress: bool,
+    out_of_time: bool,
+) -> Result<(), CliError> {
     let stop = crate::interrupt::ctrl_c_flag();
     let bar = Progress::new(progress, None, "nodes");
-    let record = domineering_outcome::outcome_record(
+    let record = if out_of_time {
+        domineering_outcome::canonical_out_of_time
+    } else {
+        domineering_outcome::outcome_record
+    };
+    let record = record(
         board,
         &mut |nodes| {
             bar.update(nodes, None, &String::new);
@@ -205,12 +233,21 @@ fn run_outcome(board: &Board, format: Style, progress: bool) -> Result<(), CliEr
 /// The text of an outcome found by search.
 fn outcome_text(record: &OutcomeRecord) -> String {
     let empty = record.position.chars().filter(|&c| c == '.').count();
+    let why = if empty > domineering_outcome::CANONICAL_SQUARES {
+        format!(
+            "{empty} empty squares; canonical forms are computed up to {}",
+            domineering_outcome::CANONICAL_SQUARES
+        )
+    } else {
+        format!(
+            "not found within {} s",
+            domineering_outcome::CANONICAL_BUDGET.as_secs()
+        )
+    };
     let mut text = format!(
-        "Domineering, position {}\n\nValue: not computed ({} empty squares; canonical forms are \
-         computed up to {} — the outcome is found by alpha-beta search instead).\n",
-        record.position,
-        empty,
-        domineering_outcome::CANONICAL_SQUARES
+        "Domineering, position {}\n\nValue: not computed ({why} — the outcome is found by \
+         alpha-beta search instead).\n",
+        record.position
     );
     text.push_str(&format!(
         "Outcome: {} — {}.\n",
@@ -308,7 +345,7 @@ pub fn run_play(
     use std::io::{BufRead, IsTerminal, Write};
     let mut store = GameStore::new();
     // Play reads the terminal: Ctrl-C keeps its immediate exit, so no stop flag here.
-    let mut a = analysis(&mut store, entry, position, false, None)?;
+    let mut a = analysis(&mut store, entry, position, false, &|| false)?;
     let stdin = std::io::stdin();
     let screen = Screen {
         json: format == Style::Json,

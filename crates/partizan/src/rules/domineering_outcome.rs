@@ -875,6 +875,46 @@ pub fn outcome_record(
     watch: Watch<'_>,
     moves_budget: std::time::Duration,
 ) -> Result<OutcomeRecord, GameError> {
+    outcome_record_because(
+        board,
+        watch,
+        moves_budget,
+        "the board is beyond the exact limits",
+    )
+}
+
+/// How long the front ends let the canonical form of a Domineering board within
+/// [`CANONICAL_SQUARES`] run before they answer its outcome class by search instead
+/// ([`canonical_out_of_time`]): an interactive answer does not block longer.
+pub const CANONICAL_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// [`outcome_record`] for a board whose canonical form was not found within
+/// [`CANONICAL_BUDGET`] (5×6 takes seconds): the outcome by search, and `skipped` says why
+/// the canonical form is missing.
+///
+/// ```
+/// use sprague_partizan::rules::domineering::Board;
+/// use sprague_partizan::rules::domineering_outcome::canonical_out_of_time;
+/// let board = Board::rectangle(5, 6).unwrap();
+/// let r = canonical_out_of_time(&board, &mut |_| std::ops::ControlFlow::Continue(()), std::time::Duration::from_secs(2)).unwrap();
+/// assert_eq!(r.outcome, "R");
+/// assert!(r.skipped.unwrap().contains("not found within 2 s"));
+/// ```
+pub fn canonical_out_of_time(
+    board: &Board,
+    watch: Watch<'_>,
+    moves_budget: std::time::Duration,
+) -> Result<OutcomeRecord, GameError> {
+    let why = format!("not found within {} s", CANONICAL_BUDGET.as_secs());
+    outcome_record_because(board, watch, moves_budget, &why)
+}
+
+fn outcome_record_because(
+    board: &Board,
+    watch: Watch<'_>,
+    moves_budget: std::time::Duration,
+    why: &str,
+) -> Result<OutcomeRecord, GameError> {
     let started = std::time::Instant::now();
     let mut solver = OutcomeSolver::new();
     let answer = solver.outcome(board, watch)?;
@@ -912,8 +952,7 @@ pub fn outcome_record(
     let right = listed(Side::Right, &mut solver)?;
     let skipped = (!skipped.is_empty()).then(|| {
         format!(
-            "the canonical form (the board is beyond the exact limits); the winning moves of {} \
-             (not found within {:.1} s)",
+            "the canonical form ({why}); the winning moves of {} (not found within {:.1} s)",
             skipped.join(" and "),
             moves_budget.as_secs_f64()
         )
@@ -930,9 +969,7 @@ pub fn outcome_record(
         seconds,
         left_winning_moves: left,
         right_winning_moves: right,
-        skipped: Some(skipped.unwrap_or_else(|| {
-            "the canonical form (the board is beyond the exact limits)".to_string()
-        })),
+        skipped: Some(skipped.unwrap_or_else(|| format!("the canonical form ({why})"))),
     })
 }
 

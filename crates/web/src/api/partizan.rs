@@ -89,43 +89,41 @@ pub fn analyze(
     })?;
     // A Domineering board past canonical forms: its outcome class by search, within the budget.
     if let Some(board) = domineering_outcome::large_board(entry.name, &text) {
-        let mut watch = |_nodes: u64| {
-            if control.stop.load(Ordering::Relaxed) {
-                std::ops::ControlFlow::Break(())
-            } else {
-                std::ops::ControlFlow::Continue(())
-            }
-        };
-        let record = domineering_outcome::outcome_record(
-            &board,
-            &mut watch,
-            std::time::Duration::from_secs(2),
-        )
-        .map_err(|error| match error {
-            GameError::Stopped => super::out_of_time("analyze"),
-            other => computing(other, control),
-        })?;
-        return json(record);
+        return outcome_by_search(&board, false, control);
     }
     let mut store = GameStore::new();
     store.stop_when(Arc::clone(&control.stop));
-    let stop = || control.stop.load(Ordering::Relaxed);
-    let analysis =
-        analyze_until(&mut store, entry.name, &text, &stop).map_err(|error| match error {
-            GameError::Stopped => super::out_of_time("analyze"),
-            GameError::InvalidPosition(_) | GameError::Parse(_) => ApiError::refused(format!(
-                "'{}' is not a {} position: {}",
-                sprague_textfile::quoted(&text),
-                entry.name,
-                sentence(&error).trim_start_matches("invalid position: ")
-            )),
-            GameError::TooLarge { .. } => ApiError::refused(format!(
-                "'{}' is too large to solve exactly: {}",
-                sprague_textfile::quoted(&text),
-                sentence(&error)
-            )),
-            other => computing(other, control),
-        })?;
+    // A Domineering board whose canonical form takes longer than the library's budget gets
+    // its outcome by search instead.
+    let board = (entry.name == "domineering")
+        .then(|| sprague_partizan::rules::domineering::Domineering::parse(&text).ok())
+        .flatten();
+    let started = std::time::Instant::now();
+    let stop = || {
+        control.stop.load(Ordering::Relaxed)
+            || (board.is_some() && started.elapsed() > domineering_outcome::CANONICAL_BUDGET)
+    };
+    let analysed = analyze_until(&mut store, entry.name, &text, &stop);
+    if let (Err(GameError::Stopped), Some(board)) = (&analysed, &board) {
+        if !control.stop.load(Ordering::Relaxed) {
+            return outcome_by_search(board, true, control);
+        }
+    }
+    let analysis = analysed.map_err(|error| match error {
+        GameError::Stopped => super::out_of_time("analyze"),
+        GameError::InvalidPosition(_) | GameError::Parse(_) => ApiError::refused(format!(
+            "'{}' is not a {} position: {}",
+            sprague_textfile::quoted(&text),
+            entry.name,
+            sentence(&error).trim_start_matches("invalid position: ")
+        )),
+        GameError::TooLarge { .. } => ApiError::refused(format!(
+            "'{}' is too large to solve exactly: {}",
+            sprague_textfile::quoted(&text),
+            sentence(&error)
+        )),
+        other => computing(other, control),
+    })?;
     let record =
         PartizanRecord::new(&mut store, &analysis).map_err(|error| computing(error, control))?;
     json(record)
@@ -330,4 +328,34 @@ pub fn play(
         "over": over,
         "moves": if over.is_some() { Vec::new() } else { yours },
     }))
+}
+
+/// The outcome class of a Domineering board by search, within the request's budget (its
+/// winning moves within two seconds); `out_of_time` when its canonical form was not found
+/// within `domineering_outcome::CANONICAL_BUDGET`, else it is past the exact limits.
+fn outcome_by_search(
+    board: &sprague_partizan::rules::domineering::Board,
+    out_of_time: bool,
+    control: &Control,
+) -> Result<serde_json::Value, ApiError> {
+    let mut watch = |_nodes: u64| {
+        if control.stop.load(Ordering::Relaxed) {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    };
+    let record = if out_of_time {
+        domineering_outcome::canonical_out_of_time
+    } else {
+        domineering_outcome::outcome_record
+    };
+    let record =
+        record(board, &mut watch, std::time::Duration::from_secs(2)).map_err(
+            |error| match error {
+                GameError::Stopped => super::out_of_time("analyze"),
+                other => computing(other, control),
+            },
+        )?;
+    json(record)
 }
